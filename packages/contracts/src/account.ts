@@ -1,0 +1,72 @@
+// Account, session and dashboard calls of SPEC.md §7, with their exact paths and shapes.
+import { z } from 'zod';
+
+export const accountInfo = z.object({
+  id: z.string(),
+  pro: z.boolean(),
+  name: z.string(),
+  shopName: z.string(),
+  shopId: z.string(),
+  email: z.string(),
+  storeUrl: z.string(),
+  domain: z.string(),
+  islegacyAccount: z.boolean(),
+  isReviewLeft: z.boolean(),
+  isThemeScopeEnabled: z.boolean(),
+  extensionEnabled: z.boolean(),
+  isShowWaf: z.boolean(),
+  isAppDisabled: z.boolean(),
+  isNew: z.boolean(),
+  plan: z.enum(['free', 'premium', 'payg']),
+  isPayg: z.boolean(),
+  isAdminAccessEnabled: z.boolean(),
+  isImpersonated: z.boolean(),
+});
+export type AccountInfo = z.infer<typeof accountInfo>;
+
+/** `{id}` carrying a one-time token from the route (authDomain, personate). */
+export const routeTokenRequest = z.object({
+  id: z
+    .string({ error: 'The sign-in link is missing its token.' })
+    .min(1, 'The sign-in link is missing its token.')
+    .max(200, 'The sign-in link is not valid.'),
+});
+
+export const authDomainResponse = z.object({ token: z.string(), isNew: z.boolean() });
+export type AuthDomainResponse = z.infer<typeof authDomainResponse>;
+
+export const extensionStatus = z.object({ isEnabled: z.boolean() });
+export type ExtensionStatus = z.infer<typeof extensionStatus>;
+
+export const notification = z.object({ id: z.string().nullable(), content: z.string().nullable() });
+export type Notification = z.infer<typeof notification>;
+
+export const markMessageReadRequest = z.object({
+  id: z
+    .string({ error: 'Please say which message to mark as read.' })
+    .uuid('That message does not exist.'),
+});
+
+export const adminAccessResult = z.object({ isAdminAccessMode: z.boolean() });
+
+export const reportRanges = [1, 3, 7, 30] as const;
+export const dashboardDataRequest = z.object({
+  days: z.coerce
+    .number({ error: 'Report range must be 1, 3, 7 or 30 days.' })
+    .refine(
+      (d) => (reportRanges as readonly number[]).includes(d),
+      'Report range must be 1, 3, 7 or 30 days.',
+    )
+    .default(1),
+});
+
+export const dashboardData = z.object({
+  blockLists: z.number(),
+  fraudProtect: z.number(),
+  asnBlocker: z.number(),
+  ipBlocker: z.number(),
+  regionBlocker: z.number(),
+  vpn: z.number(),
+  usage: z.number(),
+});
+export type DashboardData = z.infer<typeof dashboardData>;

@@ -1,0 +1,129 @@
+// Every call of SPEC.md §7: method, exact path (typos included), request and response schema.
+// The server registers routes from this table and the admin's client calls through it.
+import { z } from 'zod';
+import {
+  accountInfo,
+  adminAccessResult,
+  authDomainResponse,
+  dashboardData,
+  dashboardDataRequest,
+  extensionStatus,
+  markMessageReadRequest,
+  notification,
+  routeTokenRequest,
+} from './account.js';
+import { customerQuestionRequest } from './contact.js';
+import { spfLoginRequest } from './shop-domain.js';
+
+export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Calls that need no session (sign-in). */
+  public?: boolean;
+  request: Req;
+  response: Res;
+}
+
+const none = z.object({}).strict();
+const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
+
+export const api = {
+  spfLogin: call({
+    method: 'POST',
+    path: '/api/account/spfLogin',
+    public: true,
+    request: spfLoginRequest,
+    response: z.string(),
+  }),
+  authDomain: call({
+    method: 'POST',
+    path: '/api/account/authDomain',
+    public: true,
+    request: routeTokenRequest,
+    response: authDomainResponse,
+  }),
+  personate: call({
+    method: 'POST',
+    path: '/api/account/personate',
+    public: true,
+    request: routeTokenRequest,
+    response: z.string(),
+  }),
+  logout: call({
+    method: 'POST',
+    path: '/api/account/logout',
+    request: none,
+    response: z.boolean(),
+  }),
+  getAccountInfo: call({
+    method: 'GET',
+    path: '/api/account/getAccountInfo',
+    request: z.object({}),
+    response: accountInfo,
+  }),
+  setExtensionEnabled: call({
+    method: 'POST',
+    path: '/api/account/setExtensionEnabled',
+    request: none,
+    response: z.boolean(),
+  }),
+  showRating: call({
+    method: 'POST',
+    path: '/api/account/showRating',
+    request: none,
+    response: z.boolean(),
+  }),
+  getExtensionEnabned: call({
+    method: 'POST',
+    path: '/api/account/getExtensionEnabned',
+    request: none,
+    response: extensionStatus,
+  }),
+  getNotification: call({
+    method: 'POST',
+    path: '/api/account/getNotification',
+    request: none,
+    response: notification,
+  }),
+  markMessageRead: call({
+    method: 'POST',
+    path: '/api/account/markMessageRead',
+    request: markMessageReadRequest,
+    response: z.boolean(),
+  }),
+  getWafConnected: call({
+    method: 'POST',
+    path: '/api/account/getWafConnected',
+    request: none,
+    response: z.boolean(),
+  }),
+  createCustomerQuestion: call({
+    method: 'POST',
+    path: '/api/customerQuestion/create',
+    request: customerQuestionRequest,
+    response: z.boolean(),
+  }),
+  getDashboardData: call({
+    method: 'GET',
+    path: '/api/dashboard/getDashboardData',
+    request: dashboardDataRequest,
+    response: dashboardData,
+  }),
+  checkEmptyWhiteLists: call({
+    method: 'GET',
+    path: '/api/dashboard/checkEmptyWhiteLists',
+    request: z.object({}),
+    response: z.boolean(),
+  }),
+  getAdminAccess: call({
+    method: 'POST',
+    path: '/api/dashboard/getAdminAccess',
+    request: none,
+    response: adminAccessResult,
+  }),
+} as const;
+
+export type Api = typeof api;
+export type CallName = keyof Api;
+export type RequestOf<N extends CallName> = z.input<Api[N]['request']>;
+export type ResponseOf<N extends CallName> = z.infer<Api[N]['response']>;

@@ -1,0 +1,35 @@
+// The "Leave us message" form (SPEC.md §5). The enforced limits (100) and the messages that
+// name 200 disagree on purpose: the texts are the product's, kept to the letter.
+import { z } from 'zod';
+
+export const contactLimits = { content: 5000, name: 100, replyEmail: 100 } as const;
+
+export const contactMessages = {
+  contentRequired: 'Please enter your message.',
+  contentTooLong: 'Your message cannot exceed 5000 characters.',
+  nameRequired: 'Please enter your name.',
+  nameTooLong: 'Name cannot exceed 200 characters.',
+  emailRequired: 'Please enter your email.',
+  emailInvalid: 'Eamil format is not valid',
+  emailTooLong: 'Email cannot exceed 200 characters.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const required = (message: string) =>
+  z.string({ error: message }).refine((v) => v.trim() !== '', message);
+
+export const customerQuestionRequest = z.object({
+  content: required(contactMessages.contentRequired).refine(
+    (v) => v.length <= contactLimits.content,
+    contactMessages.contentTooLong,
+  ),
+  name: required(contactMessages.nameRequired).refine(
+    (v) => v.length <= contactLimits.name,
+    contactMessages.nameTooLong,
+  ),
+  replyEmail: required(contactMessages.emailRequired)
+    .refine((v) => v.trim() === '' || EMAIL.test(v.trim()), contactMessages.emailInvalid)
+    .refine((v) => v.length <= contactLimits.replyEmail, contactMessages.emailTooLong),
+});
+export type CustomerQuestionRequest = z.infer<typeof customerQuestionRequest>;

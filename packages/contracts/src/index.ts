@@ -1,0 +1,6 @@
+// Public surface of @gatehouse/contracts: the wire shapes shared by the admin and the server.
+export * from './shop-domain.js';
+export * from './contact.js';
+export * from './account.js';
+export * from './api.js';
+export * from './session.js';
