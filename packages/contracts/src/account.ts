@@ -10,6 +10,10 @@ export const accountInfo = z.object({
   email: z.string(),
   storeUrl: z.string(),
   domain: z.string(),
+  /** The store's admin on the platform ("Back to"). */
+  adminUrl: z.string(),
+  /** Theme editor deep link that activates the Gatehouse app embed. */
+  themeEditorUrl: z.string(),
   islegacyAccount: z.boolean(),
   isReviewLeft: z.boolean(),
   isThemeScopeEnabled: z.boolean(),
