@@ -1,0 +1,9 @@
+// drizzle-kit settings: `npm run db:generate -w @gatehouse/server` writes SQL migrations
+// from src/db/schema.ts into ./drizzle, applied at server start.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,223 @@
+// Every table of the server (DESIGN.md §2–3). Row types are derived from these definitions;
+// drizzle-kit generates the SQL migrations in ../../drizzle from this file.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tz('created_at').notNull().defaultNow();
+
+export const plans = ['free', 'premium', 'payg'] as const;
+export type Plan = (typeof plans)[number];
+
+export const shops = pgTable('shops', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Shopify's numeric shop id, as text. */
+  shopifyShopId: text('shopify_shop_id'),
+  domain: text('domain').notNull().unique(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  shopOwner: text('shop_owner').notNull().default(''),
+  platformPlanName: text('platform_plan_name').notNull().default(''),
+  /** Offline access token, AES-256-GCM (see crypto/token-cipher.ts); null when uninstalled. */
+  accessTokenIv: text('access_token_iv'),
+  accessTokenTag: text('access_token_tag'),
+  accessTokenCiphertext: text('access_token_ciphertext'),
+  grantedScopes: text('granted_scopes').notNull().default(''),
+  installedAt: tz('installed_at').notNull().defaultNow(),
+  uninstalledAt: tz('uninstalled_at'),
+  isReviewLeft: boolean('is_review_left').notNull().default(false),
+  /** The merchant's "Do not show again" on the footer extension banner. */
+  extensionEnabled: boolean('extension_enabled').notNull().default(false),
+  isShowWaf: boolean('is_show_waf').notNull().default(false),
+  isAppDisabled: boolean('is_app_disabled').notNull().default(false),
+  isNew: boolean('is_new').notNull().default(true),
+  isLegacyAccount: boolean('is_legacy_account').notNull().default(false),
+  plan: text('plan', { enum: plans }).notNull().default('free'),
+  adminAccessEnabled: boolean('admin_access_enabled').notNull().default(false),
+  adminAccessMode: boolean('admin_access_mode').notNull().default(false),
+  wafConnected: boolean('waf_connected').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+export type Shop = typeof shops.$inferSelect;
+
+const shopRef = () =>
+  uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' });
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    /** SHA-256 hex of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    revokedAt: tz('revoked_at'),
+    impersonated: boolean('impersonated').notNull().default(false),
+  },
+  (t) => [index('sessions_shop_id_idx').on(t.shopId)],
+);
+export type Session = typeof sessions.$inferSelect;
+
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('login_tokens_shop_id_idx').on(t.shopId)],
+);
+
+export const personateTokens = pgTable(
+  'personate_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('personate_tokens_shop_id_idx').on(t.shopId)],
+);
+
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** SHA-256 hex of the OAuth `state` sent to the platform. */
+    stateHash: text('state_hash').primaryKey(),
+    shopDomain: text('shop_domain').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
+
+export const actors = ['merchant', 'support', 'platform', 'system'] as const;
+export type Actor = (typeof actors)[number];
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    actor: text('actor', { enum: actors }).notNull(),
+    impersonated: boolean('impersonated').notNull().default(false),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_shop_id_created_at_idx').on(t.shopId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    readAt: tz('read_at'),
+  },
+  (t) => [index('notifications_shop_id_created_at_idx').on(t.shopId, t.createdAt)],
+);
+
+export const customerQuestions = pgTable(
+  'customer_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    name: text('name').notNull(),
+    replyEmail: text('reply_email').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_questions_shop_id_idx').on(t.shopId),
+    index('customer_questions_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const ratingEventKinds = ['prompt_shown', 'rated', 'dismissed'] as const;
+
+export const ratingEvents = pgTable(
+  'rating_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    kind: text('kind', { enum: ratingEventKinds }).notNull(),
+    rating: integer('rating'),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rating_events_shop_id_created_at_idx').on(t.shopId, t.createdAt)],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    webhookId: text('webhook_id').primaryKey(),
+    shopDomain: text('shop_domain').notNull(),
+    topic: text('topic').notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+    processedAt: tz('processed_at'),
+  },
+  (t) => [index('webhook_events_shop_domain_idx').on(t.shopDomain)],
+);
+
+export const blockers = [
+  'blockLists',
+  'fraudProtect',
+  'asnBlocker',
+  'ipBlocker',
+  'regionBlocker',
+  'vpn',
+  'pageViews',
+] as const;
+export type Blocker = (typeof blockers)[number];
+
+export const blockerHourlyCounts = pgTable(
+  'blocker_hourly_counts',
+  {
+    shopId: shopRef(),
+    hour: tz('hour').notNull(),
+    blocker: text('blocker', { enum: blockers }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour, t.blocker] })],
+);
+
+export const countryBlocker = pgTable('country_blocker', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ['blacklist', 'whitelist'] })
+    .notNull()
+    .default('blacklist'),
+  countries: text('countries')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

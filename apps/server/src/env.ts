@@ -1,0 +1,118 @@
+// The server's configuration, parsed once from the environment with zod. Nothing else in the
+// server reads process.env: everything receives the AppConfig built here.
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so default data folders do not depend on the working directory. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const DEV_APP_SECRET = 'gatehouse-dev-app-secret-change-me-in-production';
+
+const optionalUrl = z
+  .string()
+  .transform((v) => v.trim().replace(/\/+$/, ''))
+  .pipe(z.union([z.literal(''), z.url()]));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
+    DATABASE_URL: z.string().optional(),
+    PGLITE_DIR: z.string().min(1).default(`${repoRoot}.data/pglite`),
+    SHOPIFY_API_KEY: z.string().min(1).default('gatehouse-dev-api-key'),
+    SHOPIFY_API_SECRET: z.string().min(1).default('gatehouse-dev-api-secret'),
+    SHOPIFY_SCOPES: z.string().min(1).default('read_orders,write_orders,read_themes'),
+    SHOPIFY_API_VERSION: z
+      .string()
+      .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
+      .default('2025-10'),
+    PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
+    APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    SUPPORT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    ADMIN_DIST: z.string().min(1).default(`${repoRoot}apps/admin/dist`),
+    TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+  });
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** A postgres:// URL; null means the embedded PGlite database in pgliteDir. */
+  databaseUrl: string | null;
+  /** A folder, or `memory://` for a throw-away in-memory database. */
+  pgliteDir: string;
+  shopify: { apiKey: string; apiSecret: string; scopes: string[]; apiVersion: string };
+  /** The platform emulator's origin; null talks to real Shopify. */
+  platformUrl: string | null;
+  appSecret: string;
+  supportApiKey: string;
+  logLevel: string;
+  adminDist: string;
+  trustedProxies: string[];
+  rateLimit: { signInPerMinute: number; supportPerMinute: number };
+}
+
+/** HMAC-SHA256(APP_SECRET, "support-api") in hex: the support API key when none is set. */
+export function defaultSupportApiKey(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('support-api').digest('hex');
+}
+
+/** Parses the environment; throws naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appSecret = e.APP_SECRET ?? DEV_APP_SECRET;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL,
+    databaseUrl: e.DATABASE_URL?.trim() ? e.DATABASE_URL.trim() : null,
+    pgliteDir: e.PGLITE_DIR,
+    shopify: {
+      apiKey: e.SHOPIFY_API_KEY,
+      apiSecret: e.SHOPIFY_API_SECRET,
+      scopes: e.SHOPIFY_SCOPES.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      apiVersion: e.SHOPIFY_API_VERSION,
+    },
+    platformUrl: e.PLATFORM_URL === '' ? null : e.PLATFORM_URL,
+    appSecret,
+    supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
+    logLevel: e.LOG_LEVEL,
+    adminDist: e.ADMIN_DIST,
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimit: {
+      signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The server's one error catalogue: every failure a caller may see, with its HTTP status and
+// the text the admin shows (SPEC.md §8 reads the `Message` field).
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const messages = {
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  tooLarge: 'The request is too large.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  notFound: 'Not found.',
+  invalidJson: 'The request body is not valid JSON.',
+  loginLinkExpired: 'This sign-in link has expired. Please sign in again.',
+  personateLinkInvalid: 'This support link is invalid or has expired.',
+  messageNotFound: 'That message does not exist.',
+  platformUnavailable:
+    'We could not reach Shopify to check your theme. Please try again in a moment.',
+  supportUnauthorized: 'A valid support API key is required.',
+  shopNotFound: 'No shop with that domain is known.',
+} as const;
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message: string = messages.sessionExpired) =>
+  new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string = messages.notFound) => new AppError(404, message);

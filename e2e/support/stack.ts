@@ -1,0 +1,123 @@
+// Starts the whole product for a browser test file: the platform emulator and the server as
+// their own processes (exactly as `npm start` runs them) on free loopback ports, with a
+// fresh PGlite folder and an in-memory emulator, and stops them afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+export interface Stack {
+  appUrl: string;
+  emulatorUrl: string;
+  supportKey: string;
+  /** Calls the server's support API, as `npm run support` does. */
+  support<T = unknown>(path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+}
+
+function launch(
+  entry: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
+  let log = '';
+  const child = spawn(tsx, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  return { child, output: () => log };
+}
+
+export async function startStack(): Promise<Stack> {
+  const [appPort, emulatorPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  const supportKey = 'e2e-support-key';
+  const common = {
+    APP_URL: appUrl,
+    SHOPIFY_API_KEY: 'gatehouse-dev-api-key',
+    SHOPIFY_API_SECRET: 'gatehouse-dev-api-secret',
+    LOG_LEVEL: 'warn',
+  };
+  const emulator = launch('apps/platform-emulator/src/server.ts', {
+    ...common,
+    EMULATOR_PORT: String(emulatorPort),
+    EMULATOR_URL: emulatorUrl,
+    EMULATOR_STATE_FILE: '',
+  });
+  const server = launch('apps/server/src/server.ts', {
+    ...common,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PLATFORM_URL: emulatorUrl,
+    PGLITE_DIR: join(dataDir, 'pglite'),
+    SUPPORT_API_KEY: supportKey,
+  });
+  const children = [emulator.child, server.child];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null) return resolve();
+            c.once('exit', () => resolve());
+            c.kill('SIGTERM');
+            setTimeout(() => c.kill('SIGKILL'), 5_000).unref();
+          }),
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${emulatorUrl}/_emulator/health`, emulator.child, emulator.output);
+    await waitFor(`${appUrl}/api/health`, server.child, server.output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    appUrl,
+    emulatorUrl,
+    supportKey,
+    async support<T>(path: string, body?: unknown): Promise<T> {
+      const res = await fetch(`${appUrl}/api/support/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `bearer ${supportKey}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`support ${path}: ${res.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    stop,
+  };
+}

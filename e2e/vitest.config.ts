@@ -1,0 +1,13 @@
+// Browser tests: the whole stack (emulator + server on free ports, fresh PGlite) driven by
+// Debian's Chromium through playwright-core. One file at a time: the machine has two cores.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.spec.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,65 @@
+// `npm start`: builds the admin, then runs the platform emulator (port 4000) and the server
+// (port 3000, migrating its database at start) on the embedded defaults, until Ctrl+C.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
+const emulatorUrl = process.env.EMULATOR_URL ?? 'http://localhost:4000';
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building the admin…');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+/** @param {string} name @param {string} entry */
+function start(name, entry) {
+  const child = spawn(tsx, [entry], { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${code ?? signal}); shutting down.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+/** @param {string} url */
+async function waitFor(url) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+let stopping = false;
+/** @param {number} code */
+function stop(code) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+start('platform emulator', 'apps/platform-emulator/src/server.ts');
+await waitFor(`${emulatorUrl}/_emulator/health`);
+start('server', 'apps/server/src/server.ts');
+await waitFor(`${appUrl}/api/health`);
+console.log(`
+  Gatehouse is running.
+  Open ${appUrl}/login, type "demo" and click Login, then Install.
+  Platform emulator (a local Shopify): ${emulatorUrl}/shops/demo.myshopify.com/admin
+  Support back office: npm run support -- --help
+  Press Ctrl+C to stop.
+`);

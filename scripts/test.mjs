@@ -1,0 +1,100 @@
+// Runs every suite of the project and sums them into one closing line, `N passed, N failed`:
+// format, lint, types, unit and API tests on PGlite, the database tests again on a real
+// PostgreSQL server started here, the admin build, and the browser tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres } from './postgres.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.test-data', 'results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+/** @param {string} name */
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+/** @type {string[]} */
+const failures = [];
+
+/** @param {string} title @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `◀ ${title}: exit ${res.status ?? res.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return res.status === 0;
+}
+
+/**
+ * A check that is one test: it passes or fails as a whole.
+ * @param {string} title @param {string} cmd @param {string[]} args
+ */
+function check(title, cmd, args) {
+  if (run(title, cmd, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(title);
+  }
+}
+
+/**
+ * A vitest run counted test by test from its JSON report; a file that fails to load counts as a failure.
+ * @param {string} title @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ */
+function vitest(title, args, env = {}) {
+  const out = join(results, `${title.replace(/\W+/g, '-')}.json`);
+  const ok = run(
+    title,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
+  if (!existsSync(out)) {
+    failed += 1;
+    failures.push(`${title} (no report)`);
+    return;
+  }
+  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: { status: string, assertionResults: { status: string }[] }[] }} */
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + brokenFiles;
+  if (!ok || report.numFailedTests + brokenFiles > 0) failures.push(title);
+}
+
+check('format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+check('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+check('types (tsc -b)', bin('tsc'), ['-b']);
+vitest('unit and API tests (PGlite)', []);
+
+let pg = null;
+try {
+  pg = await startPostgres();
+  vitest('database tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: pg.url });
+} catch (error) {
+  console.error(
+    `PostgreSQL could not be started: ${error instanceof Error ? error.message : error}`,
+  );
+  failed += 1;
+  failures.push('database tests (PostgreSQL): server did not start');
+} finally {
+  pg?.stop();
+}
+
+check('admin build (vite)', 'npm', ['run', 'build', '--silent']);
+vitest('browser tests (Chromium)', ['--config', 'e2e/vitest.config.ts']);
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
