@@ -1,0 +1,91 @@
+// Builds the platform emulator (a local Shopify) as a Fastify app that never listens:
+// shop-scoped routes under /shops/:shop (OAuth, Admin GraphQL, store admin, theme editor,
+// storefront), webhook delivery, and the /_emulator control endpoints.
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin-home/admin-routes.js';
+import type { EmulatorContext } from './context.js';
+import { controlRoutes } from './control/control-routes.js';
+import { loadThemeExtension } from './extension/theme-extension.js';
+import { graphqlRoutes } from './graphql/graphql-routes.js';
+import { accessTokenRoutes } from './oauth/access-token-routes.js';
+import { authorizeRoutes } from './oauth/authorize-routes.js';
+import { registeredApp } from './registered-app.js';
+import { rejectInvalidShop } from './shop-scope.js';
+import { EmulatorStore } from './state/store.js';
+import { storefrontRoutes } from './storefront/storefront-routes.js';
+import { editorRoutes } from './theme-editor/editor-routes.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+export interface EmulatorOptions {
+  /** The emulator's public origin, e.g. http://localhost:4000 (used in every URL it hands out). */
+  publicUrl: string;
+  /** The app's origin; its OAuth redirect URI is `${appUrl}/api/auth/callback`. */
+  appUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  /** JSON file the state is saved to after every change; null or omitted keeps it in memory. */
+  stateFile?: string | null;
+  /** First retry delay; retry n waits webhookRetryBaseMs × 2^(n-1). Default 1000. */
+  webhookRetryBaseMs?: number;
+  /** Attempts per delivery, the first one included. Default 9 (first + 8 retries). */
+  webhookMaxAttempts?: number;
+  /** A delivery that has not answered after this long counts as failed. Default 5000. */
+  webhookTimeoutMs?: number;
+  /** Request logging: false (default), true, or a pino level. */
+  logger?: boolean | { level: string };
+  /** The theme app extension folder. Default: the repository's extensions/gatehouse-embed. */
+  extensionDir?: string;
+}
+
+const DEFAULT_EXTENSION_DIR = fileURLToPath(
+  new URL('../../../extensions/gatehouse-embed', import.meta.url),
+);
+
+export async function buildEmulator(options: EmulatorOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  await app.register(formbody);
+
+  const store = EmulatorStore.open(options.stateFile ?? null);
+  const extensionDir = options.extensionDir ?? DEFAULT_EXTENSION_DIR;
+  loadThemeExtension(extensionDir); // fail at start, not on the first page, if it is broken
+  const context: EmulatorContext = {
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    store,
+    app: registeredApp(options),
+    dispatcher: new WebhookDispatcher(store, {
+      apiSecret: options.apiSecret,
+      retryBaseMs: options.webhookRetryBaseMs ?? 1000,
+      maxAttempts: options.webhookMaxAttempts ?? 9,
+      timeoutMs: options.webhookTimeoutMs ?? 5000,
+      log: app.log,
+    }),
+    extension: () => loadThemeExtension(extensionDir),
+  };
+  app.addHook('onClose', async () => {
+    await context.dispatcher.close();
+  });
+
+  await app.register(
+    async (shopScope) => {
+      shopScope.addHook('onRequest', rejectInvalidShop);
+      await authorizeRoutes(shopScope, context);
+      await accessTokenRoutes(shopScope, context);
+      await graphqlRoutes(shopScope, context);
+      await adminRoutes(shopScope, context);
+      await editorRoutes(shopScope, context);
+      await storefrontRoutes(shopScope, context);
+    },
+    { prefix: '/shops/:shop' },
+  );
+  await controlRoutes(app, context);
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),
+  );
+  return app;
+}

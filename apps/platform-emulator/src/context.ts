@@ -1,0 +1,21 @@
+// What every part of the emulator shares: its options, the store, the registered app, the
+// webhook dispatcher and the app's theme extension.
+import type { ThemeExtension } from './extension/theme-extension.js';
+import type { RegisteredApp } from './registered-app.js';
+import type { EmulatorStore } from './state/store.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+export interface EmulatorContext {
+  /** The emulator's public origin, without a trailing slash. */
+  publicUrl: string;
+  store: EmulatorStore;
+  app: RegisteredApp;
+  dispatcher: WebhookDispatcher;
+  /** Read from disk on each call, so edits to the extension show without a restart. */
+  extension(): ThemeExtension;
+}
+
+/** `https://{shop}{path}` on the real platform is `${publicUrl}/shops/{shop}{path}` here. */
+export function shopUrl(context: EmulatorContext, shop: string, path = ''): string {
+  return `${context.publicUrl}/shops/${shop}${path}`;
+}

@@ -1,0 +1,168 @@
+// Control endpoints under /_emulator for tests and support: read a shop's state and the
+// webhook log, and do what a merchant would (uninstall, switch the embed, change scopes)
+// without a browser. No authentication: the emulator is a local development tool.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { mainTheme, readAppEmbeds, saveAppEmbed } from '../app-embed.js';
+import type { EmulatorContext } from '../context.js';
+import { setScopes, uninstallApp } from '../installations.js';
+import { isValidScope } from '../oauth/scopes.js';
+import { isShopDomain } from '../shop-domain.js';
+import type { ShopRecord } from '../state/types.js';
+import { shopPayload, themePayload } from '../webhooks/payloads.js';
+import { toTopicEnum } from '../webhooks/topics.js';
+import type { DeliveryView, HealthView, ShopStateView } from './control-types.js';
+
+const appEmbedBody = z.object({ enabled: z.boolean(), handle: z.string().optional() });
+const scopesBody = z.object({ scopes: z.array(z.string().refine(isValidScope, 'not a scope')) });
+const webhookBody = z.object({ topic: z.string(), payload: z.unknown().optional() });
+
+function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
+  const installation = context.store.state.installations[shop.domain];
+  return {
+    shop: {
+      id: shop.id,
+      domain: shop.domain,
+      name: shop.name,
+      email: shop.email,
+      currency: shop.currency,
+      timezone: shop.timezone,
+      plan: shop.planDisplayName,
+    },
+    installation: installation
+      ? {
+          scopes: installation.scopes,
+          accessToken: installation.accessToken,
+          installedAt: installation.installedAt,
+        }
+      : null,
+    appEmbed: readAppEmbeds(context, shop).map((embed) => ({
+      handle: embed.block.handle,
+      enabled: embed.enabled,
+      blockId: embed.blockId,
+      settings: embed.settings,
+    })),
+    themes: shop.themes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      role: t.role,
+      updatedAt: t.updatedAt,
+    })),
+    webhookSubscriptions: context.store.state.webhookSubscriptions
+      .filter((s) => s.shop === shop.domain)
+      .map((s) => ({
+        id: s.id,
+        topic: s.topic,
+        callbackUrl: s.callbackUrl,
+        apiVersion: s.apiVersion,
+      })),
+  };
+}
+
+export async function controlRoutes(app: FastifyInstance, context: EmulatorContext) {
+  const findShop = (domain: string, reply: FastifyReply): ShopRecord | null => {
+    const shop = isShopDomain(domain) ? context.store.shop(domain) : undefined;
+    if (shop) return shop;
+    void reply.code(404).send({ error: `No shop ${domain}` });
+    return null;
+  };
+  const notInstalled = (reply: FastifyReply) =>
+    reply.code(409).send({ error: `${context.app.name} is not installed on this shop` });
+
+  app.get('/_emulator/health', async () => {
+    const view: HealthView = {
+      status: 'ok',
+      publicUrl: context.publicUrl,
+      appUrl: context.app.applicationUrl,
+      shops: Object.keys(context.store.state.shops).length,
+    };
+    return view;
+  });
+
+  app.get('/_emulator/shops/:shop', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    return shop ? shopState(context, shop) : reply;
+  });
+
+  app.get('/_emulator/webhooks/deliveries', async (request) => {
+    const { shop, topic } = request.query as { shop?: string; topic?: string };
+    const deliveries: DeliveryView[] = context.store.state.deliveries
+      .filter(
+        (d) =>
+          (!shop || d.shop === shop) &&
+          (!topic || d.topic === topic || toTopicEnum(d.topic) === topic),
+      )
+      .map((d) => ({
+        webhookId: d.webhookId,
+        eventId: d.eventId,
+        shop: d.shop,
+        topic: d.topic,
+        callbackUrl: d.callbackUrl,
+        apiVersion: d.apiVersion,
+        triggeredAt: d.triggeredAt,
+        status: d.status,
+        payload: JSON.parse(d.body) as unknown,
+        attempts: d.attempts,
+      }));
+    return { deliveries };
+  });
+
+  app.post('/_emulator/shops/:shop/uninstall', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    if (!uninstallApp(context, shop.domain)) return notInstalled(reply);
+    return shopState(context, shop);
+  });
+
+  app.post('/_emulator/shops/:shop/app-embed', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    const body = appEmbedBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Expected {"enabled": boolean}' });
+    if (!context.store.state.installations[shop.domain]) return notInstalled(reply);
+    const handle = body.data.handle ?? readAppEmbeds(context, shop)[0]?.block.handle ?? '';
+    if (!saveAppEmbed(context, shop, handle, body.data.enabled)) {
+      return reply.code(400).send({ error: `No app embed "${handle}"` });
+    }
+    return shopState(context, shop);
+  });
+
+  app.post('/_emulator/shops/:shop/scopes', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    const body = scopesBody.safeParse(request.body);
+    if (!body.success)
+      return reply.code(400).send({ error: 'Expected {"scopes": ["read_orders", …]}' });
+    if (!setScopes(context, shop.domain, body.data.scopes)) return notInstalled(reply);
+    return shopState(context, shop);
+  });
+
+  app.post('/_emulator/shops/:shop/webhooks', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    const body = webhookBody.safeParse(request.body);
+    const topic = body.success ? toTopicEnum(body.data.topic) : null;
+    if (!body.success || !topic)
+      return reply
+        .code(400)
+        .send({ error: 'Expected {"topic": "app/uninstalled", "payload"?: {…}}' });
+    const theme = mainTheme(shop);
+    const payload =
+      body.data.payload ??
+      (topic === 'THEMES_UPDATE' && theme
+        ? themePayload(theme)
+        : topic === 'APP_UNINSTALLED' || topic === 'SHOP_UPDATE'
+          ? shopPayload(shop)
+          : undefined);
+    if (payload === undefined)
+      return reply.code(400).send({ error: `A payload is needed for ${body.data.topic}` });
+    const deliveries = context.dispatcher.trigger(shop.domain, topic, payload);
+    return { webhookIds: deliveries.map((d) => d.webhookId) };
+  });
+
+  app.post('/_emulator/reset', async () => {
+    await context.dispatcher.stop();
+    context.store.reset();
+    return { reset: true };
+  });
+}

@@ -1,0 +1,97 @@
+// POST /shops/:shop/admin/api/:version/graphql.json (reference §2.1): checks the API
+// version and the access token, runs the query against the Admin schema and answers with
+// Shopify's envelope, including the cost extension.
+import type { FastifyInstance } from 'fastify';
+import { execute, parse, validate, GraphQLError, type DocumentNode } from 'graphql';
+import type { EmulatorContext } from '../context.js';
+import { installationByToken } from '../installations.js';
+import { shopParam } from '../shop-scope.js';
+import type { RequestContext } from './domain.js';
+import { queryCost } from './query-cost.js';
+import { adminSchema, rootValue } from './schema.js';
+
+/** A quarterly release (`2025-10`) or `unstable`. */
+const API_VERSION = /^(\d{4}-(01|04|07|10)|unstable)$/;
+const MAX_AVAILABLE = 2000;
+const RESTORE_RATE = 100;
+
+export const INVALID_TOKEN = {
+  errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+};
+
+function costExtension(cost: number | null) {
+  return {
+    cost: {
+      requestedQueryCost: cost,
+      actualQueryCost: cost,
+      throttleStatus: {
+        maximumAvailable: MAX_AVAILABLE,
+        currentlyAvailable: MAX_AVAILABLE - (cost ?? 0),
+        restoreRate: RESTORE_RATE,
+      },
+    },
+  };
+}
+
+export async function graphqlRoutes(app: FastifyInstance, context: EmulatorContext) {
+  app.addContentTypeParser('application/graphql', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, { query: body }),
+  );
+
+  app.post('/admin/api/:version/graphql.json', async (request, reply) => {
+    const { version } = request.params as { version: string };
+    if (!API_VERSION.test(version)) return reply.code(404).send({ errors: 'Not Found' });
+    const domain = shopParam(request);
+    const token = request.headers['x-shopify-access-token'];
+    const installation =
+      typeof token === 'string' ? installationByToken(context, domain, token) : null;
+    const shop = context.store.shop(domain);
+    if (!installation || !shop) return reply.code(401).send(INVALID_TOKEN);
+
+    const body = (request.body ?? {}) as {
+      query?: unknown;
+      variables?: unknown;
+      operationName?: unknown;
+    };
+    if (typeof body.query !== 'string' || body.query.trim() === '') {
+      return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
+    }
+    const variables =
+      body.variables && typeof body.variables === 'object'
+        ? (body.variables as Record<string, unknown>)
+        : {};
+    let document: DocumentNode;
+    try {
+      document = parse(body.query);
+    } catch (error) {
+      const graphqlError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+      return reply.send({ errors: [graphqlError.toJSON()], extensions: costExtension(null) });
+    }
+    const validationErrors = validate(adminSchema, document);
+    if (validationErrors.length > 0) {
+      return reply.send({
+        errors: validationErrors.map((error) => error.toJSON()),
+        extensions: costExtension(null),
+      });
+    }
+    const contextValue: RequestContext = {
+      emulator: context,
+      shop,
+      installation,
+      apiVersion: version,
+    };
+    const result = await execute({
+      schema: adminSchema,
+      document,
+      rootValue: rootValue(),
+      contextValue,
+      variableValues: variables,
+      operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
+    });
+    return reply.send({
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      ...(result.errors ? { errors: result.errors.map((error) => error.toJSON()) } : {}),
+      extensions: costExtension(queryCost(adminSchema, document, variables)),
+    });
+  });
+}

@@ -1,0 +1,78 @@
+// Installing, re-scoping and uninstalling the app on a shop, with the webhooks the
+// platform sends for each.
+import { randomBytes } from 'node:crypto';
+import type { EmulatorContext } from './context.js';
+import type { InstallationRecord } from './state/types.js';
+import { shopPayload } from './webhooks/payloads.js';
+
+/** `write_x` includes `read_x`, as on Shopify. */
+export function hasScope(granted: readonly string[], needed: string): boolean {
+  if (granted.includes(needed)) return true;
+  const match = /^(unauthenticated_)?read_(.+)$/.exec(needed);
+  return match !== null && granted.includes(`${match[1] ?? ''}write_${match[2]}`);
+}
+
+export function hasAllScopes(granted: readonly string[], needed: readonly string[]): boolean {
+  return needed.every((scope) => hasScope(granted, scope));
+}
+
+export function installationByToken(
+  context: EmulatorContext,
+  shop: string,
+  token: string,
+): InstallationRecord | null {
+  const installation = context.store.state.installations[shop];
+  return installation && installation.accessToken === token ? installation : null;
+}
+
+/** Installs (or re-authorises) the app: a new offline token replaces the old one. */
+export function installApp(
+  context: EmulatorContext,
+  shop: string,
+  scopes: string[],
+): InstallationRecord {
+  const previous = context.store.state.installations[shop];
+  const installation: InstallationRecord = {
+    id: previous?.id ?? context.store.nextId(),
+    shop,
+    accessToken: `shpat_${randomBytes(16).toString('hex')}`,
+    scopes: [...new Set(scopes)],
+    installedAt: previous?.installedAt ?? new Date().toISOString(),
+  };
+  context.store.state.installations[shop] = installation;
+  context.store.save();
+  return installation;
+}
+
+/** Sends app/uninstalled, then forgets the token and the app's webhook subscriptions. */
+export function uninstallApp(context: EmulatorContext, shop: string): boolean {
+  const { state } = context.store;
+  const shopRecord = state.shops[shop];
+  if (!shopRecord || !state.installations[shop]) return false;
+  context.dispatcher.trigger(shop, 'APP_UNINSTALLED', shopPayload(shopRecord));
+  delete state.installations[shop];
+  state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => s.shop !== shop);
+  for (const [code, grant] of Object.entries(state.authCodes)) {
+    if (grant.shop === shop) delete state.authCodes[code];
+  }
+  context.store.save();
+  return true;
+}
+
+/** Changes the granted scopes in place (the token stays valid) and sends app/scopes_update. */
+export function setScopes(context: EmulatorContext, shop: string, scopes: string[]): boolean {
+  const installation = context.store.state.installations[shop];
+  const shopRecord = context.store.state.shops[shop];
+  if (!installation || !shopRecord) return false;
+  const previous = installation.scopes;
+  installation.scopes = [...new Set(scopes)];
+  context.store.save();
+  context.dispatcher.trigger(shop, 'APP_SCOPES_UPDATE', {
+    id: installation.id,
+    shop_id: `gid://shopify/Shop/${shopRecord.id}`,
+    previous,
+    current: installation.scopes,
+    updated_at: new Date().toISOString(),
+  });
+  return true;
+}

@@ -1,0 +1,27 @@
+// The one app registered on this platform (Gatehouse), as its Partner Dashboard entry and
+// shopify.app.toml describe it.
+
+export interface RegisteredApp {
+  name: string;
+  handle: string;
+  clientId: string;
+  clientSecret: string;
+  applicationUrl: string;
+  redirectUrls: string[];
+}
+
+export function registeredApp(options: {
+  appUrl: string;
+  apiKey: string;
+  apiSecret: string;
+}): RegisteredApp {
+  const appUrl = options.appUrl.replace(/\/+$/, '');
+  return {
+    name: 'Gatehouse',
+    handle: 'gatehouse',
+    clientId: options.apiKey,
+    clientSecret: options.apiSecret,
+    applicationUrl: appUrl,
+    redirectUrls: [`${appUrl}/api/auth/callback`],
+  };
+}

@@ -1,0 +1,187 @@
+// The demo storefront: /shops/:shop/ (home), /collections/all, /products/:handle and a
+// cart page, plus the CDN path that serves the theme app extension's assets.
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shopUrl, type EmulatorContext } from '../context.js';
+import { html, raw } from '../html/html.js';
+import { shopOr404 } from '../shop-scope.js';
+import { renderAppEmbeds } from './app-embed-render.js';
+import { PRODUCTS, findProduct, formatPrice, type Product } from './catalog.js';
+import { storefrontPage } from './storefront-layout.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function productCard(baseUrl: string, product: Product) {
+  return html`<a class="card-product" href="${baseUrl}/products/${product.handle}">
+    ${raw(product.art)}
+    <h3>${product.title}</h3>
+    <div class="price">
+      ${formatPrice(product.price)}${product.compareAtPrice ? html`<s>${formatPrice(product.compareAtPrice)}</s>` : ''}
+    </div>
+  </a>`;
+}
+
+export async function storefrontRoutes(app: FastifyInstance, context: EmulatorContext) {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: (baseUrl: string) => { title: string; body: ReturnType<typeof html>; status?: number },
+  ) {
+    const shop = shopOr404(context, request, reply);
+    if (!shop) return reply;
+    const baseUrl = shopUrl(context, shop.domain);
+    const page = build(baseUrl);
+    const embeds = await renderAppEmbeds(context, shop);
+    return reply
+      .code(page.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .send(
+        storefrontPage({
+          title: `${page.title} – ${shop.name}`,
+          shopName: shop.name,
+          baseUrl,
+          embeds,
+          body: page.body,
+        }),
+      );
+  }
+
+  app.get('/', (request, reply) =>
+    send(request, reply, (baseUrl) => ({
+      title: 'Home',
+      body: html`<section class="hero">
+          <h1>Gear for the long way round</h1>
+          <p>Tents, packs and layers tested on real trails.</p>
+          <a class="button light" href="${baseUrl}/collections/all">Shop all</a>
+        </section>
+        <div class="page">
+          <h2>Featured products</h2>
+          <div class="grid">${PRODUCTS.slice(0, 4).map((p) => productCard(baseUrl, p))}</div>
+        </div>`,
+    })),
+  );
+
+  app.get('/collections/all', (request, reply) =>
+    send(request, reply, (baseUrl) => ({
+      title: 'Products',
+      body: html`<div class="page">
+        <h1>Products</h1>
+        <p>${PRODUCTS.length} products</p>
+        <div class="grid">${PRODUCTS.map((p) => productCard(baseUrl, p))}</div>
+      </div>`,
+    })),
+  );
+
+  app.get('/products/:handle', (request, reply) => {
+    const product = findProduct((request.params as { handle: string }).handle);
+    return send(request, reply, (baseUrl) =>
+      product
+        ? {
+            title: product.title,
+            body: html`<div class="page product">
+              <div>${raw(product.art)}</div>
+              <div>
+                <div class="vendor">${product.vendor}</div>
+                <h1>${product.title}</h1>
+                <div class="price">
+                  ${formatPrice(product.price)}${product.compareAtPrice ? html`<s>${formatPrice(product.compareAtPrice)}</s>` : ''}
+                </div>
+                <form method="get" action="${baseUrl}/cart">
+                  <input type="hidden" name="product" value="${product.handle}" />
+                  ${
+                    product.variants.length > 1
+                      ? html`<label class="field" for="variant">Option</label>
+                          <select id="variant" name="variant">
+                            ${product.variants.map((v) => html`<option>${v}</option>`)}
+                          </select>`
+                      : html`<input
+                          type="hidden"
+                          name="variant"
+                          value="${product.variants[0] ?? ''}"
+                        />`
+                  }
+                  <label class="field" for="quantity">Quantity</label>
+                  <input id="quantity" type="number" name="quantity" min="1" value="1" />
+                  <p><button class="button" type="submit">Add to cart</button></p>
+                </form>
+                <p>${product.description}</p>
+              </div>
+            </div>`,
+          }
+        : {
+            status: 404,
+            title: 'Page not found',
+            body: html`<div class="page">
+              <h1>Page not found</h1>
+              <p>The page you were looking for does not exist.</p>
+              <a class="button" href="${baseUrl}/collections/all">Continue shopping</a>
+            </div>`,
+          },
+    );
+  });
+
+  // The cart holds what the product form sent; checkout is not part of this storefront.
+  app.get('/cart', (request, reply) => {
+    const query = request.query as { product?: string; variant?: string; quantity?: string };
+    const product = query.product ? findProduct(query.product) : undefined;
+    const quantity = Math.max(1, Math.min(99, Number.parseInt(query.quantity ?? '1', 10) || 1));
+    return send(request, reply, (baseUrl) => ({
+      title: 'Your cart',
+      body: product
+        ? html`<div class="page">
+            <h1>Your cart</h1>
+            <table class="cart">
+              <tr>
+                <th>Product</th>
+                <th>Quantity</th>
+                <th>Total</th>
+              </tr>
+              <tr>
+                <td>
+                  <a href="${baseUrl}/products/${product.handle}">${product.title}</a><br /><span
+                    class="vendor"
+                    >${query.variant ?? ''}</span
+                  >
+                </td>
+                <td>${quantity}</td>
+                <td>${formatPrice(product.price * quantity)}</td>
+              </tr>
+            </table>
+            <p>Estimated total: <strong>${formatPrice(product.price * quantity)} USD</strong></p>
+          </div>`
+        : html`<div class="page">
+            <h1>Your cart is empty</h1>
+            <a class="button" href="${baseUrl}/collections/all">Continue shopping</a>
+          </div>`,
+    }));
+  });
+
+  app.get('/cdn/extensions/:extension/assets/:file', async (request, reply) => {
+    const { extension, file } = request.params as { extension: string; file: string };
+    const dir = context.extension().dir;
+    const folder = dir.replace(/\/+$/, '').split('/').pop();
+    const path = join(dir, 'assets', file);
+    if (
+      extension !== folder ||
+      !/^[\w.-]+$/.test(file) ||
+      file.startsWith('.') ||
+      !existsSync(path)
+    ) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return reply
+      .type(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
+      .header('Cache-Control', 'no-cache')
+      .send(readFileSync(path));
+  });
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('server.ts', () => {
+  it('listens on EMULATOR_PORT and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(tsx, [serverFile], {
+      env: {
+        ...process.env,
+        EMULATOR_PORT: String(port),
+        EMULATOR_HOST: '127.0.0.1',
+        EMULATOR_URL: `http://127.0.0.1:${port}`,
+        EMULATOR_STATE_FILE: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 15_000;
+    let health: unknown = null;
+    while (Date.now() < deadline && health === null) {
+      health = await fetch(`http://127.0.0.1:${port}/_emulator/health`)
+        .then((r) => r.json())
+        .catch(() => null);
+      if (health === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(health).toMatchObject({ status: 'ok', publicUrl: `http://127.0.0.1:${port}` });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
