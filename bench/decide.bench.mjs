@@ -1,0 +1,117 @@
+// In-process decision benchmark: decide() against a plain Map lookup of the visitor's IP
+// string, same visits, same run. Policy: 10 000 IP rules (IPv4/IPv6 addresses and CIDR
+// blocks) and a Country Blocker with 200 countries. The ASN matcher does not exist yet, so
+// the 1 000 ASNs of the budget are not part of this policy. Prints medians; asserts nothing.
+// Run: npx tsx bench/decide.bench.mjs [--city]
+import {
+  COUNTRY_CODES,
+  UNKNOWN_FACTS,
+  compile,
+  decide,
+  loadGeo,
+  policyBytes,
+} from '@gatehouse/engine';
+
+const VISITS = 100_000;
+const IP_RULES = 10_000;
+const BATCH = 100;
+
+let seed = 20260601;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const int = (n) => Math.floor(random() * n);
+const v4 = () => `${1 + int(222)}.${int(256)}.${int(256)}.${int(256)}`;
+const hex = () => int(65536).toString(16);
+const v6 = () => `2${int(4096).toString(16).padStart(3, '0')}:${hex()}:${hex()}:${hex()}::${hex()}`;
+
+// 10 000 IP rules: 40 % IPv4 addresses, 30 % IPv4 /16–/28 blocks, 20 % IPv6 addresses, 10 % IPv6 /32–/64 blocks.
+const rules = [];
+const blockedIps = [];
+for (let i = 0; i < IP_RULES; i++) {
+  const kind = i % 10;
+  let ip;
+  if (kind < 4) ip = v4();
+  else if (kind < 7) {
+    const prefix = 16 + int(13);
+    const value =
+      Math.floor(random() * 2 ** 32) - (Math.floor(random() * 2 ** 32) % 2 ** (32 - prefix));
+    const base = value - (value % 2 ** (32 - prefix));
+    ip = `${[24, 16, 8, 0].map((s) => Math.floor(base / 2 ** s) % 256).join('.')}/${prefix}`;
+  } else if (kind < 9) ip = v6();
+  else ip = `2${int(4096).toString(16).padStart(3, '0')}:${hex()}::/32`;
+  if (kind < 4 || (kind >= 7 && kind < 9)) blockedIps.push(ip);
+  rules.push({ id: `ip-${i}`, kind: i % 20 === 0 ? 'ip-allow' : 'ip-block', ip });
+}
+const countries = [...COUNTRY_CODES].slice(0, 200);
+rules.push({ id: 'countries', kind: 'country', mode: 'blacklist', countries });
+
+let compileMs = performance.now();
+const compiled = compile({ appEnabled: true, rules });
+compileMs = performance.now() - compileMs;
+if (!compiled.ok) {
+  console.error(compiled.errors.slice(0, 5));
+  process.exit(1);
+}
+const policy = compiled.policy;
+
+// Visits: 10 % on a listed address, the rest random IPv4 (70 %) and IPv6 (20 %); facts precomputed.
+const allCountries = [...COUNTRY_CODES];
+const visits = [];
+const facts = [];
+for (let i = 0; i < VISITS; i++) {
+  const pick = int(10);
+  const ip = pick === 0 ? blockedIps[int(blockedIps.length)] : pick < 8 ? v4() : v6();
+  visits.push({ ip, url: '/products/hat' });
+  facts.push({ ...UNKNOWN_FACTS, country: allCountries[int(allCountries.length)] });
+}
+const baseline = new Map(rules.map((r) => [r.ip ?? r.id, r]));
+
+function medianPerCall(run) {
+  const samples = [];
+  for (let round = 0; round < 3; round++) {
+    for (let start = 0; start < VISITS; start += BATCH) {
+      const t0 = process.hrtime.bigint();
+      for (let i = start; i < start + BATCH; i++) run(i);
+      samples.push(Number(process.hrtime.bigint() - t0) / BATCH);
+    }
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+let sink = 0;
+const decideOnce = (i) => {
+  if (decide(policy, visits[i], facts[i]).action !== 'allow') sink++;
+};
+const mapOnce = (i) => {
+  if (baseline.get(visits[i].ip) !== undefined) sink++;
+};
+// Warm both paths up before measuring.
+for (let i = 0; i < VISITS; i++) {
+  decideOnce(i);
+  mapOnce(i);
+}
+const decideNs = medianPerCall(decideOnce);
+const mapNs = medianPerCall(mapOnce);
+
+const withCity = process.argv.includes('--city');
+const geoStart = performance.now();
+const geo = await loadGeo({ city: withCity });
+const geoMs = performance.now() - geoStart;
+const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+const memory = geo.memoryUsage();
+
+console.log(
+  `policy: ${rules.length} rules (${IP_RULES} IP, 200 countries; ASN matcher not built yet)`,
+);
+console.log(`compile: ${compileMs.toFixed(0)} ms, index ${mb(policyBytes(policy))}`);
+console.log(`decide(): median ${decideNs.toFixed(0)} ns/call`);
+console.log(`Map.get(ip) baseline: median ${mapNs.toFixed(0)} ns/call`);
+console.log(`ratio decide / baseline: ${(decideNs / mapNs).toFixed(2)}`);
+console.log(
+  `geo load (${withCity ? 'with' : 'without'} city): ${geoMs.toFixed(0)} ms ` +
+    `(country ${geo.loadTimes.country} ms, asn ${geo.loadTimes.asn} ms, city ${geo.loadTimes.city} ms)`,
+);
+console.log(
+  `geo memory: country ${mb(memory.country)}, asn ${mb(memory.asn)}, city ${mb(memory.city)}, total ${mb(memory.total)}`,
+);
+console.log(`(blocked or redirected in the runs: ${sink})`);

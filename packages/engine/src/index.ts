@@ -1,0 +1,24 @@
+// Public surface of @gatehouse/engine: IP parsing, geo lookup, the rule schemas, compile() and
+// decide().
+export * from './ip/ip-address.js';
+export * from './ip/ip-range.js';
+export type { IpRangeIndex, TaggedRange } from './ip/ip-range-index.js';
+export { buildIpRangeIndex, findSegmentV4, findSegmentV6 } from './ip/ip-range-index.js';
+export * from './geo/geo-facts.js';
+export * from './geo/load-geo.js';
+export {
+  buildAsnIndex,
+  lookupAsnV4,
+  lookupAsnV6,
+  type AsnIndex,
+  type AsnHit,
+} from './geo/asn-index.js';
+export * from './rules/action.js';
+export * from './rules/scope.js';
+export * from './rules/country-codes.js';
+export * from './rules/rule-set.js';
+export * from './policy/policy.js';
+export * from './policy/compile-issue.js';
+export * from './policy/compile.js';
+export * from './policy/decide.js';
+export { decideCases, type DecideCase } from './policy/decide.cases.js';

@@ -1,0 +1,21 @@
+// Why a rule set was refused: one issue per problem found, each naming the rule and field so
+// the admin can point at it and the server can answer with a clear message.
+
+export type CompileIssueCode =
+  | 'invalidRuleSet'
+  | 'duplicateRuleId'
+  | 'invalidIp'
+  | 'invalidCidr'
+  | 'invalidExpiry'
+  | 'invalidCountry'
+  | 'invalidRedirectUrl'
+  | 'invalidScope';
+
+export interface CompileIssue {
+  code: CompileIssueCode;
+  message: string;
+  /** The offending rule's id, when the problem belongs to one rule. */
+  ruleId?: string;
+  /** Where in the rule set input, e.g. ["rules", 3, "ip"]. */
+  path: (string | number)[];
+}

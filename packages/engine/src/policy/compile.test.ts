@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../rules/rule-set.js';
+import { compile, type CompileResult } from './compile.js';
+
+const rules = (...list: Rule[]) => ({ appEnabled: true, rules: list });
+const errorsOf = (result: CompileResult) => (result.ok ? [] : result.errors);
+
+describe('compile', () => {
+  it('accepts a valid rule set', () => {
+    const result = compile(
+      rules(
+        { id: 'a', kind: 'ip-allow', ip: '203.0.113.7', note: 'office' },
+        { id: 'b', kind: 'ip-block', ip: '2001:db8::/32', expiresAt: '2030-01-01T00:00:00Z' },
+        { id: 'c', kind: 'country', mode: 'blacklist', countries: ['CN', 'ru'] },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.policy.ruleCount).toBe(3);
+      expect(result.policy.invalidWhitelist).toBe(false);
+    }
+  });
+
+  it('refuses a bad IP address, naming the rule and field', () => {
+    expect(errorsOf(compile(rules({ id: 'x', kind: 'ip-block', ip: '1.2.3.256' })))).toEqual([
+      {
+        code: 'invalidIp',
+        message: '"1.2.3.256" is not a valid IP address',
+        ruleId: 'x',
+        path: ['rules', 0, 'ip'],
+      },
+    ]);
+    expect(errorsOf(compile(rules({ id: 'x', kind: 'ip-allow', ip: '010.0.0.1' })))[0]?.code).toBe(
+      'invalidIp',
+    );
+  });
+
+  it('refuses a bad CIDR block, suggesting the network when host bits are set', () => {
+    expect(
+      errorsOf(compile(rules({ id: 'x', kind: 'ip-block', ip: '10.0.0.0/33' })))[0],
+    ).toMatchObject({
+      code: 'invalidCidr',
+      message: '"10.0.0.0/33" has an invalid prefix length',
+    });
+    expect(
+      errorsOf(compile(rules({ id: 'x', kind: 'ip-block', ip: '10.0.0.5/24' })))[0],
+    ).toMatchObject({
+      code: 'invalidCidr',
+      message: '"10.0.0.5/24" has bits set after the prefix; did you mean 10.0.0.0/24?',
+    });
+  });
+
+  it('refuses a bad country code', () => {
+    const errors = errorsOf(
+      compile(
+        rules({ id: 'c', kind: 'country', mode: 'blacklist', countries: ['US', 'USA', 'ZZ'] }),
+      ),
+    );
+    expect(errors.map((e) => [e.code, e.path])).toEqual([
+      ['invalidCountry', ['rules', 0, 'countries', 1]],
+      ['invalidCountry', ['rules', 0, 'countries', 2]],
+    ]);
+  });
+
+  it.each([
+    'example.com',
+    'javascript:alert(1)',
+    'ftp://example.com/',
+    'https://',
+    'https://exa mple.com',
+  ])('refuses the redirect URL %j', (url) => {
+    const result = compile(
+      rules({ id: 'b', kind: 'ip-block', ip: '1.2.3.4', action: { type: 'redirect', url } }),
+    );
+    expect(errorsOf(result)[0]).toMatchObject({ code: 'invalidRedirectUrl', ruleId: 'b' });
+  });
+
+  it('refuses bad expiry dates and scope patterns', () => {
+    const errors = errorsOf(
+      compile(
+        rules({
+          id: 'b',
+          kind: 'ip-block',
+          ip: '1.2.3.4',
+          expiresAt: 'next tuesday',
+          scope: { type: 'urls', patterns: ['products/x'] },
+        }),
+      ),
+    );
+    expect(errors.map((e) => e.code).sort()).toEqual(['invalidExpiry', 'invalidScope']);
+  });
+
+  it('refuses duplicate rule ids', () => {
+    const errors = errorsOf(
+      compile(
+        rules(
+          { id: 'same', kind: 'ip-block', ip: '1.2.3.4' },
+          { id: 'same', kind: 'ip-block', ip: '1.2.3.5' },
+        ),
+      ),
+    );
+    expect(errors).toMatchObject([{ code: 'duplicateRuleId', path: ['rules', 1, 'id'] }]);
+  });
+
+  it('refuses input of the wrong shape', () => {
+    for (const input of [
+      null,
+      'rules',
+      {},
+      { appEnabled: true, rules: [{ id: 'x', kind: 'nope' }] },
+    ]) {
+      const result = compile(input);
+      expect(result.ok).toBe(false);
+      expect(errorsOf(result)[0]?.code).toBe('invalidRuleSet');
+    }
+  });
+
+  it('validates disabled rules too', () => {
+    expect(compile(rules({ id: 'x', kind: 'ip-block', ip: 'bad', enabled: false })).ok).toBe(false);
+  });
+
+  it('does not refuse a whitelist without countries but reports it as invalidWhitelist', () => {
+    const result = compile(rules({ id: 'w', kind: 'country', mode: 'whitelist', countries: [] }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.policy.invalidWhitelist).toBe(true);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'invalidWhitelist', ruleId: 'w' }),
+    ]);
+  });
+});

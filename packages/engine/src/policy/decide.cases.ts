@@ -1,0 +1,328 @@
+// The decision table: rules, a visitor, the expected decision. Exported so the engine's unit
+// test, the server's decision endpoint test and the firewall's test all run the same cases.
+// Addresses are real and `country` is what the bundled geo data says for them (a geo test
+// checks that), so an HTTP test that looks geo up itself gets the same facts.
+import type { RuleSet } from '../rules/rule-set.js';
+import type { DecisionAction, Visit } from './policy.js';
+
+export interface DecideCase {
+  name: string;
+  rules: RuleSet;
+  visit: Visit;
+  /** The visitor's country per the geo data (null: private or unknown address). */
+  country: string | null;
+  expect: {
+    action: DecisionAction;
+    ruleId: string | null;
+    monitorRuleId?: string;
+    redirectUrl?: string;
+  };
+}
+
+const US = '8.8.8.8'; // Google DNS
+const US_V6 = '2001:4860:4860::8888';
+const DE = '88.198.0.1'; // Hetzner, Falkenstein
+const FR = '212.27.48.10'; // Free, Paris
+const PRIVATE = '10.1.2.3';
+const PAST = '2001-01-01T00:00:00Z';
+const FUTURE = '2999-01-01T00:00:00Z';
+
+const visit = (ip: string, url = '/'): Visit => ({ ip, url });
+const on = (...rules: RuleSet['rules']): RuleSet => ({ appEnabled: true, rules });
+
+export const decideCases: DecideCase[] = [
+  {
+    name: 'no rules allows everyone',
+    rules: on(),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'app disabled allows a blocked address',
+    rules: { appEnabled: false, rules: [{ id: 'b1', kind: 'ip-block', ip: US }] },
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: 'app-disabled' },
+  },
+  {
+    name: 'an admin-access device passes every rule',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US }),
+    visit: { ip: US, url: '/', adminDevice: true },
+    country: 'US',
+    expect: { action: 'allow', ruleId: 'admin-access' },
+  },
+  {
+    name: 'a blocked IPv4 address is blocked',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'a blocked IPv4 range covers its addresses',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: '8.8.8.0/24' }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'an address outside every blocked range is allowed',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: '8.8.4.0/24' }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a blocked IPv6 range covers its addresses',
+    rules: on({ id: 'b6', kind: 'ip-block', ip: '2001:4860::/32' }),
+    visit: visit(US_V6),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b6' },
+  },
+  {
+    name: 'an IPv4-mapped IPv6 visitor matches IPv4 rules',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: '8.8.8.8' }),
+    visit: visit(`::ffff:${US}`),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'the allow list wins over the block list',
+    rules: on(
+      { id: 'b1', kind: 'ip-block', ip: '8.8.8.0/24' },
+      { id: 'a1', kind: 'ip-allow', ip: US },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: 'a1' },
+  },
+  {
+    name: 'the allow list wins over the country blocker',
+    rules: on(
+      { id: 'c1', kind: 'country', mode: 'blacklist', countries: ['US'] },
+      { id: 'a1', kind: 'ip-allow', ip: '8.8.0.0/16' },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: 'a1' },
+  },
+  {
+    name: 'the IP block list is checked before the country blocker',
+    rules: on(
+      { id: 'c1', kind: 'country', mode: 'blacklist', countries: ['US'] },
+      {
+        id: 'b1',
+        kind: 'ip-block',
+        ip: US,
+        action: { type: 'redirect', url: 'https://example.com/ip' },
+      },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'redirect', ruleId: 'b1', redirectUrl: 'https://example.com/ip' },
+  },
+  {
+    name: 'among overlapping IP entries the first listed decides',
+    rules: on(
+      {
+        id: 'wide',
+        kind: 'ip-block',
+        ip: '8.8.0.0/16',
+        action: { type: 'redirect', url: 'https://example.com/' },
+      },
+      { id: 'narrow', kind: 'ip-block', ip: US },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'redirect', ruleId: 'wide', redirectUrl: 'https://example.com/' },
+  },
+  {
+    name: 'a blacklisted country is blocked',
+    rules: on({ id: 'c1', kind: 'country', mode: 'blacklist', countries: ['CN', 'US'] }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+  {
+    name: 'a country not on the blacklist is allowed',
+    rules: on({ id: 'c1', kind: 'country', mode: 'blacklist', countries: ['US'] }),
+    visit: visit(DE),
+    country: 'DE',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a whitelisted country is allowed',
+    rules: on({ id: 'c1', kind: 'country', mode: 'whitelist', countries: ['DE', 'FR'] }),
+    visit: visit(FR),
+    country: 'FR',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a country missing from the whitelist is blocked',
+    rules: on({ id: 'c1', kind: 'country', mode: 'whitelist', countries: ['DE', 'FR'] }),
+    visit: visit(US_V6),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+  {
+    name: 'an empty whitelist is invalid and allows everyone',
+    rules: on({ id: 'c1', kind: 'country', mode: 'whitelist', countries: [] }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a visitor of unknown country passes a whitelist by default',
+    rules: on({ id: 'c1', kind: 'country', mode: 'whitelist', countries: ['DE'] }),
+    visit: visit(PRIVATE),
+    country: null,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a visitor of unknown country is blocked when the rule says so',
+    rules: on({
+      id: 'c1',
+      kind: 'country',
+      mode: 'whitelist',
+      countries: ['DE'],
+      blockUnknown: true,
+    }),
+    visit: visit(PRIVATE),
+    country: null,
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+  {
+    name: 'the country blocker can redirect',
+    rules: on({
+      id: 'c1',
+      kind: 'country',
+      mode: 'blacklist',
+      countries: ['DE'],
+      action: { type: 'redirect', url: 'https://de.example.com/welcome' },
+    }),
+    visit: visit(DE),
+    country: 'DE',
+    expect: { action: 'redirect', ruleId: 'c1', redirectUrl: 'https://de.example.com/welcome' },
+  },
+  {
+    name: 'a monitored rule reports "would block" and allows',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US, monitor: true }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null, monitorRuleId: 'b1' },
+  },
+  {
+    name: 'a monitored rule lets a later enforced rule decide',
+    rules: on(
+      { id: 'b1', kind: 'ip-block', ip: US, monitor: true },
+      { id: 'c1', kind: 'country', mode: 'blacklist', countries: ['US'] },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'c1', monitorRuleId: 'b1' },
+  },
+  {
+    name: 'an expired block entry no longer matches',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US, expiresAt: PAST }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a block entry with a future expiry matches',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US, expiresAt: FUTURE }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'an expired allow entry no longer overrides the block list',
+    rules: on(
+      { id: 'a1', kind: 'ip-allow', ip: US, expiresAt: PAST },
+      { id: 'b1', kind: 'ip-block', ip: US },
+    ),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'a disabled rule never matches',
+    rules: on({ id: 'b1', kind: 'ip-block', ip: US, enabled: false }),
+    visit: visit(US),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a rule scoped to a product blocks that product page',
+    rules: on({
+      id: 'b1',
+      kind: 'ip-block',
+      ip: US,
+      scope: { type: 'urls', patterns: ['/products/secret'] },
+    }),
+    visit: visit(US, 'https://demo.myshopify.com/products/secret?variant=1'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'a rule scoped to a product covers it inside a collection and a locale',
+    rules: on({
+      id: 'b1',
+      kind: 'ip-block',
+      ip: US,
+      scope: { type: 'urls', patterns: ['/products/secret'] },
+    }),
+    visit: visit(US, '/fr/collections/all/products/secret'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'b1' },
+  },
+  {
+    name: 'a rule scoped to a product leaves other pages alone',
+    rules: on({
+      id: 'b1',
+      kind: 'ip-block',
+      ip: US,
+      scope: { type: 'urls', patterns: ['/products/secret'] },
+    }),
+    visit: visit(US, '/products/secret-sauce'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a country rule scoped to a collection blocks its products',
+    rules: on({
+      id: 'c1',
+      kind: 'country',
+      mode: 'blacklist',
+      countries: ['FR'],
+      scope: { type: 'urls', patterns: ['/collections/wholesale'] },
+    }),
+    visit: visit(FR, '/collections/wholesale/products/crate'),
+    country: 'FR',
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+  {
+    name: 'a country rule scoped to a collection allows the home page',
+    rules: on({
+      id: 'c1',
+      kind: 'country',
+      mode: 'blacklist',
+      countries: ['FR'],
+      scope: { type: 'urls', patterns: ['/collections/wholesale'] },
+    }),
+    visit: visit(FR, '/'),
+    country: 'FR',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'an allow entry scoped to a path only allows there',
+    rules: on(
+      { id: 'a1', kind: 'ip-allow', ip: US, scope: { type: 'urls', patterns: ['/pages/press'] } },
+      { id: 'c1', kind: 'country', mode: 'blacklist', countries: ['US'] },
+    ),
+    visit: visit(US, '/pages/contact'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+];

@@ -1,0 +1,95 @@
+// The compiled form of a shop's rules and the types `decide()` speaks. A policy is immutable
+// once built: matchers in evaluation order, each holding its rules in the structure that makes
+// its lookup cheap. Later blockers (ASN, referrer, bot/VPN, URL) are more matchers in the list.
+import type { GeoFacts } from '../geo/geo-facts.js';
+import type { ScopeMatcher } from '../rules/scope.js';
+import type { RuleKind } from '../rules/rule-set.js';
+
+/** Names the rule that decided: a stored rule, or one of the built-in switches. */
+export interface RuleRef {
+  readonly id: string;
+  readonly kind: RuleKind | 'app-disabled' | 'admin-access';
+}
+
+/** A monitored rule that matched: what it would have done had it been enforced. */
+export interface MonitorRef extends RuleRef {
+  readonly action: 'block' | 'redirect';
+}
+
+export type DecisionAction = 'allow' | 'block' | 'redirect';
+
+/** A storefront visit as the server sees it. */
+export interface Visit {
+  ip: string;
+  /** The visited URL, absolute or path-only. */
+  url: string;
+  referrer?: string;
+  userAgent?: string;
+  /** The visitor's device has Admin Access (it bypasses every rule). */
+  adminDevice?: boolean;
+  /** Epoch milliseconds; the clock when absent. */
+  now?: number;
+}
+
+export interface Decision {
+  action: DecisionAction;
+  /** The rule that decided, or null when no rule matched (allowed by default). */
+  rule: RuleRef | null;
+  /** The first monitored rule that matched ("would block"); the visitor was not blocked by it. */
+  monitor?: MonitorRef;
+  redirectUrl?: string;
+  /** The geo facts the decision used, for the visit log. */
+  facts: GeoFacts;
+}
+
+/** One rule ready to apply: its checks on a hit are expiry, then scope, then monitor mode. */
+export interface CompiledRule {
+  readonly ref: RuleRef;
+  readonly action: DecisionAction;
+  readonly redirectUrl: string | undefined;
+  readonly monitorRef: MonitorRef | null;
+  readonly scope: ScopeMatcher | null;
+  /** Epoch ms after which the rule no longer matches; Infinity when it never expires. */
+  readonly expiresAt: number;
+}
+
+/** Per-decision state shared by the matchers; facts and parsed address are computed once. */
+export interface DecideContext {
+  visit: Visit;
+  /** 4, 6, or 0 when the visitor's address did not parse. */
+  version: 0 | 4 | 6;
+  /** IPv4 value in [0], or IPv6 words in [0..3]. */
+  words: Uint32Array;
+  facts: GeoFacts;
+  /** Lazily computed: only a hit on a scoped rule needs the path. */
+  path: string | null;
+  /** Lazily read: only a hit on an expiring rule needs the clock. */
+  now: number;
+  monitor: MonitorRef | null;
+}
+
+export interface Matcher {
+  /** The first enforced rule of this matcher that applies to the visit, or null. */
+  evaluate(context: DecideContext): CompiledRule | null;
+  /** Bytes held by the matcher's index structures. */
+  bytes(): number;
+}
+
+export interface CompileWarning {
+  code: 'invalidWhitelist';
+  ruleId: string;
+  message: string;
+}
+
+export interface Policy {
+  readonly appEnabled: boolean;
+  /** In evaluation order: IP allow list, IP block list, country. */
+  readonly matchers: readonly Matcher[];
+  readonly ruleCount: number;
+  /** A whitelist-mode Country Blocker has no countries: it is ignored and allows everyone. */
+  readonly invalidWhitelist: boolean;
+  readonly warnings: readonly CompileWarning[];
+}
+
+export const APP_DISABLED: RuleRef = Object.freeze({ id: 'app-disabled', kind: 'app-disabled' });
+export const ADMIN_ACCESS: RuleRef = Object.freeze({ id: 'admin-access', kind: 'admin-access' });
