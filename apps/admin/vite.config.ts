@@ -17,12 +17,13 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Vendor code changes less often than ours; separate chunks keep it cached across releases.
+        // Libraries every screen needs get their own long-cached chunks. Polaris stays with
+        // the code that uses it, so components only some pages use load with those pages.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (id.includes('@shopify/polaris')) return 'polaris';
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          return 'vendor';
+          if (id.includes('node_modules/@tanstack/')) return 'query';
+          if (id.includes('node_modules/zod/')) return 'zod';
+          return undefined;
         },
       },
     },

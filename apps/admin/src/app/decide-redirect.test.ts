@@ -1,0 +1,85 @@
+// SPEC.md §2 routing rules: where each visitor of each path ends up.
+import { describe, expect, it } from 'vitest';
+import { decideRedirect, type RedirectInput } from './decide-redirect.js';
+
+const existing = { isNew: false };
+const fresh = { isNew: true };
+
+const cases: Array<[string, RedirectInput, string | null]> = [
+  [
+    'logged-out visitor of a page is sent to login',
+    { path: '/dashboard', loggedIn: false, account: undefined },
+    '/login',
+  ],
+  [
+    'logged-out visitor of an unknown path is sent to login',
+    { path: '/nowhere', loggedIn: false, account: undefined },
+    '/login',
+  ],
+  [
+    'logged-out visitor may open login',
+    { path: '/login', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'logged-out visitor may complete a login',
+    { path: '/loginComplete/t1', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'logged-out visitor may follow a personate link',
+    { path: '/personate/t1', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'logged-out visitor may read the privacy policy',
+    { path: '/private-policy', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'logged-out visitor may see the unsupported-store page',
+    { path: '/notSupportStore', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'no-auth routes match case-insensitively',
+    { path: '/LOGIN', loggedIn: false, account: undefined },
+    null,
+  ],
+  [
+    'existing account stays where it is',
+    { path: '/settings', loggedIn: true, account: existing },
+    null,
+  ],
+  [
+    'account still loading does not redirect',
+    { path: '/settings', loggedIn: true, account: undefined },
+    null,
+  ],
+  [
+    'new account is sent to subscription',
+    { path: '/dashboard', loggedIn: true, account: fresh },
+    '/subscription',
+  ],
+  [
+    'new account is sent to subscription from login too',
+    { path: '/login', loggedIn: true, account: fresh },
+    '/subscription',
+  ],
+  [
+    'new account may stay on subscription',
+    { path: '/subscription', loggedIn: true, account: fresh },
+    null,
+  ],
+  [
+    'new account may read the privacy policy',
+    { path: '/private-policy', loggedIn: true, account: fresh },
+    null,
+  ],
+];
+
+describe('decideRedirect', () => {
+  it.each(cases)('%s', (_name, input, expected) => {
+    expect(decideRedirect(input)).toBe(expected);
+  });
+});

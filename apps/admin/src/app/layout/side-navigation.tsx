@@ -1,0 +1,94 @@
+// The side navigation of SPEC.md §2 ("Side navigation, in order"), labels to the letter.
+// The Firewall section exists only for accounts with isShowWaf. "Contact Us" joins the last
+// section together with the contact dialog.
+import { Badge, Box, InlineStack, Navigation, Text } from '@shopify/polaris';
+import { ArrowLeftIcon, HomeIcon } from '@shopify/polaris-icons';
+import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { useAppState } from '../../lib/app-state.js';
+
+interface NavItem {
+  label: string;
+  url: string;
+  matchPaths?: string[];
+}
+
+const general: NavItem[] = [
+  { label: 'Dashboard', url: '/dashboard' },
+  { label: 'Shop Visitor Logs', url: '/visitors' },
+  { label: 'General Settings', url: '/settings' },
+  { label: `${PRODUCT_NAME} Extension`, url: '/extensions' },
+];
+
+const storefrontBlockers: NavItem[] = [
+  { label: 'Country Blocker', url: '/regionBlocker' },
+  { label: 'IP Blocker', url: '/ipBlocker' },
+  { label: 'Bot(VPN/Proxy) Blocker', url: '/vpnBlocker' },
+  { label: 'Customer Block Lists', url: '/checkoutValidate' },
+  { label: 'Block Lists(Legacy)', url: '/blockLists' },
+  { label: 'Referrer Blocker', url: '/referrerBlocker' },
+  { label: 'ISP/ASN Blocker', url: '/asnBlocker' },
+];
+
+const firewall: NavItem[] = [
+  { label: 'Firewall Settings', url: '/firewallSettings' },
+  { label: 'Referrer Blocker', url: '/fw-referrerBlocker' },
+  { label: 'ISP/ASN Blocker', url: '/fw-asnBlocker' },
+  { label: 'URL Blocker', url: '/fw-urlBlocker' },
+  { label: 'Realtime Access Log', url: '/fw-accessLog' },
+];
+
+const orderFilters: NavItem[] = [
+  { label: 'Fraud Protect', url: '/fraudProtect' },
+  { label: 'Auto-cancel filters', url: '/blacklists', matchPaths: ['/blacklists', '/blackLists'] },
+];
+
+const otherTools: NavItem[] = [
+  { label: 'Content Protection', url: '/contentProtect' },
+  { label: 'Geolocation Redirects', url: '/redirect' },
+  { label: 'IP Address Lookup', url: '/iplookup' },
+];
+
+const help: NavItem[] = [{ label: 'FAQ', url: '/faq' }];
+
+interface Props {
+  location: string;
+  /** Closes the navigation on small screens once an item is chosen. */
+  onNavigate: () => void;
+}
+
+export function SideNavigation({ location, onNavigate }: Props) {
+  const { account } = useAppState();
+  const items = (list: NavItem[]) => list.map((item) => ({ ...item, onClick: onNavigate }));
+
+  return (
+    <Navigation location={location}>
+      {account && (
+        <Navigation.Section
+          items={[{ label: 'Back to Shopify', url: account.adminUrl, icon: ArrowLeftIcon }]}
+        />
+      )}
+      <Navigation.Section
+        items={items(general).map((item, i) => (i === 0 ? { ...item, icon: HomeIcon } : item))}
+      />
+      <Navigation.Section title="Storefront Blockers" items={items(storefrontBlockers)} />
+      {account?.isShowWaf && (
+        <>
+          <Box paddingBlockStart="400" paddingInlineStart="500">
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="h3" variant="bodySm" fontWeight="medium" tone="subdued">
+                Firewall
+              </Text>
+              <Badge tone="info" size="small">
+                NEW
+              </Badge>
+            </InlineStack>
+          </Box>
+          <Navigation.Section items={items(firewall)} />
+        </>
+      )}
+      <Navigation.Section title="Order Filters" items={items(orderFilters)} />
+      <Navigation.Section title="Other Tools" items={items(otherTools)} />
+      <Navigation.Section items={items(help)} separator />
+    </Navigation>
+  );
+}

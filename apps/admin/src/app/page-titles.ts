@@ -1,0 +1,32 @@
+// Page titles of SPEC.md §2's route table, shared by the routes and the pages' <Page title>.
+import { PRODUCT_NAME } from '@gatehouse/contracts';
+
+export const pageTitles = {
+  notSupportStore: 'Unsupported Store',
+  dashboard: 'Dashboard',
+  whiteLists: 'White Lists',
+  fraudProtect: 'Fraud Protect',
+  blacklists: 'Auto-cancel filters',
+  regionBlocker: 'Country Blocker',
+  visitors: 'Shop Visitor Logs',
+  ipBlocker: 'IP Blocker',
+  blockLists: 'Block Lists (Legacy)',
+  redirect: 'Geolocation Redirects',
+  vpnBlocker: 'Bot (VPN/Proxy) Blocker',
+  iplookup: 'IP Address Lookup',
+  contentProtect: 'Content Protection',
+  referrerBlocker: 'Referrer Blocker',
+  asnBlocker: 'ISP/ASN Blocker',
+  settings: 'General Settings',
+  botBlocker: 'Bot Blocker',
+  checkoutValidate: 'Customer Block Lists',
+  firewallSettings: 'Firewall Settings',
+  fwAsnBlocker: 'Firewall ISP/ASN Blocker',
+  fwReferrerBlocker: 'Firewall Referrer Blocker',
+  fwUrlBlocker: 'URL Blocker',
+  fwAccessLog: 'Realtime Access Log',
+  extensions: `${PRODUCT_NAME} Extension`,
+  subscription: 'Subscription',
+  privacyPolicy: 'Privacy Policy',
+  faq: 'FAQ',
+} as const;

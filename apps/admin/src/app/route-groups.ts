@@ -1,0 +1,52 @@
+// The route groups of SPEC.md §2 ("Route groups"): the single owner of which screens get the
+// frame, need a session, show which bars. Matched as case-insensitive path prefixes.
+
+const sessionStart = ['/login', '/loginComplete', '/personate'];
+const standalone = ['/notSupportStore', '/private-policy'];
+
+export const routeGroups = {
+  /** No side navigation, no top bar, no footer. */
+  fullScreen: [...sessionStart, ...standalone],
+  /** Reachable while logged out. */
+  noAuth: [...sessionStart, ...standalone],
+  /** No upgrade/extension header. */
+  noExtensionHeader: [...sessionStart, '/subscription', '/extensions', ...standalone],
+  /** Never sent to /subscription by the "must subscribe first" rule's group. */
+  noSubscribeRedirect: [...sessionStart, '/subscription', ...standalone],
+  /** The rating prompt never opens here. */
+  noRating: [...sessionStart, '/subscription', ...standalone],
+  /** The "app disabled" warning shows here when the account's isAppDisabled is set. */
+  appDisabledWarning: [
+    '/dashboard',
+    '/regionBlocker',
+    '/visitors',
+    '/ipBlocker',
+    '/blockLists',
+    '/redirect',
+    '/vpnBlocker',
+    '/referrerBlocker',
+    '/asnBlocker',
+  ],
+  /** The sticky "Action Required" extension bar shows here. */
+  extensionBar: [
+    '/dashboard',
+    '/fraudProtect',
+    '/settings',
+    '/blacklists',
+    '/visitors',
+    '/iplookup',
+    '/checkoutValidate',
+  ],
+  /**
+   * SPEC.md §2 "Routing rules": a new account is sent to /subscription from everywhere but
+   * these two. Narrower than `noSubscribeRedirect`; the rule is stated on its own, so it wins.
+   */
+  newAccountAllowed: ['/subscription', '/private-policy'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RouteGroup = keyof typeof routeGroups;
+
+export function inRouteGroup(group: RouteGroup, path: string): boolean {
+  const lower = path.toLowerCase();
+  return routeGroups[group].some((prefix) => lower.startsWith(prefix.toLowerCase()));
+}

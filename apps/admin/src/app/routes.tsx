@@ -1,0 +1,94 @@
+// Every route of SPEC.md §2's table. "/" and unknown paths go to /dashboard; the root layout
+// applies the routing rules and picks the frame. Each page is its own lazily loaded chunk.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteError } from './error-boundary.js';
+import { RootLayout } from './layout/root-layout.js';
+import { pageTitles } from './page-titles.js';
+
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page.js').then((m) => ({ default: m.LoginPage })),
+);
+const LoginCompletePage = lazy(() =>
+  import('../features/auth/components/login-complete-page.js').then((m) => ({
+    default: m.LoginCompletePage,
+  })),
+);
+const PersonatePage = lazy(() =>
+  import('../features/auth/components/personate-page.js').then((m) => ({
+    default: m.PersonatePage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page.js').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const PrivacyPolicyPage = lazy(() =>
+  import('../features/privacy-policy/components/privacy-policy-page.js').then((m) => ({
+    default: m.PrivacyPolicyPage,
+  })),
+);
+const TitleOnlyPage = lazy(() =>
+  import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
+);
+
+function page(Component: LazyExoticComponent<ComponentType>): RouteObject['element'] {
+  return <Component />;
+}
+
+function titleOnly(title: string): RouteObject['element'] {
+  return <TitleOnlyPage title={title} />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: 'login', element: page(LoginPage) },
+          { path: 'loginComplete/:token', element: page(LoginCompletePage) },
+          { path: 'personate/:token', element: page(PersonatePage) },
+          { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
+          { path: 'private-policy', element: page(PrivacyPolicyPage) },
+          { path: 'dashboard', element: page(DashboardPage) },
+          { path: 'whiteLists', element: titleOnly(pageTitles.whiteLists) },
+          { path: 'fraudProtect', element: titleOnly(pageTitles.fraudProtect) },
+          // Both spellings appear in the product; matching is case-insensitive anyway.
+          { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
+          { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
+          { path: 'regionBlocker', element: titleOnly(pageTitles.regionBlocker) },
+          { path: 'visitors', element: titleOnly(pageTitles.visitors) },
+          { path: 'ipBlocker', element: titleOnly(pageTitles.ipBlocker) },
+          { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
+          { path: 'redirect', element: titleOnly(pageTitles.redirect) },
+          { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
+          { path: 'iplookup', element: titleOnly(pageTitles.iplookup) },
+          { path: 'iplookup/:ip', element: titleOnly(pageTitles.iplookup) },
+          { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
+          { path: 'referrerBlocker', element: titleOnly(pageTitles.referrerBlocker) },
+          { path: 'asnBlocker', element: titleOnly(pageTitles.asnBlocker) },
+          { path: 'settings', element: titleOnly(pageTitles.settings) },
+          { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
+          { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
+          { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
+          { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },
+          { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
+          { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
+          { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
+          { path: 'extensions', element: titleOnly(pageTitles.extensions) },
+          { path: 'subscription', element: titleOnly(pageTitles.subscription) },
+          { path: 'faq', element: titleOnly(pageTitles.faq) },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

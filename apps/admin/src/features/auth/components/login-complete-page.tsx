@@ -1,0 +1,23 @@
+// /loginComplete/:token (SPEC.md §2): trades the token the OAuth callback issued for a
+// session, then sends a new account to /subscription and anyone else to /dashboard.
+import { useNavigate, useParams } from 'react-router';
+import { callApi } from '../../../lib/api-client.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { useTokenExchange } from '../use-token-exchange.js';
+import { SessionStart } from './session-start.js';
+
+export function LoginCompletePage() {
+  const { token = '' } = useParams();
+  const { startSession } = useAppState();
+  const navigate = useNavigate();
+
+  const failure = useTokenExchange(async () => {
+    const outcome = await callApi('authDomain', { id: token });
+    if (!outcome.result) return outcome.message;
+    await startSession(outcome.data.token);
+    navigate(outcome.data.isNew ? '/subscription' : '/dashboard', { replace: true });
+    return null;
+  });
+
+  return <SessionStart failure={failure} />;
+}

@@ -1,0 +1,23 @@
+// /personate/:token (SPEC.md §2): support staff open a store's admin with a one-time link;
+// the session is flagged as impersonated.
+import { useNavigate, useParams } from 'react-router';
+import { callApi } from '../../../lib/api-client.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { useTokenExchange } from '../use-token-exchange.js';
+import { SessionStart } from './session-start.js';
+
+export function PersonatePage() {
+  const { token = '' } = useParams();
+  const { startSession } = useAppState();
+  const navigate = useNavigate();
+
+  const failure = useTokenExchange(async () => {
+    const outcome = await callApi('personate', { id: token });
+    if (!outcome.result) return outcome.message;
+    await startSession(outcome.data, { impersonated: true });
+    navigate('/dashboard', { replace: true });
+    return null;
+  });
+
+  return <SessionStart failure={failure} />;
+}

@@ -1,0 +1,19 @@
+// Spends a route's one-time token exactly once (React's StrictMode runs effects twice in
+// development; a second spend would fail) and reports the failure text if it does not work.
+import { useEffect, useRef, useState } from 'react';
+
+/** `exchange` resolves to null on success (it navigates away) or to the failure text. */
+export function useTokenExchange(exchange: () => Promise<string | null>): string | null {
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  const latest = useRef(exchange);
+  latest.current = exchange;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void latest.current().then(setFailure);
+  }, []);
+
+  return failure;
+}

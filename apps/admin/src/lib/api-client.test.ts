@@ -1,0 +1,164 @@
+// The API client against a mocked fetch: toast text per SPEC.md §8, outcomes, logout on 401.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE } from '@gatehouse/contracts';
+import { callApi, FALLBACK_FAILURE_MESSAGE, failureMessage } from './api-client.js';
+import { dismissToast, getToasts } from './toast-store.js';
+
+/** A cookie jar with the browser's assignment semantics, enough for `session.ts`. */
+function fakeDocument() {
+  const jar = new Map<string, string>();
+  return {
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(text: string) {
+      const [pair = '', ...attributes] = text.split(';').map((s) => s.trim());
+      const [name = '', value = ''] = pair.split('=');
+      if (attributes.includes('max-age=0')) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+}
+
+const assign = vi.fn();
+const fetchMock = vi.fn<typeof fetch>();
+
+function respond(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}
+
+function toastTexts(): string[] {
+  return getToasts().map((t) => t.content);
+}
+
+beforeEach(() => {
+  vi.stubGlobal('document', fakeDocument());
+  vi.stubGlobal('window', { location: { protocol: 'http:', assign } });
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = `${SESSION_COOKIE}=tok-123; path=/`;
+});
+
+afterEach(() => {
+  for (const toast of getToasts()) dismissToast(toast.id);
+  fetchMock.mockReset();
+  assign.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('failureMessage', () => {
+  it('prefers the message the caller supplied', () => {
+    expect(failureMessage('Could not save', 400, { Message: 'Bad domain' })).toBe('Could not save');
+  });
+  it("uses the body's Message on HTTP 400", () => {
+    expect(failureMessage(undefined, 400, { Message: 'Domain name is not valid' })).toBe(
+      'Domain name is not valid',
+    );
+  });
+  it('falls back to the generic text on other statuses', () => {
+    expect(failureMessage(undefined, 500, { Message: 'Something went wrong' })).toBe(
+      FALLBACK_FAILURE_MESSAGE,
+    );
+  });
+  it('falls back when a 400 carries no Message', () => {
+    expect(failureMessage(undefined, 400, 'oops')).toBe(FALLBACK_FAILURE_MESSAGE);
+  });
+  it('falls back when no response arrived', () => {
+    expect(failureMessage(undefined, undefined, undefined)).toBe('Failed, Please try again.');
+  });
+});
+
+describe('callApi', () => {
+  it('sends the bearer token and a JSON body on POST, and returns the parsed data', async () => {
+    respond(200, 'https://demo.myshopify.com/admin/oauth/authorize?x=1');
+    const outcome = await callApi('spfLogin', { domain: 'demo' });
+    expect(outcome).toEqual({
+      result: true,
+      data: 'https://demo.myshopify.com/admin/oauth/authorize?x=1',
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/account/spfLogin');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"domain":"demo"}');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('bearer tok-123');
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('puts a GET request in the query string', async () => {
+    respond(200, {
+      blockLists: 1,
+      fraudProtect: 0,
+      asnBlocker: 0,
+      ipBlocker: 0,
+      regionBlocker: 0,
+      vpn: 0,
+      usage: 0,
+    });
+    const outcome = await callApi('getDashboardData', { days: 7 });
+    expect(outcome.result).toBe(true);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/dashboard/getDashboardData?days=7');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
+  });
+
+  it("toasts the server's Message for a 400 and returns no data", async () => {
+    respond(400, { Message: 'Domain name is not valid' });
+    const outcome = await callApi('spfLogin', { domain: 'a b' });
+    expect(outcome).toEqual({
+      result: false,
+      data: undefined,
+      message: 'Domain name is not valid',
+    });
+    expect(getToasts()).toMatchObject([
+      { content: 'Domain name is not valid', error: true, duration: 3000 },
+    ]);
+  });
+
+  it("toasts the caller's message over the server's", async () => {
+    respond(400, { Message: 'That message does not exist.' });
+    await callApi('markMessageRead', { id: 'x' }, { message: 'Could not mark it read' });
+    expect(toastTexts()).toEqual(['Could not mark it read']);
+  });
+
+  it('toasts the generic text on a server error', async () => {
+    respond(500, { Message: 'Something went wrong on our side. Please try again.' });
+    const outcome = await callApi('getWafConnected', {});
+    expect(outcome.result).toBe(false);
+    expect(toastTexts()).toEqual(['Failed, Please try again.']);
+  });
+
+  it('toasts the generic text when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const outcome = await callApi('showRating', {});
+    expect(outcome.result).toBe(false);
+    expect(toastTexts()).toEqual(['Failed, Please try again.']);
+  });
+
+  it('treats a response that breaks the contract as a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, { isEnabled: 'yes' });
+    const outcome = await callApi('getExtensionEnabned', {});
+    expect(outcome.result).toBe(false);
+    expect(toastTexts()).toEqual(['Failed, Please try again.']);
+  });
+
+  it('logs out on 401: drops the session cookie and goes to /login', async () => {
+    respond(401, { Message: 'Your session has expired. Please sign in again.' });
+    const outcome = await callApi('getAccountInfo', {});
+    expect(outcome.result).toBe(false);
+    expect(document.cookie).not.toContain(SESSION_COOKIE);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    document.cookie = `${SESSION_COOKIE}=; path=/; max-age=0`;
+    respond(200, { token: 't', isNew: false });
+    await callApi('authDomain', { id: 'login-token' });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+  });
+});

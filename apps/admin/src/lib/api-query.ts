@@ -1,0 +1,52 @@
+// TanStack Query on top of `callApi`: failures become query errors (the client already showed
+// the toast) and hooks hand back the caller's default instead of stale data (SPEC.md §8).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CallName, RequestOf, ResponseOf } from '@gatehouse/contracts';
+import { callApi, type CallOptions } from './api-client.js';
+
+export class ApiCallFailed extends Error {
+  override name = 'ApiCallFailed';
+}
+
+export function apiQueryOptions<N extends CallName>(
+  name: N,
+  request: RequestOf<N>,
+  options: CallOptions = {},
+) {
+  return queryOptions({
+    queryKey: [name, request] as const,
+    queryFn: async (): Promise<ResponseOf<N>> => {
+      const outcome = await callApi(name, request, options);
+      if (!outcome.result) throw new ApiCallFailed(outcome.message);
+      return outcome.data;
+    },
+  });
+}
+
+export interface ApiQueryOptions<D> extends CallOptions {
+  /** What `data` is before the first answer and after any failure. */
+  defaultData: D;
+  enabled?: boolean;
+  refetchInterval?: number | false;
+}
+
+export function useApiQuery<N extends CallName, D>(
+  name: N,
+  request: RequestOf<N>,
+  { defaultData, enabled = true, refetchInterval = false, message }: ApiQueryOptions<D>,
+) {
+  const query = useQuery({
+    ...apiQueryOptions(name, request, message === undefined ? {} : { message }),
+    enabled,
+    refetchInterval,
+  });
+  const data: ResponseOf<N> | D =
+    query.isError || query.data === undefined ? defaultData : query.data;
+  return {
+    data,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    refetch: query.refetch,
+  };
+}

@@ -1,0 +1,67 @@
+// App-wide state of SPEC.md §4: whether a session exists and the account it belongs to.
+// Account info itself lives in TanStack Query; this context adds the session flag and the
+// one way to start a session (login completion, impersonation).
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AccountInfo } from '@gatehouse/contracts';
+import { apiQueryOptions, useApiQuery } from './api-query.js';
+import { queryClient } from './query-client.js';
+import { isLoggedIn, saveSession } from './session.js';
+
+/** Paths that carry a one-time token and start a session themselves: no account yet. */
+const ACCOUNT_LESS_PREFIXES = ['/personate', '/logincomplete'];
+
+export function loadsAccountInfo(path: string, loggedIn: boolean): boolean {
+  const lower = path.toLowerCase();
+  return loggedIn && !ACCOUNT_LESS_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+export interface AppState {
+  loggedIn: boolean;
+  /** Undefined until loaded, after a failed load, and on paths that start a session. */
+  account: AccountInfo | undefined;
+  accountLoading: boolean;
+  /** Premium or Pay-As-You-Go (SPEC.md §3). */
+  isPro: boolean;
+  /** Stores the session cookie(s), clears the previous session's data and loads the account. */
+  startSession(token: string, options?: { impersonated?: boolean }): Promise<AccountInfo | null>;
+}
+
+const AppStateContext = createContext<AppState | null>(null);
+
+const accountInfoQuery = () => apiQueryOptions('getAccountInfo', {});
+
+export function AppStateProvider({ path, children }: { path: string; children: ReactNode }) {
+  const [loggedIn, setLoggedIn] = useState(isLoggedIn);
+  const enabled = loadsAccountInfo(path, loggedIn);
+  const accountQuery = useApiQuery('getAccountInfo', {}, { defaultData: undefined, enabled });
+
+  const startSession = useCallback<AppState['startSession']>(async (token, options) => {
+    saveSession(token, options);
+    queryClient.clear();
+    setLoggedIn(true);
+    try {
+      return await queryClient.fetchQuery(accountInfoQuery());
+    } catch {
+      return null;
+    }
+  }, []);
+
+  const account = enabled ? accountQuery.data : undefined;
+  const value = useMemo<AppState>(
+    () => ({
+      loggedIn,
+      account,
+      accountLoading: enabled && accountQuery.isLoading,
+      isPro: account?.pro ?? false,
+      startSession,
+    }),
+    [loggedIn, account, enabled, accountQuery.isLoading, startSession],
+  );
+  return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+}
+
+export function useAppState(): AppState {
+  const state = useContext(AppStateContext);
+  if (!state) throw new Error('useAppState must be used inside AppStateProvider');
+  return state;
+}

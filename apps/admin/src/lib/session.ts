@@ -1,0 +1,72 @@
+// The session and impersonation cookies (SPEC.md §3, §4): the only module that reads or
+// writes them, and the one way to end a session.
+import { PERSONATE_COOKIE, SESSION_COOKIE, api } from '@gatehouse/contracts';
+
+const LOGIN_PATH = '/login';
+/** The server decides when a session really ends; the cookie only has to outlive it. */
+const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
+function removeCookie(name: string): void {
+  document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+export function getSessionToken(): string | null {
+  const token = readCookie(SESSION_COOKIE);
+  return token === '' ? null : token;
+}
+
+export function isLoggedIn(): boolean {
+  return getSessionToken() !== null;
+}
+
+export function isImpersonating(): boolean {
+  return readCookie(PERSONATE_COOKIE) === '1';
+}
+
+/** Starts a session; `impersonated` marks a support session opened from a personate link. */
+export function saveSession(token: string, { impersonated = false } = {}): void {
+  writeCookie(SESSION_COOKIE, token, SESSION_COOKIE_MAX_AGE_S);
+  if (impersonated) writeCookie(PERSONATE_COOKIE, '1', SESSION_COOKIE_MAX_AGE_S);
+  else removeCookie(PERSONATE_COOKIE);
+}
+
+export function clearSession(): void {
+  removeCookie(SESSION_COOKIE);
+  removeCookie(PERSONATE_COOKIE);
+}
+
+/** A full page load, so no state of the ended session survives in memory. */
+export function goToLogin(): void {
+  window.location.assign(LOGIN_PATH);
+}
+
+/** Signs out: tells the server (best effort, it may already consider the session over), then leaves. */
+export async function logout(): Promise<void> {
+  const token = getSessionToken();
+  if (token) {
+    try {
+      await fetch(api.logout.path, {
+        method: api.logout.method,
+        headers: { Authorization: `bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    } catch {
+      // The session is dropped locally either way; an unreachable server changes nothing.
+    }
+  }
+  clearSession();
+  goToLogin();
+}
