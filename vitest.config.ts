@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     environment: 'node',

@@ -4,3 +4,5 @@ export * from './contact.js';
 export * from './account.js';
 export * from './api.js';
 export * from './session.js';
+export * from './plans.js';
+export * from './storefront.js';

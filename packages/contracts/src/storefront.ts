@@ -1,0 +1,59 @@
+// The storefront's calls: what the app-embed script asks the server and what it is told.
+// Public (no session): every field is validated, nothing here trusts the visitor.
+import { z } from 'zod';
+import { isShopDomain } from './shop-domain.js';
+
+const shop = z
+  .string({ error: 'The shop is missing.' })
+  .refine(isShopDomain, 'The shop is not a valid myshopify.com domain.');
+
+export const DECIDE_PATH = '/api/storefront/decide';
+export const ADMIN_ACCESS_PATH = '/api/storefront/adminAccess';
+
+export const decideQuery = z.object({
+  shop,
+  /** The page the visitor asked for (absolute URL on the store). */
+  url: z.string().max(2048, 'The page URL is too long.'),
+  /** document.referrer, empty when none. */
+  ref: z.string().max(2048, 'The referrer is too long.').optional().default(''),
+  /** The signed allow token from an earlier decision of this browser session. */
+  t: z.string().max(512).optional(),
+  /** The signed admin-access device token kept by this browser, if any. */
+  d: z.string().max(512).optional(),
+});
+export type DecideQuery = z.input<typeof decideQuery>;
+
+export const blockPage = z.object({
+  title: z.string(),
+  message: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  logoUrl: z.string().nullable(),
+});
+export type BlockPage = z.infer<typeof blockPage>;
+
+export const decideResponse = z.object({
+  action: z.enum(['allow', 'block', 'redirect']),
+  /** On allow: a short-lived signed token; later page views of the session reveal at once. */
+  token: z.string().optional(),
+  redirectUrl: z.string().optional(),
+  blockPage: blockPage.optional(),
+  /** This browser is a recognised admin-access device. */
+  adminAccess: z.boolean().optional(),
+});
+export type DecideResponse = z.infer<typeof decideResponse>;
+
+/** Opening the storefront with `?shopId=…&idya=true|false` (SPEC.md §4) posts this. */
+export const adminAccessRequest = z.object({
+  shop,
+  shopId: z.string().min(1).max(100),
+  enabled: z.boolean(),
+  /** The device token this browser already holds, when turning the mode off. */
+  d: z.string().max(512).optional(),
+});
+export const adminAccessResponse = z.object({
+  isAdminAccessMode: z.boolean(),
+  /** The signed device token to keep (null when the mode was turned off). */
+  deviceToken: z.string().nullable(),
+});
+export type AdminAccessResponse = z.infer<typeof adminAccessResponse>;
