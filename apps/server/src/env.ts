@@ -34,7 +34,7 @@ const envSchema = z
       .default('2025-10'),
     PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    SUPPORT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    SUPPORT_API_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -49,6 +49,13 @@ const envSchema = z
         code: 'custom',
         path: ['APP_SECRET'],
         message: 'is required when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SUPPORT_API_KEY && env.SUPPORT_API_KEY.length < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPORT_API_KEY'],
+        message: 'must be at least 32 characters when NODE_ENV=production',
       });
     }
   });
@@ -114,5 +121,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,
     },
+  };
+}
+
+export interface SupportCliConfig {
+  serverUrl: string;
+  supportApiKey: string;
+}
+
+/** The support CLI's settings: the running server (SERVER_URL, default APP_URL) and its key. */
+export function loadSupportCliConfig(
+  env: Record<string, string | undefined> = process.env,
+): SupportCliConfig {
+  const config = loadConfig(env);
+  const serverUrl = z
+    .url()
+    .optional()
+    .safeParse(env.SERVER_URL?.trim() || undefined);
+  if (!serverUrl.success)
+    throw new Error('Invalid SERVER_URL: must be a URL such as http://localhost:3000');
+  return {
+    serverUrl: (serverUrl.data ?? config.appUrl).replace(/\/+$/, ''),
+    supportApiKey: config.supportApiKey,
   };
 }

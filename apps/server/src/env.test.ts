@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSupportApiKey, loadConfig, repoRoot } from './env.js';
+
+describe('server configuration', () => {
+  it('has working development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      pgliteDir: `${repoRoot}.data/pglite`,
+      platformUrl: 'http://localhost:4000',
+      adminDist: `${repoRoot}apps/admin/dist`,
+      trustedProxies: ['127.0.0.1', '::1'],
+      shopify: {
+        apiKey: 'gatehouse-dev-api-key',
+        apiSecret: 'gatehouse-dev-api-secret',
+        scopes: ['read_orders', 'write_orders', 'read_themes'],
+        apiVersion: '2025-10',
+      },
+    });
+    expect(config.supportApiKey).toBe(defaultSupportApiKey(config.appSecret));
+  });
+
+  it('talks to real Shopify when PLATFORM_URL is empty', () => {
+    expect(loadConfig({ PLATFORM_URL: '' }).platformUrl).toBeNull();
+    expect(loadConfig({ PLATFORM_URL: 'http://127.0.0.1:4555/' }).platformUrl).toBe(
+      'http://127.0.0.1:4555',
+    );
+  });
+
+  it('fails naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ SHOPIFY_API_VERSION: '2025-11' })).toThrow(/SHOPIFY_API_VERSION/);
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: is required/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-value' })
+        .appSecret,
+    ).toBe('a-long-production-secret-value');
+  });
+});

@@ -1,0 +1,44 @@
+// getAccountInfo's answer (SPEC.md §3), built from the shop row and the platform's addresses.
+import type { AccountInfo } from '@gatehouse/contracts';
+import type { Shop } from '../../db/schema.js';
+import type { PlatformUrl } from '../../platform/platform-url.js';
+import { hasThemeScope } from '../../shops.js';
+import { APP_EMBED_HANDLE } from '../../platform/app-embed.js';
+
+export function accountInfoOf(
+  shop: Shop,
+  options: { platformUrl: PlatformUrl; apiKey: string; impersonated: boolean },
+): AccountInfo {
+  const { platformUrl } = options;
+  const editorQuery = new URLSearchParams({
+    context: 'apps',
+    template: 'index',
+    activateAppId: `${options.apiKey}/${APP_EMBED_HANDLE}`,
+  });
+  return {
+    id: shop.id,
+    pro: shop.plan === 'premium' || shop.plan === 'payg',
+    name: shop.shopOwner || shop.name,
+    shopName: shop.name,
+    shopId: shop.shopifyShopId ?? '',
+    email: shop.email,
+    storeUrl: platformUrl(shop.domain, '/'),
+    domain: shop.domain,
+    adminUrl: platformUrl(shop.domain, '/admin'),
+    themeEditorUrl: platformUrl(
+      shop.domain,
+      `/admin/themes/current/editor?${editorQuery.toString().replace(/%2F/g, '/')}`,
+    ),
+    islegacyAccount: shop.isLegacyAccount,
+    isReviewLeft: shop.isReviewLeft,
+    isThemeScopeEnabled: hasThemeScope(shop),
+    extensionEnabled: shop.extensionEnabled,
+    isShowWaf: shop.isShowWaf,
+    isAppDisabled: shop.isAppDisabled,
+    isNew: shop.isNew,
+    plan: shop.plan,
+    isPayg: shop.plan === 'payg',
+    isAdminAccessEnabled: shop.adminAccessEnabled,
+    isImpersonated: options.impersonated,
+  };
+}

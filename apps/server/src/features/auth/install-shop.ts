@@ -1,0 +1,53 @@
+// Records a shop that completed OAuth: created on first install (isNew), brought back on a
+// reinstall after uninstall, and its encrypted token and granted scopes refreshed.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../audit.js';
+import { shops, type Shop } from '../../db/schema.js';
+import type { PlatformShop } from '../../platform/platform-client.js';
+
+export async function installShop(
+  app: FastifyInstance,
+  domain: string,
+  grant: { accessToken: string; scopes: string[] },
+  details: PlatformShop,
+): Promise<{ shop: Shop; firstInstall: boolean; reinstall: boolean }> {
+  const now = new Date();
+  const common = {
+    shopifyShopId: details.shopifyShopId,
+    name: details.name,
+    email: details.email,
+    platformPlanName: details.planName,
+    grantedScopes: grant.scopes.join(','),
+    ...app.tokens.sealed(grant.accessToken, domain),
+    updatedAt: now,
+  };
+  const result = await app.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(shops).where(eq(shops.domain, domain)).for('update');
+    if (!existing) {
+      const [created] = await tx
+        .insert(shops)
+        .values({ domain, ...common, installedAt: now, isNew: true })
+        .returning();
+      return { shop: created!, firstInstall: true, reinstall: false };
+    }
+    const reinstall = existing.uninstalledAt !== null;
+    const [updated] = await tx
+      .update(shops)
+      .set({ ...common, ...(reinstall ? { uninstalledAt: null, installedAt: now } : {}) })
+      .where(eq(shops.id, existing.id))
+      .returning();
+    return { shop: updated!, firstInstall: false, reinstall };
+  });
+  await audit(app.db, {
+    shopId: result.shop.id,
+    actor: 'platform',
+    action: result.firstInstall
+      ? 'shop.installed'
+      : result.reinstall
+        ? 'shop.reinstalled'
+        : 'shop.authorized',
+    detail: { scopes: grant.scopes },
+  });
+  return result;
+}

@@ -1,0 +1,81 @@
+// Sign-in calls (SPEC.md §2, §6; DESIGN.md §3): spfLogin answers the platform's authorize
+// URL, the OAuth callback mints a one-time login link, authDomain and personate turn one-time
+// links into sessions, logout revokes the session.
+import { api, normalizeShopDomain, loginDomainMessages } from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { audit } from '../../audit.js';
+import { shops } from '../../db/schema.js';
+import { badRequest, messages } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { newOAuthState } from '../../platform/platform-client.js';
+import { registerOAuthCallback } from './oauth-callback.js';
+import { spendLoginToken, spendPersonateToken, storeOAuthState } from './one-time-tokens.js';
+import { createSession, revokeSession } from './sessions.js';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const signInLimit = {
+    rateLimit: { max: app.config.rateLimit.signInPerMinute, timeWindow: '1 minute' },
+  };
+
+  route(
+    app,
+    api.spfLogin,
+    async ({ domain }) => {
+      const shop = normalizeShopDomain(domain);
+      if (!shop) throw badRequest(loginDomainMessages.invalid);
+      const state = newOAuthState();
+      await storeOAuthState(app.db, state, shop);
+      return app.platform.authorizeUrl(shop, state);
+    },
+    { config: signInLimit },
+  );
+
+  registerOAuthCallback(app);
+
+  route(
+    app,
+    api.authDomain,
+    async ({ id }) => {
+      const shopId = await spendLoginToken(app.db, id);
+      if (!shopId) throw badRequest(messages.loginLinkExpired);
+      const [shop] = await app.db.select().from(shops).where(eq(shops.id, shopId));
+      if (!shop || shop.uninstalledAt) throw badRequest(messages.loginLinkExpired);
+      const token = await createSession(app.db, shopId, false);
+      await audit(app.db, { shopId, actor: 'merchant', action: 'session.signed_in' });
+      return { token, isNew: shop.isNew };
+    },
+    { config: signInLimit },
+  );
+
+  route(
+    app,
+    api.personate,
+    async ({ id }) => {
+      const spent = await spendPersonateToken(app.db, id);
+      if (!spent) throw badRequest(messages.personateLinkInvalid);
+      const [shop] = await app.db.select().from(shops).where(eq(shops.id, spent.shopId));
+      if (!shop || shop.uninstalledAt) throw badRequest(messages.personateLinkInvalid);
+      const token = await createSession(app.db, spent.shopId, true);
+      await audit(app.db, {
+        shopId: spent.shopId,
+        actor: 'support',
+        impersonated: true,
+        action: 'personate.session_started',
+        detail: { createdBy: spent.createdBy },
+      });
+      return token;
+    },
+    { config: signInLimit },
+  );
+
+  route(
+    app,
+    api.logout,
+    async (_input, { session }) => {
+      await revokeSession(app.db, session.sessionId);
+      return true;
+    },
+    { mutates: true },
+  );
+}

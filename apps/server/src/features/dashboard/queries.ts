@@ -1,0 +1,51 @@
+// Dashboard numbers from the per-shop hourly blocker counters, never from the visit log.
+import type { DashboardData } from '@gatehouse/contracts';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { blockerHourlyCounts, type Blocker } from '../../db/schema.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const USAGE_PERIOD_MS = 30 * 24 * HOUR_MS;
+
+async function sumsSince(db: Database, shopId: string, since: Date) {
+  const rows = await db
+    .select({
+      blocker: blockerHourlyCounts.blocker,
+      total: sql<string>`coalesce(sum(${blockerHourlyCounts.count}), 0)`,
+    })
+    .from(blockerHourlyCounts)
+    .where(and(eq(blockerHourlyCounts.shopId, shopId), gte(blockerHourlyCounts.hour, since)))
+    .groupBy(blockerHourlyCounts.blocker);
+  const totals = new Map<Blocker, number>();
+  for (const row of rows) totals.set(row.blocker, Number(row.total));
+  return totals;
+}
+
+/** Start of the 30-day billing-style period, counted from the install, that holds `now`. */
+export function usagePeriodStart(installedAt: Date, now: Date): Date {
+  const elapsed = Math.max(0, now.getTime() - installedAt.getTime());
+  return new Date(installedAt.getTime() + Math.floor(elapsed / USAGE_PERIOD_MS) * USAGE_PERIOD_MS);
+}
+
+export async function dashboardData(
+  db: Database,
+  shop: { id: string; installedAt: Date },
+  days: number,
+  now = new Date(),
+): Promise<DashboardData> {
+  // Counters are hourly buckets: the bucket holding `now - days` is included.
+  const since = new Date(Math.floor((now.getTime() - days * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);
+  const totals = await sumsSince(db, shop.id, since);
+  const periodStart = usagePeriodStart(shop.installedAt, now).getTime();
+  const usage = await sumsSince(db, shop.id, new Date(Math.floor(periodStart / HOUR_MS) * HOUR_MS));
+  const get = (b: Blocker) => totals.get(b) ?? 0;
+  return {
+    blockLists: get('blockLists'),
+    fraudProtect: get('fraudProtect'),
+    asnBlocker: get('asnBlocker'),
+    ipBlocker: get('ipBlocker'),
+    regionBlocker: get('regionBlocker'),
+    vpn: get('vpn'),
+    usage: usage.get('pageViews') ?? 0,
+  };
+}

@@ -1,0 +1,69 @@
+// POST /api/webhooks: the one endpoint every platform webhook is delivered to (reference §3).
+// The HMAC is checked on the raw bytes, deliveries are deduplicated by X-Shopify-Webhook-Id,
+// and each topic has its own handler.
+import { isShopDomain } from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { webhookEvents } from '../../db/schema.js';
+import { badRequest, unauthorized } from '../../errors.js';
+import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
+import { handleAppUninstalled } from './app-uninstalled.js';
+import { handleThemesUpdate } from './themes-update.js';
+
+type TopicHandler = (app: FastifyInstance, shopDomain: string, body: Buffer) => Promise<void>;
+
+const handlers: Record<string, TopicHandler> = {
+  'app/uninstalled': handleAppUninstalled,
+  'themes/update': handleThemesUpdate,
+};
+
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  // Raw bytes for the HMAC: this parser only applies inside this plugin.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post('/api/webhooks', async (request, reply) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const hmac = header('x-shopify-hmac-sha256');
+    const topic = header('x-shopify-topic');
+    const shopDomain = header('x-shopify-shop-domain').toLowerCase();
+    const webhookId = header('x-shopify-webhook-id');
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!hmac || !topic || !webhookId || !isShopDomain(shopDomain) || body.length === 0) {
+      throw badRequest('The webhook is missing required headers or its body.');
+    }
+    if (!isValidWebhookHmac(body, hmac, app.config.shopify.apiSecret)) {
+      throw unauthorized('The webhook signature is not valid.');
+    }
+
+    const [fresh] = await app.db
+      .insert(webhookEvents)
+      .values({ webhookId, shopDomain, topic })
+      .onConflictDoNothing()
+      .returning({ webhookId: webhookEvents.webhookId });
+    if (!fresh) {
+      const [seen] = await app.db
+        .select({ processedAt: webhookEvents.processedAt })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.webhookId, webhookId));
+      if (seen?.processedAt) {
+        request.log.info({ webhookId, topic }, 'duplicate webhook ignored');
+        return reply.status(200).send({ ok: true, duplicate: true });
+      }
+    }
+
+    const handler = handlers[topic];
+    if (handler) await handler(app, shopDomain, body);
+    else request.log.warn({ topic, shopDomain }, 'webhook topic has no handler');
+    await app.db
+      .update(webhookEvents)
+      .set({ processedAt: new Date() })
+      .where(eq(webhookEvents.webhookId, webhookId));
+    return reply.status(200).send({ ok: true });
+  });
+}

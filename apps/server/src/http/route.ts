@@ -1,0 +1,53 @@
+// Registers one call of the contracts' `api` table: the request schema validates the body
+// (POST) or query (GET), a session is required unless the call is public, and the handler's
+// answer is checked against the response schema before it is sent as bare JSON.
+import type { ApiCall } from '@gatehouse/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { audit } from '../audit.js';
+import type { RequestSession } from '../features/auth/sessions.js';
+
+export interface RouteContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The caller's session; present on every call that is not public. */
+  session: RequestSession;
+}
+
+export interface RouteOptions {
+  /** Calls that change state: audit-logged when made under impersonation. */
+  mutates?: boolean;
+  config?: RouteShorthandOptions['config'];
+}
+
+export function route<Req extends z.ZodType, Res extends z.ZodType>(
+  app: FastifyInstance,
+  call: ApiCall<Req, Res>,
+  handler: (input: z.infer<Req>, ctx: RouteContext) => Promise<z.infer<Res>>,
+  options: RouteOptions = {},
+): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    ...(options.config ? { config: options.config } : {}),
+    handler: async (request, reply) => {
+      const session = call.public ? null : await app.authenticate(request);
+      const raw = call.method === 'GET' ? request.query : request.body;
+      const input = call.request.parse(raw ?? {});
+      const ctx = { request, reply, session } as RouteContext;
+      const result = await handler(input, ctx);
+      const body = call.response.parse(result);
+      if (session?.impersonated && options.mutates) {
+        await audit(app.db, {
+          shopId: session.shopId,
+          actor: 'support',
+          impersonated: true,
+          action: `call ${call.path}`,
+          detail: { input: input as unknown },
+        });
+      }
+      // Bare JSON even for strings: the admin reads the body as `data`.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+    },
+  });
+}

@@ -1,0 +1,18 @@
+// Loading the shop a session belongs to; every account query starts here, so no call can
+// reach another shop's row.
+import { eq } from 'drizzle-orm';
+import type { Database } from './db/client.js';
+import { shops, type Shop } from './db/schema.js';
+import { unauthorized } from './errors.js';
+
+export async function shopOfSession(db: Database, session: { shopId: string }): Promise<Shop> {
+  const [shop] = await db.select().from(shops).where(eq(shops.id, session.shopId));
+  if (!shop || shop.uninstalledAt) throw unauthorized();
+  return shop;
+}
+
+export const THEME_SCOPES = ['read_themes', 'write_themes'];
+
+export function hasThemeScope(shop: Shop): boolean {
+  return shop.grantedScopes.split(',').some((s) => THEME_SCOPES.includes(s.trim()));
+}

@@ -1,0 +1,173 @@
+// Builds the server on a fresh database next to a running platform emulator, both on real
+// loopback ports so the emulator's redirects and webhook deliveries reach the server, and
+// signs shops in through the real OAuth flow.
+import { createServer } from 'node:net';
+import { api, type CallName } from '@gatehouse/contracts';
+import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/env.js';
+import { createTestDatabase } from './test-database.js';
+
+export const API_KEY = 'gatehouse-test-api-key';
+export const API_SECRET = 'gatehouse-test-api-secret';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SignedIn {
+  token: string;
+  isNew: boolean;
+  shop: string;
+}
+
+export interface Authorized {
+  response: LightMyRequestResponse;
+  /** The signed callback path the platform sent the browser to. */
+  callbackPath: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  emulator: EmulatorControl;
+  emulatorUrl: string;
+  dbKind: 'pglite' | 'postgres';
+  /** spfLogin → authorize → Install → callback; answers the callback's response and path. */
+  authorize(shop: string): Promise<Authorized>;
+  /** The whole sign-in, ending with authDomain; answers the session token. */
+  signIn(shop: string): Promise<SignedIn>;
+  /** Calls one contract call with an optional bearer token. */
+  call(name: CallName, token?: string | null, input?: unknown): Promise<LightMyRequestResponse>;
+  support(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  emulatorOptions: { webhookRetryBaseMs?: number } = {},
+): Promise<TestApp> {
+  const [serverPort, emulatorPort] = await Promise.all([freePort(), freePort()]);
+  const appUrl = `http://127.0.0.1:${serverPort}`;
+  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  const emulatorApp = await buildEmulator({
+    publicUrl: emulatorUrl,
+    appUrl,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    stateFile: null,
+    webhookRetryBaseMs: emulatorOptions.webhookRetryBaseMs ?? 50,
+    webhookMaxAttempts: 3,
+  });
+  await emulatorApp.listen({ port: emulatorPort, host: '127.0.0.1' });
+
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    PLATFORM_URL: emulatorUrl,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    APP_SECRET: 'gatehouse-test-app-secret-0123456789',
+    ADMIN_DIST: '/nonexistent/admin-dist',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+    RATE_LIMIT_SUPPORT_PER_MINUTE: '100000',
+    ...database.env,
+    ...overrides,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: serverPort, host: '127.0.0.1' });
+
+  const call: TestApp['call'] = (name, token, input) => {
+    const c = api[name];
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    if (c.method === 'GET') {
+      return app.inject({
+        method: 'GET',
+        url: c.path,
+        headers,
+        query: (input ?? {}) as Record<string, string>,
+      });
+    }
+    return app.inject({
+      method: 'POST',
+      url: c.path,
+      headers,
+      ...(input === undefined ? {} : { payload: input as object }),
+    });
+  };
+
+  async function authorize(shop: string): Promise<Authorized> {
+    const login = await call('spfLogin', null, { domain: shop });
+    if (login.statusCode !== 200) throw new Error(`spfLogin failed: ${login.body}`);
+    const authorizeUrl = login.json<string>();
+    let response = await fetch(authorizeUrl, { redirect: 'manual' });
+    if (response.status === 200) {
+      // The consent page: press Install (the form repeats the authorize parameters).
+      const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
+      form.set('decision', 'install');
+      response = await fetch(authorizeUrl.split('?')[0]!, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+    }
+    const location = response.headers.get('location');
+    if (response.status !== 302 || !location?.startsWith(`${appUrl}/api/auth/callback`)) {
+      throw new Error(`authorize did not return to the app: ${response.status} ${location}`);
+    }
+    const callbackPath = location.slice(appUrl.length);
+    return { response: await app.inject({ method: 'GET', url: callbackPath }), callbackPath };
+  }
+
+  return {
+    app,
+    config,
+    emulator: new EmulatorControl(emulatorUrl),
+    emulatorUrl,
+    dbKind: database.kind,
+    authorize,
+    call,
+    async signIn(shop) {
+      const { response: callback } = await authorize(shop);
+      const location = String(callback.headers.location ?? '');
+      const match = /\/loginComplete\/([^/?#]+)$/.exec(location);
+      if (callback.statusCode !== 302 || !match?.[1]) {
+        throw new Error(`callback failed: ${callback.statusCode} ${callback.body}`);
+      }
+      const auth = await call('authDomain', null, { id: match[1] });
+      if (auth.statusCode !== 200) throw new Error(`authDomain failed: ${auth.body}`);
+      const body = auth.json<{ token: string; isNew: boolean }>();
+      const domain = shop.includes('.') ? shop : `${shop}.myshopify.com`;
+      return { ...body, shop: domain };
+    },
+    support(method, path, body) {
+      return app.inject({
+        method,
+        url: path,
+        headers: { authorization: `bearer ${config.supportApiKey}` },
+        ...(body === undefined
+          ? {}
+          : method === 'GET'
+            ? { query: body as Record<string, string> }
+            : { payload: body as object }),
+      });
+    },
+    async close() {
+      await app.close();
+      await emulatorApp.close();
+      await database.drop();
+    },
+  };
+}

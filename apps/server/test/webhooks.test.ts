@@ -1,0 +1,105 @@
+// POST /api/webhooks: signed on the raw body, deduplicated by webhook id, one handler per topic.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, shops, webhookEvents } from '../src/db/schema.js';
+import { webhookHmac } from '../src/platform/webhook-hmac.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function deliver(
+  topic: string,
+  shop: string,
+  options: { id?: string; body?: string; hmac?: string; omit?: string } = {},
+) {
+  const body = options.body ?? JSON.stringify({ myshopify_domain: shop });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-shopify-hmac-sha256': options.hmac ?? webhookHmac(body, t.config.shopify.apiSecret),
+    'x-shopify-topic': topic,
+    'x-shopify-shop-domain': shop,
+    'x-shopify-api-version': '2025-10',
+    'x-shopify-webhook-id': options.id ?? randomUUID(),
+    'x-shopify-triggered-at': new Date().toISOString(),
+  };
+  if (options.omit) delete headers[options.omit];
+  return t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: body });
+}
+
+async function shopRow(domain: string) {
+  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
+  return row!;
+}
+
+describe('webhooks', () => {
+  it('refuses a bad signature with 401 and records nothing', async () => {
+    const id = randomUUID();
+    const res = await deliver('app/uninstalled', 'demo.myshopify.com', {
+      id,
+      hmac: webhookHmac('{}', 'wrong-secret'),
+    });
+    expect(res.statusCode).toBe(401);
+    const seen = await t.app.db.select().from(webhookEvents).where(eq(webhookEvents.webhookId, id));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a delivery missing its headers with 400', async () => {
+    for (const header of ['x-shopify-hmac-sha256', 'x-shopify-topic', 'x-shopify-webhook-id']) {
+      const res = await deliver('themes/update', 'demo.myshopify.com', { omit: header });
+      expect(res.statusCode, header).toBe(400);
+    }
+  });
+
+  it('answers 200 to a topic it does not handle', async () => {
+    const res = await deliver('shop/update', 'demo.myshopify.com');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('uninstall from the platform revokes sessions and forgets the token', async () => {
+    const { token, shop } = await t.signIn('leaving-shop');
+    expect((await t.call('getAccountInfo', token)).statusCode).toBe(200);
+
+    await t.emulator.uninstall(shop);
+    await expect
+      .poll(async () => (await t.call('getAccountInfo', token)).statusCode, { timeout: 5000 })
+      .toBe(401);
+    const row = await shopRow(shop);
+    expect(row.uninstalledAt).not.toBeNull();
+    expect(row.accessTokenCiphertext).toBeNull();
+
+    // Safe twice: a second delivery changes nothing and is logged once.
+    expect((await deliver('app/uninstalled', shop)).statusCode).toBe(200);
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.shopId, row.id), eq(auditLog.action, 'shop.uninstalled')));
+    expect(entries).toHaveLength(1);
+
+    // Reinstalling brings the shop back, with a fresh session.
+    const back = await t.signIn('leaving-shop');
+    expect((await t.call('getAccountInfo', back.token)).statusCode).toBe(200);
+    expect((await shopRow(shop)).uninstalledAt).toBeNull();
+    expect((await t.call('getAccountInfo', token)).statusCode).toBe(401);
+  });
+
+  it('processes a webhook id once, even when delivered again', async () => {
+    const { token, shop } = await t.signIn('dedupe-shop');
+    const id = randomUUID();
+    expect((await deliver('app/uninstalled', shop, { id })).statusCode).toBe(200);
+    expect((await t.call('getAccountInfo', token)).statusCode).toBe(401);
+
+    const back = await t.signIn('dedupe-shop');
+    // The platform retries the same delivery: acknowledged, not processed again.
+    const retry = await deliver('app/uninstalled', shop, { id });
+    expect(retry.statusCode).toBe(200);
+    expect((await t.call('getAccountInfo', back.token)).statusCode).toBe(200);
+    expect((await shopRow(shop)).uninstalledAt).toBeNull();
+  });
+});
