@@ -1,11 +1,13 @@
 // Builds the platform emulator (a local Shopify) as a Fastify app that never listens:
-// shop-scoped routes under /shops/:shop (OAuth, Admin GraphQL, store admin, theme editor,
-// storefront), webhook delivery, and the /_emulator control endpoints.
+// shop-scoped routes under /shops/:shop (OAuth, Admin GraphQL, store admin, charge approval,
+// theme editor, storefront), webhook delivery, and the /_emulator control endpoints.
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-home/admin-routes.js';
+import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
+import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
 import { loadThemeExtension } from './extension/theme-extension.js';
 import { graphqlRoutes } from './graphql/graphql-routes.js';
@@ -77,12 +79,14 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
       await adminRoutes(shopScope, context);
+      await chargeRoutes(shopScope, context);
       await editorRoutes(shopScope, context);
       await storefrontRoutes(shopScope, context);
     },
     { prefix: '/shops/:shop' },
   );
   await controlRoutes(app, context);
+  await billingControlRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),

@@ -1,4 +1,11 @@
 // The emulator's public surface for other workspaces' tests and scripts.
 export { buildEmulator, type EmulatorOptions } from './app.js';
-export { EmulatorControl } from './control/emulator-control.js';
-export type { DeliveryView, HealthView, ShopStateView } from './control/control-types.js';
+export { EmulatorControl, type SubscriptionCommand } from './control/emulator-control.js';
+export type {
+  DeliveryView,
+  HealthView,
+  ShopStateView,
+  SubscriptionLineItemView,
+  SubscriptionView,
+  UsageRecordView,
+} from './control/control-types.js';

@@ -1,6 +1,7 @@
 // Installing, re-scoping and uninstalling the app on a shop, with the webhooks the
 // platform sends for each.
 import { randomBytes } from 'node:crypto';
+import { cancelOpenSubscriptions } from './billing/subscriptions.js';
 import type { EmulatorContext } from './context.js';
 import type { InstallationRecord } from './state/types.js';
 import { shopPayload } from './webhooks/payloads.js';
@@ -44,11 +45,16 @@ export function installApp(
   return installation;
 }
 
-/** Sends app/uninstalled, then forgets the token and the app's webhook subscriptions. */
+/**
+ * Cancels the shop's open billing subscriptions (each sends app_subscriptions/update
+ * CANCELLED), sends app/uninstalled, then forgets the token and the app's webhook
+ * subscriptions. Webhooks already queued are still delivered.
+ */
 export function uninstallApp(context: EmulatorContext, shop: string): boolean {
   const { state } = context.store;
   const shopRecord = state.shops[shop];
   if (!shopRecord || !state.installations[shop]) return false;
+  cancelOpenSubscriptions(context, shop);
   context.dispatcher.trigger(shop, 'APP_UNINSTALLED', shopPayload(shopRecord));
   delete state.installations[shop];
   state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => s.shop !== shop);

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answer, createSubscription } from './billing-helpers.js';
 import { graphql, install, startEmulator } from './helpers.js';
 
 const dirs: string[] = [];
@@ -39,6 +40,35 @@ describe('state file', () => {
     const state = await second.inject('/_emulator/shops/acme-outdoor.myshopify.com');
     expect(state.json()).toMatchObject({ appEmbed: [{ enabled: true }] });
     await second.close();
+  });
+
+  it('keeps subscriptions and their usage balance across a restart', async () => {
+    const stateFile = tempStateFile();
+    const first = await startEmulator({ stateFile });
+    const token = await install(first, 'demo.myshopify.com');
+    const created = await createSubscription(first, token);
+    await answer(first, created.confirmationUrl ?? '', 'approve');
+    await first.close();
+
+    const second = await startEmulator({ stateFile });
+    const state = await second.inject('/_emulator/shops/demo.myshopify.com/subscriptions');
+    expect(state.json()).toMatchObject({
+      subscriptions: [{ gid: created.appSubscription?.id, status: 'ACTIVE' }],
+    });
+    await second.close();
+  });
+
+  it('reads a state file written before billing existed', async () => {
+    const stateFile = tempStateFile();
+    await startEmulator({ stateFile }).then((app) => app.close());
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, unknown>;
+    delete saved.appSubscriptions;
+    delete saved.appUsageRecords;
+    writeFileSync(stateFile, JSON.stringify(saved));
+    const app = await startEmulator({ stateFile });
+    const state = await app.inject('/_emulator/shops/demo.myshopify.com/subscriptions');
+    expect(state.json()).toEqual({ subscriptions: [] });
+    await app.close();
   });
 
   it('starts from the seed after a reset', async () => {

@@ -1,45 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webhookHmac } from '../src/webhooks/webhook-hmac.js';
 import { API_SECRET, graphql, install, startEmulator } from './helpers.js';
+import { startReceiver, until } from './receiver.js';
 
 const SHOP = 'demo.myshopify.com';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local HTTP receiver that answers each POST with the next status in `statuses`. */
-async function startReceiver(statuses: number[]) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.statusCode = statuses[received.length - 1] ?? 200;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/webhooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 interface LoggedDelivery {
   webhookId: string;

@@ -1,6 +1,6 @@
 // GET /shops/:shop/admin: the store admin's home, where "Back to" in the app leads. Shows the
-// installed app with its scopes and an Uninstall button, and links to the theme editor and
-// the storefront. POST …/admin/apps/:handle/uninstall uninstalls (and sends app/uninstalled).
+// installed app with its scopes, its subscriptions and an Uninstall button, and links to the
+// theme editor and the storefront. POST …/admin/apps/:handle/uninstall uninstalls (and sends app/uninstalled).
 import type { FastifyInstance } from 'fastify';
 import { readAppEmbeds } from '../app-embed.js';
 import { shopUrl, type EmulatorContext } from '../context.js';
@@ -9,6 +9,7 @@ import { html } from '../html/html.js';
 import { uninstallApp } from '../installations.js';
 import { describeScope } from '../oauth/scopes.js';
 import { shopOr404 } from '../shop-scope.js';
+import { billingSection } from './billing-section.js';
 
 export async function adminRoutes(app: FastifyInstance, context: EmulatorContext) {
   app.get('/admin', async (request, reply) => {
@@ -42,6 +43,7 @@ export async function adminRoutes(app: FastifyInstance, context: EmulatorContext
           <ul class="plain">
             ${installation.scopes.map((scope) => html`<li>${describeScope(scope)} <span class="muted">(${scope})</span></li>`)}
           </ul>
+          ${billingSection(context, shop.domain)}
         </div>`
       : html`<div class="card"><p class="muted" style="margin:0">No apps installed.</p></div>`;
     return reply.type('text/html; charset=utf-8').send(

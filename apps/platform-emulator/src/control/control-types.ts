@@ -42,3 +42,58 @@ export interface DeliveryView {
   payload: unknown;
   attempts: DeliveryAttempt[];
 }
+
+export type SubscriptionLineItemView =
+  | {
+      id: string;
+      kind: 'recurring';
+      price: string;
+      currencyCode: string;
+      interval: 'EVERY_30_DAYS' | 'ANNUAL';
+      discount: {
+        amount: string | null;
+        percentage: number | null;
+        durationLimitInIntervals: number | null;
+        remainingDurationInIntervals: number | null;
+      } | null;
+    }
+  | {
+      id: string;
+      kind: 'usage';
+      terms: string;
+      cappedAmount: string;
+      balanceUsed: string;
+      currencyCode: string;
+    };
+
+export interface UsageRecordView {
+  id: string;
+  lineItemId: string;
+  description: string;
+  price: string;
+  currencyCode: string;
+  idempotencyKey: string | null;
+  createdAt: string;
+}
+
+/** An app subscription as support sees it; amounts are decimal strings. */
+export interface SubscriptionView {
+  /** The numeric id: `charge_id` on the return URL and `:id` in the control paths. */
+  id: number;
+  gid: string;
+  name: string;
+  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+  test: boolean;
+  trialDays: number;
+  trialEndsOn: string | null;
+  returnUrl: string;
+  confirmationUrl: string;
+  replacementBehavior: string;
+  createdAt: string;
+  updatedAt: string;
+  activatedAt: string | null;
+  currentPeriodEnd: string | null;
+  cancelledAt: string | null;
+  lineItems: SubscriptionLineItemView[];
+  usageRecords: UsageRecordView[];
+}

@@ -1,6 +1,8 @@
 // A small client for the control endpoints, for tests and scripts that drive a running
 // emulator over HTTP (the same way they reach it as "the platform").
-import type { DeliveryView, HealthView, ShopStateView } from './control-types.js';
+import type { DeliveryView, HealthView, ShopStateView, SubscriptionView } from './control-types.js';
+
+export type SubscriptionCommand = 'freeze' | 'unfreeze' | 'cancel' | 'expire' | 'advance-period';
 
 export class EmulatorControl {
   constructor(private readonly baseUrl: string) {}
@@ -53,6 +55,62 @@ export class EmulatorControl {
     payload?: unknown,
   ): Promise<{ webhookIds: string[] }> {
     return this.call('POST', `/_emulator/shops/${shop}/webhooks`, { topic, payload });
+  }
+
+  async subscriptions(shop: string): Promise<SubscriptionView[]> {
+    const result = await this.call<{ subscriptions: SubscriptionView[] }>(
+      'GET',
+      `/_emulator/shops/${shop}/subscriptions`,
+    );
+    return result.subscriptions;
+  }
+
+  /** A support command on a subscription; `id` is the numeric id (the return URL's charge_id) or its GID. */
+  subscriptionCommand(
+    shop: string,
+    id: number | string,
+    command: SubscriptionCommand,
+  ): Promise<SubscriptionView> {
+    const path = `/_emulator/shops/${shop}/subscriptions/${encodeURIComponent(String(id))}`;
+    return this.call('POST', `${path}/${command}`, {});
+  }
+
+  freezeSubscription(shop: string, id: number | string): Promise<SubscriptionView> {
+    return this.subscriptionCommand(shop, id, 'freeze');
+  }
+
+  unfreezeSubscription(shop: string, id: number | string): Promise<SubscriptionView> {
+    return this.subscriptionCommand(shop, id, 'unfreeze');
+  }
+
+  cancelSubscription(shop: string, id: number | string): Promise<SubscriptionView> {
+    return this.subscriptionCommand(shop, id, 'cancel');
+  }
+
+  expireSubscription(shop: string, id: number | string): Promise<SubscriptionView> {
+    return this.subscriptionCommand(shop, id, 'expire');
+  }
+
+  advanceSubscriptionPeriod(shop: string, id: number | string): Promise<SubscriptionView> {
+    return this.subscriptionCommand(shop, id, 'advance-period');
+  }
+
+  /**
+   * Answers a confirmationUrl as the merchant would (the page's Approve or Decline button);
+   * returns where the browser is sent next: the app's returnUrl with `charge_id`.
+   */
+  async answerCharge(confirmationUrl: string, decision: 'approve' | 'decline'): Promise<string> {
+    const response = await fetch(confirmationUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision }).toString(),
+      redirect: 'manual',
+    });
+    const location = response.headers.get('location');
+    if (response.status !== 302 || !location) {
+      throw new Error(`${decision} ${confirmationUrl}: ${response.status}`);
+    }
+    return location;
   }
 
   reset(): Promise<{ reset: boolean }> {

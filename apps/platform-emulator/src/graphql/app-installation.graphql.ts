@@ -1,6 +1,7 @@
 // `currentAppInstallation`: the calling app's installation on the shop and its scopes.
-// Billing later extends AppInstallation (activeSubscriptions, oneTimePurchases).
+// Billing extends AppInstallation (activeSubscriptions, allSubscriptions, oneTimePurchases).
 import { describeScope } from '../oauth/scopes.js';
+import { installationBillingFields } from './billing.graphql.js';
 import { gid, type GraphqlDomain } from './domain.js';
 
 const typeDefs = /* GraphQL */ `
@@ -31,19 +32,23 @@ const typeDefs = /* GraphQL */ `
 export const appInstallationDomain: GraphqlDomain = {
   typeDefs,
   query: {
-    currentAppInstallation: (_args: never, { installation, emulator, shop }) => ({
-      id: gid('AppInstallation', installation.id),
-      accessScopes: installation.scopes.map((handle) => ({
-        handle,
-        description: describeScope(handle),
-      })),
-      app: {
-        id: gid('App', 1),
-        title: emulator.app.name,
-        handle: emulator.app.handle,
-        apiKey: emulator.app.clientId,
-      },
-      launchUrl: `${emulator.app.applicationUrl}?shop=${shop.domain}`,
-    }),
+    currentAppInstallation: (_args: never, context) => {
+      const { installation, emulator, shop } = context;
+      return {
+        id: gid('AppInstallation', installation.id),
+        accessScopes: installation.scopes.map((handle) => ({
+          handle,
+          description: describeScope(handle),
+        })),
+        app: {
+          id: gid('App', 1),
+          title: emulator.app.name,
+          handle: emulator.app.handle,
+          apiKey: emulator.app.clientId,
+        },
+        launchUrl: `${emulator.app.applicationUrl}?shop=${shop.domain}`,
+        ...installationBillingFields(context),
+      };
+    },
   },
 };

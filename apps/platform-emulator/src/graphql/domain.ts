@@ -10,6 +10,8 @@ export interface RequestContext {
   shop: ShopRecord;
   installation: InstallationRecord;
   apiVersion: string;
+  /** The request's variables as sent, declared or not. */
+  variables: Record<string, unknown>;
 }
 
 /** Root fields are functions `(args, context) => value`, graphql-js' rootValue convention. */

@@ -79,6 +79,7 @@ export async function graphqlRoutes(app: FastifyInstance, context: EmulatorConte
       shop,
       installation,
       apiVersion: version,
+      variables,
     };
     const result = await execute({
       schema: adminSchema,

@@ -3,12 +3,19 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { appInstallationDomain } from './app-installation.graphql.js';
 import { baseTypeDefs } from './base.graphql.js';
+import { billingDomain } from './billing.graphql.js';
 import type { GraphqlDomain, RequestContext } from './domain.js';
 import { shopDomain } from './shop.graphql.js';
 import { themesDomain } from './themes.graphql.js';
 import { webhooksDomain } from './webhooks.graphql.js';
 
-const domains: GraphqlDomain[] = [shopDomain, appInstallationDomain, themesDomain, webhooksDomain];
+const domains: GraphqlDomain[] = [
+  shopDomain,
+  appInstallationDomain,
+  themesDomain,
+  webhooksDomain,
+  billingDomain,
+];
 
 export const adminSchema: GraphQLSchema = buildSchema(
   [baseTypeDefs, ...domains.map((domain) => domain.typeDefs)].join('\n'),

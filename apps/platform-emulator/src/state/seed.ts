@@ -54,5 +54,7 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
     authCodes: {},
     webhookSubscriptions: [],
     deliveries: [],
+    appSubscriptions: [],
+    appUsageRecords: [],
   };
 }

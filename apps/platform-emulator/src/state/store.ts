@@ -85,5 +85,12 @@ function readState(stateFile: string): EmulatorState {
       `Emulator state file ${stateFile} is not a version 1 state file; delete it to start from the seed`,
     );
   }
-  return { authCodes: {}, nextId: 1000, ...state } as EmulatorState;
+  // Files written before billing existed have no subscriptions yet.
+  return {
+    authCodes: {},
+    nextId: 1000,
+    appSubscriptions: [],
+    appUsageRecords: [],
+    ...state,
+  } as EmulatorState;
 }

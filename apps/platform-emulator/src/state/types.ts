@@ -78,6 +78,72 @@ export interface DeliveryRecord {
   attempts: DeliveryAttempt[];
 }
 
+/** Shopify's AppSubscriptionStatus (ACCEPTED is deprecated and never produced). */
+export type AppSubscriptionStatus =
+  'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+
+export type AppPricingInterval = 'EVERY_30_DAYS' | 'ANNUAL';
+
+/** Money is kept in cents so that balances add up exactly. */
+export interface RecurringLineItemRecord {
+  kind: 'recurring';
+  /** 0-based position in the subscription, the `index` of the line item's GID. */
+  index: number;
+  priceCents: number;
+  currencyCode: string;
+  interval: AppPricingInterval;
+  discount: {
+    /** Either a fixed amount off (cents) or a fraction off (0.1 = 10%). */
+    amountCents: number | null;
+    percentage: number | null;
+    durationLimitInIntervals: number | null;
+    remainingDurationInIntervals: number | null;
+  } | null;
+}
+
+export interface UsageLineItemRecord {
+  kind: 'usage';
+  index: number;
+  terms: string;
+  cappedCents: number;
+  currencyCode: string;
+  /** Usage charged in the current period; back to 0 when the period moves on. */
+  balanceUsedCents: number;
+}
+
+export type LineItemRecord = RecurringLineItemRecord | UsageLineItemRecord;
+
+export interface AppSubscriptionRecord {
+  id: number;
+  shop: string;
+  name: string;
+  test: boolean;
+  status: AppSubscriptionStatus;
+  trialDays: number;
+  returnUrl: string;
+  replacementBehavior: string;
+  createdAt: string;
+  updatedAt: string;
+  /** When the merchant approved it; null while PENDING or if never approved. */
+  activatedAt: string | null;
+  trialEndsOn: string | null;
+  currentPeriodEnd: string | null;
+  cancelledAt: string | null;
+  lineItems: LineItemRecord[];
+}
+
+export interface AppUsageRecordRecord {
+  id: number;
+  shop: string;
+  subscriptionId: number;
+  lineItemIndex: number;
+  description: string;
+  priceCents: number;
+  currencyCode: string;
+  idempotencyKey: string | null;
+  createdAt: string;
+}
+
 export interface EmulatorState {
   version: 1;
   nextId: number;
@@ -86,4 +152,6 @@ export interface EmulatorState {
   authCodes: Record<string, AuthCodeRecord>;
   webhookSubscriptions: WebhookSubscriptionRecord[];
   deliveries: DeliveryRecord[];
+  appSubscriptions: AppSubscriptionRecord[];
+  appUsageRecords: AppUsageRecordRecord[];
 }

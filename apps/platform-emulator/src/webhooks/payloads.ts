@@ -1,5 +1,6 @@
 // REST-shaped webhook bodies (reference §3.2) built from the emulator's records.
-import type { ShopRecord, ThemeRecord } from '../state/types.js';
+import { decimal } from '../billing/money.js';
+import type { AppSubscriptionRecord, ShopRecord, ThemeRecord } from '../state/types.js';
 
 export function shopPayload(shop: ShopRecord): Record<string, unknown> {
   return {
@@ -70,5 +71,32 @@ export function themePayload(theme: ThemeRecord): Record<string, unknown> {
     previewable: true,
     processing: false,
     admin_graphql_api_id: `gid://shopify/OnlineStoreTheme/${theme.id}`,
+  };
+}
+
+/**
+ * `app_subscriptions/update`: the subscription as it is now. `plan_handle` belongs to
+ * platform-managed pricing plans; a subscription made through the API has none.
+ */
+export function appSubscriptionPayload(
+  shop: ShopRecord,
+  sub: AppSubscriptionRecord,
+): Record<string, unknown> {
+  const recurring = sub.lineItems.find((item) => item.kind === 'recurring');
+  const usage = sub.lineItems.find((item) => item.kind === 'usage');
+  return {
+    app_subscription: {
+      admin_graphql_api_id: `gid://shopify/AppSubscription/${sub.id}`,
+      name: sub.name,
+      status: sub.status,
+      admin_graphql_api_shop_id: `gid://shopify/Shop/${shop.id}`,
+      created_at: sub.createdAt,
+      updated_at: sub.updatedAt,
+      currency: (recurring ?? usage)?.currencyCode ?? shop.currency,
+      capped_amount: usage ? decimal(usage.cappedCents) : null,
+      price: decimal(recurring?.priceCents ?? 0),
+      interval: recurring?.interval === 'ANNUAL' ? 'annual' : 'every_30_days',
+      plan_handle: null,
+    },
   };
 }

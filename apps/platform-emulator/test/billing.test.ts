@@ -1,0 +1,310 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { webhookHmac } from '../src/webhooks/webhook-hmac.js';
+import {
+  PAYG_ITEMS,
+  RETURN_URL,
+  SHOP,
+  activeSubscriptions,
+  answer,
+  billingSetup,
+  confirmPath,
+  createSubscription,
+} from './billing-helpers.js';
+import { API_SECRET, PUBLIC_URL, graphql, install } from './helpers.js';
+import { until, type Received } from './receiver.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let app: FastifyInstance;
+let token: string;
+let received: Received[];
+let updates: () => string[][];
+let closeReceiver: () => Promise<void>;
+beforeEach(async () => {
+  const setup = await billingSetup();
+  ({ app, token, updates } = setup);
+  received = setup.receiver.received;
+  closeReceiver = setup.receiver.close;
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await app.close();
+  await closeReceiver();
+});
+
+function chargeId(gid: string | undefined): string {
+  return gid?.replace('gid://shopify/AppSubscription/', '') ?? '';
+}
+
+describe('appSubscriptionCreate and the confirmation page', () => {
+  it('creates a PENDING subscription with the fragment api-lib reads and a confirmation URL', async () => {
+    const created = await createSubscription(app, token);
+    expect(created.userErrors).toEqual([]);
+    const sub = created.appSubscription;
+    const id = chargeId(sub?.id);
+    expect(id).toMatch(/^\d+$/);
+    expect(sub).toMatchObject({
+      name: 'Premium',
+      test: true,
+      status: 'PENDING',
+      trialDays: 7,
+      currentPeriodEnd: null,
+      returnUrl: RETURN_URL,
+      lineItems: [
+        {
+          id: `gid://shopify/AppSubscriptionLineItem/${id}?v=1&index=0`,
+          plan: {
+            pricingDetails: {
+              __typename: 'AppRecurringPricing',
+              price: { amount: '14.99', currencyCode: 'USD' },
+              interval: 'EVERY_30_DAYS',
+              discount: null,
+            },
+          },
+        },
+      ],
+    });
+    expect(created.confirmationUrl).toBe(`${PUBLIC_URL}/shops/${SHOP}/admin/charges/${id}/confirm`);
+    expect(await activeSubscriptions(app, token)).toEqual([]);
+    expect(updates()).toEqual([]);
+  });
+
+  it('shows the charge, and Approve activates it, sends the webhook and returns with charge_id', async () => {
+    const created = await createSubscription(app, token);
+    const id = chargeId(created.appSubscription?.id);
+    const page = await app.inject(confirmPath(created.confirmationUrl ?? ''));
+    expect(page.statusCode).toBe(200);
+    for (const text of ['Gatehouse', 'Premium', '$14.99 USD every 30 days', '7-day free trial']) {
+      expect(page.body).toContain(text);
+    }
+    expect(page.body).toContain('Test charge');
+    expect(page.body).toMatch(/<button[^>]*value="approve"[^>]*>\s*Approve\s*<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*value="decline"[^>]*>\s*Decline\s*<\/button>/);
+
+    const approved = await answer(app, created.confirmationUrl ?? '', 'approve');
+    expect(approved.statusCode).toBe(302);
+    expect(approved.headers.location).toBe(`${RETURN_URL}&charge_id=${id}`);
+
+    const [active] = await activeSubscriptions(app, token);
+    expect(active).toMatchObject({ id: created.appSubscription?.id, status: 'ACTIVE' });
+    const periodEnd = Date.parse(active?.currentPeriodEnd ?? '');
+    expect(Math.abs(periodEnd - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
+    const state = await app.inject(`/_emulator/shops/${SHOP}/subscriptions`);
+    const [view] = (state.json() as { subscriptions: { trialEndsOn: string }[] }).subscriptions;
+    expect(Math.abs(Date.parse(view?.trialEndsOn ?? '') - (Date.now() + 7 * DAY_MS))).toBeLessThan(
+      60_000,
+    );
+
+    await until(() => received.length === 1);
+    const [delivery] = received;
+    expect(delivery?.headers['x-shopify-topic']).toBe('app_subscriptions/update');
+    expect(delivery?.headers['x-shopify-hmac-sha256']).toBe(
+      webhookHmac(API_SECRET, delivery?.body ?? ''),
+    );
+    expect(JSON.parse(delivery?.body ?? '{}')).toEqual({
+      app_subscription: {
+        admin_graphql_api_id: created.appSubscription?.id,
+        name: 'Premium',
+        status: 'ACTIVE',
+        admin_graphql_api_shop_id: 'gid://shopify/Shop/548380009',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        currency: 'USD',
+        capped_amount: null,
+        price: '14.99',
+        interval: 'every_30_days',
+        plan_handle: null,
+      },
+    });
+  });
+
+  it('shows the usage terms and cap of a usage line item, and no test notice for a real charge', async () => {
+    const created = await createSubscription(app, token, {
+      name: 'Pay-As-You-Go',
+      test: false,
+      lineItems: PAYG_ITEMS,
+    });
+    const page = await app.inject(confirmPath(created.confirmationUrl ?? ''));
+    expect(page.body).toContain('$4.99 USD every 30 days');
+    expect(page.body).toContain('$1.00 per 1,000 protected page views after the first 4,000');
+    expect(page.body).toContain('$30.00 USD');
+    expect(page.body).not.toContain('Test charge');
+  });
+
+  it('Decline marks it DECLINED, sends the webhook and returns with charge_id', async () => {
+    const created = await createSubscription(app, token);
+    const declined = await answer(app, created.confirmationUrl ?? '', 'decline');
+    expect(declined.statusCode).toBe(302);
+    expect(declined.headers.location).toBe(
+      `${RETURN_URL}&charge_id=${chargeId(created.appSubscription?.id)}`,
+    );
+    expect(await activeSubscriptions(app, token)).toEqual([]);
+    await until(() => updates().length === 1);
+    expect(updates()).toEqual([[created.appSubscription?.id, 'DECLINED']]);
+  });
+
+  it('will not approve a charge that is no longer PENDING', async () => {
+    const created = await createSubscription(app, token);
+    await answer(app, created.confirmationUrl ?? '', 'decline');
+    const page = await app.inject(confirmPath(created.confirmationUrl ?? ''));
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('This charge can no longer be approved');
+    const again = await answer(app, created.confirmationUrl ?? '', 'approve');
+    expect(again.statusCode).toBe(409);
+    expect(await activeSubscriptions(app, token)).toEqual([]);
+  });
+
+  it('answers 404 for a charge of another shop', async () => {
+    const other = await install(app, 'acme-outdoor.myshopify.com');
+    const created = await createSubscription(app, other, {}, 'acme-outdoor.myshopify.com');
+    const id = chargeId(created.appSubscription?.id);
+    const page = await app.inject(`/shops/${SHOP}/admin/charges/${id}/confirm`);
+    expect(page.statusCode).toBe(404);
+  });
+});
+
+describe('subscription life cycle', () => {
+  async function activeOne(variables: Record<string, unknown> = {}) {
+    const created = await createSubscription(app, token, variables);
+    await answer(app, created.confirmationUrl ?? '', 'approve');
+    return created.appSubscription?.id ?? '';
+  }
+
+  it('appSubscriptionCancel cancels with a webhook, and refuses a second time', async () => {
+    const id = await activeOne();
+    const cancel = (subscriptionId: string) =>
+      graphql<{
+        appSubscriptionCancel: {
+          appSubscription: { status: string } | null;
+          userErrors: { field: string[]; message: string }[];
+        };
+      }>(
+        app,
+        SHOP,
+        token,
+        'mutation($id: ID!) { appSubscriptionCancel(id: $id, prorate: true) { appSubscription { id status } userErrors { field message } } }',
+        { id: subscriptionId },
+      );
+    const first = await cancel(id);
+    expect(first.body.data?.appSubscriptionCancel).toEqual({
+      appSubscription: { id, status: 'CANCELLED' },
+      userErrors: [],
+    });
+    expect(await activeSubscriptions(app, token)).toEqual([]);
+    await until(() => updates().length === 2);
+    expect(updates()).toContainEqual([id, 'CANCELLED']);
+
+    const second = await cancel(id);
+    expect(second.body.data?.appSubscriptionCancel).toEqual({
+      appSubscription: null,
+      userErrors: [{ field: ['id'], message: 'The app subscription is already cancelled' }],
+    });
+    const unknown = await cancel('gid://shopify/AppSubscription/999999');
+    expect(unknown.body.data?.appSubscriptionCancel.userErrors).toHaveLength(1);
+  });
+
+  it("refuses to cancel another shop's subscription", async () => {
+    const otherShop = 'acme-outdoor.myshopify.com';
+    const other = await install(app, otherShop);
+    const created = await createSubscription(app, other, {}, otherShop);
+    const result = await graphql<{ appSubscriptionCancel: { userErrors: unknown[] } }>(
+      app,
+      SHOP,
+      token,
+      'mutation($id: ID!) { appSubscriptionCancel(id: $id) { userErrors { field message } } }',
+      { id: created.appSubscription?.id },
+    );
+    expect(result.body.data?.appSubscriptionCancel.userErrors).toEqual([
+      { field: ['id'], message: "Couldn't find app subscription" },
+    ]);
+  });
+
+  it('freeze hides the subscription from activeSubscriptions, unfreeze reactivates it', async () => {
+    const id = await activeOne();
+    const numeric = chargeId(id);
+    const frozen = await app.inject({
+      method: 'POST',
+      url: `/_emulator/shops/${SHOP}/subscriptions/${numeric}/freeze`,
+    });
+    expect(frozen.json()).toMatchObject({ status: 'FROZEN' });
+    expect(await activeSubscriptions(app, token)).toEqual([]);
+    const node = await graphql<{ node: { status: string } }>(
+      app,
+      SHOP,
+      token,
+      'query($id: ID!) { node(id: $id) { id ... on AppSubscription { status } } }',
+      { id },
+    );
+    expect(node.body.data?.node).toEqual({ id, status: 'FROZEN' });
+
+    const unfrozen = await app.inject({
+      method: 'POST',
+      url: `/_emulator/shops/${SHOP}/subscriptions/${numeric}/unfreeze`,
+    });
+    expect(unfrozen.json()).toMatchObject({ status: 'ACTIVE' });
+    expect(await activeSubscriptions(app, token)).toMatchObject([{ id, status: 'ACTIVE' }]);
+    await until(() => updates().length === 3);
+    expect(updates()).toEqual(
+      expect.arrayContaining([
+        [id, 'ACTIVE'],
+        [id, 'FROZEN'],
+      ]),
+    );
+    expect(updates().filter(([, status]) => status === 'ACTIVE')).toHaveLength(2);
+  });
+
+  it('approving a second subscription cancels the first, with a webhook for each', async () => {
+    const first = await activeOne();
+    const second = await activeOne({ name: 'Pay-As-You-Go', lineItems: PAYG_ITEMS });
+    expect(await activeSubscriptions(app, token)).toMatchObject([
+      { id: second, name: 'Pay-As-You-Go' },
+    ]);
+    await until(() => updates().length === 3);
+    expect(updates()).toEqual(
+      expect.arrayContaining([
+        [first, 'ACTIVE'],
+        [first, 'CANCELLED'],
+        [second, 'ACTIVE'],
+      ]),
+    );
+  });
+
+  it('expires a charge left PENDING for more than two days, lazily, with a webhook', async () => {
+    const created = await createSubscription(app, token);
+    const id = created.appSubscription?.id;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * DAY_MS + 60_000);
+    const node = await graphql<{ node: { status: string } }>(
+      app,
+      SHOP,
+      token,
+      'query($id: ID!) { node(id: $id) { ... on AppSubscription { status } } }',
+      { id },
+    );
+    expect(node.body.data?.node).toEqual({ status: 'EXPIRED' });
+    const page = await app.inject(confirmPath(created.confirmationUrl ?? ''));
+    expect(page.statusCode).toBe(409);
+    vi.useRealTimers();
+    await until(() => updates().length === 1);
+    expect(updates()).toEqual([[id, 'EXPIRED']]);
+  });
+
+  it('uninstalling cancels the active subscription with its webhook', async () => {
+    const id = await activeOne();
+    await app.inject({ method: 'POST', url: `/_emulator/shops/${SHOP}/uninstall` });
+    await until(() => updates().length === 2);
+    expect(updates()).toContainEqual([id, 'CANCELLED']);
+    const state = await app.inject(`/_emulator/shops/${SHOP}/subscriptions`);
+    expect(state.json()).toMatchObject({ subscriptions: [{ status: 'CANCELLED' }] });
+  });
+
+  it('lists the subscription on the store admin home', async () => {
+    await activeOne();
+    const home = await app.inject(`/shops/${SHOP}/admin`);
+    expect(home.body).toContain('Billing');
+    expect(home.body).toContain('Premium');
+    expect(home.body).toContain('$14.99 USD every 30 days');
+    expect(home.body).toContain('ACTIVE');
+  });
+});
