@@ -1,0 +1,52 @@
+// Bundles src/index.ts into the one dependency-free, minified IIFE the app embed loads. Shared
+// by the build and by the browser tests, so the tests run exactly what ships.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** DESIGN.md §7: the storefront script's budget. */
+export const MAX_GZIP_BYTES = 3072;
+export const OUTPUT_FILE = join(
+  root,
+  '..',
+  '..',
+  'extensions',
+  'gatehouse-embed',
+  'assets',
+  'gatehouse.js',
+);
+
+export interface Bundle {
+  code: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export async function bundleStorefront(): Promise<Bundle> {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const result = await build({
+    entryPoints: [join(root, 'src', 'index.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    // Storefront visitors use evergreen browsers; older ones get the CSS fallback.
+    target: ['chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    legalComments: 'none',
+    define: { __GATEHOUSE_VERSION__: JSON.stringify(version) },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  return {
+    code,
+    rawBytes: Buffer.byteLength(code),
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+  };
+}

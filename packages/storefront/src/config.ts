@@ -1,0 +1,31 @@
+// Reads the settings the app-embed block renders into
+// `<script id="gatehouse-config" type="application/json">`.
+
+export interface Config {
+  /** The shop's permanent `*.myshopify.com` domain. */
+  shop: string;
+  /** The app's origin, without a trailing slash. */
+  api: string;
+  /** How long the first page view of a visit waits for a decision. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 2500;
+
+/** The config, or null when the block is incomplete (no shop, or the app's origin not set yet). */
+export function readConfig(): Config | null {
+  const raw: unknown = JSON.parse(document.getElementById('gatehouse-config')?.textContent || '{}');
+  if (!raw || typeof raw != 'object') return null;
+  const { shop, api, timeoutMs } = raw as Record<string, unknown>;
+  if (typeof shop != 'string' || !shop || typeof api != 'string' || !/^https?:\/\//.test(api)) {
+    return null;
+  }
+  return {
+    shop,
+    api: api.replace(/\/+$/, ''),
+    timeoutMs:
+      typeof timeoutMs == 'number' && timeoutMs > 0
+        ? Math.min(timeoutMs, 10000)
+        : DEFAULT_TIMEOUT_MS,
+  };
+}

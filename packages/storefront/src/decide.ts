@@ -1,0 +1,36 @@
+// Asks the app what to do with this page view (GET DECIDE_PATH of the storefront contract) and
+// checks the answer's shape by hand: the contract's zod schemas stay on the server, the script
+// must stay small.
+import type { DECIDE_PATH, DecideResponse } from '@gatehouse/contracts';
+import type { Config } from './config.js';
+import { fetchJson } from './fetch-json.js';
+
+const PATH: typeof DECIDE_PATH = '/api/storefront/decide';
+
+export interface Tokens {
+  /** The session's allow token. */
+  t?: string | undefined;
+  /** The admin-access device token. */
+  d?: string | undefined;
+}
+
+/** The decision, or null when there is none to act on (the caller reveals the page). */
+export async function decide(
+  config: Config,
+  tokens: Tokens,
+  timeoutMs: number,
+): Promise<DecideResponse | null> {
+  // The contract caps both at 2048 characters; a longer one would be refused and fail open.
+  const query = new URLSearchParams({
+    shop: config.shop,
+    url: location.href.slice(0, 2048),
+    ref: document.referrer.slice(0, 2048),
+  });
+  if (tokens.t) query.set('t', tokens.t);
+  if (tokens.d) query.set('d', tokens.d);
+  const answer = await fetchJson(`${config.api}${PATH}?${query}`, {}, timeoutMs);
+  const action = (answer as DecideResponse | null)?.action;
+  return action == 'allow' || action == 'block' || action == 'redirect'
+    ? (answer as DecideResponse)
+    : null;
+}

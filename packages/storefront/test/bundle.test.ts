@@ -1,0 +1,19 @@
+// The built script against its budget (DESIGN.md §7) and its promise of no dependencies.
+import { describe, expect, it } from 'vitest';
+import { bundleStorefront, MAX_GZIP_BYTES } from '../scripts/bundle.js';
+
+describe('the storefront bundle', () => {
+  it('stays within 3 KB gzipped', async () => {
+    const bundle = await bundleStorefront();
+    expect(bundle.gzipBytes).toBeGreaterThan(0);
+    expect(bundle.gzipBytes).toBeLessThanOrEqual(MAX_GZIP_BYTES);
+  });
+
+  it('is one self-contained script that leaves only the frozen Gatehouse global behind', async () => {
+    const { code } = await bundleStorefront();
+    expect(code).not.toMatch(/\bimport\b|\brequire\(/);
+    expect(code).not.toContain('zod');
+    expect(code.startsWith('"use strict";(()=>{')).toBe(true);
+    expect(code.trimEnd().endsWith('})();')).toBe(true);
+  });
+});
