@@ -2,13 +2,16 @@
 // server so the app always talks to its own origin, exactly as when the server serves dist/.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { adminVersionPlugin } from './admin-version-plugin.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), adminVersionPlugin()],
   server: {
     port: 5173,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // The rating feedback page is the server's own page, like everything under /api.
+      '/feedback.html': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
   preview: { port: 4173 },

@@ -28,17 +28,20 @@ export interface ApiQueryOptions<D> extends CallOptions {
   defaultData: D;
   enabled?: boolean;
   refetchInterval?: number | false;
+  /** Infinity for data loaded once per session (SPEC.md §4). */
+  staleTime?: number;
 }
 
 export function useApiQuery<N extends CallName, D>(
   name: N,
   request: RequestOf<N>,
-  { defaultData, enabled = true, refetchInterval = false, message }: ApiQueryOptions<D>,
+  { defaultData, enabled = true, refetchInterval = false, message, staleTime }: ApiQueryOptions<D>,
 ) {
   const query = useQuery({
     ...apiQueryOptions(name, request, message === undefined ? {} : { message }),
     enabled,
     refetchInterval,
+    ...(staleTime === undefined ? {} : { staleTime }),
   });
   const data: ResponseOf<N> | D =
     query.isError || query.data === undefined ? defaultData : query.data;
@@ -47,6 +50,8 @@ export function useApiQuery<N extends CallName, D>(
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     isError: query.isError,
+    /** An answer (or a failure) arrived at least once. */
+    isSettled: query.isSuccess || query.isError,
     refetch: query.refetch,
   };
 }

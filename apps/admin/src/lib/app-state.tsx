@@ -1,11 +1,17 @@
-// App-wide state of SPEC.md §4: whether a session exists and the account it belongs to.
-// Account info itself lives in TanStack Query; this context adds the session flag and the
-// one way to start a session (login completion, impersonation).
+// App-wide state of SPEC.md §4: whether a session exists, the account it belongs to, and what
+// is loaded once the account has an id (extension status, WAF status). The data lives in
+// TanStack Query; this context adds the session flag and the one way to start a session
+// (login completion, impersonation).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { AccountInfo } from '@gatehouse/contracts';
 import { apiQueryOptions, useApiQuery } from './api-query.js';
 import { queryClient } from './query-client.js';
 import { isLoggedIn, saveSession } from './session.js';
+
+/** isExtensionEnabled is true unless the server's isEnabled is 0 or false (SPEC.md §4). */
+export function extensionEnabledFrom(isEnabled: unknown): boolean {
+  return !(isEnabled === 0 || isEnabled === false);
+}
 
 /** Paths that carry a one-time token and start a session themselves: no account yet. */
 const ACCOUNT_LESS_PREFIXES = ['/personate', '/logincomplete'];
@@ -22,6 +28,12 @@ export interface AppState {
   accountLoading: boolean;
   /** Premium or Pay-As-You-Go (SPEC.md §3). */
   isPro: boolean;
+  /** True unless getExtensionEnabned answered isEnabled 0 or false (also after a failure). */
+  isExtensionEnabled: boolean;
+  /** Account info and the extension status have settled: the shell's loading has finished. */
+  shellLoaded: boolean;
+  /** getWafConnected's answer; undefined until it arrived. */
+  isWafConnected: boolean | undefined;
   /** Stores the session cookie(s), clears the previous session's data and loads the account. */
   startSession(token: string, options?: { impersonated?: boolean }): Promise<AccountInfo | null>;
 }
@@ -47,15 +59,42 @@ export function AppStateProvider({ path, children }: { path: string; children: R
   }, []);
 
   const account = enabled ? accountQuery.data : undefined;
+  // Loaded once per session, as soon as the account has an id (SPEC.md §4).
+  const hasId = account?.id !== undefined && account.id !== '';
+  const extension = useApiQuery(
+    'getExtensionEnabned',
+    {},
+    { defaultData: undefined, enabled: hasId, staleTime: Infinity },
+  );
+  const waf = useApiQuery(
+    'getWafConnected',
+    {},
+    { defaultData: undefined, enabled: hasId, staleTime: Infinity },
+  );
+
+  const isExtensionEnabled = extensionEnabledFrom(extension.data?.isEnabled);
+  const shellLoaded = hasId && extension.isSettled;
   const value = useMemo<AppState>(
     () => ({
       loggedIn,
       account,
       accountLoading: enabled && accountQuery.isLoading,
-      isPro: account?.pro ?? false,
+      isPro: account ? account.pro || account.isPayg : false,
+      isExtensionEnabled,
+      shellLoaded,
+      isWafConnected: waf.data,
       startSession,
     }),
-    [loggedIn, account, enabled, accountQuery.isLoading, startSession],
+    [
+      loggedIn,
+      account,
+      enabled,
+      accountQuery.isLoading,
+      isExtensionEnabled,
+      shellLoaded,
+      waf.data,
+      startSession,
+    ],
   );
   return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
 }

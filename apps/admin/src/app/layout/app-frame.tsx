@@ -1,9 +1,13 @@
-// The frame of every page outside the full-screen group: top bar with the logo, side
-// navigation, footer and toasts (SPEC.md §2).
+// The frame of every page outside the full-screen group (SPEC.md §2): top bar with the logo,
+// side navigation (a toggle at 768 px and below), the global bars, the footer, the floating
+// "Contact us" toggle, the shell's dialogs and toasts.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import logo from '../../assets/logo.svg';
+import { FloatingContactButton } from '../bars/floating-contact-button.js';
+import { BottomBars, TopBars } from '../bars/global-bars.js';
+import { ShellDialogs } from '../dialogs/shell-dialogs.js';
 import { AppFooter } from './app-footer.js';
 import { AppTopBar } from './app-top-bar.js';
 import { SideNavigation } from './side-navigation.js';
@@ -25,13 +29,17 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
   return (
     <Frame
       logo={frameLogo}
-      topBar={<AppTopBar onNavigationToggle={toggleNavigation} />}
+      topBar={<AppTopBar path={path} onNavigationToggle={toggleNavigation} />}
       navigation={<SideNavigation location={path} onNavigate={closeNavigation} />}
       showMobileNavigation={mobileNavigation}
-      onNavigationDismiss={toggleNavigation}
+      onNavigationDismiss={closeNavigation}
     >
+      <TopBars path={path} />
       {children}
+      <BottomBars path={path} />
       <AppFooter />
+      <FloatingContactButton />
+      <ShellDialogs path={path} />
       <Toaster />
     </Frame>
   );

@@ -1,12 +1,38 @@
-// The top bar (SPEC.md §2 "Top bar"): navigation toggle on small screens and the user menu
-// with the account and store names. The logo comes from the Frame. A legacy account's menu
-// does not open.
+// The top bar (SPEC.md §2 "Top bar"): navigation toggle on small screens, "Write a review:"
+// with five stars (desktop, rating routes, no review left yet) and the user menu with the
+// account and store names and its one action, "Subscription". A legacy account's menu does
+// not open. The logo comes from the Frame and links to /dashboard.
 import { useCallback, useState } from 'react';
-import { TopBar } from '@shopify/polaris';
+import { InlineStack, Text, TopBar } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
+import { useIsDesktop } from '../../lib/use-is-desktop.js';
+import { RatingStars } from '../rating/rating-stars.js';
+import { useRate } from '../rating/use-rate.js';
+import { showsReviewStars } from '../shell/bar-visibility.js';
 
-export function AppTopBar({ onNavigationToggle }: { onNavigationToggle: () => void }) {
-  const { account } = useAppState();
+function ReviewPrompt() {
+  const rate = useRate();
+  return (
+    <div className="gh-review-prompt">
+      <InlineStack gap="200" blockAlign="center" wrap={false}>
+        <Text as="span" variant="bodyMd" tone="text-inverse">
+          Write a review:
+        </Text>
+        <RatingStars lit={0} onRate={rate} />
+      </InlineStack>
+    </div>
+  );
+}
+
+export function AppTopBar({
+  path,
+  onNavigationToggle,
+}: {
+  path: string;
+  onNavigationToggle: () => void;
+}) {
+  const { account, isExtensionEnabled, shellLoaded } = useAppState();
+  const isDesktop = useIsDesktop();
   const [menuOpen, setMenuOpen] = useState(false);
   const canOpen = account !== undefined && !account.islegacyAccount;
   const toggleMenu = useCallback(() => setMenuOpen((open) => !open), []);
@@ -23,7 +49,20 @@ export function AppTopBar({ onNavigationToggle }: { onNavigationToggle: () => vo
     />
   );
 
+  const stars = showsReviewStars({
+    path,
+    account,
+    isExtensionEnabled,
+    loaded: shellLoaded,
+    isDesktop,
+  });
+
   return (
-    <TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={onNavigationToggle} />
+    <TopBar
+      showNavigationToggle
+      userMenu={userMenu}
+      secondaryMenu={stars ? <ReviewPrompt /> : undefined}
+      onNavigationToggle={onNavigationToggle}
+    />
   );
 }

@@ -1,10 +1,12 @@
 // The side navigation of SPEC.md §2 ("Side navigation, in order"), labels to the letter.
-// The Firewall section exists only for accounts with isShowWaf. "Contact Us" joins the last
-// section together with the contact dialog.
+// The Firewall section exists only for accounts with isShowWaf. "Contact Us" opens the
+// contact dialog. Collapses behind the top bar's toggle at 768 px and below (Polaris Frame).
 import { Badge, Box, InlineStack, Navigation, Text } from '@shopify/polaris';
-import { ArrowLeftIcon, HomeIcon } from '@shopify/polaris-icons';
+import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
+import { openContactDialog } from '../../lib/shell-dialogs.js';
+import { backToUrl } from '../shell/back-to-url.js';
 
 interface NavItem {
   label: string;
@@ -48,8 +50,6 @@ const otherTools: NavItem[] = [
   { label: 'IP Address Lookup', url: '/iplookup' },
 ];
 
-const help: NavItem[] = [{ label: 'FAQ', url: '/faq' }];
-
 interface Props {
   location: string;
   /** Closes the navigation on small screens once an item is chosen. */
@@ -64,7 +64,9 @@ export function SideNavigation({ location, onNavigate }: Props) {
     <Navigation location={location}>
       {account && (
         <Navigation.Section
-          items={[{ label: 'Back to Shopify', url: account.adminUrl, icon: ArrowLeftIcon }]}
+          items={[
+            { label: 'Back to Shopify', url: backToUrl(account.adminUrl), icon: ArrowLeftIcon },
+          ]}
         />
       )}
       <Navigation.Section
@@ -88,7 +90,20 @@ export function SideNavigation({ location, onNavigate }: Props) {
       )}
       <Navigation.Section title="Order Filters" items={items(orderFilters)} />
       <Navigation.Section title="Other Tools" items={items(otherTools)} />
-      <Navigation.Section items={items(help)} separator />
+      <Navigation.Section
+        separator
+        items={[
+          {
+            label: 'Contact Us',
+            icon: ChatIcon,
+            onClick: () => {
+              onNavigate();
+              openContactDialog();
+            },
+          },
+          { label: 'FAQ', url: '/faq', icon: QuestionCircleIcon, onClick: onNavigate },
+        ]}
+      />
     </Navigation>
   );
 }

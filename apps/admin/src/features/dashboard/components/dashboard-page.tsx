@@ -1,21 +1,81 @@
-// /dashboard (SPEC.md §2): the greeting. Stats, banners and call-to-action cards belong here
-// as the features behind them arrive.
-import { BlockStack, Page, Text } from '@shopify/polaris';
+// /dashboard (SPEC.md §2): greeting, the empty-whitelist warning, report range, stat cards,
+// the Pay-as-you-go panel, the platform-reports caveat and the call-to-action cards.
+import { useState } from 'react';
+import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import type { DashboardData } from '@gatehouse/contracts';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
+import { DEFAULT_REPORT_RANGE } from '../../../lib/constants.js';
+import { CtaCards } from './cta-cards.js';
+import { EmptyWhitelistBanner } from './empty-whitelist-banner.js';
+import { PaygPanel } from './payg-panel.js';
+import { ReportRange } from './report-range.js';
+import { ReportsCaveatBanner } from './reports-caveat-banner.js';
+import { StatCards } from './stat-cards.js';
+
+const noData: DashboardData = {
+  blockLists: 0,
+  fraudProtect: 0,
+  asnBlocker: 0,
+  ipBlocker: 0,
+  regionBlocker: 0,
+  vpn: 0,
+  usage: 0,
+};
 
 export function DashboardPage() {
   const { account } = useAppState();
+  const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
+  const stats = useApiQuery('getDashboardData', { days }, { defaultData: noData });
+  const emptyWhitelist = useApiQuery('checkEmptyWhiteLists', {}, { defaultData: false });
+
   return (
     <Page title="Dashboard">
-      <BlockStack gap="100">
-        <Text as="h2" variant="headingLg">
-          {account?.shopName ? `Hi, ${account.shopName}` : 'Hi'}
-        </Text>
-        <Text as="p" tone="subdued">
-          Welcome to {PRODUCT_NAME}.
-        </Text>
-      </BlockStack>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingLg">
+              {account?.shopName ? `Hi, ${account.shopName}` : 'Hi'}
+            </Text>
+            <Text as="p" tone="subdued">
+              Welcome to {PRODUCT_NAME}.
+            </Text>
+          </BlockStack>
+        </Layout.Section>
+        {emptyWhitelist.data === true && (
+          <Layout.Section>
+            <EmptyWhitelistBanner />
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <InlineStack align="end">
+            <ReportRange
+              days={days}
+              onChange={setDays}
+              onReload={() => {
+                void stats.refetch();
+                void emptyWhitelist.refetch();
+              }}
+              loading={stats.isFetching}
+            />
+          </InlineStack>
+        </Layout.Section>
+        <Layout.Section>
+          <StatCards data={stats.data} />
+        </Layout.Section>
+        {account?.isPayg && (
+          <Layout.Section>
+            <PaygPanel usage={stats.data.usage} />
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <ReportsCaveatBanner />
+        </Layout.Section>
+        <Layout.Section>
+          <CtaCards />
+        </Layout.Section>
+      </Layout>
     </Page>
   );
 }

@@ -1,0 +1,61 @@
+// The sticky "Action Required" bar (SPEC.md §4): "Activate" blinks every second, opens the
+// theme editor with the app embed activated in a new window and then asks the merchant to
+// confirm; "Installation Guide" explains the steps on /extensions.
+import { useEffect, useState } from 'react';
+import { Banner, Box, Button, InlineStack, Text } from '@shopify/polaris';
+import { InfoIcon } from '@shopify/polaris-icons';
+import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { useAppState } from '../../lib/app-state.js';
+import { ACTIVATE_BLINK_MS } from '../../lib/constants.js';
+import { openShellDialog } from '../../lib/shell-dialogs.js';
+import './bars.css';
+
+export const ACTION_REQUIRED_TEXT =
+  'Action Required: Please activate our app in your Shopify Theme Editor; otherwise, some features of our app will not function.';
+
+function useBlink(periodMs: number): boolean {
+  const [on, setOn] = useState(true);
+  useEffect(() => {
+    const timer = window.setInterval(() => setOn((value) => !value), periodMs);
+    return () => window.clearInterval(timer);
+  }, [periodMs]);
+  return on;
+}
+
+export function ActionRequiredBar() {
+  const { account } = useAppState();
+  const blinkOn = useBlink(ACTIVATE_BLINK_MS);
+
+  const activate = () => {
+    if (account) window.open(account.themeEditorUrl, '_blank', 'noopener');
+    openShellDialog('confirmActivated');
+  };
+
+  return (
+    <div className="gh-action-required">
+      <Banner tone="warning" hideIcon>
+        <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
+          <Box maxWidth="720px">
+            <Text as="p" fontWeight="semibold">
+              {ACTION_REQUIRED_TEXT}
+            </Text>
+          </Box>
+          <InlineStack gap="200" blockAlign="center">
+            <span className="gh-blink" data-on={blinkOn}>
+              <Button variant="primary" onClick={activate}>
+                Activate
+              </Button>
+            </span>
+            <Button url="/extensions">Installation Guide</Button>
+            <Button
+              variant="tertiary"
+              icon={InfoIcon}
+              accessibilityLabel={`Why should you activate ${PRODUCT_NAME} Extension?`}
+              onClick={() => openShellDialog('extensionInfo')}
+            />
+          </InlineStack>
+        </InlineStack>
+      </Banner>
+    </div>
+  );
+}

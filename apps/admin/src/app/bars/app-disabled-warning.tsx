@@ -1,0 +1,18 @@
+// The app-disabled warning (SPEC.md §2, §8): all protection is paused by the merchant's own
+// setting; "Settings" leads to where it is turned back on.
+import { Banner } from '@shopify/polaris';
+import { useNavigate } from 'react-router';
+
+export const APP_DISABLED_TEXT = 'Based on your settings, all functions are temporarily suspended.';
+
+export function AppDisabledWarning() {
+  const navigate = useNavigate();
+  return (
+    <Banner
+      tone="warning"
+      action={{ content: 'Settings', onAction: () => void navigate('/settings') }}
+    >
+      <p>{APP_DISABLED_TEXT}</p>
+    </Banner>
+  );
+}

@@ -1,0 +1,41 @@
+// The bars above every framed page (SPEC.md §2 "Global bars and banners", §4): the version
+// banner, the sticky "Action Required" bar and the app-disabled warning, each by its rule.
+import { Box } from '@shopify/polaris';
+import { useAppState } from '../../lib/app-state.js';
+import { useIsDesktop } from '../../lib/use-is-desktop.js';
+import {
+  showsActionRequiredBar,
+  showsAppDisabledWarning,
+  showsFooterExtensionBanner,
+  type ShellState,
+} from '../shell/bar-visibility.js';
+import { VersionBanner } from '../version/version-banner.js';
+import { ActionRequiredBar } from './action-required-bar.js';
+import { AppDisabledWarning } from './app-disabled-warning.js';
+import { FooterExtensionBanner } from './footer-extension-banner.js';
+
+function useShellState(path: string): ShellState {
+  const { account, isExtensionEnabled, shellLoaded } = useAppState();
+  const isDesktop = useIsDesktop();
+  return { path, account, isExtensionEnabled, loaded: shellLoaded, isDesktop };
+}
+
+export function TopBars({ path }: { path: string }) {
+  const state = useShellState(path);
+  return (
+    <>
+      {showsActionRequiredBar(state) && <ActionRequiredBar />}
+      <VersionBanner />
+      {showsAppDisabledWarning(state) && (
+        <Box paddingInline="400" paddingBlockStart="400">
+          <AppDisabledWarning />
+        </Box>
+      )}
+    </>
+  );
+}
+
+export function BottomBars({ path }: { path: string }) {
+  const state = useShellState(path);
+  return showsFooterExtensionBanner(state) ? <FooterExtensionBanner /> : null;
+}

@@ -1,0 +1,19 @@
+// "Why should you activate Gatehouse Extension?" (SPEC.md §2): the §1 explanation and OK.
+import { Modal } from '@shopify/polaris';
+import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { ExtensionExplanation } from './extension-explanation.js';
+
+export function ExtensionInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={`Why should you activate ${PRODUCT_NAME} Extension?`}
+      primaryAction={{ content: 'OK', onAction: onClose }}
+    >
+      <Modal.Section>
+        <ExtensionExplanation />
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+// The Admin Access card (SPEC.md §2, §4, §6): shows the mode; toggling it on a Pro store opens
+// the storefront, which sets the mode for this device, and asks the merchant to confirm; both
+// answers re-read the mode and toast a change. Other stores see the "Upgrade plan" dialog.
+import { useState } from 'react';
+import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text } from '@shopify/polaris';
+import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
+import { callApi } from '../../../lib/api-client.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { ADMIN_ACCESS_UPGRADE_TEXT, adminAccessToast, adminAccessUrl } from '../admin-access.js';
+
+export function AdminAccessCard() {
+  const { account, isPro } = useAppState();
+  const [enabled, setEnabled] = useState(account?.isAdminAccessEnabled ?? false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const toggle = () => {
+    if (!isPro || !account) {
+      setUpgradeOpen(true);
+      return;
+    }
+    const desired = !enabled;
+    window.open(adminAccessUrl(account.storeUrl, account.shopId, desired), '_blank');
+    setPending(desired);
+  };
+
+  const recheck = async () => {
+    setChecking(true);
+    const outcome = await callApi('getAdminAccess', {});
+    setChecking(false);
+    setPending(null);
+    if (!outcome.result) return;
+    const now = outcome.data.isAdminAccessMode;
+    if (now !== enabled) {
+      setEnabled(now);
+      showToast(adminAccessToast(now));
+    }
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h3" variant="headingMd">
+            Admin Access
+          </Text>
+          <Badge tone={enabled ? 'success' : undefined}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          When enabled, all visits from this device are whitelisted and bypass every filter. You
+          need to enable it once per device.
+        </Text>
+        <InlineStack>
+          <Button onClick={toggle}>
+            {enabled ? 'Disable Admin Access' : 'Enable Admin Access'}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+
+      <UpgradeDialog
+        open={upgradeOpen}
+        onClose={() => setUpgradeOpen(false)}
+        title="Upgrade plan"
+        status="critical"
+      >
+        <p>{ADMIN_ACCESS_UPGRADE_TEXT}</p>
+      </UpgradeDialog>
+
+      <Modal
+        open={pending !== null}
+        onClose={() => void recheck()}
+        title="Set Admin Access"
+        primaryAction={{ content: 'Confirm', loading: checking, onAction: () => void recheck() }}
+        secondaryActions={[{ content: 'Cancel', onAction: () => void recheck() }]}
+      >
+        <Modal.Section>
+          <Text as="p">
+            You should be able to see a pop-up on your website that reads &apos;Admin Access mode{' '}
+            {pending ? 'enabled' : 'disabled'}.&apos;
+          </Text>
+        </Modal.Section>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+// "Empty Country Whitelist" (SPEC.md §2, §4): whitelist mode without countries is invalid and
+// lets every visit through.
+import { Banner } from '@shopify/polaris';
+import { useNavigate } from 'react-router';
+
+export function EmptyWhitelistBanner() {
+  const navigate = useNavigate();
+  return (
+    <Banner
+      tone="critical"
+      title="Empty Country Whitelist"
+      action={{ content: 'Modify Whitelist', onAction: () => void navigate('/regionBlocker') }}
+    >
+      <p>
+        Your Country Blocker is in whitelist mode but its whitelist has no countries. This
+        configuration is treated as invalid, and all visits will be permitted.
+      </p>
+    </Banner>
+  );
+}

@@ -1,0 +1,133 @@
+// /subscription: the three plans side by side, the current one marked, choosing (Free at
+// once; a paid plan on the platform's confirmation page), cancelling with a confirmation, and
+// the outcome of a return from the platform.
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PlanView, SubscriptionState } from '@gatehouse/contracts';
+import {
+  Banner,
+  BlockStack,
+  InlineGrid,
+  Layout,
+  Modal,
+  Page,
+  Spinner,
+  Text,
+} from '@shopify/polaris';
+import { callApi } from '../../lib/api-client.js';
+import { useApiQuery } from '../../lib/api-query.js';
+import { outcomeBanner } from './outcome.js';
+import { PlanCard } from './plan-card.js';
+
+export default function SubscriptionPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const plans = useApiQuery('getPlans', {}, { defaultData: [] as PlanView[] });
+  const state = useApiQuery(
+    'getSubscription',
+    {},
+    { defaultData: null as SubscriptionState | null },
+  );
+
+  const returnedPlan = plans.data.find((p) => p.id === params.get('plan'));
+  const banner = dismissed ? null : outcomeBanner(params.get('outcome'), returnedPlan?.name ?? '');
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['getSubscription'] });
+    await queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
+  };
+
+  const choose = async (plan: PlanView) => {
+    setBusy(true);
+    const outcome = await callApi('choosePlan', { plan: plan.id });
+    if (!outcome.result) {
+      setBusy(false);
+      return;
+    }
+    if (outcome.data.confirmationUrl) {
+      // The merchant approves the charge on the platform and comes back with ?outcome=.
+      window.location.assign(outcome.data.confirmationUrl);
+      return;
+    }
+    await refresh();
+    setBusy(false);
+    void navigate('/dashboard');
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    const outcome = await callApi('cancelSubscription', {});
+    setConfirmCancel(false);
+    if (outcome.result) await refresh();
+    setBusy(false);
+  };
+
+  const current = state.data;
+  return (
+    <Page title="Subscription">
+      <Layout>
+        {banner && (
+          <Layout.Section>
+            <Banner tone={banner.tone} title={banner.title} onDismiss={() => setDismissed(true)}>
+              {banner.body && <p>{banner.body}</p>}
+            </Banner>
+          </Layout.Section>
+        )}
+        {current?.subscription?.status === 'FROZEN' && (
+          <Layout.Section>
+            <Banner tone="critical" title="Your subscription is frozen.">
+              <p>
+                Shopify froze the charge, so your store has the Free features for now. Settle the
+                store's bill on Shopify to get them back, or choose another plan.
+              </p>
+            </Banner>
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          {current === null || plans.data.length === 0 ? (
+            <BlockStack inlineAlign="center">
+              <Spinner accessibilityLabel="Loading plans" />
+            </BlockStack>
+          ) : (
+            <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+              {plans.data.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  state={current}
+                  busy={busy}
+                  onChoose={(p) => void choose(p)}
+                  onCancel={() => setConfirmCancel(true)}
+                />
+              ))}
+            </InlineGrid>
+          )}
+        </Layout.Section>
+      </Layout>
+      <Modal
+        open={confirmCancel}
+        onClose={() => setConfirmCancel(false)}
+        title="Cancel subscription?"
+        primaryAction={{
+          content: 'Cancel subscription',
+          destructive: true,
+          loading: busy,
+          onAction: () => void cancel(),
+        }}
+        secondaryActions={[{ content: 'Keep my plan', onAction: () => setConfirmCancel(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">
+            Your store goes back to the Free plan at once. Features of paid plans stop working, but
+            nothing you set up is deleted.
+          </Text>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+// SPEC.md §3 local storage: the rating snooze time and the China reminder flag (value 1).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHINA_REMINDER_KEY,
+  dismissChinaReminder,
+  readRatingSnoozeUntil,
+  shouldShowChinaReminder,
+  writeRatingSnoozeUntil,
+} from './local-flags.js';
+
+let store: Map<string, string>;
+
+beforeEach(() => {
+  store = new Map();
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+    },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('rating snooze storage', () => {
+  it('has no snooze until one was written', () => {
+    expect(readRatingSnoozeUntil()).toBeNull();
+  });
+  it('reads back the written time', () => {
+    writeRatingSnoozeUntil(1_700_000_000_000);
+    expect(readRatingSnoozeUntil()).toBe(1_700_000_000_000);
+  });
+  it('ignores an unreadable value', () => {
+    store.set('gatehouse.ratingSnoozeUntil', 'soon');
+    expect(readRatingSnoozeUntil()).toBeNull();
+  });
+});
+
+describe('China reminder', () => {
+  it('shows when China is blocked and the extension is off', () => {
+    expect(shouldShowChinaReminder(true, false)).toBe(true);
+  });
+  it('does not show with the extension on or China not blocked', () => {
+    expect(shouldShowChinaReminder(true, true)).toBe(false);
+    expect(shouldShowChinaReminder(false, false)).toBe(false);
+  });
+  it('"don\'t remind again" stores the flag with value 1 and silences it', () => {
+    dismissChinaReminder();
+    expect(store.get(CHINA_REMINDER_KEY)).toBe('1');
+    expect(shouldShowChinaReminder(true, false)).toBe(false);
+  });
+  it('works without storage (nothing remembered, nothing thrown)', () => {
+    vi.stubGlobal('window', {});
+    expect(() => dismissChinaReminder()).not.toThrow();
+    expect(shouldShowChinaReminder(true, false)).toBe(true);
+  });
+});
