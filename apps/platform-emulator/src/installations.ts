@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { cancelOpenSubscriptions } from './billing/subscriptions.js';
 import type { EmulatorContext } from './context.js';
+import { removeShopMetafields } from './metafields/app-metafields.js';
 import type { InstallationRecord } from './state/types.js';
 import { shopPayload } from './webhooks/payloads.js';
 
@@ -47,8 +48,8 @@ export function installApp(
 
 /**
  * Cancels the shop's open billing subscriptions (each sends app_subscriptions/update
- * CANCELLED), sends app/uninstalled, then forgets the token and the app's webhook
- * subscriptions. Webhooks already queued are still delivered.
+ * CANCELLED), sends app/uninstalled, then forgets the token, the app's webhook
+ * subscriptions and its app-data metafields. Webhooks already queued are still delivered.
  */
 export function uninstallApp(context: EmulatorContext, shop: string): boolean {
   const { state } = context.store;
@@ -58,6 +59,7 @@ export function uninstallApp(context: EmulatorContext, shop: string): boolean {
   context.dispatcher.trigger(shop, 'APP_UNINSTALLED', shopPayload(shopRecord));
   delete state.installations[shop];
   state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => s.shop !== shop);
+  removeShopMetafields(context, shop);
   for (const [code, grant] of Object.entries(state.authCodes)) {
     if (grant.shop === shop) delete state.authCodes[code];
   }

@@ -9,6 +9,7 @@ const SHOP_QUERY = /* GraphQL */ `
       name
       email
       contactEmail
+      shopOwnerName
       myshopifyDomain
       currencyCode
       ianaTimezone
@@ -45,6 +46,7 @@ describe('Admin GraphQL', () => {
         name: 'Demo Store',
         email: 'owner@demo-store.example',
         contactEmail: 'owner@demo-store.example',
+        shopOwnerName: 'Dana Whitfield',
         myshopifyDomain: 'demo.myshopify.com',
         currencyCode: 'USD',
         ianaTimezone: 'America/New_York',
@@ -71,6 +73,25 @@ describe('Admin GraphQL', () => {
         },
       },
     });
+  });
+
+  it('names an owner for shops created on the fly, the same name for the same handle', async () => {
+    const names: string[] = [];
+    for (const shop of ['acme-outdoor.myshopify.com', 'acme-outdoor.myshopify.com']) {
+      const restarted = await startEmulator();
+      const shopToken = await install(restarted, shop);
+      const { body } = await graphql<{ shop: { shopOwnerName: string } }>(
+        restarted,
+        shop,
+        shopToken,
+        '{ shop { shopOwnerName } }',
+      );
+      await restarted.close();
+      names.push(body.data?.shop.shopOwnerName ?? '');
+    }
+    expect(names[0]).toMatch(/^[A-Z][a-zá]+ [A-Z][a-z]+$/);
+    expect(names[0]).not.toContain('Acme');
+    expect(names[1]).toBe(names[0]);
   });
 
   it('refuses a missing, wrong or other-shop token with 401', async () => {

@@ -1,10 +1,58 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { install, startEmulator } from './helpers.js';
+import { PUBLIC_URL, graphql, install, startEmulator } from './helpers.js';
 
 const SHOP = 'demo.myshopify.com';
-const CONFIG_SCRIPT =
-  '<script id="gatehouse-config" type="application/json">{"shop":"demo.myshopify.com","timeoutMs":2500}</script>';
+const ASSETS = `${PUBLIC_URL}/shops/${SHOP}/cdn/extensions/gatehouse-embed/assets`;
+
+const SET_METAFIELDS = /* GraphQL */ `
+  mutation Set($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) {
+      userErrors {
+        message
+      }
+    }
+  }
+`;
+
+/** Sets app-data metafields the way the app does: on its own installation, over GraphQL. */
+async function setAppMetafields(
+  target: FastifyInstance,
+  token: string,
+  metafields: { namespace: string; key: string; type: string; value: string }[],
+) {
+  const installation = await graphql<{ currentAppInstallation: { id: string } }>(
+    target,
+    SHOP,
+    token,
+    '{ currentAppInstallation { id } }',
+  );
+  const ownerId = installation.body.data?.currentAppInstallation.id;
+  const { body } = await graphql<{ metafieldsSet: { userErrors: unknown[] } }>(
+    target,
+    SHOP,
+    token,
+    SET_METAFIELDS,
+    { metafields: metafields.map((m) => ({ ownerId, ...m })) },
+  );
+  expect(body.data?.metafieldsSet.userErrors).toEqual([]);
+}
+
+function headOf(body: string): string {
+  return body.slice(0, body.indexOf('</head>'));
+}
+
+/** The embed's JSON config from a page's <head>, parsed. */
+function embedConfig(head: string): Record<string, unknown> {
+  const match = /<script id="gatehouse-config" type="application\/json">([\s\S]*?)<\/script>/.exec(
+    head,
+  );
+  expect(match, 'config script in <head>').not.toBeNull();
+  return JSON.parse(match?.[1] ?? 'null') as Record<string, unknown>;
+}
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -39,7 +87,7 @@ describe('demo storefront', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('carries the config script in <head> only while the embed is enabled', async () => {
+  it('renders the app embed into <head> only while the embed is enabled', async () => {
     await install(app, SHOP);
     const before = await app.inject(`/shops/${SHOP}/`);
     expect(before.body).not.toContain('gatehouse');
@@ -47,13 +95,39 @@ describe('demo storefront', () => {
     await setEmbed(true);
     for (const path of ['/', '/collections/all', '/products/ridgeline-2-tent']) {
       const page = await app.inject(`/shops/${SHOP}${path}`);
-      const head = page.body.slice(0, page.body.indexOf('</head>'));
-      expect(head).toContain(CONFIG_SCRIPT);
+      const head = headOf(page.body);
+      // No api_origin metafield yet: Liquid prints nil as an empty string.
+      expect(embedConfig(head)).toEqual({ shop: SHOP, api: '', timeoutMs: 2500 });
+      // The guard hides the page and reveals it by itself 500 ms after the time-out.
+      expect(head).toMatch(
+        /<style id="gatehouse-guard">html\{visibility:hidden;animation:gatehouse-reveal 0s 3000ms forwards\}/,
+      );
+      expect(head).toContain(`<script src="${ASSETS}/gatehouse.js" async></script>`);
+      expect(head.indexOf('gatehouse-guard')).toBeLessThan(head.indexOf('gatehouse.js'));
     }
 
     await setEmbed(false);
     const after = await app.inject(`/shops/${SHOP}/`);
     expect(after.body).not.toContain('gatehouse');
+  });
+
+  it('puts the api_origin app-data metafield set over GraphQL into the config', async () => {
+    const token = await install(app, SHOP);
+    await setEmbed(true);
+    await setAppMetafields(app, token, [
+      {
+        namespace: 'gatehouse',
+        key: 'api_origin',
+        type: 'single_line_text_field',
+        value: 'https://gatehouse.example',
+      },
+    ]);
+    const page = await app.inject(`/shops/${SHOP}/`);
+    expect(embedConfig(headOf(page.body))).toEqual({
+      shop: SHOP,
+      api: 'https://gatehouse.example',
+      timeoutMs: 2500,
+    });
   });
 
   it('drops the embed from the storefront once the app is uninstalled', async () => {
@@ -75,5 +149,55 @@ describe('demo storefront', () => {
     expect(traversal.statusCode).toBe(404);
     const unknownShop = await app.inject('/shops/nobody-here.myshopify.com/');
     expect(unknownShop.statusCode).toBe(404);
+  });
+});
+
+describe('app.metafields in an app embed', () => {
+  let dir: string;
+  let custom: FastifyInstance;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'embed-'));
+    mkdirSync(join(dir, 'blocks'));
+    writeFileSync(join(dir, 'shopify.extension.toml'), 'name = "probe"\nuid = "probe-uid"\n');
+    writeFileSync(
+      join(dir, 'blocks', 'probe.liquid'),
+      [
+        '<meta name="printed" content="{{ app.metafields.gatehouse.api_origin }}">',
+        '<meta name="value" content="{{ app.metafields.gatehouse.api_origin.value }}">',
+        '<meta name="mode" content="{{ app.metafields.gatehouse.config.value.mode }}">',
+        '<meta name="flag" content="{% if app.metafields.gatehouse.strict.value %}on{% else %}off{% endif %}">',
+        '<meta name="type" content="{{ app.metafields.gatehouse.config.type }}">',
+        '<meta name="missing" content="{{ app.metafields.other.key }}">',
+        '{% schema %}{"name": "Probe", "target": "head", "settings": []}{% endschema %}',
+      ].join('\n'),
+    );
+    custom = await startEmulator({ extensionDir: dir });
+  });
+  afterEach(async () => {
+    await custom.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the value, gives .value typed (json as an object) and nil when unset', async () => {
+    const token = await install(custom, SHOP);
+    await custom.inject({
+      method: 'POST',
+      url: `/_emulator/shops/${SHOP}/app-embed`,
+      payload: { enabled: true, handle: 'probe' },
+    });
+    await setAppMetafields(custom, token, [
+      { namespace: 'gatehouse', key: 'api_origin', type: 'url', value: 'https://g.example' },
+      { namespace: 'gatehouse', key: 'config', type: 'json', value: '{"mode":"strict"}' },
+      { namespace: 'gatehouse', key: 'strict', type: 'boolean', value: 'false' },
+    ]);
+    const head = headOf((await custom.inject(`/shops/${SHOP}/`)).body);
+    const meta = (name: string) =>
+      new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(head)?.[1];
+    expect(meta('printed')).toBe('https://g.example');
+    expect(meta('value')).toBe('https://g.example');
+    expect(meta('mode')).toBe('strict');
+    expect(meta('flag')).toBe('off');
+    expect(meta('type')).toBe('json');
+    expect(meta('missing')).toBe('');
   });
 });

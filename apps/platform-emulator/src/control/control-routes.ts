@@ -56,6 +56,9 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
         callbackUrl: s.callbackUrl,
         apiVersion: s.apiVersion,
       })),
+    appMetafields: context.store.state.appMetafields
+      .filter((m) => m.shop === shop.domain)
+      .map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
   };
 }
 

@@ -1,8 +1,11 @@
 // `currentAppInstallation`: the calling app's installation on the shop and its scopes.
-// Billing extends AppInstallation (activeSubscriptions, allSubscriptions, oneTimePurchases).
+// Billing extends AppInstallation (activeSubscriptions, allSubscriptions, oneTimePurchases),
+// metafields adds its app-data metafields (metafield, metafields).
+import { APP_ID } from '../metafields/app-metafields.js';
 import { describeScope } from '../oauth/scopes.js';
 import { installationBillingFields } from './billing.graphql.js';
 import { gid, type GraphqlDomain } from './domain.js';
+import { installationMetafieldFields } from './metafields.graphql.js';
 
 const typeDefs = /* GraphQL */ `
   type AccessScope {
@@ -41,13 +44,14 @@ export const appInstallationDomain: GraphqlDomain = {
           description: describeScope(handle),
         })),
         app: {
-          id: gid('App', 1),
+          id: gid('App', APP_ID),
           title: emulator.app.name,
           handle: emulator.app.handle,
           apiKey: emulator.app.clientId,
         },
         launchUrl: `${emulator.app.applicationUrl}?shop=${shop.domain}`,
         ...installationBillingFields(context),
+        ...installationMetafieldFields(emulator, installation),
       };
     },
   },

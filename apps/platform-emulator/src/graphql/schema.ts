@@ -5,6 +5,7 @@ import { appInstallationDomain } from './app-installation.graphql.js';
 import { baseTypeDefs } from './base.graphql.js';
 import { billingDomain } from './billing.graphql.js';
 import type { GraphqlDomain, RequestContext } from './domain.js';
+import { metafieldsDomain } from './metafields.graphql.js';
 import { shopDomain } from './shop.graphql.js';
 import { themesDomain } from './themes.graphql.js';
 import { webhooksDomain } from './webhooks.graphql.js';
@@ -15,6 +16,7 @@ const domains: GraphqlDomain[] = [
   themesDomain,
   webhooksDomain,
   billingDomain,
+  metafieldsDomain,
 ];
 
 export const adminSchema: GraphQLSchema = buildSchema(

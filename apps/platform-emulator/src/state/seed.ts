@@ -1,6 +1,6 @@
 // The state the emulator starts from: one seeded shop, and how any other shop is created
 // when a merchant first reaches it.
-import { shopHandle, shopNameFromDomain } from '../shop-domain.js';
+import { ownerNameFromDomain, shopHandle, shopNameFromDomain } from '../shop-domain.js';
 import { SETTINGS_DATA_KEY, initialSettingsData } from './settings-data.js';
 import type { EmulatorState, ShopRecord, ThemeRecord } from './types.js';
 
@@ -29,7 +29,7 @@ export function newShop(
     domain,
     name,
     email: overrides.email ?? `owner@${shopHandle(domain)}.example`,
-    shopOwner: overrides.shopOwner ?? `${name} Owner`,
+    shopOwner: overrides.shopOwner ?? ownerNameFromDomain(domain),
     currency: 'USD',
     timezone: 'America/New_York',
     countryCode: 'US',
@@ -44,7 +44,7 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
   const demo = newShop(SEEDED_SHOP, { shopId: 548380009, themeId: 828155753 }, now, {
     name: 'Demo Store',
     email: 'owner@demo-store.example',
-    shopOwner: 'Dana Demo',
+    shopOwner: 'Dana Whitfield',
   });
   return {
     version: 1,
@@ -56,5 +56,6 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
     deliveries: [],
     appSubscriptions: [],
     appUsageRecords: [],
+    appMetafields: [],
   };
 }

@@ -85,12 +85,13 @@ function readState(stateFile: string): EmulatorState {
       `Emulator state file ${stateFile} is not a version 1 state file; delete it to start from the seed`,
     );
   }
-  // Files written before billing existed have no subscriptions yet.
+  // Files written before billing or metafields existed have none of them yet.
   return {
     authCodes: {},
     nextId: 1000,
     appSubscriptions: [],
     appUsageRecords: [],
+    appMetafields: [],
     ...state,
   } as EmulatorState;
 }

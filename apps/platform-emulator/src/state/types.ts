@@ -144,6 +144,21 @@ export interface AppUsageRecordRecord {
   createdAt: string;
 }
 
+/** An app-data metafield: owned by the app's installation on one shop (ownerType API_PERMISSION). */
+export interface AppMetafieldRecord {
+  id: number;
+  shop: string;
+  installationId: number;
+  namespace: string;
+  key: string;
+  /** One of the metafield types in metafields/metafield-types.ts. */
+  type: string;
+  /** Normalised string form, as the Admin API returns it. */
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface EmulatorState {
   version: 1;
   nextId: number;
@@ -154,4 +169,5 @@ export interface EmulatorState {
   deliveries: DeliveryRecord[];
   appSubscriptions: AppSubscriptionRecord[];
   appUsageRecords: AppUsageRecordRecord[];
+  appMetafields: AppMetafieldRecord[];
 }
