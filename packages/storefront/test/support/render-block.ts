@@ -33,7 +33,7 @@ export async function renderBlock(settings: BlockSettings): Promise<string> {
   liquid.registerFilter('asset_url', (name: string) => `${settings.assetBase}/${name}`);
   const html: unknown = await liquid.parseAndRender(template, {
     shop: { permanent_domain: settings.shop },
-    app: { metafields: { gatehouse: { api_origin: settings.apiOrigin } } },
+    app: { metafields: { gatehouse: { api_origin: { value: settings.apiOrigin } } } },
     block: { settings: { timeout_ms: settings.timeoutMs } },
   });
   return String(html).trim();

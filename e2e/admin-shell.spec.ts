@@ -1,0 +1,236 @@
+// The shell around every page (SPEC.md §2, §4): navigation, top bar, bars and dialogs,
+// each driven by the account state the server really holds.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAppEmbed, setFlags } from './support/account-state.js';
+import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { signIn } from './support/sign-in.js';
+
+describe('the admin shell', () => {
+  let f: Fixture;
+  let page: Page;
+  const open = async (path: string) => {
+    await page.goto(`${f.stack.appUrl}${path}`);
+    await page.getByText('ver 4.01').waitFor();
+  };
+
+  beforeAll(async () => {
+    f = await setUp();
+    page = await f.chrome.browser.newPage();
+    await signIn(page, f.stack.appUrl);
+    await setFlags(f.stack, { isNew: false });
+  });
+  afterAll(() => tearDown(f));
+  beforeEach(async () => {
+    await setFlags(f.stack, {
+      isShowWaf: false,
+      isAppDisabled: false,
+      islegacyAccount: false,
+      isReviewLeft: false,
+      extensionEnabled: false,
+      plan: 'free',
+    });
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('shows the Firewall section with its NEW badge only when isShowWaf is set', async () => {
+    await open('/dashboard');
+    expect(await page.getByText('Firewall Settings').count()).toBe(0);
+    await setFlags(f.stack, { isShowWaf: true });
+    await open('/dashboard');
+    await expect.poll(() => page.getByText('Firewall Settings').isVisible()).toBe(true);
+    expect(await page.getByText('NEW', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('lists the side navigation in SPEC order', async () => {
+    await open('/dashboard');
+    const nav = page.locator('nav');
+    const text = (await nav.innerText()).replace(/\s+/g, ' ');
+    const order = [
+      'Back to Shopify',
+      'Dashboard',
+      'Shop Visitor Logs',
+      'General Settings',
+      'Storefront Blockers',
+      'Country Blocker',
+      'IP Blocker',
+      'Bot(VPN/Proxy) Blocker',
+      'Customer Block Lists',
+      'Block Lists(Legacy)',
+      'Referrer Blocker',
+      'ISP/ASN Blocker',
+      'Order Filters',
+      'Fraud Protect',
+      'Auto-cancel filters',
+      'Other Tools',
+      'Content Protection',
+      'Geolocation Redirects',
+      'IP Address Lookup',
+      'Contact Us',
+      'FAQ',
+    ];
+    let at = -1;
+    for (const label of order) {
+      const next = text.indexOf(label, at + 1);
+      expect(next, `"${label}" after position ${at}`).toBeGreaterThan(at);
+      at = next;
+    }
+  });
+
+  it('warns on the app-disabled route group only, with a Settings button', async () => {
+    await setFlags(f.stack, { isAppDisabled: true });
+    const warning = 'Based on your settings, all functions are temporarily suspended.';
+    await open('/dashboard');
+    await expect.poll(() => page.getByText(warning).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.waitForURL(`${f.stack.appUrl}/settings`);
+    await page.getByText('ver 4.01').waitFor();
+    expect(await page.getByText(warning).count()).toBe(0);
+  });
+
+  it('shows "Write a review:" on desktop only, and not once a review was left', async () => {
+    await open('/dashboard');
+    await expect.poll(() => page.getByText('Write a review:').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByText('Write a review:').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await setFlags(f.stack, { isReviewLeft: true });
+    await open('/dashboard');
+    expect(await page.getByText('Write a review:').count()).toBe(0);
+  });
+
+  it('opens the user menu with its one action, except for a legacy account', async () => {
+    await open('/dashboard');
+    await page
+      .getByRole('button', { name: /Demo Store/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByText('Subscription', { exact: true }).isVisible()).toBe(true);
+    await setFlags(f.stack, { islegacyAccount: true });
+    await open('/dashboard');
+    await page
+      .getByRole('button', { name: /Demo Store/ })
+      .first()
+      .click();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.getByText('Subscription', { exact: true }).count()).toBe(0);
+  });
+
+  it('asks for the app embed until the merchant activates it on the platform', async () => {
+    const bar =
+      'Action Required: Please activate our app in your Shopify Theme Editor; otherwise, some features of our app will not function.';
+    await setAppEmbed(f.stack, false);
+    await open('/dashboard');
+    await expect.poll(() => page.getByText(bar).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'action-required-bar');
+    const [editor] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Activate', exact: true }).click(),
+    ]);
+    await expect
+      .poll(() => page.getByText('Have you successfully enabled the extension?').isVisible())
+      .toBe(true);
+    // The merchant saves the activated embed in the platform's theme editor.
+    await editor.waitForLoadState();
+    expect(editor.url()).toContain('activateAppId=');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Saved').first().waitFor();
+    await editor.close();
+    // "I confirm" reloads; the server learns of the change from the themes/update webhook.
+    await page.getByRole('button', { name: 'I confirm' }).click();
+    await expect
+      .poll(
+        async () => {
+          await open('/dashboard');
+          return page.getByText(bar).count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(0);
+  });
+
+  it('asks a Free store to upgrade for Admin Access, and opens the storefront for a Pro one', async () => {
+    await open('/dashboard');
+    await page.getByRole('button', { name: 'Enable Admin Access' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'This feature requires an Premium or Pay-As-You-Go subscription. Please upgrade your plan.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await setFlags(f.stack, { plan: 'premium' });
+    await open('/dashboard');
+    const [storefront] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Enable Admin Access' }).click(),
+    ]);
+    const url = new URL(storefront.url());
+    expect(url.searchParams.get('idya')).toBe('true');
+    expect(url.searchParams.get('shopId')).toBeTruthy();
+    await storefront.close();
+    await expect.poll(() => page.getByText('Set Admin Access').first().isVisible()).toBe(true);
+  });
+
+  it('shows the Pay-as-you-go panel only on that plan', async () => {
+    await open('/dashboard');
+    expect(await page.getByText('You are on the Pay as you go Plan').count()).toBe(0);
+    await setFlags(f.stack, { plan: 'payg' });
+    await open('/dashboard');
+    await expect
+      .poll(() => page.getByText('You are on the Pay as you go Plan').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Upgrade to Premium' }).isVisible()).toBe(true);
+  });
+
+  it('shows a support message once, until the merchant marks it read', async () => {
+    await f.stack.support('notify', { shop: 'demo', text: 'Your CSV import has finished.' });
+    await open('/dashboard');
+    await expect.poll(() => page.getByText('You have new message').isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
+      'Your CSV import has finished.',
+    );
+    await screenshot(page, 'notification-dialog');
+    await page.getByRole('button', { name: 'Mark as Read' }).click();
+    await expect.poll(() => page.getByText('You have new message').count()).toBe(0);
+    await open('/dashboard');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.getByText('You have new message').count()).toBe(0);
+  });
+
+  it('validates the contact form with SPEC texts and sends it to support', async () => {
+    await open('/dashboard');
+    await page.getByRole('button', { name: 'Contact Us' }).first().click();
+    await page.getByText('Leave us message').first().waitFor();
+    const email = page.getByLabel('Reply Email');
+    await email.fill('not-an-email');
+    await email.blur();
+    await expect.poll(() => page.getByText('Eamil format is not valid').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByText('Please enter your message.').isVisible()).toBe(true);
+    await screenshot(page, 'contact-validation');
+    await email.fill('owner@demo-store.example');
+    await page.getByLabel('Message Content').fill('How do I block a whole country?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(() => page.getByText('Message sent, Thank you for contacting us!').first().isVisible())
+      .toBe(true);
+    const { questions } = await f.stack.support<{ questions: { content: string }[] }>('questions');
+    expect(questions.map((q) => q.content)).toContain('How do I block a whole country?');
+  });
+
+  it('looks right at 1280 px and 390 px', async () => {
+    await setFlags(f.stack, { plan: 'payg', isShowWaf: true });
+    await open('/dashboard');
+    await page.getByText('Report Range').waitFor();
+    await screenshot(page, 'dashboard-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('/dashboard');
+    await page.getByText('Report Range').waitFor();
+    await screenshot(page, 'dashboard-390');
+    expect(await page.getByRole('button', { name: 'Toggle menu' }).isVisible()).toBe(true);
+  });
+});
