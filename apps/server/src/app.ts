@@ -9,9 +9,14 @@ import type { AppConfig } from './env.js';
 import { AppError, messages } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { billingPlugin } from './features/billing/billing-plugin.js';
+import { billingRoutes } from './features/billing/routes.js';
+import { feedbackRoutes } from './features/feedback/routes.js';
+import { versionRoutes } from './features/version/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
+import { protectionPlugin } from './features/protection/protection-plugin.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { supportRoutes } from './features/support/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
@@ -78,6 +83,7 @@ export async function buildApp(
   await app.register(dbPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
+  await app.register(billingPlugin);
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(authRoutes);
@@ -86,8 +92,12 @@ export async function buildApp(
   await app.register(ratingRoutes);
   await app.register(contactRoutes);
   await app.register(dashboardRoutes);
+  await app.register(billingRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(versionRoutes);
   await app.register(webhookRoutes);
   await app.register(supportRoutes);
+  await app.register(protectionPlugin);
   await app.register(adminStaticPlugin);
   return app;
 }

@@ -42,6 +42,14 @@ const envSchema = z
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    BILLING_TEST: z.enum(['true', 'false']).default('true'),
+    USAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+    USAGE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    RATE_LIMIT_DECIDE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    VISIT_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
+    VISIT_FLUSH_BATCH: z.coerce.number().int().min(1).default(500),
+    VISIT_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
+    POLICY_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
@@ -78,6 +86,25 @@ export interface AppConfig {
   adminDist: string;
   trustedProxies: string[];
   rateLimit: { signInPerMinute: number; supportPerMinute: number };
+  billing: {
+    /** Subscriptions are created as test charges unless NODE_ENV=production and BILLING_TEST=false. */
+    test: boolean;
+    /** How often the usage-charge worker looks for work; 0 = only when nudged or run by hand. */
+    workerIntervalMs: number;
+    /** First retry delay of a failed usage charge; doubles per attempt. */
+    retryBaseMs: number;
+  };
+  protection: {
+    /** Storefront decisions allowed per visitor IP per minute. */
+    decidePerMinute: number;
+    /** Visits are written at least this often, or as soon as a batch is full. */
+    visitFlushIntervalMs: number;
+    visitFlushBatch: number;
+    /** Visits held in memory at most; beyond it they are dropped and counted. */
+    visitBufferMax: number;
+    /** Compiled policies kept in memory at most (least recently used go first). */
+    policyCacheMax: number;
+  };
 }
 
 /** HMAC-SHA256(APP_SECRET, "support-api") in hex: the support API key when none is set. */
@@ -120,6 +147,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,
+    },
+    billing: {
+      test: !(e.NODE_ENV === 'production' && e.BILLING_TEST === 'false'),
+      workerIntervalMs: e.USAGE_WORKER_INTERVAL_MS,
+      retryBaseMs: e.USAGE_RETRY_BASE_MS,
+    },
+    protection: {
+      decidePerMinute: e.RATE_LIMIT_DECIDE_PER_MINUTE,
+      visitFlushIntervalMs: e.VISIT_FLUSH_INTERVAL_MS,
+      visitFlushBatch: e.VISIT_FLUSH_BATCH,
+      visitBufferMax: e.VISIT_BUFFER_MAX,
+      policyCacheMax: e.POLICY_CACHE_MAX,
     },
   };
 }

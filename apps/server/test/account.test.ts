@@ -12,6 +12,8 @@ import {
   shops,
   type Blocker,
 } from '../src/db/schema.js';
+import { usagePeriods } from '../src/db/billing-schema.js';
+import { recordProtectedViews } from '../src/features/billing/metering.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -252,8 +254,6 @@ describe('dashboard', () => {
     const id = await shopId('alice-store.myshopify.com');
     const rows: { hour: Date; blocker: Blocker; count: number }[] = [
       { hour: hourAgo(1), blocker: 'ipBlocker', count: 5 },
-      { hour: hourAgo(1), blocker: 'pageViews', count: 100 },
-      { hour: hourAgo(24 * 20), blocker: 'pageViews', count: 40 },
       { hour: hourAgo(30), blocker: 'ipBlocker', count: 7 },
       { hour: hourAgo(30), blocker: 'regionBlocker', count: 2 },
       { hour: hourAgo(24 * 5), blocker: 'vpn', count: 11 },
@@ -287,7 +287,13 @@ describe('dashboard', () => {
       asnBlocker: 0,
       blockLists: 0,
     });
-    // Usage counts page views of the current 30-day period since install.
+    // Usage counts the protected page views of the current 30-day period since install; the
+    // previous period's views are not part of it.
+    const [row] = await t.app.db.select().from(shops).where(eq(shops.id, id));
+    await t.app.db
+      .insert(usagePeriods)
+      .values({ shopId: id, periodStart: row!.installedAt, protectedPageViews: 40 });
+    await recordProtectedViews(t.app.db, id, 100);
     expect((await get(1)).usage).toBe(100);
     const defaulted = await t.call('getDashboardData', alice.token);
     expect(defaulted.json()).toMatchObject({ ipBlocker: 5 });

@@ -12,7 +12,16 @@ import {
   notification,
   routeTokenRequest,
 } from './account.js';
+import {
+  appVersion,
+  choosePlanRequest,
+  choosePlanResponse,
+  planView,
+  subscriptionState,
+} from './billing.js';
 import { customerQuestionRequest } from './contact.js';
+import type { Feature } from './plans.js';
+import { protectionApi } from './protection.js';
 import { spfLoginRequest } from './shop-domain.js';
 
 export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
@@ -20,6 +29,8 @@ export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
   path: string;
   /** Calls that need no session (sign-in). */
   public?: boolean;
+  /** The plan feature the call needs; the server answers 403 to a plan without it. */
+  feature?: Feature;
   request: Req;
   response: Res;
 }
@@ -121,6 +132,39 @@ export const api = {
     request: none,
     response: adminAccessResult,
   }),
+  getAppVersion: call({
+    method: 'GET',
+    path: '/api/app/version',
+    public: true,
+    request: z.object({}),
+    response: appVersion,
+  }),
+  getPlans: call({
+    method: 'GET',
+    path: '/api/subscription/getPlans',
+    request: z.object({}),
+    response: z.array(planView),
+  }),
+  getSubscription: call({
+    method: 'GET',
+    path: '/api/subscription/getSubscription',
+    request: z.object({}),
+    response: subscriptionState,
+  }),
+  choosePlan: call({
+    method: 'POST',
+    path: '/api/subscription/choosePlan',
+    request: choosePlanRequest,
+    response: choosePlanResponse,
+  }),
+  cancelSubscription: call({
+    method: 'POST',
+    path: '/api/subscription/cancelSubscription',
+    request: none,
+    response: z.boolean(),
+  }),
+  // Protection rules and settings (issue 5): protection.ts.
+  ...protectionApi,
 } as const;
 
 export type Api = typeof api;

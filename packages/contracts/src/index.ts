@@ -6,3 +6,5 @@ export * from './api.js';
 export * from './session.js';
 export * from './plans.js';
 export * from './storefront.js';
+export * from './billing.js';
+export * from './protection.js';

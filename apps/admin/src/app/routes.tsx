@@ -29,6 +29,27 @@ const PrivacyPolicyPage = lazy(() =>
     default: m.PrivacyPolicyPage,
   })),
 );
+const CountryBlockerPage = lazy(() =>
+  import('../features/country-blocker/components/country-blocker-page.js').then((m) => ({
+    default: m.CountryBlockerPage,
+  })),
+);
+const IpBlockerPage = lazy(() =>
+  import('../features/ip-lists/components/ip-list-page.js').then((m) => ({
+    default: m.IpBlockerPage,
+  })),
+);
+const WhiteListsPage = lazy(() =>
+  import('../features/ip-lists/components/ip-list-page.js').then((m) => ({
+    default: m.WhiteListsPage,
+  })),
+);
+const GeneralSettingsPage = lazy(() =>
+  import('../features/general-settings/components/general-settings-page.js').then((m) => ({
+    default: m.GeneralSettingsPage,
+  })),
+);
+const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
 );
@@ -57,14 +78,14 @@ export const routes: RouteObject[] = [
           { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
-          { path: 'whiteLists', element: titleOnly(pageTitles.whiteLists) },
+          { path: 'whiteLists', element: page(WhiteListsPage) },
           { path: 'fraudProtect', element: titleOnly(pageTitles.fraudProtect) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
-          { path: 'regionBlocker', element: titleOnly(pageTitles.regionBlocker) },
+          { path: 'regionBlocker', element: page(CountryBlockerPage) },
           { path: 'visitors', element: titleOnly(pageTitles.visitors) },
-          { path: 'ipBlocker', element: titleOnly(pageTitles.ipBlocker) },
+          { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
           { path: 'redirect', element: titleOnly(pageTitles.redirect) },
           { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
@@ -73,7 +94,7 @@ export const routes: RouteObject[] = [
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
           { path: 'referrerBlocker', element: titleOnly(pageTitles.referrerBlocker) },
           { path: 'asnBlocker', element: titleOnly(pageTitles.asnBlocker) },
-          { path: 'settings', element: titleOnly(pageTitles.settings) },
+          { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
           { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
@@ -82,7 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
           { path: 'extensions', element: titleOnly(pageTitles.extensions) },
-          { path: 'subscription', element: titleOnly(pageTitles.subscription) },
+          { path: 'subscription', element: page(SubscriptionPage) },
           { path: 'faq', element: titleOnly(pageTitles.faq) },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],

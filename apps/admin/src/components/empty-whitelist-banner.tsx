@@ -1,15 +1,23 @@
 // "Empty Country Whitelist" (SPEC.md §2, §4): whitelist mode without countries is invalid and
-// lets every visit through.
+// lets every visit through. The dashboard links to the Country Blocker; the Country Blocker
+// shows it without the link, above the list being edited.
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 
-export function EmptyWhitelistBanner() {
+export function EmptyWhitelistBanner({ withAction = true }: { withAction?: boolean }) {
   const navigate = useNavigate();
   return (
     <Banner
       tone="critical"
       title="Empty Country Whitelist"
-      action={{ content: 'Modify Whitelist', onAction: () => void navigate('/regionBlocker') }}
+      {...(withAction
+        ? {
+            action: {
+              content: 'Modify Whitelist',
+              onAction: () => void navigate('/regionBlocker'),
+            },
+          }
+        : {})}
     >
       <p>
         Your Country Blocker is in whitelist mode but its whitelist has no countries. This

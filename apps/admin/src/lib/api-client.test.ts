@@ -112,10 +112,18 @@ describe('callApi', () => {
       result: false,
       data: undefined,
       message: 'Domain name is not valid',
+      status: 400,
     });
     expect(getToasts()).toMatchObject([
       { content: 'Domain name is not valid', error: true, duration: 3000 },
     ]);
+  });
+
+  it('leaves the toast to the caller for a status it answers itself, and reports the status', async () => {
+    respond(403, { Message: 'The Free plan keeps at most 20 IP Blocker entries.' });
+    const outcome = await callApi('addIpBlocker', { ip: '192.0.2.1' }, { quietStatuses: [403] });
+    expect(outcome).toMatchObject({ result: false, status: 403 });
+    expect(toastTexts()).toEqual([]);
   });
 
   it("toasts the caller's message over the server's", async () => {

@@ -8,11 +8,23 @@ import { showErrorToast } from './toast-store.js';
 export const FALLBACK_FAILURE_MESSAGE = 'Failed, Please try again.';
 
 export type ApiOutcome<N extends CallName> =
-  { result: true; data: ResponseOf<N> } | { result: false; data: undefined; message: string };
+  | { result: true; data: ResponseOf<N> }
+  | {
+      result: false;
+      data: undefined;
+      message: string;
+      /** The HTTP status, undefined when no response arrived at all. */
+      status?: number;
+    };
 
 export interface CallOptions {
   /** Replaces whatever the server said in the failure toast. */
   message?: string;
+  /**
+   * Statuses the caller answers itself (e.g. 403 → the Upgrade dialog): no toast for those,
+   * the outcome still carries the status and message.
+   */
+  quietStatuses?: readonly number[];
 }
 
 /**
@@ -52,9 +64,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function fail<N extends CallName>(message: string): ApiOutcome<N> {
-  showErrorToast(message);
-  return { result: false, data: undefined, message };
+function fail<N extends CallName>(message: string, status?: number, quiet = false): ApiOutcome<N> {
+  if (!quiet) showErrorToast(message);
+  return { result: false, data: undefined, message, ...(status === undefined ? {} : { status }) };
 }
 
 export async function callApi<N extends CallName>(
@@ -89,14 +101,22 @@ export async function callApi<N extends CallName>(
     // The session is gone server-side; the page is left at once, so no toast would be seen.
     clearSession();
     goToLogin();
-    return { result: false, data: undefined, message: failureMessage(undefined, 401, body) };
+    return {
+      result: false,
+      data: undefined,
+      message: failureMessage(undefined, 401, body),
+      status: 401,
+    };
   }
-  if (!response.ok) return fail(failureMessage(options.message, response.status, body));
+  if (!response.ok) {
+    const quiet = options.quietStatuses?.includes(response.status) ?? false;
+    return fail(failureMessage(options.message, response.status, body), response.status, quiet);
+  }
 
   const parsed = call.response.safeParse(body);
   if (!parsed.success) {
     console.error(`Unexpected response from ${call.path}`, parsed.error);
-    return fail(failureMessage(options.message, response.status, body));
+    return fail(failureMessage(options.message, response.status, body), response.status);
   }
   return { result: true, data: parsed.data as ResponseOf<N> };
 }

@@ -1,11 +1,14 @@
 // Registers one call of the contracts' `api` table: the request schema validates the body
 // (POST) or query (GET), a session is required unless the call is public, and the handler's
-// answer is checked against the response schema before it is sent as bare JSON.
+// answer is checked against the response schema before it is sent as bare JSON. A call that
+// names a plan feature is refused with 403 for a plan without it (features/billing/gates.ts).
 import type { ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../audit.js';
 import type { RequestSession } from '../features/auth/sessions.js';
+import { requireFeature } from '../features/billing/gates.js';
+import { shopOfSession } from '../shops.js';
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -32,6 +35,8 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
       const session = call.public ? null : await app.authenticate(request);
+      if (session && call.feature)
+        requireFeature(await shopOfSession(app.db, session), call.feature);
       const raw = call.method === 'GET' ? request.query : request.body;
       const input = call.request.parse(raw ?? {});
       const ctx = { request, reply, session } as RouteContext;

@@ -33,7 +33,11 @@ export interface PlatformClient {
 }
 
 const EMBED_CACHE_MS = 60_000;
-export const webhookTopics = ['APP_UNINSTALLED', 'THEMES_UPDATE'] as const;
+export const webhookTopics = [
+  'APP_UNINSTALLED',
+  'THEMES_UPDATE',
+  'APP_SUBSCRIPTIONS_UPDATE',
+] as const;
 
 export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger): PlatformClient {
   const platformUrl = createPlatformUrl(config.platformUrl);

@@ -55,6 +55,8 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   emulatorOptions: { webhookRetryBaseMs?: number } = {},
+  /** Runs before the server starts listening (e.g. to add a test-only route). */
+  setup?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const [serverPort, emulatorPort] = await Promise.all([freePort(), freePort()]);
   const appUrl = `http://127.0.0.1:${serverPort}`;
@@ -86,6 +88,7 @@ export async function createTestApp(
     ...overrides,
   });
   const app = await buildApp(config, { logger: false });
+  setup?.(app);
   await app.listen({ port: serverPort, host: '127.0.0.1' });
 
   const call: TestApp['call'] = (name, token, input) => {

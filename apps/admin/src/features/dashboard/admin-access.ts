@@ -11,5 +11,5 @@ export function adminAccessToast(enabled: boolean): string {
   return enabled ? 'Admin access mode enabled' : 'Admin access mode disabled';
 }
 
-export const ADMIN_ACCESS_UPGRADE_TEXT =
-  'This feature requires an Premium or Pay-As-You-Go subscription. Please upgrade your plan.';
+/** SPEC.md §6's text, shared with General Settings' Admin Access switch. */
+export { ADMIN_ACCESS_UPGRADE_TEXT } from '../../lib/constants.js';

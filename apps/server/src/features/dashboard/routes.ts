@@ -6,12 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { countryBlocker } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
+import { currentUsage } from '../billing/metering.js';
 import { dashboardData } from './queries.js';
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.getDashboardData, async ({ days }, { session }) => {
     const shop = await shopOfSession(app.db, session);
-    return dashboardData(app.db, shop, days);
+    const data = await dashboardData(app.db, shop, days);
+    // Usage is the billing period's count of protected page views (Pay-As-You-Go metering).
+    const usage = await currentUsage(app.db, shop.id);
+    return { ...data, usage: usage?.views ?? 0 };
   });
 
   route(app, api.checkEmptyWhiteLists, async (_input, { session }) => {

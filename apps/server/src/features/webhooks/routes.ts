@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
+import { handleAppSubscriptionsUpdate } from './app-subscriptions-update.js';
 import { handleAppUninstalled } from './app-uninstalled.js';
 import { handleThemesUpdate } from './themes-update.js';
 
@@ -15,6 +16,7 @@ type TopicHandler = (app: FastifyInstance, shopDomain: string, body: Buffer) => 
 const handlers: Record<string, TopicHandler> = {
   'app/uninstalled': handleAppUninstalled,
   'themes/update': handleThemesUpdate,
+  'app_subscriptions/update': handleAppSubscriptionsUpdate,
 };
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {

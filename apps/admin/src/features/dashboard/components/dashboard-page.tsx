@@ -8,7 +8,7 @@ import { useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { DEFAULT_REPORT_RANGE } from '../../../lib/constants.js';
 import { CtaCards } from './cta-cards.js';
-import { EmptyWhitelistBanner } from './empty-whitelist-banner.js';
+import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
 import { PaygPanel } from './payg-panel.js';
 import { ReportRange } from './report-range.js';
 import { ReportsCaveatBanner } from './reports-caveat-banner.js';

@@ -1,0 +1,109 @@
+// The countries of the rule: the selected ones as removable tags, a search, "select by
+// continent", and the full list with flags to tick.
+import { useMemo, useState } from 'react';
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  InlineStack,
+  Tag,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { countryName } from '../countries.js';
+import { searchCountries, toggleCountry } from '../country-selection.js';
+import { flagEmoji } from '../flag-emoji.js';
+import { ContinentCheckboxes } from './continent-checkboxes.js';
+
+export function CountryPicker({
+  mode,
+  selected,
+  onChange,
+}: {
+  mode: 'blacklist' | 'whitelist';
+  selected: string[];
+  onChange: (codes: string[]) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const found = useMemo(() => searchCountries(query), [query]);
+  const chosen = new Set(selected);
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {mode === 'blacklist' ? 'Blocked countries' : 'Allowed countries'} ({selected.length})
+          </Text>
+          {selected.length > 0 && (
+            <Button variant="plain" onClick={() => onChange([])}>
+              Clear all
+            </Button>
+          )}
+        </InlineStack>
+        {selected.length === 0 ? (
+          <Text as="p" tone="subdued">
+            No countries selected.
+          </Text>
+        ) : (
+          <InlineStack gap="200">
+            {selected.map((code) => (
+              <Tag
+                key={code}
+                onRemove={() => onChange(selected.filter((c) => c !== code))}
+                accessibilityLabel={`Remove ${countryName(code)}`}
+              >
+                {`${flagEmoji(code)} ${countryName(code)}`}
+              </Tag>
+            ))}
+          </InlineStack>
+        )}
+        <ContinentCheckboxes selected={selected} onChange={onChange} />
+        <TextField
+          label="Search countries"
+          labelHidden
+          placeholder="Search countries"
+          value={query}
+          onChange={setQuery}
+          clearButton
+          onClearButtonClick={() => setQuery('')}
+          autoComplete="off"
+        />
+        <Box
+          borderColor="border"
+          borderWidth="025"
+          borderRadius="200"
+          padding="300"
+          minHeight="120px"
+        >
+          <div style={{ maxHeight: 320, overflowY: 'auto' }}>
+            {found.length === 0 ? (
+              <Text as="p" tone="subdued">
+                No country matches “{query.trim()}”.
+              </Text>
+            ) : (
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+                  gap: '4px 16px',
+                }}
+              >
+                {found.map((country) => (
+                  <Checkbox
+                    key={country.code}
+                    label={`${flagEmoji(country.code)} ${country.name}`}
+                    checked={chosen.has(country.code)}
+                    onChange={() => onChange(toggleCountry(selected, country.code))}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        </Box>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHINA_REMINDER_KEY, shouldShowChinaReminder } from '../../lib/local-flags.js';
+import { countries } from './countries.js';
+import {
+  blocksChina,
+  continentState,
+  searchCountries,
+  toggleContinent,
+  toggleCountry,
+} from './country-selection.js';
+
+const oceania = countries.filter((c) => c.continent === 'OC').map((c) => c.code);
+
+describe('the country list', () => {
+  it('holds every ISO 3166-1 country once, each with a continent', () => {
+    expect(countries).toHaveLength(249);
+    expect(new Set(countries.map((c) => c.code)).size).toBe(249);
+    expect(countries.find((c) => c.code === 'CN')).toEqual({
+      code: 'CN',
+      name: 'China',
+      continent: 'AS',
+    });
+  });
+});
+
+describe('continent selection', () => {
+  it('is empty, partial or full as its countries are selected', () => {
+    expect(continentState([], 'OC')).toBe('none');
+    expect(continentState(['AU', 'US'], 'OC')).toBe('some');
+    expect(continentState(oceania, 'OC')).toBe('all');
+  });
+
+  it('ticking a continent adds its missing countries after the earlier choices', () => {
+    const next = toggleContinent(['US', 'AU'], 'OC');
+    expect(next.slice(0, 2)).toEqual(['US', 'AU']);
+    expect(next).toHaveLength(1 + oceania.length);
+    expect(continentState(next, 'OC')).toBe('all');
+  });
+
+  it('unticking a full continent removes only its countries', () => {
+    expect(toggleContinent(['US', ...oceania], 'OC')).toEqual(['US']);
+  });
+
+  it('toggles a single country in and out', () => {
+    expect(toggleCountry(['US'], 'DE')).toEqual(['US', 'DE']);
+    expect(toggleCountry(['US', 'DE'], 'US')).toEqual(['DE']);
+  });
+});
+
+describe('searchCountries', () => {
+  it('finds by part of the name, ignoring case and accents', () => {
+    expect(searchCountries('cote').map((c) => c.code)).toEqual(['CI']);
+    expect(searchCountries('GERM').map((c) => c.code)).toEqual(['DE']);
+  });
+
+  it('finds by the exact code', () => {
+    expect(searchCountries('us').map((c) => c.code)).toContain('US');
+  });
+
+  it('returns everything for an empty query', () => {
+    expect(searchCountries('  ')).toHaveLength(countries.length);
+  });
+});
+
+describe('the China reminder condition', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('blocks China with a blacklist naming CN or a whitelist without it', () => {
+    expect(blocksChina({ mode: 'blacklist', countries: ['US', 'CN'] })).toBe(true);
+    expect(blocksChina({ mode: 'blacklist', countries: ['US'] })).toBe(false);
+    expect(blocksChina({ mode: 'whitelist', countries: ['US'] })).toBe(true);
+    expect(blocksChina({ mode: 'whitelist', countries: ['CN', 'US'] })).toBe(false);
+  });
+
+  it('does not count an empty whitelist, which lets every visitor in', () => {
+    expect(blocksChina({ mode: 'whitelist', countries: [] })).toBe(false);
+  });
+
+  it('reminds only while the extension is off and the merchant has not opted out', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+      },
+    });
+    expect(shouldShowChinaReminder(true, false)).toBe(true);
+    expect(shouldShowChinaReminder(true, true)).toBe(false);
+    expect(shouldShowChinaReminder(false, false)).toBe(false);
+    store.set(CHINA_REMINDER_KEY, '1');
+    expect(shouldShowChinaReminder(true, false)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+// Whether Admin Access is offered at all (SPEC.md §4, §6): a Pro feature. On other plans,
+// switching it on shows the "Upgrade plan" critical modal instead.
+import { useState } from 'react';
+import { BlockStack, Card, Checkbox, Text } from '@shopify/polaris';
+import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
+import { ADMIN_ACCESS_UPGRADE_TEXT } from '../../../lib/constants.js';
+
+export function AdminAccessSetting({
+  enabled,
+  isPro,
+  onChange,
+}: {
+  enabled: boolean;
+  isPro: boolean;
+  onChange: (enabled: boolean) => void;
+}) {
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Admin Access
+        </Text>
+        <Checkbox
+          label="Enable Admin Access"
+          helpText="Devices you mark from the dashboard's Admin Access card are always let in and bypass every filter, so you can check your store from a blocked country."
+          checked={enabled}
+          onChange={(checked) => {
+            // Turning it off is always allowed, also after a downgrade.
+            if (checked && !isPro) setUpgradeOpen(true);
+            else onChange(checked);
+          }}
+        />
+      </BlockStack>
+      <UpgradeDialog
+        open={upgradeOpen}
+        onClose={() => setUpgradeOpen(false)}
+        title="Upgrade plan"
+        status="critical"
+      >
+        <p>{ADMIN_ACCESS_UPGRADE_TEXT}</p>
+      </UpgradeDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+// /settings (DESIGN.md §6): the master switch (applied at once), then the block page with its
+// live preview, the decision time-out, log retention and Admin Access, saved together with the
+// contextual save bar. Server errors are toasted by the API client.
+import { useMemo, useState } from 'react';
+import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
+import { SaveBar } from '../../../components/save-bar.js';
+import { callApi } from '../../../lib/api-client.js';
+import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { queryClient } from '../../../lib/query-client.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { useDraft } from '../../../lib/use-draft.js';
+import { DEFAULT_SETTINGS, settingsErrors } from '../settings-rules.js';
+import { AdminAccessSetting } from './admin-access-setting.js';
+import { AppStatusCard } from './app-status-card.js';
+import { BehaviourCard } from './behaviour-card.js';
+import { BlockPageEditor } from './block-page-editor.js';
+
+function formOf({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView): GeneralSettings {
+  return form;
+}
+
+function adopt(view: GeneralSettingsView): void {
+  queryClient.setQueryData(apiQueryOptions('getGeneralSettings', {}).queryKey, view);
+  // The app-disabled warning and the Admin Access card read the account.
+  void queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
+}
+
+export function GeneralSettingsPage() {
+  const { isPro } = useAppState();
+  const query = useApiQuery('getGeneralSettings', {}, { defaultData: DEFAULT_SETTINGS });
+  const saved = useMemo(() => formOf(query.data), [query.data]);
+  const { draft, dirty, update, discard } = useDraft<GeneralSettings>(saved);
+  const [saving, setSaving] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+
+  if (draft === undefined || query.isLoading) {
+    return (
+      <Page title="General Settings">
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </Page>
+    );
+  }
+
+  const errors = showErrors ? settingsErrors(draft) : {};
+  const change = (partial: Partial<GeneralSettings>) =>
+    update((current) => ({ ...current, ...partial }));
+
+  const save = async () => {
+    if (Object.keys(settingsErrors(draft)).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    const outcome = await callApi('saveGeneralSettings', draft);
+    setSaving(false);
+    if (!outcome.result) return;
+    setShowErrors(false);
+    adopt(outcome.data);
+    showToast('Settings saved');
+  };
+
+  // The switch saves only itself: the stored settings with the new state, edits stay drafts.
+  const setAppEnabled = async (appEnabled: boolean): Promise<boolean> => {
+    setSwitching(true);
+    const outcome = await callApi('saveGeneralSettings', { ...saved, appEnabled });
+    setSwitching(false);
+    if (!outcome.result) return false;
+    change({ appEnabled });
+    adopt(outcome.data);
+    showToast(appEnabled ? 'App enabled' : 'App disabled');
+    return true;
+  };
+
+  return (
+    <Page title="General Settings">
+      <SaveBar
+        dirty={dirty}
+        saving={saving}
+        onSave={() => void save()}
+        onDiscard={() => {
+          discard();
+          setShowErrors(false);
+        }}
+      />
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <AppStatusCard enabled={saved.appEnabled} busy={switching} onSet={setAppEnabled} />
+            <BlockPageEditor
+              page={draft.blockPage}
+              errors={errors}
+              onChange={(partial) => change({ blockPage: { ...draft.blockPage, ...partial } })}
+            />
+            <BehaviourCard
+              timeoutMs={draft.timeoutMs}
+              retentionHours={draft.logRetentionHours}
+              maxRetentionHours={query.data.maxLogRetentionHours}
+              errors={errors}
+              onChange={change}
+            />
+            <AdminAccessSetting
+              enabled={draft.adminAccessEnabled}
+              isPro={isPro}
+              onChange={(adminAccessEnabled) => change({ adminAccessEnabled })}
+            />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+// Pure rules of General Settings: the log-retention choices a plan allows, colours for the
+// swatch, the contract's checks mapped onto the form's fields, and what "saved" starts as.
+import { generalSettings, type GeneralSettings } from '@gatehouse/contracts';
+
+/** Retention periods offered, in hours; the plan's maximum bounds them. */
+const RETENTION_CHOICES_H = [24, 72, 7 * 24, 14 * 24, 30 * 24, 60 * 24, 90 * 24];
+
+export function retentionLabel(hours: number): string {
+  if (hours % 24 !== 0 || hours < 48) return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return `${hours / 24} days`;
+}
+
+/** The choices up to the plan's maximum, plus the maximum and the current value themselves. */
+export function retentionOptions(maxHours: number, current: number) {
+  const hours = new Set(RETENTION_CHOICES_H.filter((h) => h <= maxHours));
+  hours.add(maxHours);
+  if (current <= maxHours) hours.add(current);
+  return [...hours]
+    .sort((a, b) => a - b)
+    .map((h) => ({ label: retentionLabel(h), value: String(h) }));
+}
+
+/** `#abc` → `#aabbcc`; anything that is not a hex colour gives null. */
+export function expandHex(colour: string): string | null {
+  const text = colour.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(text)) return text;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text);
+  return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : null;
+}
+
+/** The contract's messages by field path ("blockPage.title"), empty when the form is valid. */
+export function settingsErrors(form: GeneralSettings): Record<string, string> {
+  const parsed = generalSettings.safeParse(form);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Before the first answer and after a failed load (SPEC.md §8); the server's defaults. */
+export const DEFAULT_SETTINGS: GeneralSettings & { maxLogRetentionHours: number } = {
+  appEnabled: true,
+  blockPage: {
+    title: 'Access denied',
+    message: 'Sorry, this store is not available in your region.',
+    backgroundColor: '#ffffff',
+    textColor: '#202223',
+    logoUrl: null,
+  },
+  timeoutMs: 2500,
+  logRetentionHours: 24,
+  adminAccessEnabled: false,
+  maxLogRetentionHours: 24,
+};

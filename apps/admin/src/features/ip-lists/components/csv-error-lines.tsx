@@ -1,0 +1,32 @@
+// The bad lines of a CSV preview: line number, what the line said, and why it was refused.
+import { Banner, DataTable, Text } from '@shopify/polaris';
+import type { PreviewLine } from '../csv-preview-model.js';
+
+export function CsvErrorLines({
+  lines,
+  more,
+  total,
+}: {
+  lines: PreviewLine[];
+  more: string | null;
+  total: number;
+}) {
+  return (
+    <Banner
+      tone="critical"
+      title={`${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'} will not be imported`}
+    >
+      <DataTable
+        columnContentTypes={['text', 'text', 'text']}
+        headings={['Line', 'Text', 'Reason']}
+        rows={lines.map((l) => [l.label, l.text, l.reason])}
+        increasedTableDensity
+      />
+      {more && (
+        <Text as="p" tone="subdued">
+          {more}
+        </Text>
+      )}
+    </Banner>
+  );
+}

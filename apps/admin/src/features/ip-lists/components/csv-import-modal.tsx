@@ -1,0 +1,183 @@
+// CSV import: pick or drop a file, read it (progress from FileReader), send it for a preview,
+// show the counts and every bad line by number, and import only when the merchant confirms
+// "Import N entries". Nothing is written before that confirmation.
+import { useState } from 'react';
+import { Banner, BlockStack, DropZone, List, Modal, ProgressBar, Text } from '@shopify/polaris';
+import type { CsvPreview, IpListId } from '@gatehouse/contracts';
+import { callApi } from '../../../lib/api-client.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { previewModel } from '../csv-preview-model.js';
+import { listCalls, listTexts } from '../list-config.js';
+import { readFileText } from '../read-file.js';
+import { CsvErrorLines } from './csv-error-lines.js';
+
+/** The contract's request limit on the CSV text. */
+const MAX_CSV_CHARS = 1_000_000;
+/** Reading fills the bar to here; the preview call takes the rest. */
+const READ_SHARE = 80;
+
+type Step =
+  | { kind: 'choose'; problem?: string }
+  | { kind: 'working'; label: string; progress: number; fileName: string }
+  | { kind: 'preview'; fileName: string; csv: string; preview: CsvPreview };
+
+export function CsvImportModal({
+  list,
+  open,
+  onClose,
+  onImported,
+  onCapHit,
+}: {
+  list: IpListId;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+  onCapHit: () => void;
+}) {
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [importing, setImporting] = useState(false);
+  const calls = listCalls[list];
+
+  const close = () => {
+    setStep({ kind: 'choose' });
+    onClose();
+  };
+
+  const load = async (file: File) => {
+    if (file.size > MAX_CSV_CHARS) {
+      setStep({
+        kind: 'choose',
+        problem: 'The CSV file is too large: at most 1 MB can be imported.',
+      });
+      return;
+    }
+    const fileName = file.name;
+    setStep({ kind: 'working', label: `Reading ${fileName}…`, progress: 0, fileName });
+    let csv: string;
+    try {
+      csv = await readFileText(file, (fraction) =>
+        setStep({
+          kind: 'working',
+          label: `Reading ${fileName}…`,
+          progress: Math.round(fraction * READ_SHARE),
+          fileName,
+        }),
+      );
+    } catch {
+      setStep({ kind: 'choose', problem: `${fileName} could not be read.` });
+      return;
+    }
+    if (csv.trim() === '') {
+      setStep({ kind: 'choose', problem: 'The CSV file is empty.' });
+      return;
+    }
+    setStep({
+      kind: 'working',
+      label: 'Checking the entries…',
+      progress: READ_SHARE + 10,
+      fileName,
+    });
+    const outcome = await callApi(calls.preview, { csv });
+    if (!outcome.result) {
+      setStep({ kind: 'choose', problem: outcome.message });
+      return;
+    }
+    setStep({ kind: 'preview', fileName, csv, preview: outcome.data });
+  };
+
+  const commit = async () => {
+    if (step.kind !== 'preview' || step.preview.token === null) return;
+    setImporting(true);
+    const outcome = await callApi(
+      calls.commit,
+      { csv: step.csv, token: step.preview.token },
+      { quietStatuses: [403] },
+    );
+    setImporting(false);
+    if (!outcome.result) {
+      if (outcome.status === 403) {
+        close();
+        onCapHit();
+      }
+      return;
+    }
+    const n = outcome.data.imported;
+    showToast(`Imported ${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`);
+    close();
+    onImported();
+  };
+
+  const model = step.kind === 'preview' ? previewModel(step.preview) : null;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={`Import a CSV file into the ${listTexts[list].noun}`}
+      primaryAction={
+        model?.confirmLabel
+          ? { content: model.confirmLabel, loading: importing, onAction: () => void commit() }
+          : undefined
+      }
+      secondaryActions={[
+        ...(step.kind === 'preview'
+          ? [{ content: 'Choose another file', onAction: () => setStep({ kind: 'choose' }) }]
+          : []),
+        { content: 'Cancel', onAction: close },
+      ]}
+    >
+      <Modal.Section>
+        {step.kind === 'choose' && (
+          <BlockStack gap="300">
+            {step.problem && <Banner tone="critical">{step.problem}</Banner>}
+            <Text as="p">
+              One entry per line: the address or CIDR range, then optionally a note and an expiry
+              date, separated by commas. A header line (ip,note,expires_at) is allowed. Nothing is
+              imported until you confirm.
+            </Text>
+            <DropZone
+              label="CSV file"
+              labelHidden
+              accept=".csv,text/csv,text/plain"
+              allowMultiple={false}
+              onDrop={(_all, accepted) => {
+                const [file] = accepted;
+                if (file) void load(file);
+              }}
+            >
+              <DropZone.FileUpload actionTitle="Choose file" actionHint="or drop a .csv file" />
+            </DropZone>
+          </BlockStack>
+        )}
+        {step.kind === 'working' && (
+          <BlockStack gap="300">
+            <Text as="p">{step.label}</Text>
+            <ProgressBar progress={step.progress} size="small" animated />
+          </BlockStack>
+        )}
+        {step.kind === 'preview' && model && (
+          <BlockStack gap="400">
+            <Text as="p" fontWeight="semibold">
+              {step.fileName}
+            </Text>
+            <List>
+              <List.Item>{model.summary}</List.Item>
+              {step.preview.duplicates > 0 && (
+                <List.Item>
+                  Duplicates (repeated lines, or entries already in the list) are skipped.
+                </List.Item>
+              )}
+            </List>
+            {model.errorLines.length > 0 && (
+              <CsvErrorLines
+                lines={model.errorLines}
+                more={model.moreErrors}
+                total={step.preview.errors.length}
+              />
+            )}
+            {model.problem && <Banner tone="warning">{model.problem}</Banner>}
+          </BlockStack>
+        )}
+      </Modal.Section>
+    </Modal>
+  );
+}

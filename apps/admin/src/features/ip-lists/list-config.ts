@@ -1,0 +1,47 @@
+// What differs between the two IP lists: the calls of each (by contract name) and the words
+// the page uses for it. Everything else is the one shared list component.
+import type { IpListId } from '@gatehouse/contracts';
+
+export const listCalls = {
+  ipBlocker: {
+    list: 'listIpBlocker',
+    add: 'addIpBlocker',
+    update: 'updateIpBlocker',
+    delete: 'deleteIpBlocker',
+    preview: 'previewIpBlockerImport',
+    commit: 'commitIpBlockerImport',
+  },
+  whiteLists: {
+    list: 'listWhiteLists',
+    add: 'addWhiteLists',
+    update: 'updateWhiteLists',
+    delete: 'deleteWhiteLists',
+    preview: 'previewWhiteListsImport',
+    commit: 'commitWhiteListsImport',
+  },
+} as const satisfies Record<IpListId, Record<string, string>>;
+
+export interface ListTexts {
+  title: string;
+  intro: string;
+  /** The list's name inside sentences ("the IP Blocker"). */
+  noun: string;
+  emptyHeading: string;
+}
+
+export const listTexts: Record<IpListId, ListTexts> = {
+  ipBlocker: {
+    title: 'IP Blocker',
+    intro:
+      'Visitors from these IP addresses and ranges are blocked. Enter single addresses or CIDR ranges, IPv4 or IPv6 (for example 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32).',
+    noun: 'IP Blocker',
+    emptyHeading: 'No blocked IP addresses yet',
+  },
+  whiteLists: {
+    title: 'White Lists',
+    intro:
+      'Visitors from these IP addresses and ranges are always let in, whatever the other rules say. Enter single addresses or CIDR ranges, IPv4 or IPv6.',
+    noun: 'White List',
+    emptyHeading: 'No allowed IP addresses yet',
+  },
+};

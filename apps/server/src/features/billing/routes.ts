@@ -1,0 +1,210 @@
+// Subscription calls (issue 3): the plan catalogue, the shop's subscription, choosing a plan
+// (Free at once; a paid plan answers the platform's confirmation URL) and cancelling, plus
+// the return URL the platform sends the merchant back to after approving or declining.
+// Gated calls are listed in gates.ts.
+import { api, isShopDomain, plans, type PlanId } from '@gatehouse/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../audit.js';
+import { subscriptions } from '../../db/billing-schema.js';
+import { shops, type Shop } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { PlatformError } from '../../platform/platform-client.js';
+import { shopOfSession } from '../../shops.js';
+import { applySubscriptionStatus, currentSubscription } from './subscription-status.js';
+import { subscriptionStateOf, trialAvailable } from './subscription-view.js';
+
+export const billingMessages = {
+  alreadyOnPlan: (name: string) => `You are already on the ${name} plan.`,
+  nothingToCancel: 'You have no paid subscription to cancel.',
+  platformFailed:
+    'We could not reach Shopify to update your subscription. Please try again in a moment.',
+} as const;
+
+export const USAGE_TERMS = '$1.00 per 1,000 protected page views after 4,000';
+
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  const { appUrl } = app.config;
+
+  async function tokenOf(shop: Shop): Promise<string> {
+    const token = app.tokens.accessTokenOf(shop);
+    if (!token) throw badRequest(billingMessages.platformFailed);
+    return token;
+  }
+
+  /** Cancels the shop's paid subscription on the platform (if any) and falls back to Free. */
+  async function cancelPaid(shop: Shop): Promise<boolean> {
+    const current = await currentSubscription(app.db, shop.id);
+    const open = current && (current.status === 'ACTIVE' || current.status === 'FROZEN');
+    if (open) {
+      try {
+        await app.billing.api.cancelSubscription(
+          shop.domain,
+          await tokenOf(shop),
+          current.platformId,
+        );
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        app.log.error({ err: error, shop: shop.domain }, 'cancelling the subscription failed');
+        throw badRequest(billingMessages.platformFailed);
+      }
+      await app.db
+        .update(subscriptions)
+        .set({ status: 'CANCELLED', updatedAt: new Date() })
+        .where(eq(subscriptions.id, current.id));
+    }
+    await app.db
+      .update(shops)
+      .set({ plan: 'free', isNew: false, updatedAt: new Date() })
+      .where(eq(shops.id, shop.id));
+    return Boolean(open);
+  }
+
+  route(app, api.getPlans, async () =>
+    Object.values(plans).map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      trialDays: p.trialDays,
+      includedViews: p.includedViews,
+      pricePerThousand: p.pricePerThousand,
+      usageCap: p.usageCap,
+      highlights: [...p.highlights],
+    })),
+  );
+
+  route(app, api.getSubscription, async (_input, { session }) => {
+    const shop = await shopOfSession(app.db, session);
+    return subscriptionStateOf(app.db, shop);
+  });
+
+  route(
+    app,
+    api.choosePlan,
+    async ({ plan }, { session }) => {
+      const shop = await shopOfSession(app.db, session);
+      const current = await currentSubscription(app.db, shop.id);
+      if (plan === 'free') {
+        // Free is "chosen" by a new account too, so only an existing Free account is refused.
+        if (shop.plan === 'free' && !shop.isNew && current?.status !== 'FROZEN') {
+          throw badRequest(billingMessages.alreadyOnPlan(plans.free.name));
+        }
+        await cancelPaid(shop);
+        await audit(app.db, { shopId: shop.id, actor: 'merchant', action: 'plan.free' });
+        return { confirmationUrl: null };
+      }
+      if (shop.plan === plan && current?.status === 'ACTIVE') {
+        throw badRequest(billingMessages.alreadyOnPlan(plans[plan].name));
+      }
+      return { confirmationUrl: await startSubscription(shop, plan) };
+    },
+    { mutates: true },
+  );
+
+  async function startSubscription(shop: Shop, plan: Exclude<PlanId, 'free'>): Promise<string> {
+    const catalogue = plans[plan];
+    const trialDays = (await trialAvailable(app.db, shop.id)) ? catalogue.trialDays : 0;
+    const test = app.config.billing.test;
+    let created;
+    try {
+      created = await app.billing.api.createSubscription(shop.domain, await tokenOf(shop), {
+        name: catalogue.name,
+        price: catalogue.price,
+        trialDays,
+        test,
+        returnUrl: `${appUrl}/api/billing/return?shop=${encodeURIComponent(shop.domain)}`,
+        usage:
+          plan === 'payg' ? { terms: USAGE_TERMS, cappedAmount: catalogue.usageCap ?? 0 } : null,
+      });
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      app.log.error({ err: error, shop: shop.domain }, 'creating the subscription failed');
+      throw badRequest(billingMessages.platformFailed);
+    }
+    const { subscription, confirmationUrl } = created;
+    await app.db.insert(subscriptions).values({
+      shopId: shop.id,
+      platformId: subscription.id,
+      plan,
+      status: subscription.status,
+      test: subscription.test,
+      trialDays: subscription.trialDays,
+      usageLineItemId: subscription.usageLineItemId,
+      confirmationUrl,
+    });
+    await audit(app.db, {
+      shopId: shop.id,
+      actor: 'merchant',
+      action: 'plan.requested',
+      detail: { plan, subscription: subscription.id, trialDays, test },
+    });
+    return confirmationUrl;
+  }
+
+  route(
+    app,
+    api.cancelSubscription,
+    async (_input, { session }) => {
+      const shop = await shopOfSession(app.db, session);
+      if (shop.plan === 'free') {
+        const current = await currentSubscription(app.db, shop.id);
+        if (current?.status !== 'FROZEN') throw badRequest(billingMessages.nothingToCancel);
+      }
+      await cancelPaid(shop);
+      await audit(app.db, { shopId: shop.id, actor: 'merchant', action: 'plan.cancelled' });
+      return true;
+    },
+    { mutates: true },
+  );
+
+  // The merchant's browser comes back here from the platform's confirmation page. Nothing in
+  // the URL is trusted: the subscription is re-read from the platform with the shop's token.
+  app.get('/api/billing/return', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const shopDomain = typeof query.shop === 'string' ? query.shop.toLowerCase() : '';
+    const chargeId = typeof query.charge_id === 'string' ? query.charge_id : '';
+    const to = (outcome: string, plan?: string) =>
+      reply.redirect(
+        `/subscription?${new URLSearchParams({ outcome, ...(plan ? { plan } : {}) }).toString()}`,
+      );
+    if (!isShopDomain(shopDomain) || !/^\d{1,20}$/.test(chargeId)) return to('failed');
+    const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+    const token = shop ? app.tokens.accessTokenOf(shop) : null;
+    if (!shop || !token) return to('failed');
+    const platformId = `gid://shopify/AppSubscription/${chargeId}`;
+    const [row] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.shopId, shop.id), eq(subscriptions.platformId, platformId)));
+    if (!row) return to('failed');
+
+    let fresh;
+    try {
+      fresh = await app.billing.api.readSubscription(shop.domain, token, platformId);
+    } catch (error) {
+      request.log.error({ err: error, shop: shop.domain }, 'reading the subscription failed');
+      return to('pending', row.plan);
+    }
+    if (!fresh) return to('failed', row.plan);
+    await applySubscriptionStatus(app.db, shop.id, platformId, {
+      status: fresh.status,
+      currentPeriodEnd: fresh.currentPeriodEnd ? new Date(fresh.currentPeriodEnd) : null,
+    });
+    const outcome =
+      fresh.status === 'ACTIVE'
+        ? 'activated'
+        : fresh.status === 'DECLINED'
+          ? 'declined'
+          : fresh.status === 'PENDING'
+            ? 'pending'
+            : 'failed';
+    await audit(app.db, {
+      shopId: shop.id,
+      actor: 'platform',
+      action: `plan.${outcome}`,
+      detail: { plan: row.plan, subscription: platformId },
+    });
+    return to(outcome, row.plan);
+  });
+}

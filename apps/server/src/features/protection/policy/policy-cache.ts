@@ -1,0 +1,179 @@
+// Compiled policies per shop, in memory, least recently used first out. The decision reads a
+// cached policy synchronously and never waits on the database, except to build a shop's
+// policy the first time. A rebuild (after a change, a notification, or when the entry is
+// older than REFRESH_MS, which also picks up plan and switch changes made elsewhere) runs in
+// the background and replaces the entry only when it succeeds: with the database down the last
+// good policy keeps answering.
+import type { BlockPage } from '@gatehouse/contracts';
+import { planIncludes } from '@gatehouse/contracts';
+import { compile, type Policy } from '@gatehouse/engine';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.js';
+import { adminDevices } from '../../../db/protection-schema.js';
+import { loadStoredRules, toRuleSet } from '../rules/shop-rules.js';
+import { blockPageOf } from '../settings/block-page.js';
+
+/** Everything a decision needs about one shop. */
+export interface ShopPolicy {
+  shopId: string;
+  domain: string;
+  policy: Policy;
+  blockPage: BlockPage;
+  /** Admin Access honoured: turned on in General Settings and included in the plan. */
+  adminAccess: boolean;
+  /** SHA-256 hex of the shop's live admin-access device tokens. */
+  devices: ReadonlySet<string>;
+}
+
+interface Slot {
+  /** null: no such shop, or uninstalled (decisions allow). */
+  value: ShopPolicy | null;
+  builtAt: number;
+  stale: boolean;
+}
+
+export const REFRESH_MS = 60_000;
+/** How long "no such shop" is remembered; a shop installing meanwhile is invalidated at once. */
+const MISSING_MS = 30_000;
+
+const emptyPolicy = (() => {
+  const result = compile({ appEnabled: true, rules: [] });
+  if (!result.ok) throw new Error('the empty rule set must compile');
+  return result.policy;
+})();
+
+export async function buildShopPolicy(
+  db: Database,
+  domain: string,
+  log: FastifyBaseLogger,
+): Promise<ShopPolicy | null> {
+  const stored = await loadStoredRules(db, { domain });
+  if (!stored || stored.shop.uninstalledAt) return null;
+  const { shop } = stored;
+  const devices = await db
+    .select({ tokenHash: adminDevices.tokenHash })
+    .from(adminDevices)
+    .where(and(eq(adminDevices.shopId, shop.id), isNull(adminDevices.revokedAt)));
+  const result = compile(toRuleSet({ ...stored, appEnabled: !shop.isAppDisabled }));
+  if (!result.ok) {
+    // Saves are compiled before they are stored, so this means stored data went bad: fail open.
+    log.error({ shop: domain, errors: result.errors.slice(0, 3) }, 'stored rules do not compile');
+  }
+  return {
+    shopId: shop.id,
+    domain: shop.domain,
+    policy: result.ok ? result.policy : emptyPolicy,
+    blockPage: blockPageOf(stored.settings),
+    adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),
+    devices: new Set(devices.map((d) => d.tokenHash)),
+  };
+}
+
+export interface PolicyCache {
+  /** The cached entry (null: known not to exist), or undefined when none is cached yet. */
+  peek(domain: string): ShopPolicy | null | undefined;
+  /** Builds (once, shared by concurrent callers) when nothing is cached; throws if it cannot. */
+  load(domain: string): Promise<ShopPolicy | null>;
+  /** Rebuilds the shop's entry now, if cached; keeps the old one if the rebuild fails. */
+  rebuild(shopId: string): Promise<void>;
+  /** Forgets what is cached for a domain (a shop just installed). */
+  forget(domain: string): void;
+  /** Marks every entry for a background rebuild. */
+  refreshAll(): void;
+  /** Puts a policy compiled elsewhere in place (the decision-table tests use any rule set). */
+  prime(entry: ShopPolicy): void;
+  size(): number;
+}
+
+export function createPolicyCache(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  max: number;
+  build?: (domain: string) => Promise<ShopPolicy | null>;
+  now?: () => number;
+}): PolicyCache {
+  const { log, max } = options;
+  const build = options.build ?? ((domain) => buildShopPolicy(options.db, domain, log));
+  const now = options.now ?? Date.now;
+  const slots = new Map<string, Slot>();
+  const domainOf = new Map<string, string>();
+  const pending = new Map<string, Promise<ShopPolicy | null>>();
+
+  function store(domain: string, value: ShopPolicy | null) {
+    slots.delete(domain);
+    slots.set(domain, { value, builtAt: now(), stale: false });
+    if (value) domainOf.set(value.shopId, domain);
+    while (slots.size > max) {
+      const oldest = slots.keys().next().value as string;
+      const evicted = slots.get(oldest)?.value;
+      slots.delete(oldest);
+      if (evicted) domainOf.delete(evicted.shopId);
+    }
+  }
+
+  function buildOnce(domain: string): Promise<ShopPolicy | null> {
+    const running = pending.get(domain);
+    if (running) return running;
+    const promise = build(domain)
+      .then((value) => {
+        store(domain, value);
+        return value;
+      })
+      .finally(() => pending.delete(domain));
+    pending.set(domain, promise);
+    return promise;
+  }
+
+  function refreshInBackground(domain: string) {
+    if (pending.has(domain)) return;
+    buildOnce(domain).catch((error: unknown) => {
+      const slot = slots.get(domain);
+      if (slot) slot.builtAt = now(); // retry after another REFRESH_MS, not on every visit
+      log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
+    });
+  }
+
+  return {
+    peek(domain) {
+      const slot = slots.get(domain);
+      if (!slot) return undefined;
+      const age = now() - slot.builtAt;
+      if (slot.value === null && age > MISSING_MS) {
+        slots.delete(domain);
+        return undefined;
+      }
+      if (slot.stale || age > REFRESH_MS) refreshInBackground(domain);
+      // Recently used goes to the back of the eviction order.
+      slots.delete(domain);
+      slots.set(domain, slot);
+      return slot.value;
+    },
+    load(domain) {
+      const cached = this.peek(domain);
+      return cached === undefined ? buildOnce(domain) : Promise.resolve(cached);
+    },
+    async rebuild(shopId) {
+      const domain = domainOf.get(shopId);
+      if (!domain) return;
+      await pending.get(domain)?.catch(() => null);
+      try {
+        await buildOnce(domain);
+      } catch (error) {
+        log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
+      }
+    },
+    forget(domain) {
+      const value = slots.get(domain)?.value;
+      slots.delete(domain);
+      if (value) domainOf.delete(value.shopId);
+    },
+    refreshAll() {
+      for (const slot of slots.values()) slot.stale = true;
+    },
+    prime(entry) {
+      store(entry.domain, entry);
+    },
+    size: () => slots.size,
+  };
+}
