@@ -2,7 +2,7 @@
 // each driven by the account state the server really holds.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setAppEmbed, setFlags } from './support/account-state.js';
+import { setAppEmbed, setFlags, setScopes } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
 
@@ -44,7 +44,8 @@ describe('the admin shell', () => {
 
   it('lists the side navigation in SPEC order', async () => {
     await open('/dashboard');
-    const nav = page.locator('nav');
+    const nav = page.locator('nav', { hasText: 'Back to Shopify' }).first();
+    await nav.waitFor();
     const text = (await nav.innerText()).replace(/\s+/g, ' ');
     const order = [
       'Back to Shopify',
@@ -85,7 +86,7 @@ describe('the admin shell', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.waitForURL(`${f.stack.appUrl}/settings`);
     await page.getByText('ver 4.01').waitFor();
-    expect(await page.getByText(warning).count()).toBe(0);
+    await expect.poll(() => page.getByText(warning).count()).toBe(0);
   });
 
   it('shows "Write a review:" on desktop only, and not once a review was left', async () => {
@@ -149,6 +150,35 @@ describe('the admin shell', () => {
       .toBe(0);
   });
 
+  it('shows the footer extension banner without the theme scope, until "Do not show again"', async () => {
+    const banner = 'Please enable the Gatehouse app extension to enhance protection efficiency.';
+    await open('/dashboard');
+    expect(await page.getByText(banner).count()).toBe(0);
+    // The merchant takes read_themes away on the platform; app/scopes_update tells Gatehouse.
+    await setScopes(f.stack, ['read_orders', 'write_orders']);
+    await expect
+      .poll(
+        async () => {
+          await open('/dashboard');
+          return page.getByText(banner).isVisible();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await screenshot(page, 'footer-extension-banner');
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Do not show again' }).click(),
+    ]);
+    await page.getByText('ver 4.01').waitFor();
+    expect(await page.getByText(banner).count()).toBe(0);
+    const { shop } = await f.stack.support<{ shop: { extensionEnabled: boolean } }>(
+      'show?shop=demo',
+    );
+    expect(shop.extensionEnabled).toBe(true);
+    await setScopes(f.stack, ['read_orders', 'write_orders', 'read_themes']);
+  });
+
   it('asks a Free store to upgrade for Admin Access, and opens the storefront for a Pro one', async () => {
     await open('/dashboard');
     await page.getByRole('button', { name: 'Enable Admin Access' }).click();
@@ -168,6 +198,7 @@ describe('the admin shell', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Enable Admin Access' }).click(),
     ]);
+    await storefront.waitForURL(/idya=true/);
     const url = new URL(storefront.url());
     expect(url.searchParams.get('idya')).toBe('true');
     expect(url.searchParams.get('shopId')).toBeTruthy();

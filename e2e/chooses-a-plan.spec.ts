@@ -16,6 +16,7 @@ describe('choosing a plan', () => {
     await signIn(page, f.stack.appUrl, 'free-shop');
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await expect.poll(() => page.getByText('Pay-As-You-Go').first().isVisible()).toBe(true);
+    await page.locator('[data-plan="payg"]').waitFor();
     await screenshot(page, 'subscription-new-merchant');
     await page.getByRole('button', { name: 'Choose Free' }).click();
     await page.waitForURL(`${f.stack.appUrl}/dashboard`);
@@ -40,6 +41,7 @@ describe('choosing a plan', () => {
       (url) => url.pathname === '/subscription' && url.searchParams.get('outcome') === 'activated',
     );
     await expect.poll(() => page.getByText('Your Premium plan is active.').isVisible()).toBe(true);
+    await page.locator('[data-plan="premium"]').getByText('Current plan').waitFor();
     await screenshot(page, 'subscription-premium-active');
     const account = await f.stack.support<{ shop: { plan: string; isNew: boolean } }>(
       'show?shop=premium-shop',

@@ -19,6 +19,7 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { protectionPlugin } from './features/protection/protection-plugin.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { supportRoutes } from './features/support/routes.js';
+import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(webhookRoutes);
   await app.register(supportRoutes);
   await app.register(protectionPlugin);
+  await app.register(visitorLogsPlugin);
   await app.register(adminStaticPlugin);
   return app;
 }

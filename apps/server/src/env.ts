@@ -50,6 +50,11 @@ const envSchema = z
     VISIT_FLUSH_BATCH: z.coerce.number().int().min(1).default(500),
     VISIT_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
     POLICY_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
+    VISIT_PURGE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
@@ -104,6 +109,8 @@ export interface AppConfig {
     visitBufferMax: number;
     /** Compiled policies kept in memory at most (least recently used go first). */
     policyCacheMax: number;
+    /** How often visits past their shop's retention are purged; 0 = never on a timer. */
+    visitPurgeIntervalMs: number;
   };
 }
 
@@ -159,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitFlushBatch: e.VISIT_FLUSH_BATCH,
       visitBufferMax: e.VISIT_BUFFER_MAX,
       policyCacheMax: e.POLICY_CACHE_MAX,
+      visitPurgeIntervalMs: e.VISIT_PURGE_INTERVAL_MS,
     },
   };
 }

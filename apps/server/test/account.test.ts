@@ -43,7 +43,8 @@ describe('getAccountInfo', () => {
     expect(info).toMatchObject({
       id: await shopId('alice-store.myshopify.com'),
       pro: false,
-      name: 'Alice Store',
+      // The owner's name from the platform's shop.shopOwnerName.
+      name: 'Sofia Sato',
       shopName: 'Alice Store',
       shopId: expect.stringMatching(/^\d+$/),
       email: 'owner@alice-store.example',
@@ -77,7 +78,8 @@ describe('getAccountInfo', () => {
       isPayg: true,
       isShowWaf: true,
       islegacyAccount: true,
-      isAdminAccessEnabled: true,
+      // The dashboard shows whether a device is marked, not the General Settings switch.
+      isAdminAccessEnabled: false,
     });
   });
 });

@@ -153,6 +153,7 @@ describe('full sign-in', () => {
       '{ webhookSubscriptions(first: 10) { nodes { topic } } }',
     );
     expect(webhooks.webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual([
+      'APP_SCOPES_UPDATE',
       'APP_SUBSCRIPTIONS_UPDATE',
       'APP_UNINSTALLED',
       'THEMES_UPDATE',

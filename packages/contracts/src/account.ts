@@ -53,6 +53,10 @@ export const markMessageReadRequest = z.object({
 
 export const adminAccessResult = z.object({ isAdminAccessMode: z.boolean() });
 
+export const armAdminAccessRequest = z.object({
+  enabled: z.boolean({ error: 'Say whether Admin Access should be turned on or off.' }),
+});
+
 export const reportRanges = [1, 3, 7, 30] as const;
 export const dashboardDataRequest = z.object({
   days: z.coerce

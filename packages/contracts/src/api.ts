@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   accountInfo,
   adminAccessResult,
+  armAdminAccessRequest,
   authDomainResponse,
   dashboardData,
   dashboardDataRequest,
@@ -23,6 +24,7 @@ import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { spfLoginRequest } from './shop-domain.js';
+import { visitorLogApi } from './visitor-logs.js';
 
 export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
   method: 'GET' | 'POST';
@@ -132,6 +134,16 @@ export const api = {
     request: none,
     response: adminAccessResult,
   }),
+  /**
+   * Arms Admin Access for the next few minutes before the dashboard opens the storefront at
+   * `?shopId=…&idya=true`: only an armed shop accepts a new admin device.
+   */
+  armAdminAccess: call({
+    method: 'POST',
+    path: '/api/dashboard/armAdminAccess',
+    request: armAdminAccessRequest,
+    response: z.boolean(),
+  }),
   getAppVersion: call({
     method: 'GET',
     path: '/api/app/version',
@@ -165,6 +177,8 @@ export const api = {
   }),
   // Protection rules and settings (issue 5): protection.ts.
   ...protectionApi,
+  // Visitor logs, IP lookup and the dashboard chart (issue 6): visitor-logs.ts.
+  ...visitorLogApi,
 } as const;
 
 export type Api = typeof api;

@@ -8,3 +8,4 @@ export * from './plans.js';
 export * from './storefront.js';
 export * from './billing.js';
 export * from './protection.js';
+export * from './visitor-logs.js';

@@ -2,6 +2,7 @@
 // decide().
 export * from './ip/ip-address.js';
 export * from './ip/ip-range.js';
+export { isReservedV4, isReservedV6 } from './ip/reserved.js';
 export type { IpRangeIndex, TaggedRange } from './ip/ip-range-index.js';
 export { buildIpRangeIndex, findSegmentV4, findSegmentV6 } from './ip/ip-range-index.js';
 export * from './geo/geo-facts.js';

@@ -49,6 +49,16 @@ const GeneralSettingsPage = lazy(() =>
     default: m.GeneralSettingsPage,
   })),
 );
+const VisitorLogsPage = lazy(() =>
+  import('../features/visitor-logs/components/visitor-logs-page.js').then((m) => ({
+    default: m.VisitorLogsPage,
+  })),
+);
+const IpLookupPage = lazy(() =>
+  import('../features/ip-lookup/components/ip-lookup-page.js').then((m) => ({
+    default: m.IpLookupPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -84,13 +94,13 @@ export const routes: RouteObject[] = [
           { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
           { path: 'regionBlocker', element: page(CountryBlockerPage) },
-          { path: 'visitors', element: titleOnly(pageTitles.visitors) },
+          { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
           { path: 'redirect', element: titleOnly(pageTitles.redirect) },
           { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
-          { path: 'iplookup', element: titleOnly(pageTitles.iplookup) },
-          { path: 'iplookup/:ip', element: titleOnly(pageTitles.iplookup) },
+          { path: 'iplookup', element: page(IpLookupPage) },
+          { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
           { path: 'referrerBlocker', element: titleOnly(pageTitles.referrerBlocker) },
           { path: 'asnBlocker', element: titleOnly(pageTitles.asnBlocker) },

@@ -46,6 +46,8 @@ export const shops = pgTable('shops', {
   plan: text('plan', { enum: plans }).notNull().default('free'),
   adminAccessEnabled: boolean('admin_access_enabled').notNull().default(false),
   adminAccessMode: boolean('admin_access_mode').notNull().default(false),
+  /** Until when the storefront may mark a new admin device (armed from the dashboard). */
+  adminAccessArmedUntil: timestamp('admin_access_armed_until', { withTimezone: true }),
   wafConnected: boolean('waf_connected').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: tz('updated_at').notNull().defaultNow(),

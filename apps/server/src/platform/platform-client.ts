@@ -16,6 +16,8 @@ export interface PlatformShop {
   shopifyShopId: string;
   name: string;
   email: string;
+  /** The store owner's name, as the platform knows it. */
+  ownerName: string;
   planName: string;
 }
 
@@ -37,6 +39,7 @@ export const webhookTopics = [
   'APP_UNINSTALLED',
   'THEMES_UPDATE',
   'APP_SUBSCRIPTIONS_UPDATE',
+  'APP_SCOPES_UPDATE',
 ] as const;
 
 export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger): PlatformClient {
@@ -126,6 +129,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           name: string;
           email: string | null;
           contactEmail: string | null;
+          shopOwnerName: string | null;
           plan: { publicDisplayName: string | null; displayName: string | null } | null;
         };
       }>(
@@ -138,6 +142,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
               name
               email
               contactEmail
+              shopOwnerName
               myshopifyDomain
               plan {
                 publicDisplayName
@@ -151,6 +156,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         shopifyShopId: data.shop.id.split('/').pop() ?? data.shop.id,
         name: data.shop.name,
         email: data.shop.email ?? data.shop.contactEmail ?? '',
+        ownerName: data.shop.shopOwnerName ?? '',
         planName: data.shop.plan?.publicDisplayName ?? data.shop.plan?.displayName ?? '',
       };
     },

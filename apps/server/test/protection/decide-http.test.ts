@@ -147,6 +147,7 @@ describe('Admin Access on the storefront', () => {
 
     const free = await post({ shopId: info.shopId, enabled: true });
     expect(free.statusCode).toBe(403);
+    expect((await t.call('armAdminAccess', owner.token, { enabled: true })).statusCode).toBe(403);
     await t.support('POST', '/api/support/set', { shop: owner.shop, values: { plan: 'premium' } });
     expect((await post({ shopId: info.shopId, enabled: true })).json().Message).toMatch(
       /turned off/,
@@ -161,9 +162,16 @@ describe('Admin Access on the storefront', () => {
       Message: 'This Admin Access link does not belong to this store.',
     });
 
+    // Not armed from the dashboard: a visitor who knows the shop id cannot mark a device.
+    expect((await post({ shopId: info.shopId, enabled: true })).json().Message).toMatch(
+      /Enable Admin Access/,
+    );
+    expect((await t.call('armAdminAccess', owner.token, { enabled: true })).json()).toBe(true);
     const marked = await post({ shopId: info.shopId, enabled: true });
     expect(marked.statusCode).toBe(200);
     const { deviceToken } = marked.json();
+    // One device per arming.
+    expect((await post({ shopId: info.shopId, enabled: true })).statusCode).toBe(400);
     expect(marked.json().isAdminAccessMode).toBe(true);
     expect((await t.call('getAdminAccess', owner.token)).json()).toEqual({
       isAdminAccessMode: true,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHINA_REMINDER_KEY, shouldShowChinaReminder } from '../../lib/local-flags.js';
-import { countries } from './countries.js';
+import { countries } from '../../lib/countries.js';
 import {
   blocksChina,
   continentState,

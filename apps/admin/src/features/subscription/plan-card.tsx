@@ -11,6 +11,7 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
+import { useAppState } from '../../lib/app-state.js';
 import { priceText } from './outcome.js';
 
 interface PlanCardProps {
@@ -22,63 +23,70 @@ interface PlanCardProps {
 }
 
 export function PlanCard({ plan, state, busy, onChoose, onCancel }: PlanCardProps) {
+  const { account } = useAppState();
   const current = state.plan === plan.id;
+  // A new account confirms Free explicitly; an existing one already on Free has nothing to do.
+  const showChoose = !current || (plan.id === 'free' && account?.isNew === true);
   const sub = state.subscription;
   const paid = plan.id !== 'free';
   const trial = paid && state.trialAvailable && plan.trialDays > 0;
   const label = plan.id === 'free' ? 'Choose Free' : trial ? 'Start Free Trial' : 'Choose plan';
   const usagePercent = Math.min(100, (state.usage.views * 100) / 4000);
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            {plan.name}
+    <div data-plan={plan.id}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              {plan.name}
+            </Text>
+            {current && <Badge tone="success">Current plan</Badge>}
+            {!current && sub?.plan === plan.id && sub.status === 'FROZEN' && (
+              <Badge tone="critical">Frozen</Badge>
+            )}
+          </InlineStack>
+          <Text as="p" variant="headingLg">
+            {priceText(plan)}
           </Text>
-          {current && <Badge tone="success">Current plan</Badge>}
-          {!current && sub?.plan === plan.id && sub.status === 'FROZEN' && (
-            <Badge tone="critical">Frozen</Badge>
+          {paid && plan.trialDays > 0 && (
+            <Text as="p" tone="subdued">
+              {`${plan.trialDays}-day free trial`}
+            </Text>
           )}
-        </InlineStack>
-        <Text as="p" variant="headingLg">
-          {priceText(plan)}
-        </Text>
-        {paid && plan.trialDays > 0 && (
-          <Text as="p" tone="subdued">
-            {`${plan.trialDays}-day free trial`}
-          </Text>
-        )}
-        {current && sub && sub.trialDaysLeft > 0 && (
-          <Text as="p" tone="success">
-            {`${sub.trialDaysLeft} ${sub.trialDaysLeft === 1 ? 'day' : 'days'} left in your trial`}
-          </Text>
-        )}
-        <List>
-          {plan.highlights.map((h) => (
-            <List.Item key={h}>{h}</List.Item>
-          ))}
-        </List>
-        {plan.id === 'payg' && current && (
-          <BlockStack gap="100">
-            <Text as="p">{`${state.usage.views.toLocaleString('en-US')} of ${state.usage.includedViews.toLocaleString('en-US')} included page views used this period`}</Text>
-            <ProgressBar progress={usagePercent} size="small" />
-          </BlockStack>
-        )}
-        {current && paid ? (
-          <Button tone="critical" variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel subscription
-          </Button>
-        ) : (
-          <Button
-            variant={paid ? 'primary' : 'secondary'}
-            onClick={() => onChoose(plan)}
-            loading={busy}
-            disabled={busy}
-          >
-            {label}
-          </Button>
-        )}
-      </BlockStack>
-    </Card>
+          {current && sub && sub.trialDaysLeft > 0 && (
+            <Text as="p" tone="success">
+              {`${sub.trialDaysLeft} ${sub.trialDaysLeft === 1 ? 'day' : 'days'} left in your trial`}
+            </Text>
+          )}
+          <List>
+            {plan.highlights.map((h) => (
+              <List.Item key={h}>{h}</List.Item>
+            ))}
+          </List>
+          {plan.id === 'payg' && current && (
+            <BlockStack gap="100">
+              <Text as="p">{`${state.usage.views.toLocaleString('en-US')} of ${state.usage.includedViews.toLocaleString('en-US')} included page views used this period`}</Text>
+              <ProgressBar progress={usagePercent} size="small" />
+            </BlockStack>
+          )}
+          {current && paid ? (
+            <Button tone="critical" variant="secondary" onClick={onCancel} disabled={busy}>
+              Cancel subscription
+            </Button>
+          ) : (
+            showChoose && (
+              <Button
+                variant={paid ? 'primary' : 'secondary'}
+                onClick={() => onChoose(plan)}
+                loading={busy}
+                disabled={busy}
+              >
+                {label}
+              </Button>
+            )
+          )}
+        </BlockStack>
+      </Card>
+    </div>
   );
 }

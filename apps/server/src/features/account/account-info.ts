@@ -38,7 +38,8 @@ export function accountInfoOf(
     isNew: shop.isNew,
     plan: shop.plan,
     isPayg: shop.plan === 'payg',
-    isAdminAccessEnabled: shop.adminAccessEnabled,
+    // The dashboard's Enabled/Disabled: whether an admin device is marked (SPEC.md §3, §4).
+    isAdminAccessEnabled: shop.adminAccessMode,
     isImpersonated: options.impersonated,
   };
 }

@@ -17,6 +17,7 @@ export async function installShop(
     shopifyShopId: details.shopifyShopId,
     name: details.name,
     email: details.email,
+    shopOwner: details.ownerName,
     platformPlanName: details.planName,
     grantedScopes: grant.scopes.join(','),
     ...app.tokens.sealed(grant.accessToken, domain),

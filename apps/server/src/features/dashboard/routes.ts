@@ -1,9 +1,12 @@
 // Dashboard calls of SPEC.md §7: blocker totals for a report range, the empty-whitelist
 // warning and the admin-access state.
-import { api } from '@gatehouse/contracts';
+import { api, planIncludes } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { countryBlocker } from '../../db/schema.js';
+import { audit } from '../../audit.js';
+import { countryBlocker, shops } from '../../db/schema.js';
+import { forbidden } from '../../errors.js';
+import { UPGRADE_MESSAGE } from '../billing/gates.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
 import { currentUsage } from '../billing/metering.js';
@@ -30,4 +33,31 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const shop = await shopOfSession(app.db, session);
     return { isAdminAccessMode: shop.adminAccessMode };
   });
+
+  // The dashboard arms Admin Access right before it opens the storefront at
+  // `?shopId=…&idya=…`; only an armed shop accepts a new admin device (see
+  // features/protection/admin-access). Turning it on also turns the feature on.
+  route(app, api.armAdminAccess, async ({ enabled }, { session }) => {
+    const shop = await shopOfSession(app.db, session);
+    if (enabled && !planIncludes(shop.plan, 'adminAccess')) throw forbidden(UPGRADE_MESSAGE);
+    await app.db
+      .update(shops)
+      .set({
+        adminAccessArmedUntil: new Date(Date.now() + ADMIN_ACCESS_ARM_MS),
+        ...(enabled ? { adminAccessEnabled: true } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(shops.id, shop.id));
+    await audit(app.db, {
+      shopId: shop.id,
+      actor: session.impersonated ? 'support' : 'merchant',
+      impersonated: session.impersonated,
+      action: 'adminAccess.armed',
+      detail: { enabled },
+    });
+    return true;
+  });
 }
+
+/** How long the storefront link opened from the dashboard may mark a device. */
+export const ADMIN_ACCESS_ARM_MS = 5 * 60 * 1000;

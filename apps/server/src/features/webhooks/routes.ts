@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
+import { handleAppScopesUpdate } from './app-scopes-update.js';
 import { handleAppSubscriptionsUpdate } from './app-subscriptions-update.js';
 import { handleAppUninstalled } from './app-uninstalled.js';
 import { handleThemesUpdate } from './themes-update.js';
@@ -17,6 +18,7 @@ const handlers: Record<string, TopicHandler> = {
   'app/uninstalled': handleAppUninstalled,
   'themes/update': handleThemesUpdate,
   'app_subscriptions/update': handleAppSubscriptionsUpdate,
+  'app/scopes_update': handleAppScopesUpdate,
 };
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {

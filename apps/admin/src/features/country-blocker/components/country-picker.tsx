@@ -12,9 +12,9 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { countryName } from '../countries.js';
+import { countryName } from '../../../lib/countries.js';
 import { searchCountries, toggleCountry } from '../country-selection.js';
-import { flagEmoji } from '../flag-emoji.js';
+import { flagEmoji } from '../../../lib/flag-emoji.js';
 import { ContinentCheckboxes } from './continent-checkboxes.js';
 
 export function CountryPicker({

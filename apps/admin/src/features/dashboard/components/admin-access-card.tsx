@@ -16,13 +16,27 @@ export function AdminAccessCard() {
   const [pending, setPending] = useState<boolean | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const toggle = () => {
+  const toggle = async () => {
     if (!isPro || !account) {
       setUpgradeOpen(true);
       return;
     }
     const desired = !enabled;
-    window.open(adminAccessUrl(account.storeUrl, account.shopId, desired), '_blank');
+    // Open the window inside the click (popup blockers), arm the shop so the storefront
+    // accepts this device, then send the window to the store.
+    const win = window.open('about:blank', '_blank');
+    const armed = await callApi('armAdminAccess', { enabled: desired });
+    if (!armed.result) {
+      win?.close();
+      return;
+    }
+    const url = adminAccessUrl(account.storeUrl, account.shopId, desired);
+    if (win) {
+      win.opener = null;
+      win.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
     setPending(desired);
   };
 
@@ -53,7 +67,7 @@ export function AdminAccessCard() {
           need to enable it once per device.
         </Text>
         <InlineStack>
-          <Button onClick={toggle}>
+          <Button onClick={() => void toggle()}>
             {enabled ? 'Disable Admin Access' : 'Enable Admin Access'}
           </Button>
         </InlineStack>

@@ -1,8 +1,9 @@
 // /dashboard (SPEC.md §2): greeting, the empty-whitelist warning, report range, stat cards,
-// the Pay-as-you-go panel, the platform-reports caveat and the call-to-action cards.
+// the chart of allowed and blocked visits over the range, the Pay-as-you-go panel, the
+// platform-reports caveat and the call-to-action cards.
 import { useState } from 'react';
 import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
-import type { DashboardData } from '@gatehouse/contracts';
+import type { DashboardData, TimeSeries } from '@gatehouse/contracts';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
@@ -13,6 +14,7 @@ import { PaygPanel } from './payg-panel.js';
 import { ReportRange } from './report-range.js';
 import { ReportsCaveatBanner } from './reports-caveat-banner.js';
 import { StatCards } from './stat-cards.js';
+import { VisitsChart } from './visits-chart.js';
 
 const noData: DashboardData = {
   blockLists: 0,
@@ -23,11 +25,13 @@ const noData: DashboardData = {
   vpn: 0,
   usage: 0,
 };
+const noSeries: TimeSeries = { bucket: 'hour', buckets: [] };
 
 export function DashboardPage() {
   const { account } = useAppState();
   const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
   const stats = useApiQuery('getDashboardData', { days }, { defaultData: noData });
+  const series = useApiQuery('getTimeSeries', { days }, { defaultData: noSeries });
   const emptyWhitelist = useApiQuery('checkEmptyWhiteLists', {}, { defaultData: false });
 
   return (
@@ -55,14 +59,18 @@ export function DashboardPage() {
               onChange={setDays}
               onReload={() => {
                 void stats.refetch();
+                void series.refetch();
                 void emptyWhitelist.refetch();
               }}
-              loading={stats.isFetching}
+              loading={stats.isFetching || series.isFetching}
             />
           </InlineStack>
         </Layout.Section>
         <Layout.Section>
           <StatCards data={stats.data} />
+        </Layout.Section>
+        <Layout.Section>
+          <VisitsChart data={series.data} loading={series.isFetching} />
         </Layout.Section>
         {account?.isPayg && (
           <Layout.Section>

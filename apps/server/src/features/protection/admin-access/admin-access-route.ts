@@ -4,21 +4,22 @@
 //
 // Security trade-off. SPEC.md's URL carries only the shop's id, and that is Shopify's numeric
 // shop id: not a secret (it appears in the store's own pages and APIs). So anyone who knows
-// it could mark their own browser as an admin device and pass this shop's rules. What limits
-// it: marking works only while the merchant has Admin Access turned on in General Settings
-// and the plan includes it (Premium / Pay-As-You-Go); each mark is rate-limited per IP;
+// it could mark their own browser as an admin device and pass this shop's rules. What closes
+// it: a new device is accepted only within minutes after the signed-in merchant pressed
+// "Enable Admin Access" on the dashboard (which arms the shop: /api/dashboard/armAdminAccess),
+// once per arming, while Admin Access is on and the plan includes it (Premium /
+// Pay-As-You-Go); each mark is rate-limited per IP;
 // every mark and unmark is written to the shop's audit log with the IP and user agent so the
 // merchant can see who did it; turning the setting off stops every marked device at once
 // (decisions check the setting), and each device token can be revoked. Nothing is added to
-// SPEC.md's URL; a per-shop secret in the link would close the gap and is the next step if
-// the product accepts changing the link.
+// SPEC.md's URL.
 import {
   ADMIN_ACCESS_PATH,
   adminAccessRequest,
   planIncludes,
   type AdminAccessResponse,
 } from '@gatehouse/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../audit.js';
 import { hashSecret } from '../../../crypto/secrets.js';
@@ -32,6 +33,8 @@ export const adminAccessMessages = {
   unknownShop: 'This store does not use Gatehouse.',
   shopIdMismatch: 'This Admin Access link does not belong to this store.',
   turnedOff: 'Admin Access is turned off in Gatehouse. Turn it on in General Settings first.',
+  notArmed:
+    'To mark this device, press "Enable Admin Access" on the Gatehouse dashboard and use the window it opens.',
 } as const;
 
 export function registerAdminAccessRoute(app: FastifyInstance, services: ProtectionServices): void {
@@ -79,6 +82,13 @@ export function registerAdminAccessRoute(app: FastifyInstance, services: Protect
       if (!shop.adminAccessEnabled) throw badRequest(adminAccessMessages.turnedOff);
       const deviceToken = services.tokens.mintDevice(shop.id);
       const [device] = await app.db.transaction(async (tx) => {
+        // Spend the dashboard's arming: one device per press of "Enable Admin Access".
+        const [armed] = await tx
+          .update(shops)
+          .set({ adminAccessArmedUntil: null })
+          .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
+          .returning({ id: shops.id });
+        if (!armed) throw badRequest(adminAccessMessages.notArmed);
         if (held) {
           // The browser already had a mark: replace it rather than pile up devices.
           await tx

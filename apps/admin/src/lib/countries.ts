@@ -1,6 +1,7 @@
-// The ISO 3166-1 countries and territories the Country Blocker offers: alpha-2 code, English
-// name and continent (GeoNames' seven-continent grouping, which the "select by continent"
-// checkboxes follow). One line per country: "<code> <name>".
+// The ISO 3166-1 countries and territories: alpha-2 code, English name and continent
+// (GeoNames' seven-continent grouping, which the Country Blocker's "select by continent"
+// checkboxes follow). Shared by the Country Blocker, the visitor logs and the IP lookup.
+// One line per country: "<code> <name>".
 export const continents = [
   { code: 'AF', name: 'Africa' },
   { code: 'AN', name: 'Antarctica' },

@@ -1,0 +1,103 @@
+// /iplookup and /iplookup/:ip, IP Address Lookup (DESIGN.md §6): a search field that checks
+// the address and navigates to /iplookup/<ip>, which runs the lookup and shows the result.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import {
+  BlockStack,
+  Button,
+  Card,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { visitorLogMessages } from '@gatehouse/contracts';
+import { apiQueryOptions } from '../../../lib/api-query.js';
+import { isIpAddress, normaliseIpInput } from '../ip-address.js';
+import { LookupResult } from './lookup-result.js';
+
+export function IpLookupPage() {
+  const { ip: routeIp = '' } = useParams();
+  const navigate = useNavigate();
+  const address = normaliseIpInput(routeIp);
+  const routeValid = address !== '' && isIpAddress(address);
+
+  const [input, setInput] = useState(routeIp);
+  const [inputError, setInputError] = useState<string | null>(null);
+  useEffect(() => {
+    setInput(routeIp);
+    setInputError(null);
+  }, [routeIp]);
+
+  // 400 (the server's own check) is shown on the field, not as a toast.
+  const lookup = useQuery({
+    ...apiQueryOptions('lookupIp', { ip: address }, { quietStatuses: [400] }),
+    enabled: routeValid,
+  });
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const ip = normaliseIpInput(input);
+    if (!isIpAddress(ip)) {
+      setInputError(visitorLogMessages.lookupIp);
+      return;
+    }
+    setInputError(null);
+    if (ip === address) void lookup.refetch();
+    else void navigate(`/iplookup/${encodeURIComponent(ip)}`);
+  };
+
+  const error =
+    inputError ??
+    (routeIp !== '' && !routeValid ? visitorLogMessages.lookupIp : null) ??
+    (lookup.isError ? lookup.error.message : null);
+
+  return (
+    <Page title="IP Address Lookup">
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <form onSubmit={submit} noValidate>
+              <BlockStack gap="200">
+                <Text as="p">
+                  See where an address is, its network, and what your rules decide for its visitors.
+                </Text>
+                <TextField
+                  label="IP address"
+                  placeholder="203.0.113.7 or 2001:db8::7"
+                  autoComplete="off"
+                  value={input}
+                  onChange={(value) => {
+                    setInput(value);
+                    setInputError(null);
+                  }}
+                  maxLength={64}
+                  error={error ?? undefined}
+                  connectedRight={
+                    <Button submit variant="primary" loading={lookup.isFetching}>
+                      Look up
+                    </Button>
+                  }
+                />
+              </BlockStack>
+            </form>
+          </Card>
+        </Layout.Section>
+        {routeValid && lookup.isPending && lookup.fetchStatus === 'fetching' && (
+          <Layout.Section>
+            <Card>
+              <SkeletonBodyText lines={6} />
+            </Card>
+          </Layout.Section>
+        )}
+        {routeValid && lookup.data && !lookup.isError && (
+          <Layout.Section>
+            <LookupResult result={lookup.data} />
+          </Layout.Section>
+        )}
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,131 @@
+// The answer of an IP lookup: where the address is, its network, the flags the engine knows,
+// and what the shop's current rules decide for a visit from it, naming the deciding rule.
+import type { ReactNode } from 'react';
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Link,
+  Text,
+} from '@shopify/polaris';
+import {
+  IP_LOOKUP_ATTRIBUTION,
+  IP_LOOKUP_ATTRIBUTION_URL,
+  type IpLookupResult,
+} from '@gatehouse/contracts';
+import { actionBadge, decidingRule, rulePages } from '../../../lib/decision-labels.js';
+import { flagEmoji } from '../../../lib/flag-emoji.js';
+import { coordinatesLabel, flagBadges, showsCityData } from '../lookup-labels.js';
+
+const UNKNOWN = 'Unknown';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="dt" variant="bodySm" tone="subdued">
+        {label}
+      </Text>
+      <Text as="dd" variant="bodyMd" fontWeight="medium">
+        {children}
+      </Text>
+    </BlockStack>
+  );
+}
+
+function Decision({ result }: { result: IpLookupResult }) {
+  const { decision } = result;
+  const badge = actionBadge(decision);
+  const rule = decidingRule(decision);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          What your rules decide
+        </Text>
+        <InlineStack gap="200" blockAlign="center">
+          <Badge tone={badge.tone} size="large">
+            {badge.label}
+          </Badge>
+          <Text as="p">
+            {decision.rule || decision.monitor ? (
+              <>
+                Decided by{' '}
+                {rule.url ? <Link url={rule.url}>{rule.label}</Link> : <span>{rule.label}</span>}
+              </>
+            ) : (
+              'No rule matches this address: its visitors are let in.'
+            )}
+          </Text>
+        </InlineStack>
+        {decision.rule && decision.monitor && (
+          <Text as="p" tone="subdued">
+            Also matched in monitor mode:{' '}
+            <Link url={rulePages[decision.monitor.kind]}>{decision.monitor.label}</Link> would{' '}
+            {decision.monitor.action} this visitor.
+          </Text>
+        )}
+        <Text as="p" variant="bodySm" tone="subdued">
+          For a visit to your store&apos;s home page, with the rules as they are now.
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function LookupResult({ result }: { result: IpLookupResult }) {
+  const coordinates = coordinatesLabel(result.latitude, result.longitude);
+  const country = result.country ? (
+    <>
+      <span aria-hidden="true">{flagEmoji(result.country)} </span>
+      {result.countryName ?? result.country} ({result.country})
+    </>
+  ) : (
+    UNKNOWN
+  );
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <BlockStack gap="400">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingLg">
+              {result.ip}
+            </Text>
+            {flagBadges(result).map((badge) => (
+              <Badge key={badge.label} tone={badge.tone}>
+                {badge.label}
+              </Badge>
+            ))}
+          </InlineStack>
+          {result.flags.reserved && (
+            <Text as="p" tone="subdued">
+              This address belongs to a private or reserved range, so it has no location.
+            </Text>
+          )}
+          <Box as="div">
+            <dl style={{ margin: 0 }}>
+              <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
+                <Field label="Country">{country}</Field>
+                <Field label="Region">{result.region ?? UNKNOWN}</Field>
+                <Field label="City">{result.city ?? UNKNOWN}</Field>
+                <Field label="Coordinates">{coordinates ?? UNKNOWN}</Field>
+                <Field label="ASN">{result.asn === null ? UNKNOWN : `AS${result.asn}`}</Field>
+                <Field label="Organisation">{result.org ?? UNKNOWN}</Field>
+              </InlineGrid>
+            </dl>
+          </Box>
+          {showsCityData(result) && (
+            <Text as="p" variant="bodySm" tone="subdued">
+              <Link url={IP_LOOKUP_ATTRIBUTION_URL} target="_blank">
+                {IP_LOOKUP_ATTRIBUTION}
+              </Link>
+            </Text>
+          )}
+        </BlockStack>
+      </Card>
+      <Decision result={result} />
+    </BlockStack>
+  );
+}

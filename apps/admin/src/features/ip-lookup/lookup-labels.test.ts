@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { coordinatesLabel, flagBadges, showsCityData } from './lookup-labels.js';
+
+const flags = { reserved: false, inBlockList: false, inAllowList: false };
+
+describe('lookup result texts', () => {
+  it('writes coordinates with hemispheres', () => {
+    expect(coordinatesLabel(48.13743, 11.57549)).toBe('48.1374° N, 11.5755° E');
+    expect(coordinatesLabel(-33.8688, -70.6693)).toBe('33.8688° S, 70.6693° W');
+    expect(coordinatesLabel(null, 11)).toBeNull();
+  });
+
+  it('shows the version always and each flag the engine raised', () => {
+    expect(flagBadges({ version: 6, flags }).map((b) => b.label)).toEqual(['IPv6']);
+    expect(
+      flagBadges({
+        version: 4,
+        flags: { reserved: true, inBlockList: true, inAllowList: true },
+      }).map((b) => b.label),
+    ).toEqual(['IPv4', 'Private or reserved', 'On the IP block list', 'On the allow list']);
+  });
+
+  it('asks for the DB-IP credit only when region or city is shown', () => {
+    expect(showsCityData({ region: null, city: null })).toBe(false);
+    expect(showsCityData({ region: 'Bavaria', city: null })).toBe(true);
+  });
+});

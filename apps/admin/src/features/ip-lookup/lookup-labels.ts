@@ -1,0 +1,32 @@
+// Texts of the lookup result: coordinates as degrees with hemispheres, the network, and the
+// flags the engine knows about the address as badges.
+import type { BadgeProps } from '@shopify/polaris';
+import type { IpLookupResult } from '@gatehouse/contracts';
+
+function degrees(value: number, positive: string, negative: string): string {
+  return `${Math.abs(value).toFixed(4)}° ${value < 0 ? negative : positive}`;
+}
+
+/** "48.1374° N, 11.5755° E"; null when the address has no position. */
+export function coordinatesLabel(latitude: number | null, longitude: number | null) {
+  if (latitude === null || longitude === null) return null;
+  return `${degrees(latitude, 'N', 'S')}, ${degrees(longitude, 'E', 'W')}`;
+}
+
+export interface FlagBadge {
+  label: string;
+  tone: NonNullable<BadgeProps['tone']>;
+}
+
+export function flagBadges(result: Pick<IpLookupResult, 'version' | 'flags'>): FlagBadge[] {
+  const badges: FlagBadge[] = [{ label: `IPv${result.version}`, tone: 'info' }];
+  if (result.flags.reserved) badges.push({ label: 'Private or reserved', tone: 'attention' });
+  if (result.flags.inBlockList) badges.push({ label: 'On the IP block list', tone: 'critical' });
+  if (result.flags.inAllowList) badges.push({ label: 'On the allow list', tone: 'success' });
+  return badges;
+}
+
+/** Region or city is DB-IP data, which its licence asks to credit wherever it is shown. */
+export function showsCityData(result: Pick<IpLookupResult, 'region' | 'city'>): boolean {
+  return Boolean(result.region || result.city);
+}

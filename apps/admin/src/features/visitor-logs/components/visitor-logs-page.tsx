@@ -1,0 +1,154 @@
+// /visitors, Shop Visitor Logs (DESIGN.md §6): the filtered, keyset-paged table of visits with
+// each decision and its rule, quick actions on a row, and CSV export of the filtered set.
+import { useRef, useState } from 'react';
+import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
+import { ExportIcon } from '@shopify/polaris-icons';
+import {
+  IP_LOOKUP_ATTRIBUTION,
+  IP_LOOKUP_ATTRIBUTION_URL,
+  type VisitPage,
+} from '@gatehouse/contracts';
+import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
+import { useApiQuery } from '../../../lib/api-query.js';
+import { showToast } from '../../../lib/toast-store.js';
+import {
+  currentCursor,
+  firstPage,
+  hasPrevious,
+  popCursor,
+  pushCursor,
+  type CursorStack,
+} from '../cursor-stack.js';
+import type { ExportProgress } from '../export-progress.js';
+import type { QuickActionChoice } from '../quick-actions.js';
+import { streamExport } from '../stream-export.js';
+import { useLogFilters } from '../use-log-filters.js';
+import { filterErrors, hasAnyFilter, toSearchParams, toVisitQuery } from '../visit-filters.js';
+import { ExportModal } from './export-modal.js';
+import { LogFilters } from './log-filters.js';
+import { QuickActionModal } from './quick-action-modal.js';
+import { VisitsTable } from './visits-table.js';
+
+const PAGE_SIZE = 50;
+const emptyPage: VisitPage = { visits: [], nextCursor: null };
+const count = new Intl.NumberFormat('en-US');
+
+export function VisitorLogsPage() {
+  const { filters, filtersKey, anchor, setFilters } = useLogFilters();
+  const query = toVisitQuery(filters, anchor);
+  const errors = filterErrors(query);
+  const valid = Object.keys(errors).length === 0;
+  const params = toSearchParams(query);
+
+  // The pages walked belong to one set of filters; new filters start again at the first page.
+  const [paging, setPaging] = useState<{ key: string; stack: CursorStack }>({
+    key: filtersKey,
+    stack: firstPage,
+  });
+  const stack = paging.key === filtersKey ? paging.stack : firstPage;
+  const walk = (next: CursorStack) => setPaging({ key: filtersKey, stack: next });
+  const cursor = currentCursor(stack);
+
+  const page = useApiQuery(
+    'listVisits',
+    { ...params, limit: PAGE_SIZE, ...(cursor === null ? {} : { cursor }) },
+    { defaultData: emptyPage, enabled: valid, refetchInterval: false },
+  );
+  const { visits, nextCursor } = page.data;
+
+  const [quick, setQuick] = useState<QuickActionChoice | null>(null);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [exportProgress, setExportProgress] = useState<ExportProgress | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  const runExport = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setExportProgress(null);
+    setExporting(true);
+    const outcome = await streamExport(params, setExportProgress, controller.signal);
+    setExporting(false);
+    abort.current = null;
+    if (outcome.kind === 'upgrade') setUpgradeOpen(true);
+    if (outcome.kind === 'cancelled') showToast('Export cancelled');
+    if (outcome.kind === 'downloaded') {
+      showToast(
+        `Exported ${count.format(outcome.rows)} ${outcome.rows === 1 ? 'visit' : 'visits'}`,
+      );
+    }
+  };
+
+  const firstError = Object.values(errors)[0];
+  return (
+    <Page
+      title="Shop Visitor Logs"
+      subtitle="Every storefront visit, what was done and which rule decided."
+      fullWidth
+      secondaryActions={[
+        {
+          content: 'Export CSV',
+          icon: ExportIcon,
+          loading: exporting,
+          disabled: !valid,
+          helpText: 'Downloads every visit matching the filters.',
+          onAction: () => void runExport(),
+        },
+      ]}
+    >
+      <Layout>
+        <Layout.Section>
+          <Card padding="0">
+            <LogFilters
+              filters={filters}
+              errors={errors}
+              loading={page.isFetching}
+              onChange={setFilters}
+            />
+            {firstError && (
+              <Box paddingInline="300" paddingBlockEnd="300">
+                <InlineError message={firstError} fieldID="visit-filters" />
+              </Box>
+            )}
+            <VisitsTable
+              visits={valid ? visits : []}
+              loading={valid && page.isFetching}
+              settled={!valid || page.isSettled}
+              filtered={hasAnyFilter(filters)}
+              hasNext={nextCursor !== null}
+              hasPrevious={hasPrevious(stack)}
+              onNext={() => walk(pushCursor(stack, nextCursor))}
+              onPrevious={() => walk(popCursor(stack))}
+              onClearFilters={() => setFilters({})}
+              onQuickAction={setQuick}
+            />
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <BlockStack inlineAlign="end">
+            <Text as="p" variant="bodySm" tone="subdued">
+              <Link url={IP_LOOKUP_ATTRIBUTION_URL} target="_blank">
+                {IP_LOOKUP_ATTRIBUTION}
+              </Link>
+            </Text>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      <QuickActionModal choice={quick} onClose={() => setQuick(null)} />
+      <ExportModal
+        open={exporting}
+        progress={exportProgress}
+        onCancel={() => abort.current?.abort()}
+      />
+      <UpgradeDialog
+        open={upgradeOpen}
+        onClose={() => setUpgradeOpen(false)}
+        title="Upgrade plan"
+        status="info"
+        messageTitle="CSV export needs a Premium or Pay-As-You-Go subscription"
+      >
+        <p>Upgrade your plan to download your visitor logs as CSV files.</p>
+      </UpgradeDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+// The visits of one page in a Polaris IndexTable, newest first, with Previous/Next over the
+// keyset cursors and the empty states (no visits yet, or none matching the filters).
+import { useState } from 'react';
+import { BlockStack, Box, Button, EmptySearchResult, IndexTable, Text } from '@shopify/polaris';
+import { PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
+import type { QuickActionChoice } from '../quick-actions.js';
+import { VisitRow } from './visit-row.js';
+
+interface Props {
+  visits: VisitView[];
+  loading: boolean;
+  /** An answer (or a failure) arrived: only then can "no visits" be said. */
+  settled: boolean;
+  filtered: boolean;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
+  onClearFilters: () => void;
+  onQuickAction: (choice: QuickActionChoice) => void;
+}
+
+function NoVisitsYet() {
+  return (
+    <BlockStack gap="200" inlineAlign="center">
+      <Text as="h3" variant="headingMd">
+        No visits yet
+      </Text>
+      <Text as="p" tone="subdued" alignment="center">
+        Every storefront visit {PRODUCT_NAME} decides on appears here within a few seconds: who
+        came, what was done and which rule decided.
+      </Text>
+      <Button url="/extensions">Check the app embed</Button>
+    </BlockStack>
+  );
+}
+
+export function VisitsTable({
+  visits,
+  loading,
+  settled,
+  filtered,
+  hasNext,
+  hasPrevious,
+  onNext,
+  onPrevious,
+  onClearFilters,
+  onQuickAction,
+}: Props) {
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const now = Date.now();
+  return (
+    <IndexTable
+      resourceName={{ singular: 'visit', plural: 'visits' }}
+      itemCount={visits.length}
+      selectable={false}
+      loading={loading}
+      emptyState={
+        !settled ? (
+          <Box padding="400" minHeight="6rem" />
+        ) : filtered ? (
+          <BlockStack gap="200" inlineAlign="center">
+            <EmptySearchResult
+              title="No visits match these filters"
+              description="Try a wider time range or fewer filters."
+              withIllustration
+            />
+            <Button onClick={onClearFilters}>Clear filters</Button>
+          </BlockStack>
+        ) : (
+          <NoVisitsYet />
+        )
+      }
+      headings={[
+        { title: 'Time' },
+        { title: 'IP' },
+        { title: 'Country' },
+        { title: 'Action' },
+        { title: 'Rule' },
+        { title: 'Region / city' },
+        { title: 'Network' },
+        { title: 'URL' },
+        { title: 'Referrer' },
+        { title: 'Device' },
+        { title: 'Quick actions', hidden: true },
+      ]}
+      pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+    >
+      {visits.map((visit, index) => (
+        <VisitRow
+          key={visit.id}
+          visit={visit}
+          index={index}
+          now={now}
+          menuOpen={menuFor === visit.id}
+          onMenu={(open) => setMenuFor(open ? visit.id : null)}
+          onQuickAction={onQuickAction}
+        />
+      ))}
+    </IndexTable>
+  );
+}

@@ -1,0 +1,4 @@
+CREATE INDEX "visits_shop_country_time_idx" ON "visits" USING btree ("shop_id","country","time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "visits_shop_asn_time_idx" ON "visits" USING btree ("shop_id","asn","time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "visits_shop_inet_idx" ON "visits" USING btree ("shop_id",visit_inet("ip"));--> statement-breakpoint
+CREATE INDEX "visits_shop_flagged_time_idx" ON "visits" USING btree ("shop_id","time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "visits"."action" <> 'allow' or "visits"."monitor";

@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "admin_access_armed_until" timestamp with time zone;

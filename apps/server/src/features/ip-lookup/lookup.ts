@@ -1,0 +1,113 @@
+// IP address lookup: what the geo data knows about an address and what the shop's current
+// rules would decide for a visit from it to the store's home page, with the rule that decides.
+// The decision is computed from the stored rules (not a cached policy) so it reflects a change
+// made a moment ago.
+import {
+  IP_LOOKUP_ATTRIBUTION,
+  visitorLogMessages as m,
+  type IpLookupResult,
+} from '@gatehouse/contracts';
+import {
+  compile,
+  decide,
+  formatIp,
+  ipToBigInt,
+  isReservedV4,
+  isReservedV6,
+  type IpAddress,
+  parseIp,
+  parseIpRange,
+  type GeoLookup,
+} from '@gatehouse/engine';
+import type { Database } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
+import { loadRulesOf } from '../protection/rules/ip-lists.js';
+import { toRuleSet } from '../protection/rules/shop-rules.js';
+import { ruleLabeler } from '../visitor-logs/rule-labels.js';
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+function countryName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return countryNames.of(code) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isReservedAddress(ip: IpAddress): boolean {
+  if (ip.version === 4) return isReservedV4(ip.value);
+  const [a, b, c] = ip.words;
+  return isReservedV6(a, b, c);
+}
+
+export async function lookupIp(
+  db: Database,
+  shopId: string,
+  geo: GeoLookup,
+  text: string,
+): Promise<IpLookupResult> {
+  const parsed = parseIp(text.trim());
+  if (!parsed) throw badRequest(m.lookupIp);
+  const ip = formatIp(parsed);
+  const value = ipToBigInt(parsed);
+  const facts = geo.lookup(ip);
+
+  const stored = await loadRulesOf(db, shopId);
+  const inList = (list: 'block' | 'allow') =>
+    stored.ipRows.some((row) => {
+      if (row.list !== list) return false;
+      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return false;
+      const range = parseIpRange(row.ip);
+      return (
+        range.ok &&
+        range.range.version === parsed.version &&
+        value >= range.range.first &&
+        value <= range.range.last
+      );
+    });
+
+  const compiled = compile(toRuleSet({ ...stored, appEnabled: !stored.shop.isAppDisabled }));
+  const decision = compiled.ok
+    ? decide(compiled.policy, { ip, url: '/' }, facts)
+    : { action: 'allow' as const, rule: null, facts };
+  const labels = await ruleLabeler(db, shopId, [
+    decision.rule?.id ?? null,
+    decision.monitor?.id ?? null,
+  ]);
+
+  return {
+    ip,
+    version: parsed.version,
+    country: facts.country,
+    countryName: countryName(facts.country),
+    region: facts.region,
+    city: facts.city,
+    latitude: facts.latitude,
+    longitude: facts.longitude,
+    asn: facts.asn,
+    org: facts.org,
+    flags: {
+      reserved: isReservedAddress(parsed),
+      inBlockList: inList('block'),
+      inAllowList: inList('allow'),
+    },
+    decision: {
+      action: decision.action,
+      rule: decision.rule ? labels.rule(decision.rule.id, decision.rule.kind) : null,
+      monitor:
+        'monitor' in decision && decision.monitor
+          ? {
+              ...(labels.monitor(decision.monitor.id) ?? {
+                id: decision.monitor.id,
+                kind: 'ip-block' as const,
+                label: decision.monitor.id,
+              }),
+              action: decision.monitor.action,
+            }
+          : null,
+    },
+    attribution: IP_LOOKUP_ATTRIBUTION,
+  };
+}

@@ -1,0 +1,98 @@
+// The visitor log's calls: the filtered keyset list, quick actions on a row, the streamed CSV
+// export (plan feature csvExport) and the dashboard's allowed/blocked chart.
+import { Readable } from 'node:stream';
+import {
+  api,
+  VISIT_EXPORT_COUNT_HEADER,
+  VISIT_EXPORT_PATH,
+  visitExportColumns,
+  visitExportQuery,
+} from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import { shopOfSession } from '../../shops.js';
+import { requireFeature } from '../billing/gates.js';
+import type { ProtectionServices } from '../protection/protection-services.js';
+import { csvRow } from '../protection/rules/csv.js';
+import { addIpFromLog, blockCountryFromLog } from './quick-actions.js';
+import { timeSeries } from './time-series.js';
+import { countVisits, findVisits } from './visit-query.js';
+import { toVisitViews } from './visit-view.js';
+
+const EXPORT_PAGE = 2000;
+
+export function registerVisitorLogRoutes(app: FastifyInstance, protection: ProtectionServices) {
+  route(app, api.listVisits, async ({ cursor, limit, ...filters }, { session }) => {
+    const page = await findVisits(app.db, session.shopId, filters, { cursor, limit });
+    return {
+      visits: await toVisitViews(app.db, session.shopId, page.visits),
+      nextCursor: page.nextCursor,
+    };
+  });
+
+  route(
+    app,
+    api.visitQuickAction,
+    async ({ action, value }, { session }) => {
+      const shop = await shopOfSession(app.db, session);
+      const result =
+        action === 'blockCountry'
+          ? await blockCountryFromLog(app.db, shop.id, value)
+          : await addIpFromLog(app.db, shop.id, action === 'blockIp' ? 'block' : 'allow', value);
+      if (result.changed) await protection.changed(shop.id);
+      return result;
+    },
+    { mutates: true },
+  );
+
+  route(app, api.getTimeSeries, async ({ days }, { session }) =>
+    timeSeries(app.db, session.shopId, days),
+  );
+
+  app.get(VISIT_EXPORT_PATH, async (request, reply) => {
+    const session = await app.authenticate(request);
+    const shop = await shopOfSession(app.db, session);
+    requireFeature(shop, 'csvExport');
+    const { cursor: _cursor, limit: _limit, ...filters } = visitExportQuery.parse(request.query);
+    const total = await countVisits(app.db, shop.id, filters);
+    const db = app.db;
+    async function* lines() {
+      yield csvRow([...visitExportColumns]);
+      let cursor: string | undefined;
+      do {
+        const page = await findVisits(db, shop.id, filters, { cursor, limit: EXPORT_PAGE });
+        const views = await toVisitViews(db, shop.id, page.visits);
+        // One chunk per page: fewer, larger writes.
+        yield views
+          .map((v) =>
+            csvRow([
+              v.time,
+              v.ip,
+              v.country,
+              v.region,
+              v.city,
+              v.asn,
+              v.org,
+              v.url,
+              v.referrer,
+              v.userAgent,
+              v.device,
+              v.action,
+              v.rule?.label ?? null,
+              v.monitor?.label ?? null,
+            ]),
+          )
+          .join('');
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="visitors-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .header(VISIT_EXPORT_COUNT_HEADER, String(total))
+      .header('access-control-expose-headers', VISIT_EXPORT_COUNT_HEADER)
+      .send(Readable.from(lines()));
+  });
+}

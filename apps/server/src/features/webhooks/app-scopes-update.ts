@@ -1,0 +1,42 @@
+// app/scopes_update: the merchant changed what Gatehouse may access on the platform (for
+// example revoked read_themes). The shop's granted scopes follow, so isThemeScopeEnabled and
+// the app-embed checks answer from what the platform now allows. Safe to run twice.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { audit } from '../../audit.js';
+import { shops } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+
+const payload = z.object({
+  previous: z.array(z.string().max(100)).max(100).optional(),
+  current: z.array(z.string().min(1).max(100)).max(100),
+});
+
+export async function handleAppScopesUpdate(
+  app: FastifyInstance,
+  shopDomain: string,
+  body: Buffer,
+): Promise<void> {
+  let parsed: z.infer<typeof payload>;
+  try {
+    parsed = payload.parse(JSON.parse(body.toString('utf8')));
+  } catch {
+    throw badRequest('The app/scopes_update payload is not valid.');
+  }
+  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+  if (!shop) return;
+  const scopes = [...new Set(parsed.current)].join(',');
+  if (scopes === shop.grantedScopes) return;
+  await app.db
+    .update(shops)
+    .set({ grantedScopes: scopes, updatedAt: new Date() })
+    .where(eq(shops.id, shop.id));
+  app.platform.invalidateAppEmbedState(shopDomain);
+  await audit(app.db, {
+    shopId: shop.id,
+    actor: 'platform',
+    action: 'shop.scopesUpdated',
+    detail: { previous: shop.grantedScopes, current: scopes },
+  });
+}

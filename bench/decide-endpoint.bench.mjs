@@ -1,0 +1,273 @@
+// Decision endpoint over HTTP against a bare Fastify route, same run (DESIGN.md §7: the
+// endpoint keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite
+// in memory, logger off) signs a shop in through the platform emulator and gets its rules
+// through the merchant's own calls: a Country Blocker of 200 countries in blacklist mode
+// (every country but US) and 10 000 IP block-list entries imported as CSV. Autocannon then
+// runs baseline, Gatehouse, baseline, Gatehouse against the same decide URL with
+// X-Forwarded-For rotating through real addresses. Also prints the storefront script's gzipped
+// size against its 3 KB budget. Prints figures; asserts nothing.
+// Run: npx tsx bench/decide-endpoint.bench.mjs [--seconds 8] [--connections 50]
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { api } from '@gatehouse/contracts';
+import { COUNTRY_CODES } from '@gatehouse/engine';
+import { buildEmulator } from '@gatehouse/platform-emulator';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/env.js';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 8);
+const CONNECTIONS = arg('connections', 50);
+const IP_RULES = 10_000;
+// High enough that no visitor address is ever limited; the limiter itself still runs.
+const DECIDE_LIMIT = 1_000_000_000;
+const SHOP = 'bench-decide.myshopify.com';
+const API_KEY = 'gatehouse-bench-api-key';
+const API_SECRET = 'gatehouse-bench-api-secret';
+
+// Real addresses: US ones are allowed, the others blocked by country, and 4.2.2.2 (US) by the
+// IP list (4.2.2.0/24 is one of the imported entries). Countries are printed from the geo data.
+const VISITORS = [
+  '8.8.8.8',
+  '13.107.21.200',
+  '2001:4860:4860::8888',
+  '4.2.2.2',
+  '88.198.0.1',
+  '85.214.132.117',
+  '2a01:4f8::1',
+  '212.27.48.10',
+  '163.172.0.1',
+  '81.2.69.142',
+  '210.130.0.1',
+  '200.160.2.3',
+];
+
+// ---------------------------------------------------------------- the servers
+
+const listen = async (app) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${app.server.address().port}`;
+};
+
+/** The emulator needs the app's URL and the app the emulator's: reserve both ports first. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const [appPort, emulatorPort] = [await freePort(), await freePort()];
+const appUrl = `http://127.0.0.1:${appPort}`;
+const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+const emulator = await buildEmulator({
+  publicUrl: emulatorUrl,
+  appUrl,
+  apiKey: API_KEY,
+  apiSecret: API_SECRET,
+  stateFile: null,
+});
+await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  APP_URL: appUrl,
+  PLATFORM_URL: emulatorUrl,
+  PGLITE_DIR: 'memory://',
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
+  ADMIN_DIST: '/nonexistent/admin-dist',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_DECIDE_PER_MINUTE: String(DECIDE_LIMIT),
+});
+const app = await buildApp(config, { logger: false });
+await app.listen({ port: appPort, host: '127.0.0.1' });
+
+const baseline = Fastify({ logger: false });
+baseline.get('/api/storefront/decide', async () => ({ action: 'allow' }));
+const baselineUrl = await listen(baseline);
+
+async function call(name, token, input) {
+  const c = api[name];
+  const response = await app.inject({
+    method: c.method,
+    url: c.path,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(c.method === 'GET' ? { query: input ?? {} } : { payload: input ?? {} }),
+  });
+  if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
+  return response.json();
+}
+
+/** spfLogin → the emulator's consent page → Install → callback → authDomain: a session token. */
+async function signIn(shop) {
+  const authorizeUrl = await call('spfLogin', null, { domain: shop });
+  let consent = await fetch(authorizeUrl, { redirect: 'manual' });
+  if (consent.status === 200) {
+    const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
+    form.set('decision', 'install');
+    consent = await fetch(authorizeUrl.split('?')[0], {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+  }
+  const callback = consent.headers.get('location') ?? '';
+  if (!callback.startsWith(`${appUrl}/api/auth/callback`)) throw new Error('no OAuth callback');
+  const done = await app.inject({ method: 'GET', url: callback.slice(appUrl.length) });
+  const id = /\/loginComplete\/([^/?#]+)$/.exec(String(done.headers.location ?? ''))?.[1];
+  if (!id) throw new Error(`OAuth callback failed: ${done.statusCode} ${done.body}`);
+  return (await call('authDomain', null, { id })).token;
+}
+
+// ---------------------------------------------------------------- the shop's rules
+
+let seed = 20260601;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const int = (n) => Math.floor(random() * n);
+const hex = () => int(65536).toString(16);
+const v4 = () => `${1 + int(222)}.${int(256)}.${int(256)}.${int(256)}`;
+const v6 = () => `2${int(4096).toString(16).padStart(3, '0')}:${hex()}:${hex()}:${hex()}::${hex()}`;
+const v4Block = () => {
+  const prefix = 16 + int(13);
+  const size = 2 ** (32 - prefix);
+  const base = Math.floor((random() * 2 ** 32) / size) * size;
+  return `${[24, 16, 8, 0].map((s) => Math.floor(base / 2 ** s) % 256).join('.')}/${prefix}`;
+};
+const v6Block = () => `2${int(4096).toString(16).padStart(3, '0')}:${hex()}::/32`;
+
+// 40 % IPv4 addresses, 30 % IPv4 /16–/28 blocks, 20 % IPv6 addresses, 10 % IPv6 /32 blocks.
+const entries = new Set(['4.2.2.0/24']);
+for (let i = 0; entries.size < IP_RULES; i++) {
+  const kind = i % 10;
+  entries.add(kind < 4 ? v4() : kind < 7 ? v4Block() : kind < 9 ? v6() : v6Block());
+}
+const csv = `ip,note\n${[...entries].map((ip, i) => `${ip},bench ${i}`).join('\n')}\n`;
+
+const setupStart = performance.now();
+const token = await signIn(SHOP);
+// The Free plan caps the block list at 20 entries; support lifts it like for a merchant.
+const support = await app.inject({
+  method: 'POST',
+  url: '/api/support/set',
+  headers: { authorization: `bearer ${config.supportApiKey}` },
+  payload: { shop: SHOP, values: { plan: 'premium' } },
+});
+if (support.statusCode !== 200) throw new Error(`support set: ${support.body}`);
+const blocked = [...COUNTRY_CODES].filter((c) => c !== 'US').slice(0, 200);
+await call('saveCountryBlocker', token, {
+  mode: 'blacklist',
+  countries: blocked,
+  action: { type: 'block' },
+  monitor: false,
+});
+const preview = await call('previewIpBlockerImport', token, { csv });
+if (!preview.token) throw new Error(`CSV preview: ${preview.problem}`);
+const { imported } = await call('commitIpBlockerImport', token, { csv, token: preview.token });
+const setupMs = performance.now() - setupStart;
+
+// ---------------------------------------------------------------- the runs
+
+const path = `/api/storefront/decide?shop=${SHOP}&url=${encodeURIComponent(`https://${SHOP}/`)}`;
+const requests = VISITORS.map((ip) => ({
+  method: 'GET',
+  path,
+  headers: { 'x-forwarded-for': ip, 'user-agent': 'Mozilla/5.0 (bench)' },
+}));
+
+// What each visitor is told (this also builds the shop's policy before the first run).
+const geo = await app.protection.geo.ready;
+const outcomes = [];
+for (const ip of VISITORS) {
+  const res = await fetch(`${appUrl}${path}`, { headers: { 'x-forwarded-for': ip } });
+  const country = geo?.lookup(ip).country ?? 'unknown country';
+  outcomes.push(`${ip} (${country}) ${(await res.json()).action}`);
+}
+
+/** autocannon in a worker thread, so the load generator does not share the servers' thread. */
+function load(url, duration = SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration, requests, workers: 1 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+// Both servers get a short unmeasured run first so neither is measured cold (JIT, caches).
+await load(baselineUrl, 2);
+await load(appUrl, 2);
+const runs = { baseline: [], gatehouse: [] };
+for (let round = 1; round <= 2; round++) {
+  for (const [name, url] of [
+    ['baseline', baselineUrl],
+    ['gatehouse', appUrl],
+  ]) {
+    const r = await load(url);
+    runs[name].push(r);
+    console.log(
+      `round ${round} ${name.padEnd(9)} ${r.requests.average.toFixed(0).padStart(6)} req/s  ` +
+        `p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
+        `(${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`,
+    );
+  }
+}
+await app.protection.visits.flush();
+const visitMetrics = { ...app.protection.visits.metrics };
+
+await Promise.all([app.close(), baseline.close(), emulator.close()]);
+
+// ---------------------------------------------------------------- the storefront script
+
+const script = new URL('../extensions/gatehouse-embed/assets/gatehouse.js', import.meta.url);
+if (!existsSync(script)) execSync('npm run build -w @gatehouse/storefront', { stdio: 'inherit' });
+const raw = readFileSync(script);
+const gzipBytes = gzipSync(raw, { level: 9 }).length;
+
+// ---------------------------------------------------------------- the figures
+
+const mean = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0) / list.length;
+const rps = (name) => mean(runs[name], (r) => r.requests.average);
+const ratio = rps('gatehouse') / rps('baseline');
+console.log('');
+console.log(
+  `setup: shop signed in through the emulator, ${blocked.length} countries blocked (all but US), ` +
+    `${imported} IP block-list entries imported (${(setupMs / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `load: ${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up each, ` +
+    `autocannon in a worker thread, ` +
+    `${VISITORS.length} X-Forwarded-For addresses in rotation`,
+);
+console.log(`visitors: ${outcomes.join(', ')}`);
+console.log(
+  `decide rate limit raised to ${DECIDE_LIMIT} per IP per minute ` +
+    `(RATE_LIMIT_DECIDE_PER_MINUTE) so it never answers 429 here; the limiter still runs`,
+);
+for (const name of ['baseline', 'gatehouse']) {
+  console.log(
+    `${name.padEnd(9)} mean ${rps(name).toFixed(0)} req/s, ` +
+      `p50 ${mean(runs[name], (r) => r.latency.p50).toFixed(1)} ms, ` +
+      `p99 ${mean(runs[name], (r) => r.latency.p99).toFixed(1)} ms`,
+  );
+}
+console.log(`ratio gatehouse / baseline: ${(ratio * 100).toFixed(1)} % (budget ≥ 70 %)`);
+console.log(
+  `visits: ${visitMetrics.written} written, ${visitMetrics.dropped} dropped (queue full), ` +
+    `${visitMetrics.failed} failed`,
+);
+console.log(
+  `storefront script: ${raw.length} bytes, ${gzipBytes} bytes gzipped (budget 3072 = 3 KB)`,
+);

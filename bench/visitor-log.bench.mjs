@@ -1,0 +1,159 @@
+// Visitor-log storage benchmark on PGlite in a temporary folder (the real migrations and
+// indexes): ingests N visits (default 5 000 000) through the seeding path (one unnest INSERT
+// per 10 000 rows) against a baseline of one INSERT per row, then times keyset pages — the
+// first page and filtered pages (country, IP CIDR, URL contains, blocked) — as the median of
+// 20 runs, against the OFFSET query for page 1 000 those pages replace. Prints numbers;
+// asserts nothing; not run by the tests.
+// Run: npx tsx bench/visitor-log.bench.mjs [--visits N]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadGeo } from '@gatehouse/engine';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { purgeShopVisits } from '../apps/server/src/features/visitor-logs/retention.js';
+import { findVisits } from '../apps/server/src/features/visitor-logs/visit-query.js';
+import { generateVisits } from '../apps/server/src/support/visit-generator.js';
+import { insertVisits } from '../apps/server/src/support/visit-ingest.js';
+
+const arg = process.argv.indexOf('--visits');
+const N = arg > 0 ? Number(process.argv[arg + 1]) : 5_000_000;
+const BATCH = 10_000;
+const BASELINE_ROWS = 20_000;
+const RUNS = 20;
+
+const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+const { db, close } = await openDatabase({ pgliteDir: dir });
+const client = db.$client;
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+try {
+  const shopIds = [];
+  for (const handle of ['bench', 'baseline']) {
+    const r = await client.query(
+      `insert into shops (domain, shopify_shop_id, name) values ($1, $2, $3) returning id`,
+      [`${handle}.myshopify.com`, String(shopIds.length + 1), handle],
+    );
+    shopIds.push(r.rows[0].id);
+  }
+  const [shopId, baselineShop] = shopIds;
+  const geo = await loadGeo({ city: true });
+  const to = new Date();
+  const from = new Date(to.getTime() - 30 * 24 * 3_600_000);
+
+  // Baseline: one INSERT statement per visit.
+  const baseRows = [
+    ...generateVisits(BASELINE_ROWS, geo, {
+      shopDomain: 'baseline.myshopify.com',
+      from,
+      to,
+      seed: 7,
+    }),
+  ];
+  let t0 = performance.now();
+  for (const r of baseRows) {
+    await client.query(
+      `insert into visits (shop_id, time, ip, country, region, city, asn, org, url, referrer,
+        user_agent, action, rule_id, rule_kind)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+      [
+        baselineShop,
+        r.time.toISOString(),
+        r.ip,
+        r.country,
+        r.region,
+        r.city,
+        r.asn,
+        r.org,
+        r.url,
+        r.referrer,
+        r.userAgent,
+        r.action,
+        r.ruleId,
+        r.ruleKind,
+      ],
+    );
+  }
+  const baselineRate = BASELINE_ROWS / ((performance.now() - t0) / 1000);
+  console.log(
+    `baseline: one INSERT per visit   ${fmt(baselineRate)} visits/s (${fmt(BASELINE_ROWS)} rows)`,
+  );
+
+  // Bulk ingestion; generation time is excluded.
+  let ingestMs = 0;
+  let batch = [];
+  let done = 0;
+  const started = performance.now();
+  for (const v of generateVisits(N, geo, {
+    shopDomain: 'bench.myshopify.com',
+    from,
+    to,
+    seed: 1,
+  })) {
+    batch.push(v);
+    if (batch.length === BATCH) {
+      t0 = performance.now();
+      await insertVisits(client, shopId, batch);
+      ingestMs += performance.now() - t0;
+      done += batch.length;
+      batch = [];
+      if (done % 500_000 === 0) {
+        console.log(`  ${fmt(done)} visits, ${fmt(done / (ingestMs / 1000))} visits/s so far`);
+      }
+    }
+  }
+  t0 = performance.now();
+  await insertVisits(client, shopId, batch);
+  ingestMs += performance.now() - t0;
+  const rate = N / (ingestMs / 1000);
+  console.log(
+    `bulk: unnest INSERT of ${fmt(BATCH)}   ${fmt(rate)} visits/s (${fmt(N)} rows, ${(ingestMs / 1000).toFixed(1)} s in the database, ${((performance.now() - started) / 1000).toFixed(1)} s in all) — ${(rate / baselineRate).toFixed(1)}× the baseline`,
+  );
+  await client.query('analyze visits');
+
+  const median = async (fn) => {
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      await fn();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(RUNS / 2)];
+  };
+  const page = (filters) => () => findVisits(db, shopId, filters, { limit: 50 });
+  const cases = [
+    ['first page', {}],
+    ['country = DE', { country: 'DE' }],
+    ['ip in 81.2.69.0/24', { ip: '81.2.69.0/24' }],
+    ['single ip 8.8.8.8', { ip: '8.8.8.8' }],
+    ['url contains "canvas-tote"', { url: 'canvas-tote' }],
+    ['action = block', { action: 'block' }],
+    ['asn = 15169', { asn: 15169 }],
+  ];
+  console.log(`pages of 50 over ${fmt(N)} visits (median of ${RUNS}):`);
+  for (const [name, filters] of cases) {
+    console.log(`  keyset ${name.padEnd(28)} ${(await median(page(filters))).toFixed(1)} ms`);
+  }
+  const second = await findVisits(db, shopId, {}, { limit: 50 });
+  console.log(
+    `  keyset second page               ${(await median(() => findVisits(db, shopId, {}, { limit: 50, cursor: second.nextCursor }))).toFixed(1)} ms`,
+  );
+  const offset = await median(() =>
+    client.query(
+      `select * from visits where shop_id = $1 order by time desc nulls last, id desc nulls last limit 50 offset 49950`,
+      [shopId],
+    ),
+  );
+  console.log(`  baseline OFFSET page 1000        ${offset.toFixed(1)} ms`);
+
+  // Retention: delete the oldest day (1/30 of the rows) the way the purge job does.
+  t0 = performance.now();
+  const deleted = await purgeShopVisits(db, shopId, new Date(from.getTime() + 24 * 3_600_000));
+  const purgeS = (performance.now() - t0) / 1000;
+  console.log(
+    `purge: ${fmt(deleted)} visits older than a day deleted in ${purgeS.toFixed(1)} s (${fmt(deleted / purgeS)} visits/s)`,
+  );
+} finally {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+}
