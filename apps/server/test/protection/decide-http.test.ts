@@ -217,6 +217,30 @@ describe('install', () => {
       expect(data.currentAppInstallation.metafield?.value).toBe(t.config.appUrl);
     });
   });
+
+  it("publishes the merchant's decision time-out to the storefront block", async () => {
+    const settings = (await t.call('getGeneralSettings', alice.token)).json();
+    const { maxLogRetentionHours: _max, ...saved } = settings;
+    const res = await t.call('saveGeneralSettings', alice.token, { ...saved, timeoutMs: 4200 });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, alice.shop));
+    const token = t.app.tokens.accessTokenOf(row!)!;
+    const data = await t.app.platform.graphql<{
+      currentAppInstallation: { metafield: { value: string } | null };
+    }>(
+      alice.shop,
+      token,
+      'query { currentAppInstallation { metafield(namespace: "gatehouse", key: "timeout_ms") { value } } }',
+    );
+    expect(data.currentAppInstallation.metafield?.value).toBe('4200');
+    // The storefront renders the block with it (once the embed is on).
+    await t.emulator.setAppEmbed(alice.shop, true);
+    const html = await (await fetch(`${t.emulatorUrl}/shops/${alice.shop}/`)).text();
+    const config = /<script id="gatehouse-config" type="application\/json">(.*?)<\/script>/.exec(
+      html,
+    );
+    expect(JSON.parse(config![1]!)).toMatchObject({ shop: alice.shop, timeoutMs: 4200 });
+  });
 });
 
 describe('with its own app', () => {

@@ -1,10 +1,12 @@
-// After a shop completes OAuth, tell its storefront where the app lives: an app-data metafield
-// (namespace gatehouse, key api_origin, value APP_URL) on the app installation, which the
-// app-embed block reads as `app.metafields.gatehouse.api_origin`. It runs after the callback
-// has answered, so sign-in never waits for it or fails because of it; a failure (or a platform
-// without metafields) is logged as a warning and retried at the next sign-in.
+// The storefront's settings travel as app-data metafields on the app installation (namespace
+// gatehouse), which the app-embed block reads as `app.metafields.gatehouse.<key>`: where the
+// app lives (api_origin = APP_URL) and the merchant's decision time-out (timeout_ms). They are
+// written after each OAuth callback has answered, so sign-in never waits for them or fails
+// because of them (a failure is logged and retried at the next sign-in), and again when the
+// merchant changes the time-out.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { protectionSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 
 const CALLBACK_PATH = '/api/auth/callback';
@@ -13,7 +15,17 @@ interface MetafieldsSetData {
   metafieldsSet: { userErrors: { field: string[] | null; message: string }[] } | null;
 }
 
-export async function setApiOriginMetafield(app: FastifyInstance, domain: string): Promise<void> {
+export interface AppMetafield {
+  key: 'api_origin' | 'timeout_ms';
+  type: 'single_line_text_field' | 'number_integer';
+  value: string;
+}
+
+export async function setAppMetafields(
+  app: FastifyInstance,
+  domain: string,
+  metafields: AppMetafield[],
+): Promise<void> {
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, domain));
   const token = shop ? app.tokens.accessTokenOf(shop) : null;
   if (!shop || !token) return;
@@ -26,7 +38,7 @@ export async function setApiOriginMetafield(app: FastifyInstance, domain: string
     domain,
     token,
     `
-      mutation GatehouseApiOrigin($metafields: [MetafieldsSetInput!]!) {
+      mutation GatehouseAppMetafields($metafields: [MetafieldsSetInput!]!) {
         metafieldsSet(metafields: $metafields) {
           metafields {
             id
@@ -39,19 +51,30 @@ export async function setApiOriginMetafield(app: FastifyInstance, domain: string
       }
     `,
     {
-      metafields: [
-        {
-          ownerId: installation.currentAppInstallation.id,
-          namespace: 'gatehouse',
-          key: 'api_origin',
-          type: 'single_line_text_field',
-          value: app.config.appUrl,
-        },
-      ],
+      metafields: metafields.map((m) => ({
+        ownerId: installation.currentAppInstallation.id,
+        namespace: 'gatehouse',
+        ...m,
+      })),
     },
   );
   const errors = data.metafieldsSet?.userErrors ?? [];
   if (errors.length > 0) throw new Error(errors.map((e) => e.message).join('; '));
+}
+
+/** Everything the storefront block reads, as it stands for this shop. */
+async function storefrontMetafields(app: FastifyInstance, domain: string): Promise<AppMetafield[]> {
+  const [row] = await app.db
+    .select({ timeoutMs: protectionSettings.timeoutMs })
+    .from(protectionSettings)
+    .innerJoin(shops, eq(shops.id, protectionSettings.shopId))
+    .where(eq(shops.domain, domain));
+  return [
+    { key: 'api_origin', type: 'single_line_text_field', value: app.config.appUrl },
+    ...(row
+      ? [{ key: 'timeout_ms', type: 'number_integer', value: String(row.timeoutMs) } as const]
+      : []),
+  ];
 }
 
 /**
@@ -69,11 +92,12 @@ export function registerInstallMetafieldHook(
     const domain = (request.query as Record<string, unknown>).shop;
     if (!location.includes('/loginComplete/') || typeof domain !== 'string') return;
     onInstalled(domain);
-    const task = setApiOriginMetafield(app, domain)
+    const task = storefrontMetafields(app, domain)
+      .then((metafields) => setAppMetafields(app, domain, metafields))
       .catch((error: unknown) => {
         request.log.warn(
           { err: error, shop: domain },
-          'could not set the api_origin app metafield',
+          'could not set the storefront app metafields',
         );
       })
       .finally(() => running.delete(task));

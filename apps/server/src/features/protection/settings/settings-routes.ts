@@ -14,6 +14,7 @@ import type { ProtectionServices } from '../protection-services.js';
 import { compileOrThrow, loadStoredRules, toRuleSet } from '../rules/shop-rules.js';
 import { blockPageOf, DEFAULT_TIMEOUT_MS } from './block-page.js';
 import { saveProtectionSettings } from './settings-store.js';
+import { setAppMetafields } from '../install-metafield.js';
 
 export const retentionMessage = (max: number) =>
   `Your plan keeps visitor logs for at most ${max} hours.`;
@@ -75,6 +76,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Protectio
       });
       await services.changed(shop.id);
       const after = await loadStoredRules(app.db, { shopId: shop.id });
+      if (stored.settings?.timeoutMs !== input.timeoutMs) {
+        // The storefront block waits this long before showing the page anyway.
+        await setAppMetafields(app, shop.domain, [
+          { key: 'timeout_ms', type: 'number_integer', value: String(input.timeoutMs) },
+        ]).catch((error: unknown) => {
+          app.log.warn({ err: error, shop: shop.domain }, 'could not publish the time-out');
+        });
+      }
       return settingsView(after!.shop, after!.settings);
     },
     { mutates: true },
