@@ -10,8 +10,8 @@ export interface Fixture {
   chrome: OpenBrowser;
 }
 
-export async function setUp(): Promise<Fixture> {
-  const stack = await startStack();
+export async function setUp(serverEnv: Record<string, string> = {}): Promise<Fixture> {
+  const stack = await startStack(serverEnv);
   try {
     return { stack, chrome: await openBrowser() };
   } catch (error) {

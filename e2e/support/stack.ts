@@ -56,7 +56,8 @@ function launch(
   return { child, output: () => log };
 }
 
-export async function startStack(): Promise<Stack> {
+/** `serverEnv` adds or overrides the server's settings (e.g. another ADMIN_DIST). */
+export async function startStack(serverEnv: Record<string, string> = {}): Promise<Stack> {
   const [appPort, emulatorPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
   const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
@@ -81,6 +82,7 @@ export async function startStack(): Promise<Stack> {
     PLATFORM_URL: emulatorUrl,
     PGLITE_DIR: join(dataDir, 'pglite'),
     SUPPORT_API_KEY: supportKey,
+    ...serverEnv,
   });
   const children = [emulator.child, server.child];
   const stop = async () => {
