@@ -1,0 +1,114 @@
+// The merchant reads who came and what Gatehouse did, blocks a visitor in one click from the
+// log (and that visitor is blocked on the storefront at once), and looks an address up.
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
+import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { signIn } from './support/sign-in.js';
+
+const FRANCE = '212.27.48.10';
+const UNITED_STATES = '8.8.8.8';
+const STORE_TEXT = 'Gear for the long way round';
+
+describe('the visitor log', () => {
+  let f: Fixture;
+  let storefront: string;
+  const visitFrom = async (ip: string) => {
+    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
+    await f.chrome.browser.route(`${f.stack.appUrl}/api/storefront/**`, (route: Route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
+    );
+  };
+  const visit = async (ip: string) => {
+    await visitFrom(ip);
+    const page = await f.chrome.browser.newPage();
+    await page.goto(storefront);
+    await page
+      .getByRole('heading', { name: STORE_TEXT })
+      .or(page.locator('#gatehouse-page'))
+      .first()
+      .waitFor();
+    const blocked = (await page.locator('#gatehouse-page').count()) > 0;
+    await page.close();
+    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
+    return blocked;
+  };
+
+  beforeAll(async () => {
+    f = await setUp();
+    storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
+    const page = await f.chrome.browser.newPage();
+    await signIn(page, f.stack.appUrl);
+    await page.close();
+    await setFlags(f.stack, { isNew: false, plan: 'premium' });
+    await setAppEmbed(f.stack, true);
+  });
+  afterAll(() => tearDown(f));
+
+  it('lists the visits, filters by address, and blocks a visitor from a row', async () => {
+    expect(await visit(UNITED_STATES)).toBe(false);
+    expect(await visit(FRANCE)).toBe(false);
+    await new Promise((r) => setTimeout(r, 1_200)); // the next visit flush
+
+    const admin = await f.chrome.browser.newPage();
+    await admin.goto(`${f.stack.appUrl}/visitors`);
+    await admin.getByRole('link', { name: FRANCE }).first().waitFor();
+    await expect
+      .poll(() => admin.getByRole('link', { name: UNITED_STATES }).count())
+      .toBeGreaterThan(0);
+    await screenshot(admin, 'visitor-log');
+
+    await admin.getByPlaceholder('Filter by IP address or CIDR range').fill(FRANCE);
+    await expect.poll(() => admin.getByRole('link', { name: UNITED_STATES }).count()).toBe(0);
+    await expect.poll(() => admin.getByRole('link', { name: FRANCE }).count()).toBeGreaterThan(0);
+    expect(admin.url()).toContain(encodeURIComponent(FRANCE).replace(/%2E/g, '.'));
+
+    await admin
+      .getByRole('button', { name: `Actions for ${FRANCE}` })
+      .first()
+      .click();
+    await admin.getByText('Block this IP').click();
+    await admin.getByRole('button', { name: 'Block IP' }).click();
+    await expect
+      .poll(() =>
+        admin
+          .getByText(/added to the IP block list|blocked/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    expect(await visit(FRANCE)).toBe(true);
+    expect(await visit(UNITED_STATES)).toBe(false);
+    await admin.close();
+  });
+
+  it('looks an address up: where it is, its network, and what the rules decide', async () => {
+    const page = await f.chrome.browser.newPage();
+    await page.goto(`${f.stack.appUrl}/iplookup/${UNITED_STATES}`);
+    // The first lookup loads the city data (about 130 MB) once.
+    await page.getByText('What your rules decide', { exact: true }).waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.getByText('United States').first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/AS15169/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'ip-lookup');
+    await page.getByLabel('IP address').fill('999.1.1.1');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect
+      .poll(() => page.getByText('Enter a valid IPv4 or IPv6 address.').first().isVisible())
+      .toBe(true);
+    await page.getByLabel('IP address').fill(FRANCE);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.waitForURL(`${f.stack.appUrl}/iplookup/${FRANCE}`);
+    await expect.poll(() => page.getByText('France').first().isVisible()).toBe(true);
+    expect(await page.getByText('On the IP block list').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'IP Geolocation by DB-IP' }).isVisible()).toBe(
+      true,
+    );
+    await page.close();
+  });
+});
