@@ -6,23 +6,29 @@
 // runs baseline, Gatehouse, baseline, Gatehouse against the same decide URL with
 // X-Forwarded-For rotating through real addresses. Also prints the storefront script's gzipped
 // size against its 3 KB budget. Prints figures; asserts nothing.
+// With --postgres URL the app uses that Postgres server (as DATABASE_URL would in production)
+// instead of PGlite: the bench creates a scratch database on it and drops it at the end.
 // Run: npx tsx bench/decide-endpoint.bench.mjs [--seconds 8] [--connections 50]
+//        [--postgres postgres://postgres@127.0.0.1:55432/postgres]
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { api } from '@gatehouse/contracts';
 import { COUNTRY_CODES } from '@gatehouse/engine';
 import { buildEmulator } from '@gatehouse/platform-emulator';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/env.js';
 
-const arg = (name, fallback) => {
+const text = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : undefined;
 };
+const arg = (name, fallback) => (text(name) === undefined ? fallback : Number(text(name)));
+const POSTGRES = text('postgres');
 const SECONDS = arg('seconds', 8);
 const CONNECTIONS = arg('connections', 50);
 const IP_RULES = 10_000;
@@ -48,6 +54,29 @@ const VISITORS = [
   '210.130.0.1',
   '200.160.2.3',
 ];
+
+// ---------------------------------------------------------------- the database
+
+/** A scratch database on the given server, so every run starts empty; dropped at the end. */
+async function scratchDatabase(serverUrl) {
+  const name = `gatehouse_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+const scratch = POSTGRES ? await scratchDatabase(POSTGRES) : null;
 
 // ---------------------------------------------------------------- the servers
 
@@ -84,6 +113,7 @@ const config = loadConfig({
   APP_URL: appUrl,
   PLATFORM_URL: emulatorUrl,
   PGLITE_DIR: 'memory://',
+  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   SHOPIFY_API_KEY: API_KEY,
   SHOPIFY_API_SECRET: API_SECRET,
   APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
@@ -228,6 +258,7 @@ await app.protection.visits.flush();
 const visitMetrics = { ...app.protection.visits.metrics };
 
 await Promise.all([app.close(), baseline.close(), emulator.close()]);
+await scratch?.drop();
 
 // ---------------------------------------------------------------- the storefront script
 
@@ -242,6 +273,9 @@ const mean = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0) / list.le
 const rps = (name) => mean(runs[name], (r) => r.requests.average);
 const ratio = rps('gatehouse') / rps('baseline');
 console.log('');
+console.log(
+  `database: ${scratch ? `Postgres (${new URL(POSTGRES).host}, scratch database)` : 'PGlite in memory'}`,
+);
 console.log(
   `setup: shop signed in through the emulator, ${blocked.length} countries blocked (all but US), ` +
     `${imported} IP block-list entries imported (${(setupMs / 1000).toFixed(1)} s)`,

@@ -1,6 +1,7 @@
 // Starts the Gatehouse server: loads the environment, builds the app, listens, and closes
 // cleanly (database included) on SIGINT/SIGTERM.
 import { buildApp } from './app.js';
+import { closeGracefully } from './close-gracefully.js';
 import { loadConfig } from './env.js';
 
 const config = loadConfig();
@@ -12,7 +13,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    closeGracefully(app, 10_000).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

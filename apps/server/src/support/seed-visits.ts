@@ -12,7 +12,7 @@ import { ipRules } from '../db/protection-schema.js';
 import { shops } from '../db/schema.js';
 import { loadConfig } from '../env.js';
 import { generateVisits, type GeneratedVisit } from './visit-generator.js';
-import { addHourlyCounts, insertVisits, type QueryClient } from './visit-ingest.js';
+import { ingestVisits } from './visit-ingest.js';
 
 const BATCH = 10_000;
 
@@ -48,7 +48,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
 async function main() {
   const args = parseSeedArgs(process.argv.slice(2));
   const config = loadConfig();
-  const { db, close } = await openDatabase(config);
+  const { db, kind, close } = await openDatabase(config);
   try {
     const [shop] = await db.select().from(shops).where(eq(shops.domain, args.shop));
     if (!shop) throw new Error(`${args.shop} has not installed the app yet: sign it in first.`);
@@ -57,14 +57,12 @@ async function main() {
       .from(ipRules)
       .where(and(eq(ipRules.shopId, shop.id), eq(ipRules.list, 'block')));
     const geo = await loadGeo({ city: true });
-    const client = (db as unknown as { $client: QueryClient }).$client;
     const to = new Date();
     const from = new Date(to.getTime() - args.hours * 3_600_000);
     const started = performance.now();
     let batch: GeneratedVisit[] = [];
     const flush = async () => {
-      await insertVisits(client, shop.id, batch);
-      await addHourlyCounts(client, shop.id, batch);
+      await ingestVisits(db, kind, shop.id, batch);
       batch = [];
     };
     for (const visit of generateVisits(args.visits, geo, {

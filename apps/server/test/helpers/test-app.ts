@@ -1,6 +1,7 @@
 // Builds the server on a fresh database next to a running platform emulator, both on real
 // loopback ports so the emulator's redirects and webhook deliveries reach the server, and
 // signs shops in through the real OAuth flow.
+import { closeGracefully } from '../../src/close-gracefully.js';
 import { createServer } from 'node:net';
 import { api, type CallName } from '@gatehouse/contracts';
 import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
@@ -168,7 +169,7 @@ export async function createTestApp(
       });
     },
     async close() {
-      await app.close();
+      await closeGracefully(app, 2_000);
       await emulatorApp.close();
       await database.drop();
     },

@@ -64,6 +64,23 @@ describe('the storefront calls', () => {
     const bad = await decide(t, 'not a shop', US);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ Message: 'The shop is not a valid myshopify.com domain.' });
+    expect(bad.headers['access-control-allow-origin']).toBe('*');
+    const tooLong = await decide(t, alice.shop, US, { url: 'x'.repeat(2049) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ Message: 'The page URL is too long.' });
+    const noShop = await t.app.inject({ method: 'GET', url: '/api/storefront/decide?url=x' });
+    expect(noShop.statusCode).toBe(400);
+    expect(noShop.json()).toEqual({ Message: 'The shop is missing.' });
+  });
+
+  it('give visitors of one IP the same valid token without a new one per page view', async () => {
+    const first = (await decide(t, alice.shop, US)).json<DecideResponse>();
+    const second = (await decide(t, alice.shop, US)).json<DecideResponse>();
+    expect(second.token).toBe(first.token);
+    const remaining = t.app.protection.tokens.allowRemaining(first.token, alice.shop, US);
+    expect(remaining).toBeGreaterThan(0);
+    const other = (await decide(t, alice.shop, '8.8.4.4')).json<DecideResponse>();
+    expect(other.token).not.toBe(first.token);
   });
 
   it('hand back a still-fresh allow token and refuse one from another IP', async () => {
@@ -83,6 +100,13 @@ describe('policy', () => {
     const blocked = (await decide(t, alice.shop, DE)).json<DecideResponse>();
     expect(blocked.action).toBe('block');
     expect(blocked.blockPage?.title).toBe('Access denied');
+    expect(Object.keys(blocked.blockPage ?? {}).sort()).toEqual([
+      'backgroundColor',
+      'logoUrl',
+      'message',
+      'textColor',
+      'title',
+    ]);
     expect((await decide(t, alice.shop, US)).json().action).toBe('allow');
     await blockCountries(t, alice.token, []);
     expect((await decide(t, alice.shop, DE)).json().action).toBe('allow');
@@ -253,6 +277,11 @@ describe('with its own app', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['access-control-allow-origin']).toBe('*');
       expect((await decide(own, 'x.myshopify.com', DE)).statusCode).toBe(200);
+      // IPv6: one /64 network shares a limit, the next network has its own.
+      for (let i = 1; i <= 3; i++)
+        expect((await decide(own, 'x.myshopify.com', `2a01:4f8:1:2::${i}`)).statusCode).toBe(200);
+      expect((await decide(own, 'x.myshopify.com', '2a01:4f8:1:2::99')).statusCode).toBe(429);
+      expect((await decide(own, 'x.myshopify.com', '2a01:4f8:1:3::1')).statusCode).toBe(200);
     } finally {
       await own.close();
     }

@@ -43,6 +43,7 @@ export function createProtectionServices(app: FastifyInstance): ProtectionServic
     notifier,
     visits: createVisitBuffer({
       db,
+      dbKind: app.dbKind,
       log,
       intervalMs: config.protection.visitFlushIntervalMs,
       batchSize: config.protection.visitFlushBatch,

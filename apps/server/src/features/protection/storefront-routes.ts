@@ -10,11 +10,13 @@ import type { ProtectionServices } from './protection-services.js';
 
 export function storefrontRoutes(services: ProtectionServices) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // Set when the request arrives (a plain callback hook: no promise per request), so every
+    // answer carries them, refusals by the rate limiter and the query check included.
+    app.addHook('onRequest', (_request, reply, done) => {
       void reply.header('access-control-allow-origin', '*');
       // helmet's same-origin default would stop other origins reading the answer.
       void reply.header('cross-origin-resource-policy', 'cross-origin');
-      return payload;
+      done();
     });
     for (const path of [DECIDE_PATH, ADMIN_ACCESS_PATH]) {
       app.options(path, async (_request, reply) =>

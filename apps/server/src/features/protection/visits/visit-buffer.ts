@@ -1,17 +1,24 @@
-// Every decision becomes a visit record, queued here and written in batches: one multi-row
-// INSERT per batch (every flush interval, or as soon as a batch is full), never awaited by the
-// decision. The queue is bounded; when it is full new visits are dropped and counted, and the
-// drop is logged once per interval. The same flush adds the dashboard's hourly counters
-// (ipBlocker, regionBlocker), the IP entries' hit counts and last hit, and the protected page
-// views billing meters (recordProtectedViews, which also keeps the pageViews counter).
+// Every decision becomes a visit record, queued here and written through the bulk visit
+// writer (COPY on PGlite, one unnest INSERT on Postgres) every flush interval or as soon as a
+// batch is full, never awaited by the decision. The queue is bounded; when it is full new
+// visits are dropped and counted, and the drop is logged once per interval. The same
+// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker) and the IP
+// entries' hit counts and last hit, one statement each; after it, the protected page views
+// billing meters (recordProtectedViews, which also keeps the pageViews counter).
 import type { Decision } from '@gatehouse/engine';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
-import { visits, type VisitRow } from '../../../db/protection-schema.js';
-import { blockerHourlyCounts, type Blocker } from '../../../db/schema.js';
+import type { Blocker } from '../../../db/schema.js';
+import type { VisitRecord } from './visit-csv.js';
+import { inVisitBatch, type DatabaseKind } from './visit-writer.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Visits written in one transaction at most. A flush takes everything queued up to this, not
+ * just one batch: under load the visits that arrived while the previous write ran go out in
+ * one COPY instead of many small transactions on the server's thread.
+ */
+const MAX_WRITE = 10_000;
 
 export interface VisitInput {
   shopId: string;
@@ -46,6 +53,7 @@ export interface VisitBuffer {
 
 export interface VisitBufferOptions {
   db: Database;
+  dbKind: DatabaseKind;
   log: FastifyBaseLogger;
   intervalMs: number;
   batchSize: number;
@@ -61,7 +69,7 @@ function blockerOf(decision: Decision): Blocker | null {
   return null;
 }
 
-function toRow(v: VisitInput): VisitRow {
+function toRecord(v: VisitInput): VisitRecord {
   const { decision } = v;
   return {
     shopId: v.shopId,
@@ -121,34 +129,38 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
       }
     }
 
-    await db.transaction(async (tx) => {
-      await tx.insert(visits).values(batch.map(toRow));
-      for (const c of counters.values()) {
-        await tx
-          .insert(blockerHourlyCounts)
-          .values({ shopId: c.shopId, hour: c.hour, blocker: c.blocker, count: c.n })
-          .onConflictDoUpdate({
-            target: [
-              blockerHourlyCounts.shopId,
-              blockerHourlyCounts.hour,
-              blockerHourlyCounts.blocker,
-            ],
-            set: { count: sql`${blockerHourlyCounts.count} + ${c.n}` },
-          });
+    await inVisitBatch(db, options.dbKind, async (session) => {
+      await session.copyVisits(batch.map(toRecord));
+      if (counters.size > 0) {
+        // All of the batch's counters in one upsert.
+        const list = [...counters.values()];
+        await session.query(
+          `insert into blocker_hourly_counts (shop_id, hour, blocker, count)
+           select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[])
+           on conflict (shop_id, hour, blocker)
+           do update set count = blocker_hourly_counts.count + excluded.count`,
+          [
+            list.map((c) => c.shopId),
+            list.map((c) => c.hour.toISOString()),
+            list.map((c) => c.blocker),
+            list.map((c) => c.n),
+          ],
+        );
       }
       if (hits.size > 0) {
-        const values = sql.join(
-          [...hits].map(
-            ([id, h]) => sql`(${id}::uuid, ${h.n}::bigint, ${h.last.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
-        );
+        const list = [...hits];
         // Rule ids of deleted entries simply match nothing.
-        await tx.execute(sql`
-          update ip_rules set hits = ip_rules.hits + v.n,
-            last_hit_at = greatest(ip_rules.last_hit_at, v.last)
-          from (values ${values}) as v(id, n, last)
-          where ip_rules.id = v.id`);
+        await session.query(
+          `update ip_rules set hits = ip_rules.hits + v.n,
+             last_hit_at = greatest(ip_rules.last_hit_at, v.last)
+           from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
+           where ip_rules.id = v.id`,
+          [
+            list.map(([id]) => id),
+            list.map(([, h]) => h.n),
+            list.map(([, h]) => h.last.toISOString()),
+          ],
+        );
       }
     });
     for (const [shopId, views] of protectedViews) {
@@ -162,7 +174,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
 
   async function flushOnce(): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.slice(0, options.batchSize);
+      const batch = queue.slice(0, Math.max(options.batchSize, MAX_WRITE));
       queue = queue.slice(batch.length);
       metrics.queued = queue.length;
       try {

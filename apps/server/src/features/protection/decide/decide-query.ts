@@ -1,0 +1,41 @@
+// The decision endpoint's query check, written out by hand for the hot path. A well-formed
+// query (what the storefront script always sends) is accepted with a few typeof/length tests
+// and one shop-domain test; anything else goes through the contract's zod schema, so every
+// refusal carries exactly the contract's message and the same 400 as the other calls.
+import { decideQuery, isShopDomain } from '@gatehouse/contracts';
+
+export interface DecideInput {
+  shop: string;
+  url: string;
+  ref: string;
+  t: string | undefined;
+  d: string | undefined;
+}
+
+// The limits of `decideQuery` in @gatehouse/contracts; decide-query.test.ts checks that both
+// agree on inputs at and past each limit.
+const URL_MAX = 2048;
+const REF_MAX = 2048;
+const TOKEN_MAX = 512;
+
+const optionalText = (value: unknown, max: number): value is string | undefined =>
+  value === undefined || (typeof value === 'string' && value.length <= max);
+
+/** The validated query, or throws the contract's ZodError (→ 400 with its first message). */
+export function parseDecideQuery(query: unknown): DecideInput {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const { shop, url, ref, t, d } = q;
+  if (
+    typeof shop === 'string' &&
+    typeof url === 'string' &&
+    url.length <= URL_MAX &&
+    optionalText(ref, REF_MAX) &&
+    optionalText(t, TOKEN_MAX) &&
+    optionalText(d, TOKEN_MAX) &&
+    isShopDomain(shop)
+  ) {
+    return { shop, url, ref: ref ?? '', t, d };
+  }
+  const parsed = decideQuery.parse(query);
+  return { shop: parsed.shop, url: parsed.url, ref: parsed.ref, t: parsed.t, d: parsed.d };
+}
