@@ -3,6 +3,7 @@
 // invented), pages of the demo storefront, real referrers and user agents of browsers and
 // crawlers, and about 8% blocked by the IP block list or the Country Blocker.
 import type { GeoLookup } from '@gatehouse/engine';
+import type { VisitRecord } from '../features/protection/visits/visit-csv.js';
 
 /** Networks visits come from: [first three or two octets, weight]. */
 const NETWORKS: readonly [string, number][] = [
@@ -100,21 +101,13 @@ function weighted<T>(items: readonly [T, number][], r: number): T {
   return items[items.length - 1]![0];
 }
 
-export interface GeneratedVisit {
-  time: Date;
-  ip: string;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  asn: number | null;
-  org: string | null;
-  url: string;
-  referrer: string;
-  userAgent: string;
+/** A generated visit: a stored visit's fields without the shop, never monitored. */
+export type GeneratedVisit = Omit<
+  VisitRecord,
+  'shopId' | 'action' | 'monitor' | 'monitorRuleId'
+> & {
   action: 'allow' | 'block';
-  ruleId: string | null;
-  ruleKind: string | null;
-}
+};
 
 export interface GeneratorOptions {
   shopDomain: string;
