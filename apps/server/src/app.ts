@@ -1,7 +1,9 @@
-// Builds the Gatehouse API (never listens; server.ts does): security headers, cookies, rate
-// limits and the error handler, then the database, the platform client and authentication,
-// then the feature routes, and last the admin SPA.
-import cookie from '@fastify/cookie';
+// Builds the Gatehouse API (never listens; server.ts does): rate limits and the error handler,
+// the database, the platform client, authentication and the feature services; then two route
+// scopes. The storefront's public calls (decision, Admin Access) live in their own scope with
+// CORS and nothing else, because they are the hot path and answer JSON to other origins; every
+// other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
+// handler) lives in the site scope, which adds the security headers.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,10 +18,17 @@ import { versionRoutes } from './features/version/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import { protectionPlugin } from './features/protection/protection-plugin.js';
+import {
+  installMetafieldHook,
+  protectionPlugin,
+  protectionRoutes,
+} from './features/protection/protection-plugin.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { supportRoutes } from './features/support/routes.js';
-import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
+import {
+  visitorLogRoutes,
+  visitorLogsPlugin,
+} from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
@@ -59,24 +68,6 @@ export async function buildApp(
   });
 
   await app.register(configPlugin, { config });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, messages.tooManyRequests),
@@ -85,21 +76,44 @@ export async function buildApp(
   await app.register(platformPlugin);
   await app.register(authPlugin);
   await app.register(billingPlugin);
-
-  app.get('/api/health', async () => ({ ok: true }));
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(notificationRoutes);
-  await app.register(ratingRoutes);
-  await app.register(contactRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(billingRoutes);
-  await app.register(feedbackRoutes);
-  await app.register(versionRoutes);
-  await app.register(webhookRoutes);
-  await app.register(supportRoutes);
+  // Protection's services and the storefront's own route scope; the visit log's retention job.
   await app.register(protectionPlugin);
   await app.register(visitorLogsPlugin);
-  await app.register(adminStaticPlugin);
+
+  await app.register(async (site) => {
+    await site.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+    installMetafieldHook(site);
+    site.get('/api/health', async () => ({ ok: true }));
+    await site.register(authRoutes);
+    await site.register(accountRoutes);
+    await site.register(notificationRoutes);
+    await site.register(ratingRoutes);
+    await site.register(contactRoutes);
+    await site.register(dashboardRoutes);
+    await site.register(billingRoutes);
+    await site.register(feedbackRoutes);
+    await site.register(versionRoutes);
+    await site.register(webhookRoutes);
+    await site.register(supportRoutes);
+    await site.register(protectionRoutes);
+    await site.register(visitorLogRoutes);
+    await site.register(adminStaticPlugin);
+  });
   return app;
 }

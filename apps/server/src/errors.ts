@@ -24,6 +24,8 @@ export const messages = {
     'We could not reach Shopify to check your theme. Please try again in a moment.',
   supportUnauthorized: 'A valid support API key is required.',
   shopNotFound: 'No shop with that domain is known.',
+  geoUnavailable:
+    'The address data could not be loaded on our side. Please try again in a few minutes.',
 } as const;
 
 export const badRequest = (message: string) => new AppError(400, message);

@@ -427,6 +427,8 @@ describe('request hygiene', () => {
   it('serves a plain page when the admin has not been built, and JSON 404 under /api', async () => {
     const page = await t.app.inject({ url: '/dashboard' });
     expect(page.headers['content-type']).toContain('text/html');
+    // The not-found handler lives in the site scope: the admin's pages carry its headers.
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.body).toContain('npm run build');
     const api404 = await t.app.inject({ url: '/api/nothing-here' });
     expect(api404.statusCode).toBe(404);

@@ -45,7 +45,10 @@ describe('the storefront calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // No page security headers on the storefront's JSON: a same-origin resource policy would
+    // stop the store's origin reading the answer.
+    expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/storefront/adminAccess',
@@ -138,6 +141,11 @@ describe('visits', () => {
       .where(and(eq(visits.shopId, shop!.id), eq(visits.ip, DE)));
     expect(rows.find((r) => r.action === 'block')).toMatchObject({
       country: 'DE',
+      // The decision's geo facts, city data included (DB-IP, as of the bundled release).
+      region: 'Saxony',
+      city: 'Falkenstein',
+      asn: 24940,
+      org: 'Hetzner Online GmbH',
       action: 'block',
       ruleId: 'country',
       ruleKind: 'country',
@@ -271,10 +279,18 @@ describe('with its own app', () => {
   it('rate-limits decisions per visitor IP', async () => {
     const own = await createTestApp({ RATE_LIMIT_DECIDE_PER_MINUTE: '3' });
     try {
-      for (let i = 0; i < 3; i++)
-        expect((await decide(own, 'x.myshopify.com', US)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const allowed = await decide(own, 'x.myshopify.com', US);
+        expect(allowed.statusCode).toBe(200);
+        // The script reads none of the limiter's counters: they are not sent.
+        expect(allowed.headers['x-ratelimit-remaining']).toBeUndefined();
+      }
       const limited = await decide(own, 'x.myshopify.com', US);
       expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        Message: 'Too many requests. Please wait a minute and try again.',
+      });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['access-control-allow-origin']).toBe('*');
       expect((await decide(own, 'x.myshopify.com', DE)).statusCode).toBe(200);
       // IPv6: one /64 network shares a limit, the next network has its own.

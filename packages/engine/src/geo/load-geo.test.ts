@@ -75,3 +75,36 @@ describe('geo without the city data', () => {
     expect(small.lookup('212.27.48.10').asn).toBeGreaterThan(0);
   });
 });
+
+describe('the answer cache', () => {
+  it('answers a repeated address from the cache, frozen, and the same as a fresh lookup', async () => {
+    const uncached = await loadGeo({ city: true, cacheSize: 0 });
+    const cached = await loadGeo({ city: true, cacheSize: 2 });
+    const first = cached.lookup('212.27.48.10');
+    expect(first).toEqual(uncached.lookup('212.27.48.10'));
+    expect(first.city).not.toBeNull();
+    expect(cached.lookup('212.27.48.10')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(cached.cacheUsage()).toEqual({ entries: 1, max: 2 });
+  });
+
+  it('keeps at most its bound, forgetting the least recently used address', async () => {
+    const cached = await loadGeo({ city: false, cacheSize: 2 });
+    const google = cached.lookup('8.8.8.8');
+    const cloudflare = cached.lookup('1.1.1.1');
+    cached.lookup('8.8.8.8'); // used again: now the most recent
+    cached.lookup('212.27.48.10'); // pushes out 1.1.1.1
+    expect(cached.cacheUsage().entries).toBe(2);
+    expect(cached.lookup('8.8.8.8')).toBe(google);
+    expect(cached.lookup('1.1.1.1')).not.toBe(cloudflare);
+    expect(cached.lookup('1.1.1.1')).toEqual(cloudflare);
+    // Unparsable input is answered (unknown facts) and never throws.
+    expect(cached.lookup('not an address')).toMatchObject({ country: null, asn: null });
+  });
+
+  it('is off with a size of 0: every answer is a new object', async () => {
+    const uncached = await loadGeo({ city: false, cacheSize: 0 });
+    expect(uncached.lookup('8.8.8.8')).not.toBe(uncached.lookup('8.8.8.8'));
+    expect(uncached.cacheUsage()).toEqual({ entries: 0, max: 0 });
+  });
+});

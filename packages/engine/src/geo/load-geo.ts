@@ -2,10 +2,13 @@
 // geo-whois-asn-country (CC0), ASN + organisation from @ip-location-db/asn (CC BY 4.0:
 // RouteViews and DB-IP), and, when asked for, region/city from dbip-city (CC BY 4.0: pages
 // showing city results carry "IP Geolocation by DB-IP"). The city data is ~134 MB, so it is
-// opt-in.
+// opt-in. Answers are kept in a bounded least-recently-used cache keyed by the address text:
+// a visitor asks once per page view, so most lookups are repeats, and a cached answer costs a
+// map read instead of two tree walks and record decodes.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { Reader, type Response } from 'maxmind';
 import { formatIpv4, formatIpv6, parseIpInto } from '../ip/ip-address.js';
 import { isReservedV4, isReservedV6 } from '../ip/reserved.js';
@@ -21,7 +24,11 @@ import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from './geo-facts.js';
 export interface LoadGeoOptions {
   /** Load region/city/coordinates (dbip-city, ~134 MB on disk, about as much in memory). */
   city: boolean;
+  /** Addresses whose facts are remembered (least recently used go first); 0 turns it off. */
+  cacheSize?: number;
 }
+
+export const DEFAULT_GEO_CACHE_SIZE = 50_000;
 
 export interface GeoMemoryUsage {
   /** Bytes held by each index; `city` is 0 when it was not loaded. */
@@ -36,6 +43,8 @@ export interface Geo extends GeoLookup {
   /** Milliseconds each source took to load. */
   readonly loadTimes: { country: number; asn: number; city: number };
   memoryUsage(): GeoMemoryUsage;
+  /** Entries in the answer cache and its bound. */
+  cacheUsage(): { entries: number; max: number };
 }
 
 interface CountryRecord {
@@ -98,7 +107,7 @@ export async function loadGeo(options: LoadGeoOptions): Promise<Geo> {
       })
     : [null, 0];
   const asnBytes = asnIndexBytes(asn);
-  return createGeo(asn, country, city, {
+  return createGeo(asn, country, city, options.cacheSize ?? DEFAULT_GEO_CACHE_SIZE, {
     loadTimes: { country: countryMs, asn: asnMs, city: cityMs },
     memory: {
       country: countryBuffer.byteLength,
@@ -113,39 +122,52 @@ function createGeo(
   asn: AsnIndex,
   country: Reader<Response>,
   city: { v4: Reader<Response>; v6: Reader<Response> } | null,
+  cacheSize: number,
   report: { loadTimes: Geo['loadTimes']; memory: GeoMemoryUsage },
 ): Geo {
   const words = new Uint32Array(4);
+  function find(ip: string): GeoFacts {
+    try {
+      const version = typeof ip === 'string' ? parseIpInto(ip, words) : 0;
+      if (version === 0) return { ...UNKNOWN_FACTS };
+      const [a, b, c, d] = words as unknown as [number, number, number, number];
+      if (version === 4 ? isReservedV4(a) : isReservedV6(a, b, c)) return { ...UNKNOWN_FACTS };
+      // maxmind parses text itself; hand it the canonical form so mapped IPv6 reads as IPv4.
+      const canonical = version === 4 ? formatIpv4(a) : formatIpv6([a, b, c, d]);
+      const asnHit = version === 4 ? lookupAsnV4(asn, a) : lookupAsnV6(asn, a, b, c, d);
+      // The ip-location-db files use their own flat record layout, not MaxMind's.
+      const place = city
+        ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
+        : null;
+      const listed = country.get(canonical) as CountryRecord | null;
+      return {
+        country: text(listed?.country_code) ?? text(place?.country_code),
+        asn: asnHit?.asn ?? null,
+        org: asnHit?.org ?? null,
+        region: text(place?.state1),
+        city: text(place?.city),
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+      };
+    } catch {
+      return { ...UNKNOWN_FACTS };
+    }
+  }
+  // Cached answers are shared by every caller, so they are frozen.
+  const cache = cacheSize > 0 ? new LRUCache<string, Readonly<GeoFacts>>({ max: cacheSize }) : null;
   return {
     hasCity: city !== null,
     loadTimes: report.loadTimes,
     memoryUsage: () => ({ ...report.memory }),
+    cacheUsage: () => ({ entries: cache?.size ?? 0, max: cacheSize }),
     lookup(ip: string): GeoFacts {
-      try {
-        const version = typeof ip === 'string' ? parseIpInto(ip, words) : 0;
-        if (version === 0) return { ...UNKNOWN_FACTS };
-        const [a, b, c, d] = words as unknown as [number, number, number, number];
-        if (version === 4 ? isReservedV4(a) : isReservedV6(a, b, c)) return { ...UNKNOWN_FACTS };
-        // maxmind parses text itself; hand it the canonical form so mapped IPv6 reads as IPv4.
-        const canonical = version === 4 ? formatIpv4(a) : formatIpv6([a, b, c, d]);
-        const asnHit = version === 4 ? lookupAsnV4(asn, a) : lookupAsnV6(asn, a, b, c, d);
-        // The ip-location-db files use their own flat record layout, not MaxMind's.
-        const place = city
-          ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
-          : null;
-        const listed = country.get(canonical) as CountryRecord | null;
-        return {
-          country: text(listed?.country_code) ?? text(place?.country_code),
-          asn: asnHit?.asn ?? null,
-          org: asnHit?.org ?? null,
-          region: text(place?.state1),
-          city: text(place?.city),
-          latitude: place?.latitude ?? null,
-          longitude: place?.longitude ?? null,
-        };
-      } catch {
-        return { ...UNKNOWN_FACTS };
+      if (!cache || typeof ip !== 'string') return find(ip);
+      let facts = cache.get(ip);
+      if (facts === undefined) {
+        facts = Object.freeze(find(ip));
+        cache.set(ip, facts);
       }
+      return facts;
     },
   };
 }

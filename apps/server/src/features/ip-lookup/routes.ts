@@ -2,11 +2,14 @@
 import { api } from '@gatehouse/contracts';
 import { route } from '../../http/route.js';
 import type { FastifyInstance } from 'fastify';
-import { cityGeo } from './city-geo.js';
+import { AppError, messages } from '../../errors.js';
 import { lookupIp } from './lookup.js';
 
 export function registerIpLookupRoutes(app: FastifyInstance): void {
-  route(app, api.lookupIp, async ({ ip }, { session }) =>
-    lookupIp(app.db, session.shopId, await cityGeo(), ip),
-  );
+  route(app, api.lookupIp, async ({ ip }, { session }) => {
+    // The same geo data the decisions use (loaded at start, shared).
+    const geo = app.protection.geo.current() ?? (await app.protection.geo.ready);
+    if (!geo) throw new AppError(503, messages.geoUnavailable);
+    return lookupIp(app.db, session.shopId, geo, ip);
+  });
 }

@@ -1,6 +1,10 @@
-// Storefront protection (issue 5): the merchant's rule and settings calls, the storefront's
-// decision and Admin Access calls, the policy cache, the visit buffer and the install-time
-// app metafield. `app.protection` exposes the services (tests flush visits and read metrics).
+// Storefront protection (issue 5). The plugin (at the app's root): the services — policy
+// cache, visit buffer, geo data — and the storefront's decision and Admin Access calls in
+// their own route scope; `app.protection` exposes the services (tests flush visits and read
+// metrics). The routes (in the site scope, beside the other merchant calls): the rule and
+// settings calls. The install-time app metafield hook watches the OAuth callback, so it is
+// added to the site scope itself, before the routes (installMetafieldHook).
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createProtectionServices, type ProtectionServices } from './protection-services.js';
 import { registerInstallMetafieldHook } from './install-metafield.js';
@@ -25,13 +29,21 @@ export const protectionPlugin = fp(
       await services.visits.stop();
       await services.notifier.close();
     });
-
-    registerInstallMetafieldHook(app, (domain) => services.policies.forget(domain));
-    registerCountryRoutes(app, services);
-    registerIpListRoutes(app, services, 'ipBlocker');
-    registerIpListRoutes(app, services, 'whiteLists');
-    registerSettingsRoutes(app, services);
     await app.register(storefrontRoutes(services));
   },
   { name: 'protection', dependencies: ['db', 'platform', 'auth'] },
 );
+
+/** Sets the storefront's app metafields after each install (a hook on the site scope). */
+export function installMetafieldHook(site: FastifyInstance): void {
+  registerInstallMetafieldHook(site, (domain) => site.protection.policies.forget(domain));
+}
+
+/** The merchant's protection calls; registered where the admin's routes are. */
+export async function protectionRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.protection;
+  registerCountryRoutes(app, services);
+  registerIpListRoutes(app, services, 'ipBlocker');
+  registerIpListRoutes(app, services, 'whiteLists');
+  registerSettingsRoutes(app, services);
+}

@@ -1,6 +1,8 @@
-// Visitor logs, IP lookup and the dashboard chart (issue 6): their routes and the retention
-// job, which starts with the app and stops (waiting for a running purge) before the database
-// closes. `app.visitorLogs.retention` lets tests run a purge.
+// Visitor logs, IP lookup and the dashboard chart (issue 6). The plugin (at the app's root):
+// the retention job, which starts with the app and stops (waiting for a running purge) before
+// the database closes; `app.visitorLogs.retention` lets tests run a purge. The routes are
+// registered where the admin's routes are.
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerIpLookupRoutes } from '../ip-lookup/routes.js';
 import { createRetentionJob, type RetentionJob } from './retention.js';
@@ -22,8 +24,11 @@ export const visitorLogsPlugin = fp(
     app.decorate('visitorLogs', { retention });
     app.addHook('onReady', async () => retention.start());
     app.addHook('preClose', async () => retention.stop());
-    registerVisitorLogRoutes(app, app.protection);
-    registerIpLookupRoutes(app);
   },
   { name: 'visitor-logs', dependencies: ['db', 'auth', 'protection'] },
 );
+
+export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
+  registerVisitorLogRoutes(app, app.protection);
+  registerIpLookupRoutes(app);
+}

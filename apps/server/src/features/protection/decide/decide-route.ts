@@ -28,15 +28,25 @@ export function registerDecideRoute(app: FastifyInstance, services: ProtectionSe
   app.get(
     DECIDE_PATH,
     {
-      // A JSON answer for a storefront script: page security headers (CSP and friends) do
-      // nothing here and cost tens of microseconds per decision.
-      helmet: false,
       schema: { response: { 200: decideResponseSchema } },
       config: {
         rateLimit: {
           max: app.config.protection.decidePerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request) => visitorIp(request).limitKey,
+          // The storefront script reads none of the limiter's headers; a refusal (429) still
+          // says when to retry.
+          addHeadersOnExceeding: {
+            'x-ratelimit-limit': false,
+            'x-ratelimit-remaining': false,
+            'x-ratelimit-reset': false,
+          },
+          addHeaders: {
+            'x-ratelimit-limit': false,
+            'x-ratelimit-remaining': false,
+            'x-ratelimit-reset': false,
+            'retry-after': true,
+          },
         },
       },
     },

@@ -1,8 +1,10 @@
-// The geo data (country, ASN + organisation; no city: it would cost ~130 MB) is loaded once
-// per process and shared by every shop and every app instance built in the process (tests
-// build several). Loading starts with the app; the first decisions wait for it, later ones
-// never do. If it cannot load, decisions go on with unknown facts (country rules then match
-// nobody) and the failure is logged.
+// The geo data (country, ASN + organisation, region + city) is loaded once per process and
+// shared by every shop, by the decisions and the IP lookup page, and by every app instance
+// built in the process (tests build several). The city data is the bulk of it (~134 MB): every
+// visit record carries region and city (DESIGN.md §5), so it is loaded at start like the rest,
+// and answers are cached per address (engine's loadGeo). Loading starts with the app; the
+// first decisions wait for it, later ones never do. If it cannot load, decisions go on with
+// unknown facts (country rules then match nobody) and the failure is logged.
 import { loadGeo, type Geo, type GeoLookup } from '@gatehouse/engine';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -17,7 +19,7 @@ export interface GeoService {
 export function startGeo(log: FastifyBaseLogger): GeoService {
   const started = performance.now();
   const first = shared === null;
-  shared ??= loadGeo({ city: false });
+  shared ??= loadGeo({ city: true });
   let loaded: Geo | null = null;
   const ready = shared.then(
     (geo) => {
@@ -30,6 +32,7 @@ export function startGeo(log: FastifyBaseLogger): GeoService {
             loadTimes: geo.loadTimes,
             memoryMB: Math.round((memory.total / 1024 / 1024) * 10) / 10,
             memory,
+            cacheEntries: geo.cacheUsage().max,
           },
           'geo data loaded',
         );
