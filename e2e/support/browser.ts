@@ -1,11 +1,7 @@
-// Debian's Chromium driven by playwright-core: headless, sandbox off (CI runs as root), no
-// background networking (the machine has no network), a fresh profile every launch.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser of the whole-stack tests: @gatehouse/test-browser's Chromium with a desktop-sized
+// window, its context exposed as `browser` to the specs.
+import type { BrowserContext } from 'playwright-core';
+import { openChromium } from '@gatehouse/test-browser';
 
 export interface OpenBrowser {
   browser: BrowserContext;
@@ -13,28 +9,9 @@ export interface OpenBrowser {
 }
 
 export async function openBrowser(): Promise<OpenBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'gatehouse-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
+  const { context, close } = await openChromium({
+    profilePrefix: 'gatehouse-chromium-',
     viewport: { width: 1280, height: 860 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
   });
-  return {
-    browser: context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { browser: context, close };
 }
-
-export type { Browser };

@@ -2,7 +2,7 @@
 // range per line, sorted by start). A hand-rolled scanner reads the file buffer directly; the
 // index is typed arrays (IPv4 bounds as Uint32, IPv6 bounds as four Uint32 words) plus one
 // de-duplicated table of organisation names. Lookup is a binary search.
-import { compareWords } from '../ip/ip-range-index.js';
+import { findRange } from '../ip/sorted-ranges.js';
 
 export interface AsnFamily {
   first: Uint32Array;
@@ -213,17 +213,8 @@ function hit(index: AsnIndex, family: AsnFamily, at: number): AsnHit {
 
 export function lookupAsnV4(index: AsnIndex, value: number): AsnHit | null {
   const { first, last, count } = index.v4;
-  let lo = 0;
-  let hi = count - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (first[mid]! <= value) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && value <= last[found]! ? hit(index, index.v4, found) : null;
+  const at = findRange(first, last, count, 1, value, 0, 0, 0);
+  return at >= 0 ? hit(index, index.v4, at) : null;
 }
 
 export function lookupAsnV6(
@@ -234,19 +225,8 @@ export function lookupAsnV6(
   d: number,
 ): AsnHit | null {
   const { first, last, count } = index.v6;
-  let lo = 0;
-  let hi = count - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareWords(first, mid, a, b, c, d) <= 0) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && compareWords(last, found, a, b, c, d) >= 0
-    ? hit(index, index.v6, found)
-    : null;
+  const at = findRange(first, last, count, 4, a, b, c, d);
+  return at >= 0 ? hit(index, index.v6, at) : null;
 }
 
 /** Bytes held by the typed arrays plus an estimate of the name table (UTF-16 + per-string overhead). */

@@ -3,6 +3,7 @@
 // arrays: IPv4 bounds as Uint32Array, IPv6 bounds as four Uint32 words per address. A lookup is
 // one binary search; the matching segment lists its items in ascending order (rule priority).
 import type { IpRange } from './ip-range.js';
+import { findRange } from './sorted-ranges.js';
 
 interface FamilyIndex {
   /** Segment bounds: one value per segment (IPv4) or four words per segment (IPv6). */
@@ -99,38 +100,7 @@ export function buildIpRangeIndex(ranges: TaggedRange[]): IpRangeIndex {
 /** The segment holding an IPv4 address, or -1. */
 export function findSegmentV4(index: IpRangeIndex, value: number): number {
   const { first, last, count } = index.v4;
-  let lo = 0;
-  let hi = count - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (first[mid]! <= value) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && value <= last[found]! ? found : -1;
-}
-
-/** -1, 0 or 1 as the address at words[at*4..] compares with (a, b, c, d). */
-export function compareWords(
-  words: Uint32Array,
-  at: number,
-  a: number,
-  b: number,
-  c: number,
-  d: number,
-): number {
-  const i = at * 4;
-  let x = words[i]!;
-  if (x !== a) return x < a ? -1 : 1;
-  x = words[i + 1]!;
-  if (x !== b) return x < b ? -1 : 1;
-  x = words[i + 2]!;
-  if (x !== c) return x < c ? -1 : 1;
-  x = words[i + 3]!;
-  if (x !== d) return x < d ? -1 : 1;
-  return 0;
+  return findRange(first, last, count, 1, value, 0, 0, 0);
 }
 
 /** The segment holding the IPv6 address (a, b, c, d), or -1. */
@@ -142,17 +112,7 @@ export function findSegmentV6(
   d: number,
 ): number {
   const { first, last, count } = index.v6;
-  let lo = 0;
-  let hi = count - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareWords(first, mid, a, b, c, d) <= 0) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && compareWords(last, found, a, b, c, d) >= 0 ? found : -1;
+  return findRange(first, last, count, 4, a, b, c, d);
 }
 
 export function ipRangeIndexBytes(index: IpRangeIndex): number {

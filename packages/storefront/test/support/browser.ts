@@ -1,37 +1,12 @@
-// Debian's Chromium driven by playwright-core, as in e2e/support/browser.ts: headless, sandbox
-// off (CI runs as root), no background networking, a fresh profile every launch.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+// The browser of the storefront script tests: @gatehouse/test-browser's Chromium with a
+// 1024×768 window.
+import { openChromium, type OpenChromium } from '@gatehouse/test-browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export type OpenBrowser = OpenChromium;
 
-export interface OpenBrowser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-export async function openBrowser(): Promise<OpenBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'gatehouse-storefront-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
+export function openBrowser(): Promise<OpenBrowser> {
+  return openChromium({
+    profilePrefix: 'gatehouse-storefront-',
     viewport: { width: 1024, height: 768 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
   });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
 }

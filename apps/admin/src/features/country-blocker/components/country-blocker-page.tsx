@@ -13,14 +13,8 @@ import { useAppState } from '../../../lib/app-state.js';
 import { shouldShowChinaReminder } from '../../../lib/local-flags.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { useDraft } from '../../../lib/use-draft.js';
-import {
-  DEFAULT_COUNTRY_BLOCKER,
-  formError,
-  toForm,
-  toSettings,
-  type CountryBlockerForm,
-} from '../country-blocker-form.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { DEFAULT_COUNTRY_BLOCKER, formError, toForm, toSettings } from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
 import { ActionCard } from './action-card.js';
 import { CountryPicker } from './country-picker.js';
@@ -30,15 +24,22 @@ export function CountryBlockerPage() {
   const { isExtensionEnabled, shellLoaded } = useAppState();
   const query = useApiQuery('getCountryBlocker', {}, { defaultData: DEFAULT_COUNTRY_BLOCKER });
   const saved = useMemo(() => toForm(query.data), [query.data]);
-  const { draft, dirty, update, discard } = useDraft<CountryBlockerForm>(saved);
-  const [saving, setSaving] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
   const [chinaOpen, setChinaOpen] = useState(false);
   const [remindedOnLoad, setRemindedOnLoad] = useState(false);
 
   const remindIfChinaBlocked = (settings: CountryBlockerSettings) => {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
   };
+  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
+    invalid: (form) => Boolean(formError(form)),
+    submit: (form) => callApi('saveCountryBlocker', toSettings(form)),
+    onSaved: (settings) => {
+      queryClient.setQueryData(apiQueryOptions('getCountryBlocker', {}).queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: ['checkEmptyWhiteLists'] });
+      showToast('Country Blocker saved');
+      remindIfChinaBlocked(settings);
+    },
+  });
 
   // Opening the page with China already blocked reminds once, after the extension status is in.
   useEffect(() => {
@@ -57,37 +58,11 @@ export function CountryBlockerPage() {
     );
   }
 
-  const change = (partial: Partial<CountryBlockerForm>) =>
-    update((current) => ({ ...current, ...partial }));
   const error = formError(draft);
-
-  const save = async () => {
-    if (error) {
-      setShowErrors(true);
-      return;
-    }
-    setSaving(true);
-    const outcome = await callApi('saveCountryBlocker', toSettings(draft));
-    setSaving(false);
-    if (!outcome.result) return;
-    setShowErrors(false);
-    queryClient.setQueryData(apiQueryOptions('getCountryBlocker', {}).queryKey, outcome.data);
-    void queryClient.invalidateQueries({ queryKey: ['checkEmptyWhiteLists'] });
-    showToast('Country Blocker saved');
-    remindIfChinaBlocked(outcome.data);
-  };
 
   return (
     <Page title="Country Blocker">
-      <SaveBar
-        dirty={dirty}
-        saving={saving}
-        onSave={() => void save()}
-        onDiscard={() => {
-          discard();
-          setShowErrors(false);
-        }}
-      />
+      <SaveBar {...saveBar} />
       <Layout>
         {draft.mode === 'whitelist' && draft.countries.length === 0 && (
           <Layout.Section>
@@ -106,7 +81,7 @@ export function CountryBlockerPage() {
               form={draft}
               urlError={showErrors ? error : undefined}
               onChange={change}
-              onUrlBlur={() => setShowErrors(true)}
+              onUrlBlur={revealErrors}
             />
           </BlockStack>
         </Layout.Section>

@@ -10,7 +10,7 @@ import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { useDraft } from '../../../lib/use-draft.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { DEFAULT_SETTINGS, settingsErrors } from '../settings-rules.js';
 import { AdminAccessSetting } from './admin-access-setting.js';
 import { AppStatusCard } from './app-status-card.js';
@@ -31,10 +31,15 @@ export function GeneralSettingsPage() {
   const { isPro } = useAppState();
   const query = useApiQuery('getGeneralSettings', {}, { defaultData: DEFAULT_SETTINGS });
   const saved = useMemo(() => formOf(query.data), [query.data]);
-  const { draft, dirty, update, discard } = useDraft<GeneralSettings>(saved);
-  const [saving, setSaving] = useState(false);
+  const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
+    invalid: (form) => Object.keys(settingsErrors(form)).length > 0,
+    submit: (form) => callApi('saveGeneralSettings', form),
+    onSaved: (view) => {
+      adopt(view);
+      showToast('Settings saved');
+    },
+  });
   const [switching, setSwitching] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
 
   if (draft === undefined || query.isLoading) {
     return (
@@ -47,22 +52,6 @@ export function GeneralSettingsPage() {
   }
 
   const errors = showErrors ? settingsErrors(draft) : {};
-  const change = (partial: Partial<GeneralSettings>) =>
-    update((current) => ({ ...current, ...partial }));
-
-  const save = async () => {
-    if (Object.keys(settingsErrors(draft)).length > 0) {
-      setShowErrors(true);
-      return;
-    }
-    setSaving(true);
-    const outcome = await callApi('saveGeneralSettings', draft);
-    setSaving(false);
-    if (!outcome.result) return;
-    setShowErrors(false);
-    adopt(outcome.data);
-    showToast('Settings saved');
-  };
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.
   const setAppEnabled = async (appEnabled: boolean): Promise<boolean> => {
@@ -78,15 +67,7 @@ export function GeneralSettingsPage() {
 
   return (
     <Page title="General Settings">
-      <SaveBar
-        dirty={dirty}
-        saving={saving}
-        onSave={() => void save()}
-        onDiscard={() => {
-          discard();
-          setShowErrors(false);
-        }}
-      />
+      <SaveBar {...saveBar} />
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
