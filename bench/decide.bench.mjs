@@ -1,7 +1,11 @@
 // In-process decision benchmark: decide() against a plain Map lookup of the visitor's IP
-// string, same visits, same run. Policy: 10 000 IP rules (IPv4/IPv6 addresses and CIDR
-// blocks) and a Country Blocker with 200 countries. The ASN matcher does not exist yet, so
-// the 1 000 ASNs of the budget are not part of this policy. Prints medians; asserts nothing.
+// string, same visits, same run. Policy (DESIGN.md §7's budget): 10 000 IP rules (IPv4/IPv6
+// addresses and CIDR blocks), a Country Blocker with 200 countries, and an ISP/ASN Blocker of
+// 1 000 ASNs plus 50 ISP names, one rule per entry as the server stores them. Networks are
+// real ones sampled from the bundled ASN data. Two visit mixes: "budget" (random countries, so
+// most visits are decided by the country rule before the ASN matcher runs) and "ASN path"
+// (countries the blocker does not list, so every decision goes through the ASN matcher and
+// the name scan of the organisation). Prints medians; asserts nothing.
 // Run: npx tsx bench/decide.bench.mjs [--city]
 import {
   COUNTRY_CODES,
@@ -14,7 +18,14 @@ import {
 
 const VISITS = 100_000;
 const IP_RULES = 10_000;
+const ASN_RULES = 1_000;
+const ISP_NAMES = 50;
 const BATCH = 100;
+
+const withCity = process.argv.includes('--city');
+const geoStart = performance.now();
+const geo = await loadGeo({ city: withCity });
+const geoMs = performance.now() - geoStart;
 
 let seed = 20260601;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -44,6 +55,22 @@ for (let i = 0; i < IP_RULES; i++) {
 const countries = [...COUNTRY_CODES].slice(0, 200);
 rules.push({ id: 'countries', kind: 'country', mode: 'blacklist', countries });
 
+// Real networks: what the ASN data says for random public IPv4 addresses, one per ASN.
+const networkByAsn = new Map();
+for (let i = 0; i < 200_000 && networkByAsn.size < 20_000; i++) {
+  const f = geo.lookup(v4());
+  if (f.asn !== null && f.org !== null && !networkByAsn.has(f.asn)) networkByAsn.set(f.asn, f);
+}
+const networks = [...networkByAsn.values()];
+const blockedNetworks = networks.slice(0, ASN_RULES);
+const namedNetworks = networks.slice(ASN_RULES, ASN_RULES + ISP_NAMES);
+blockedNetworks.forEach((n, i) => rules.push({ id: `asn-${i}`, kind: 'asn', asns: [n.asn] }));
+// An ISP name as a merchant types it: the organisation's first word.
+namedNetworks.forEach((n, i) =>
+  rules.push({ id: `isp-${i}`, kind: 'asn', names: [n.org.split(/[\s,]+/)[0]] }),
+);
+const otherNetworks = networks.slice(ASN_RULES + ISP_NAMES);
+
 let compileMs = performance.now();
 const compiled = compile({ appEnabled: true, rules });
 compileMs = performance.now() - compileMs;
@@ -53,15 +80,26 @@ if (!compiled.ok) {
 }
 const policy = compiled.policy;
 
-// Visits: 10 % on a listed address, the rest random IPv4 (70 %) and IPv6 (20 %); facts precomputed.
+// Visits: 10 % on a listed address, the rest random IPv4 (70 %) and IPv6 (20 %); facts
+// precomputed: 8 % from a blocked ASN, 2 % from a named ISP, 85 % from another network, 5 %
+// unknown. The ASN-path mix is the same with countries the Country Blocker does not list.
 const allCountries = [...COUNTRY_CODES];
+const unlisted = allCountries.slice(200);
+const pickNetwork = () => {
+  const p = int(100);
+  const from = p < 8 ? blockedNetworks : p < 10 ? namedNetworks : p < 95 ? otherNetworks : null;
+  return from ? from[int(from.length)] : { asn: null, org: null };
+};
 const visits = [];
 const facts = [];
+const asnPathFacts = [];
 for (let i = 0; i < VISITS; i++) {
   const pick = int(10);
   const ip = pick === 0 ? blockedIps[int(blockedIps.length)] : pick < 8 ? v4() : v6();
   visits.push({ ip, url: '/products/hat' });
-  facts.push({ ...UNKNOWN_FACTS, country: allCountries[int(allCountries.length)] });
+  const { asn, org } = pickNetwork();
+  facts.push({ ...UNKNOWN_FACTS, country: allCountries[int(allCountries.length)], asn, org });
+  asnPathFacts.push({ ...UNKNOWN_FACTS, country: unlisted[int(unlisted.length)], asn, org });
 }
 const baseline = new Map(rules.map((r) => [r.ip ?? r.id, r]));
 
@@ -82,29 +120,39 @@ let sink = 0;
 const decideOnce = (i) => {
   if (decide(policy, visits[i], facts[i]).action !== 'allow') sink++;
 };
+const asnPathOnce = (i) => {
+  if (decide(policy, visits[i], asnPathFacts[i]).action !== 'allow') sink++;
+};
+const byKind = new Map();
+for (let i = 0; i < VISITS; i++) {
+  const kind = decide(policy, visits[i], asnPathFacts[i]).rule?.kind ?? 'none';
+  byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+}
 const mapOnce = (i) => {
   if (baseline.get(visits[i].ip) !== undefined) sink++;
 };
 // Warm both paths up before measuring.
 for (let i = 0; i < VISITS; i++) {
   decideOnce(i);
+  asnPathOnce(i);
   mapOnce(i);
 }
 const decideNs = medianPerCall(decideOnce);
+const asnPathNs = medianPerCall(asnPathOnce);
 const mapNs = medianPerCall(mapOnce);
 
-const withCity = process.argv.includes('--city');
-const geoStart = performance.now();
-const geo = await loadGeo({ city: withCity });
-const geoMs = performance.now() - geoStart;
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const memory = geo.memoryUsage();
 
 console.log(
-  `policy: ${rules.length} rules (${IP_RULES} IP, 200 countries; ASN matcher not built yet)`,
+  `policy: ${rules.length} rules (${IP_RULES} IP, 200 countries, ${ASN_RULES} ASNs, ${ISP_NAMES} ISP names)`,
 );
 console.log(`compile: ${compileMs.toFixed(0)} ms, index ${mb(policyBytes(policy))}`);
-console.log(`decide(): median ${decideNs.toFixed(0)} ns/call`);
+console.log(`decide(), budget mix: median ${decideNs.toFixed(0)} ns/call`);
+console.log(`decide(), ASN path: median ${asnPathNs.toFixed(0)} ns/call`);
+console.log(
+  `  ASN path decided by: ${[...byKind].map(([k, n]) => `${k} ${((n * 100) / VISITS).toFixed(1)} %`).join(', ')}`,
+);
 console.log(`Map.get(ip) baseline: median ${mapNs.toFixed(0)} ns/call`);
 console.log(`ratio decide / baseline: ${(decideNs / mapNs).toFixed(2)}`);
 console.log(

@@ -51,6 +51,9 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // Opening the database runs in a worker on PGlite; creating a new data folder there can take
+    // longer than Fastify's default 10 s on a busy machine.
+    pluginTimeout: 120_000,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
 

@@ -1,6 +1,7 @@
 // The merchant's protection rules (issue 5): Country Blocker, the IP block list (/ipBlocker)
-// and allow list (/whiteLists), and General Settings. Shapes only; the server checks meaning
-// (addresses, countries, URLs) with the engine's compile() and answers 400 with its message.
+// and allow list (/whiteLists), the ISP/ASN Blocker (/asnBlocker), and General Settings.
+// Shapes only; the server checks meaning (addresses, countries, URLs, AS numbers) with the
+// engine's compile() and answers 400 with its message.
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 
@@ -27,6 +28,12 @@ export const protectionMessages = {
   retention: 'The log retention must be a whole number of hours, at least 1.',
   search: 'The search can be at most 100 characters.',
   cursor: 'The page cursor is not valid.',
+  asnValue: 'Enter an ASN, like AS15169 or 15169, or an ISP name, like Hetzner.',
+  asnRange: 'An ASN is a number from 1 to 4294967295, like AS15169.',
+  ispName: 'An ISP name needs letters or digits, like Hetzner or DigitalOcean.',
+  ispNameTooLong: 'An ISP name can be at most 200 characters.',
+  asnDuplicate: 'That ASN or ISP name is already in the list.',
+  asnCap: 'The ISP/ASN Blocker holds at most 2,000 ASNs and ISP names. Remove some to add more.',
 } as const;
 const m = protectionMessages;
 
@@ -144,6 +151,90 @@ export const csvCommitRequest = csvImportRequest.extend({
   token: z.string().min(1).max(200),
 });
 export const csvCommitResult = z.object({ imported: z.number() });
+
+// ---------------------------------------------------------------- ISP/ASN Blocker
+
+/**
+ * Most ASNs and ISP names the ISP/ASN Blocker holds, together (the engine's MAX_ASN_ENTRIES):
+ * a decision stays within its time budget with twice the 1 000 ASNs it is measured with.
+ */
+export const maxAsnEntries = 2000;
+/** The largest AS number (32-bit ASNs); 0 is reserved. */
+export const MAX_ASN = 4_294_967_295;
+
+/** What one line of the ISP/ASN Blocker's add field means: an AS number or an ISP name. */
+export type AsnEntryValue = { asn: number } | { name: string };
+
+/**
+ * Reads "AS15169", "as 15169" or "15169" as an ASN, anything else with a letter or digit as
+ * an ISP name (kept as typed, trimmed); otherwise the message to show.
+ */
+export function readAsnEntry(text: string): AsnEntryValue | { error: string } {
+  const value = text.trim();
+  if (value === '') return { error: m.asnValue };
+  const numeric = /^(?:AS\s*)?(\d+)$/i.exec(value);
+  if (numeric) {
+    const digits = numeric[1]!.replace(/^0+(?=\d)/, '');
+    const asn = Number(digits);
+    return digits.length > 10 || asn < 1 || asn > MAX_ASN ? { error: m.asnRange } : { asn };
+  }
+  if (value.length > 200) return { error: m.ispNameTooLong };
+  if (!/[\p{L}\p{N}]/u.test(value)) return { error: m.ispName };
+  return { name: value.replace(/\s+/g, ' ') };
+}
+
+/** An entry as the list shows it: "AS15169", or the ISP name. */
+export function asnEntryLabel(entry: { asn: number | null; name: string | null }): string {
+  return entry.asn !== null ? `AS${entry.asn}` : (entry.name ?? '');
+}
+
+export const asnEntry = z.object({
+  id: z.string(),
+  /** The AS number; null for an ISP name. */
+  asn: z.number().nullable(),
+  /**
+   * The ISP name as entered; null for an ASN. It blocks every visitor whose network's
+   * organisation contains its words, whole and in a row, ignoring case and punctuation:
+   * "Hetzner" blocks "Hetzner Online GmbH", "OVH" does not block "GOVHOST".
+   */
+  name: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type AsnEntry = z.infer<typeof asnEntry>;
+
+export const asnBlockerSettings = z.object({
+  action: blockAction,
+  /** Report "would block" in the visitor log and allow the visitor. */
+  monitor: z.boolean(),
+});
+export type AsnBlockerSettings = z.infer<typeof asnBlockerSettings>;
+
+export const asnBlockerView = asnBlockerSettings.extend({
+  /** Every entry, newest first. */
+  entries: z.array(asnEntry),
+  /** Most entries the blocker holds (maxAsnEntries). */
+  limit: z.number(),
+});
+export type AsnBlockerView = z.infer<typeof asnBlockerView>;
+
+export const asnAddRequest = z.object({
+  /** "AS15169", "15169" or an ISP name (readAsnEntry). */
+  value: z
+    .string({ error: m.asnValue })
+    .max(200, m.ispNameTooLong)
+    .superRefine((text, ctx) => {
+      const read = readAsnEntry(text);
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    }),
+  note: note.optional().default(''),
+});
+export const asnDeleteRequest = z.object({
+  ids: z
+    .array(z.uuid({ error: m.entryId }), { error: m.noEntries })
+    .min(1, m.noEntries)
+    .max(1000, m.tooManyIds),
+});
 
 // ---------------------------------------------------------------- General Settings
 
@@ -263,6 +354,35 @@ export const protectionApi = {
   deleteWhiteLists: allowList.delete,
   previewWhiteListsImport: allowList.importPreview,
   commitWhiteListsImport: allowList.importCommit,
+  getAsnBlocker: call({
+    method: 'GET',
+    path: '/api/asnBlocker/get',
+    feature: 'asnBlocker',
+    request: z.object({}),
+    response: asnBlockerView,
+  }),
+  /** The action and monitor mode of every entry. */
+  saveAsnBlocker: call({
+    method: 'POST',
+    path: '/api/asnBlocker/save',
+    feature: 'asnBlocker',
+    request: asnBlockerSettings,
+    response: asnBlockerView,
+  }),
+  addAsnBlocker: call({
+    method: 'POST',
+    path: '/api/asnBlocker/add',
+    feature: 'asnBlocker',
+    request: asnAddRequest,
+    response: asnEntry,
+  }),
+  deleteAsnBlocker: call({
+    method: 'POST',
+    path: '/api/asnBlocker/delete',
+    feature: 'asnBlocker',
+    request: asnDeleteRequest,
+    response: z.object({ deleted: z.number() }),
+  }),
   getGeneralSettings: call({
     method: 'GET',
     path: '/api/settings/get',

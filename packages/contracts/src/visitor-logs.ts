@@ -20,9 +20,10 @@ export const visitorLogMessages = {
   cursor: 'The page cursor is not valid.',
   limit: 'A page holds 1 to 200 visits.',
   lookupIp: 'Enter a valid IPv4 or IPv6 address.',
-  quickAction: 'Choose block IP, allow IP or block country.',
+  quickAction: 'Choose block IP, allow IP, block country or block ASN.',
   quickValueIp: 'Enter a valid IPv4 or IPv6 address.',
   quickValueCountry: 'The country must be a two-letter code, like US or DE.',
+  quickValueAsn: 'The ASN must be a number from 1 to 4294967295, like 15169 or AS15169.',
   whitelistLast:
     'This country is the only one your whitelist allows; blocking it would leave the whitelist empty. Change the Country Blocker instead.',
   days: 'Report range must be 1, 3, 7 or 30 days.',
@@ -47,10 +48,16 @@ function looksLikeIpOrCidr(text: string): boolean {
 
 /** What decided a visit: a stored rule or a built-in switch, with a readable label. */
 export const visitRule = z.object({
-  /** The rule's id: an IP entry's uuid, `country`, `app-disabled` or `admin-access`. */
+  /**
+   * The rule's id: an IP entry's or ISP/ASN entry's uuid, `country`, `app-disabled` or
+   * `admin-access`.
+   */
   id: z.string(),
-  kind: z.enum(['ip-allow', 'ip-block', 'country', 'app-disabled', 'admin-access']),
-  /** e.g. "IP block list: 203.0.113.0/24", "Country Blocker (blacklist)", "App disabled". */
+  kind: z.enum(['ip-allow', 'ip-block', 'country', 'asn', 'app-disabled', 'admin-access']),
+  /**
+   * e.g. "IP block list: 203.0.113.0/24", "Country Blocker (blacklist)", "ISP/ASN Blocker:
+   * AS15169", "App disabled".
+   */
   label: z.string(),
 });
 export type VisitRule = z.infer<typeof visitRule>;
@@ -209,9 +216,10 @@ export const visitExportQuery = visitListQuery;
 /**
  * One click on a log row. `blockIp` adds the address to the IP block list, `allowIp` to the
  * allow list, `blockCountry` adds the country to a blacklist-mode Country Blocker (or removes
- * it from a whitelist). Blocking by ASN waits for the engine's ASN matcher.
+ * it from a whitelist), `blockAsn` adds the network's ASN ("15169" or "AS15169") to the
+ * ISP/ASN Blocker (plan feature asnBlocker: 403 on a plan without it).
  */
-export const quickActions = ['blockIp', 'allowIp', 'blockCountry'] as const;
+export const quickActions = ['blockIp', 'allowIp', 'blockCountry', 'blockAsn'] as const;
 export type QuickAction = (typeof quickActions)[number];
 
 export const quickActionRequest = z
@@ -223,6 +231,10 @@ export const quickActionRequest = z
     if (r.action === 'blockCountry') {
       if (!/^[A-Za-z]{2}$/.test(r.value))
         ctx.addIssue({ code: 'custom', message: m.quickValueCountry });
+    } else if (r.action === 'blockAsn') {
+      const digits = /^(?:AS)?(\d{1,10})$/i.exec(r.value)?.[1];
+      if (digits === undefined || Number(digits) < 1 || Number(digits) > 4_294_967_295)
+        ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
     } else if (!looksLikeIp(r.value)) {
       ctx.addIssue({ code: 'custom', message: m.quickValueIp });
     }

@@ -18,6 +18,8 @@ export * from './rules/action.js';
 export * from './rules/scope.js';
 export * from './rules/country-codes.js';
 export * from './rules/rule-set.js';
+export { normalizeIspName } from './matchers/org-words.js';
+export { isAsn } from './policy/compile-rule.js';
 export * from './policy/policy.js';
 export * from './policy/compile-issue.js';
 export * from './policy/compile.js';

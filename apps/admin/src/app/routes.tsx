@@ -59,6 +59,11 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const AsnBlockerPage = lazy(() =>
+  import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => ({
+    default: m.AsnBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -103,7 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
           { path: 'referrerBlocker', element: titleOnly(pageTitles.referrerBlocker) },
-          { path: 'asnBlocker', element: titleOnly(pageTitles.asnBlocker) },
+          { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },

@@ -31,6 +31,7 @@ export const rulePages: Record<VisitRule['kind'], string> = {
   'ip-allow': '/whiteLists',
   'ip-block': '/ipBlocker',
   country: '/regionBlocker',
+  asn: '/asnBlocker',
   'app-disabled': '/settings',
   'admin-access': '/settings',
 };

@@ -1,7 +1,10 @@
 // Opens the database the configuration names — embedded PGlite by default, Postgres when a
 // DATABASE_URL is given — and applies the drizzle-kit migrations before anything uses it.
+// PGlite is hosted in a worker thread (pglite-worker-client.ts); `db.$client` is then that
+// worker's client, which offers PGlite's query, exec and transaction.
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
@@ -34,13 +37,17 @@ export async function openDatabase(options: {
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteWorker } = await import('./pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
-  const db = drizzle(client, { schema });
+  // PGlite runs each query synchronously on its thread: in a worker, so the server's own
+  // thread (and the decision endpoint) never waits behind a COPY, an export or a purge.
+  const client = new PGliteWorker(options.pgliteDir);
+  // The worker client answers the calls drizzle makes of a PGlite (query, transaction).
+  const db = drizzle(client as unknown as PGlite, { schema });
   try {
+    await client.waitReady;
     await migrate(db, { migrationsFolder });
   } catch (error) {
     await client.close();

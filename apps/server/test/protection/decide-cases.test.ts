@@ -3,8 +3,8 @@
 // and the answer must be the case's action (with the block page or redirect URL). Every rule
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
-// cases again from the database.
-import { api, type DecideResponse } from '@gatehouse/contracts';
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN Blocker.
+import { api, type AsnBlockerView, type DecideResponse } from '@gatehouse/contracts';
 import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ beforeAll(async () => {
   shop = await t.signIn('cases-store');
   const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop.shop));
   shopId = row!.id;
+  await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, shopId));
   await t.app.protection.geo.ready;
 });
 afterAll(async () => {
@@ -65,19 +66,30 @@ describe('the decision table over HTTP', () => {
   });
 });
 
-/** The table's cases whose rules the merchant calls can store: plain entries and countries. */
+/**
+ * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
+ * Blocker, and ISP/ASN entries sharing one action and monitor mode.
+ */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
   const countries = c.rules.rules.filter((r) => r.kind === 'country');
+  const asnSettings = new Set(
+    c.rules.rules
+      .filter((r) => r.kind === 'asn')
+      .map((r) => JSON.stringify([r.action ?? { type: 'block' }, r.monitor ?? false])),
+  );
   return (
     countries.length <= 1 &&
+    asnSettings.size <= 1 &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
         r.enabled !== false &&
         (r.kind === 'country'
           ? !r.blockUnknown
-          : r.kind === 'ip-allow' || (!r.monitor && (!r.action || r.action.type === 'block'))),
+          : r.kind === 'asn' ||
+            r.kind === 'ip-allow' ||
+            (!r.monitor && (!r.action || r.action.type === 'block'))),
     )
   );
 }
@@ -86,7 +98,10 @@ describe('the decision table from rules saved through the merchant calls', () =>
   const cases = decideCases.filter(storable);
 
   it('covers a good part of the table', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(12);
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    expect(cases.filter((c) => c.rules.rules.some((r) => r.kind === 'asn')).length).toBeGreaterThan(
+      8,
+    );
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -106,6 +121,14 @@ describe('the decision table from rules saved through the merchant calls', () =>
         expect(del.statusCode).toBe(200);
       }
     }
+    const asnIds = (await t.call('getAsnBlocker', shop.token)).json<AsnBlockerView>().entries;
+    if (asnIds.length > 0) {
+      const del = await t.call('deleteAsnBlocker', shop.token, {
+        ids: asnIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    let asn = { action: { type: 'block' } as object, monitor: false };
     let country = {
       mode: 'blacklist',
       countries: [] as string[],
@@ -122,6 +145,14 @@ describe('the decision table from rules saved through the merchant calls', () =>
         };
         continue;
       }
+      if (rule.kind === 'asn') {
+        asn = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
+        for (const value of [...(rule.asns ?? []).map((n) => `AS${n}`), ...(rule.names ?? [])]) {
+          const res = await t.call('addAsnBlocker', shop.token, { value });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        continue;
+      }
       const res = await t.call(
         rule.kind === 'ip-block' ? 'addIpBlocker' : 'addWhiteLists',
         shop.token,
@@ -134,6 +165,8 @@ describe('the decision table from rules saved through the merchant calls', () =>
     }
     const saved = await t.call('saveCountryBlocker', shop.token, country);
     expect(saved.statusCode, saved.body).toBe(200);
+    const savedAsn = await t.call('saveAsnBlocker', shop.token, asn);
+    expect(savedAsn.statusCode, savedAsn.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
@@ -141,4 +174,5 @@ describe('the decision table from rules saved through the merchant calls', () =>
 it('names every protection call in the contracts table', () => {
   expect(api.addIpBlocker.path).toBe('/api/ipBlocker/add');
   expect(api.saveCountryBlocker.path).toBe('/api/regionBlocker/save');
+  expect(api.addAsnBlocker.path).toBe('/api/asnBlocker/add');
 });

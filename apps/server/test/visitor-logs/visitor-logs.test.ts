@@ -253,7 +253,14 @@ describe('quick actions', () => {
   });
 
   it.each([
-    [{ action: 'blockAsn', value: '15169' }, 'Choose block IP, allow IP or block country.'],
+    [
+      { action: 'blockReferrer', value: 'spam.example' },
+      'Choose block IP, allow IP, block country or block ASN.',
+    ],
+    [
+      { action: 'blockAsn', value: 'Google' },
+      'The ASN must be a number from 1 to 4294967295, like 15169 or AS15169.',
+    ],
     [{ action: 'blockIp', value: '1.2.3' }, 'Enter a valid IPv4 or IPv6 address.'],
     [{ action: 'blockIp', value: '10.0.0.0/8' }, 'Enter a valid IPv4 or IPv6 address.'],
     [

@@ -53,10 +53,13 @@ describe('geo lookup on the bundled data', () => {
     expect(usage.total).toBe(usage.country + usage.asn + usage.city);
   });
 
-  it('agrees with the countries the shared decision table assumes', () => {
+  it('agrees with the countries and networks the shared decision table assumes', () => {
     for (const c of decideCases) {
       const ip = c.visit.ip;
-      expect(geo.lookup(ip).country, `${c.name} (${ip})`).toBe(c.country);
+      const facts = geo.lookup(ip);
+      expect(facts.country, `${c.name} (${ip})`).toBe(c.country);
+      if (c.asn !== undefined) expect(facts.asn, `${c.name} (${ip})`).toBe(c.asn);
+      if (c.org !== undefined) expect(facts.org, `${c.name} (${ip})`).toBe(c.org);
     }
   });
 });

@@ -8,6 +8,9 @@ export type CompileIssueCode =
   | 'invalidCidr'
   | 'invalidExpiry'
   | 'invalidCountry'
+  | 'invalidAsn'
+  | 'invalidIspName'
+  | 'tooManyAsnEntries'
   | 'invalidRedirectUrl'
   | 'invalidScope';
 

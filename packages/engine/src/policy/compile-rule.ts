@@ -3,8 +3,9 @@
 // usable URL), reported with the rule's id and a message a merchant can act on.
 import { parseIpRange, type IpRange } from '../ip/ip-range.js';
 import { normalizeRedirectUrl, type Action } from '../rules/action.js';
+import { normalizeIspName } from '../matchers/org-words.js';
 import { isCountryCode } from '../rules/country-codes.js';
-import type { Rule } from '../rules/rule-set.js';
+import type { AsnRule, Rule } from '../rules/rule-set.js';
 import { compileScope, normalizeScopePattern, type Scope } from '../rules/scope.js';
 import type { CompileIssue } from './compile-issue.js';
 import type { CompiledRule } from './policy.js';
@@ -78,7 +79,45 @@ export type CompiledRuleParts =
       mode: 'blacklist' | 'whitelist';
       countries: string[];
       blockUnknown: boolean;
-    };
+    }
+  | { kind: 'asn'; rule: CompiledRule; asns: number[]; names: string[] };
+
+/** The largest AS number (32-bit ASNs, RFC 6793); 0 is reserved and never announced. */
+export const MAX_ASN = 4_294_967_295;
+
+export function isAsn(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_ASN;
+}
+
+function compileAsnLists(rule: AsnRule, report: Report) {
+  const asns: number[] = [];
+  const names: string[] = [];
+  (rule.asns ?? []).forEach((asn, i) => {
+    if (isAsn(asn)) asns.push(asn);
+    else {
+      report({
+        code: 'invalidAsn',
+        message: `${String(asn)} is not an AS number (use 1 to ${MAX_ASN}, like 15169)`,
+        field: ['asns', i],
+      });
+    }
+  });
+  (rule.names ?? []).forEach((name, i) => {
+    const normalized = normalizeIspName(name);
+    if (normalized !== null) names.push(normalized);
+    else {
+      report({
+        code: 'invalidIspName',
+        message:
+          name.trim() === ''
+            ? 'An ISP name cannot be empty'
+            : `"${name}" is not an ISP name (it needs letters or digits)`,
+        field: ['names', i],
+      });
+    }
+  });
+  return { asns, names };
+}
 
 /** Compiles one rule, reporting every problem found through `report`. */
 export function compileRule(rule: Rule, report: Report): CompiledRuleParts {
@@ -106,6 +145,13 @@ export function compileRule(rule: Rule, report: Report): CompiledRuleParts {
       kind: rule.kind,
       rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt },
       range,
+    };
+  }
+  if (rule.kind === 'asn') {
+    return {
+      kind: 'asn',
+      rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
+      ...compileAsnLists(rule, report),
     };
   }
   const countries: string[] = [];

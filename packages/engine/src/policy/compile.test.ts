@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../rules/rule-set.js';
+import { MAX_ASN_ENTRIES, type Rule } from '../rules/rule-set.js';
 import { compile, type CompileResult } from './compile.js';
 
 const rules = (...list: Rule[]) => ({ appEnabled: true, rules: list });
@@ -126,6 +126,56 @@ describe('compile', () => {
     expect(result.policy.invalidWhitelist).toBe(true);
     expect(result.warnings).toEqual([
       expect.objectContaining({ code: 'invalidWhitelist', ruleId: 'w' }),
+    ]);
+  });
+
+  it('accepts ASNs and ISP names', () => {
+    const result = compile(
+      rules({ id: 'n', kind: 'asn', asns: [1, 15169, 4_294_967_295], names: ['Hetzner Online'] }),
+    );
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses AS numbers out of range, naming each', () => {
+    const errors = errorsOf(
+      compile(rules({ id: 'n', kind: 'asn', asns: [15169, 0, -5, 1.5, 4_294_967_296] })),
+    );
+    expect(errors.map((e) => [e.code, e.path])).toEqual([
+      ['invalidAsn', ['rules', 0, 'asns', 1]],
+      ['invalidAsn', ['rules', 0, 'asns', 2]],
+      ['invalidAsn', ['rules', 0, 'asns', 3]],
+      ['invalidAsn', ['rules', 0, 'asns', 4]],
+    ]);
+    expect(errors[0]?.message).toBe('0 is not an AS number (use 1 to 4294967295, like 15169)');
+  });
+
+  it('refuses empty ISP names and names without letters or digits', () => {
+    const errors = errorsOf(compile(rules({ id: 'n', kind: 'asn', names: ['  ', '--&--', 'ok'] })));
+    expect(errors.map((e) => [e.code, e.message])).toEqual([
+      ['invalidIspName', 'An ISP name cannot be empty'],
+      ['invalidIspName', '"--&--" is not an ISP name (it needs letters or digits)'],
+    ]);
+  });
+
+  it(`refuses more than ${MAX_ASN_ENTRIES} ASNs and names over all ISP/ASN rules`, () => {
+    const asns = Array.from({ length: MAX_ASN_ENTRIES }, (_, i) => i + 1);
+    expect(compile(rules({ id: 'n', kind: 'asn', asns })).ok).toBe(true);
+    const errors = errorsOf(
+      compile(
+        rules(
+          { id: 'n', kind: 'asn', asns: asns.slice(1) },
+          { id: 'm', kind: 'asn', names: ['one', 'two'] },
+          { id: 'o', kind: 'asn', names: ['three'] },
+        ),
+      ),
+    );
+    expect(errors).toEqual([
+      {
+        code: 'tooManyAsnEntries',
+        message: 'At most 2,000 ASNs and ISP names can be blocked',
+        ruleId: 'm',
+        path: ['rules', 1],
+      },
     ]);
   });
 });

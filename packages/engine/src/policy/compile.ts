@@ -1,9 +1,10 @@
 // compile(rules): the only step that can refuse a shop's rules. It validates shape (zod) and
 // meaning (per rule), and builds the policy `decide()` evaluates: one matcher per blocker, in
 // the fixed order of evaluation.
+import { createAsnMatcher, type AsnEntry } from '../matchers/asn-matcher.js';
 import { createCountryMatcher, type CountryEntry } from '../matchers/country-matcher.js';
 import { createIpListMatcher, type IpListEntry } from '../matchers/ip-list-matcher.js';
-import { ruleSetSchema } from '../rules/rule-set.js';
+import { MAX_ASN_ENTRIES, ruleSetSchema } from '../rules/rule-set.js';
 import type { CompileIssue } from './compile-issue.js';
 import { compileRule } from './compile-rule.js';
 import type { CompileWarning, Policy } from './policy.js';
@@ -34,6 +35,8 @@ export function compile(input: unknown): CompileResult {
   const allow: IpListEntry[] = [];
   const block: IpListEntry[] = [];
   const countries: CountryEntry[] = [];
+  const asnEntries: AsnEntry[] = [];
+  let asnEntryCount = 0;
 
   rules.forEach((rule, index) => {
     if (seen.has(rule.id)) {
@@ -48,8 +51,23 @@ export function compile(input: unknown): CompileResult {
     const parts = compileRule(rule, ({ field, ...issue }) => {
       errors.push({ ...issue, ruleId: rule.id, path: ['rules', index, ...field] });
     });
+    if (rule.kind === 'asn') {
+      const before = asnEntryCount;
+      asnEntryCount += (rule.asns?.length ?? 0) + (rule.names?.length ?? 0);
+      // Reported once, on the rule that goes over.
+      if (before <= MAX_ASN_ENTRIES && asnEntryCount > MAX_ASN_ENTRIES) {
+        errors.push({
+          code: 'tooManyAsnEntries',
+          message: `At most ${MAX_ASN_ENTRIES.toLocaleString('en-US')} ASNs and ISP names can be blocked`,
+          ruleId: rule.id,
+          path: ['rules', index],
+        });
+      }
+    }
     if (rule.enabled === false) return;
-    if (parts.kind === 'country') {
+    if (parts.kind === 'asn') {
+      asnEntries.push(parts);
+    } else if (parts.kind === 'country') {
       if (parts.mode === 'whitelist' && parts.countries.length === 0) {
         warnings.push({
           code: 'invalidWhitelist',
@@ -72,6 +90,7 @@ export function compile(input: unknown): CompileResult {
       createIpListMatcher(allow),
       createIpListMatcher(block),
       createCountryMatcher(countries),
+      createAsnMatcher(asnEntries),
     ],
     ruleCount: rules.length,
     invalidWhitelist: warnings.some((w) => w.code === 'invalidWhitelist'),

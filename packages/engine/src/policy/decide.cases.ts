@@ -1,7 +1,8 @@
 // The decision table: rules, a visitor, the expected decision. Exported so the engine's unit
 // test, the server's decision endpoint test and the firewall's test all run the same cases.
-// Addresses are real and `country` is what the bundled geo data says for them (a geo test
-// checks that), so an HTTP test that looks geo up itself gets the same facts.
+// Addresses are real and `country` (and, where the rules look at the network, `asn` and `org`)
+// is what the bundled geo data says for them (a geo test checks that), so an HTTP test that
+// looks geo up itself gets the same facts.
 import type { RuleSet } from '../rules/rule-set.js';
 import type { DecisionAction, Visit } from './policy.js';
 
@@ -11,6 +12,10 @@ export interface DecideCase {
   visit: Visit;
   /** The visitor's country per the geo data (null: private or unknown address). */
   country: string | null;
+  /** The visitor's AS number per the geo data; given by the cases whose rules use it. */
+  asn?: number | null;
+  /** The visitor's organisation per the geo data; given with `asn`. */
+  org?: string | null;
   expect: {
     action: DecisionAction;
     ruleId: string | null;
@@ -28,6 +33,10 @@ const PAST = '2001-01-01T00:00:00Z';
 const FUTURE = '2999-01-01T00:00:00Z';
 
 const visit = (ip: string, url = '/'): Visit => ({ ip, url });
+/** The networks of the addresses above, per the geo data. */
+const GOOGLE = { asn: 15169, org: 'Google LLC' };
+const HETZNER = { asn: 24940, org: 'Hetzner Online GmbH' };
+const FREE = { asn: 12322, org: 'Free SAS' };
 const on = (...rules: RuleSet['rules']): RuleSet => ({ appEnabled: true, rules });
 
 export const decideCases: DecideCase[] = [
@@ -324,5 +333,150 @@ export const decideCases: DecideCase[] = [
     visit: visit(US, '/pages/contact'),
     country: 'US',
     expect: { action: 'block', ruleId: 'c1' },
+  },
+  {
+    name: 'a blocked ASN is blocked',
+    rules: on({ id: 'n1', kind: 'asn', asns: [24940, 15169] }),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'block', ruleId: 'n1' },
+  },
+  {
+    name: 'an IPv6 visitor is blocked by the ASN of its network',
+    rules: on({ id: 'n1', kind: 'asn', asns: [15169] }),
+    visit: visit(US_V6),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'block', ruleId: 'n1' },
+  },
+  {
+    name: 'a network not on the ASN list is allowed',
+    rules: on({ id: 'n1', kind: 'asn', asns: [24940] }),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'an ISP name blocks its organisation, whatever the case',
+    rules: on({ id: 'n1', kind: 'asn', names: ['hetzner'] }),
+    visit: visit(DE),
+    country: 'DE',
+    ...HETZNER,
+    expect: { action: 'block', ruleId: 'n1' },
+  },
+  {
+    name: 'an ISP name of several words matches them in a row',
+    rules: on({ id: 'n1', kind: 'asn', names: ['HETZNER  online'] }),
+    visit: visit(DE),
+    country: 'DE',
+    ...HETZNER,
+    expect: { action: 'block', ruleId: 'n1' },
+  },
+  {
+    name: 'an ISP name does not match part of a word',
+    rules: on({ id: 'n1', kind: 'asn', names: ['Goog', 'Online Hetzner'] }),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a visitor without a known network passes the ASN blocker',
+    rules: on({ id: 'n1', kind: 'asn', asns: [15169], names: ['Google'] }),
+    visit: visit(PRIVATE),
+    country: null,
+    asn: null,
+    org: null,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'the ASN blocker can redirect',
+    rules: on({
+      id: 'n1',
+      kind: 'asn',
+      asns: [12322],
+      action: { type: 'redirect', url: 'https://example.com/no-bots' },
+    }),
+    visit: visit(FR),
+    country: 'FR',
+    ...FREE,
+    expect: { action: 'redirect', ruleId: 'n1', redirectUrl: 'https://example.com/no-bots' },
+  },
+  {
+    name: 'the country blocker is checked before the ASN blocker',
+    rules: on(
+      { id: 'n1', kind: 'asn', asns: [15169] },
+      {
+        id: 'c1',
+        kind: 'country',
+        mode: 'blacklist',
+        countries: ['US'],
+        action: { type: 'redirect', url: 'https://example.com/us' },
+      },
+    ),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'redirect', ruleId: 'c1', redirectUrl: 'https://example.com/us' },
+  },
+  {
+    name: 'the allow list wins over the ASN blocker',
+    rules: on({ id: 'n1', kind: 'asn', asns: [15169] }, { id: 'a1', kind: 'ip-allow', ip: US }),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'allow', ruleId: 'a1' },
+  },
+  {
+    name: 'a monitored ASN rule reports "would block" and allows',
+    rules: on({ id: 'n1', kind: 'asn', names: ['Free SAS'], monitor: true }),
+    visit: visit(FR),
+    country: 'FR',
+    ...FREE,
+    expect: { action: 'allow', ruleId: null, monitorRuleId: 'n1' },
+  },
+  {
+    name: 'among ASN entries the first listed decides',
+    rules: on(
+      {
+        id: 'n1',
+        kind: 'asn',
+        names: ['Google LLC'],
+        action: { type: 'redirect', url: 'https://example.com/first' },
+      },
+      { id: 'n2', kind: 'asn', asns: [15169] },
+    ),
+    visit: visit(US),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'redirect', ruleId: 'n1', redirectUrl: 'https://example.com/first' },
+  },
+  {
+    name: 'an ASN rule scoped to a collection leaves the home page alone',
+    rules: on({
+      id: 'n1',
+      kind: 'asn',
+      asns: [24940],
+      scope: { type: 'urls', patterns: ['/collections/wholesale'] },
+    }),
+    visit: visit(DE, '/'),
+    country: 'DE',
+    ...HETZNER,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'an ASN rule scoped to a collection blocks its products',
+    rules: on({
+      id: 'n1',
+      kind: 'asn',
+      asns: [24940],
+      scope: { type: 'urls', patterns: ['/collections/wholesale'] },
+    }),
+    visit: visit(DE, '/collections/wholesale/products/crate'),
+    country: 'DE',
+    ...HETZNER,
+    expect: { action: 'block', ruleId: 'n1' },
   },
 ];

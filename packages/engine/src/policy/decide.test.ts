@@ -12,10 +12,16 @@ function policyOf(input: unknown): Policy {
 }
 
 const factsFor = (country: string | null): GeoFacts => ({ ...UNKNOWN_FACTS, country });
+const caseFacts = (c: (typeof decideCases)[number]): GeoFacts => ({
+  ...UNKNOWN_FACTS,
+  country: c.country,
+  asn: c.asn ?? null,
+  org: c.org ?? null,
+});
 
 describe('decide: the shared case table', () => {
   it.each(decideCases)('$name', (c) => {
-    const decision = decide(policyOf(c.rules), c.visit, factsFor(c.country));
+    const decision = decide(policyOf(c.rules), c.visit, caseFacts(c));
     expect(decision.action).toBe(c.expect.action);
     expect(decision.rule?.id ?? null).toBe(c.expect.ruleId);
     expect(decision.monitor?.id).toBe(c.expect.monitorRuleId);

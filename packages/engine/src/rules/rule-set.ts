@@ -55,10 +55,30 @@ export const countryRuleSchema = z.object({
   blockUnknown: z.boolean().optional(),
 });
 
+/**
+ * Most ASNs and ISP names one rule set may list, over all its ISP/ASN rules (the contracts'
+ * `maxAsnEntries`): twice the 1 000 ASNs the decision budget is measured with. compile()
+ * refuses more with its own message; the schema's looser bounds only stop absurd input.
+ */
+export const MAX_ASN_ENTRIES = 2000;
+
+export const asnRuleSchema = z.object({
+  ...blockingBase,
+  kind: z.literal('asn'),
+  /** Autonomous system numbers (1 to 4294967295). */
+  asns: z.array(z.number()).max(100_000).optional(),
+  /**
+   * ISP or organisation names, matched case-insensitively as whole words of the visitor's
+   * organisation ("Hetzner" matches "Hetzner Online GmbH"; see matchers/org-words.ts).
+   */
+  names: z.array(z.string().max(200)).max(100_000).optional(),
+});
+
 export const ruleSchema = z.discriminatedUnion('kind', [
   ipAllowRuleSchema,
   ipBlockRuleSchema,
   countryRuleSchema,
+  asnRuleSchema,
 ]);
 
 export const ruleSetSchema = z.object({
@@ -70,6 +90,7 @@ export const ruleSetSchema = z.object({
 export type IpAllowRule = z.infer<typeof ipAllowRuleSchema>;
 export type IpBlockRule = z.infer<typeof ipBlockRuleSchema>;
 export type CountryRule = z.infer<typeof countryRuleSchema>;
+export type AsnRule = z.infer<typeof asnRuleSchema>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type RuleKind = Rule['kind'];
 export type RuleSet = z.infer<typeof ruleSetSchema>;

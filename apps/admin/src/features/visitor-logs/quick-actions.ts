@@ -1,6 +1,6 @@
-// The one-click rule changes offered on a log row, with the confirmation each asks for. The
-// contract has blocking and allowing an IP and blocking a country; blocking an ASN waits for
-// the engine's ASN matcher, so it is not offered.
+// The one-click rule changes offered on a log row, with the confirmation each asks for:
+// blocking or allowing the IP, blocking its country, and blocking its network's ASN (a paid
+// feature: the server answers 403 on Free and the page shows the upgrade dialog).
 import type { QuickAction, VisitView } from '@gatehouse/contracts';
 import { countryName } from '../../lib/countries.js';
 
@@ -15,7 +15,9 @@ export interface QuickActionChoice {
   destructive: boolean;
 }
 
-export function quickActionsFor(visit: Pick<VisitView, 'ip' | 'country'>): QuickActionChoice[] {
+export function quickActionsFor(
+  visit: Pick<VisitView, 'ip' | 'country' | 'asn' | 'org'>,
+): QuickActionChoice[] {
   const choices: QuickActionChoice[] = [
     {
       action: 'blockIp',
@@ -45,6 +47,18 @@ export function quickActionsFor(visit: Pick<VisitView, 'ip' | 'country'>): Quick
       title: `Block ${name}?`,
       body: `Visitors from ${name} are blocked from your store at once: the country is added to the Country Blocker's blacklist, or taken off its whitelist.`,
       confirm: 'Block country',
+      destructive: true,
+    });
+  }
+  if (visit.asn !== null) {
+    const network = visit.org ? `AS${visit.asn} (${visit.org})` : `AS${visit.asn}`;
+    choices.push({
+      action: 'blockAsn',
+      value: `AS${visit.asn}`,
+      label: 'Block this ASN',
+      title: `Block AS${visit.asn}?`,
+      body: `Every visitor from the network ${network} is blocked from your store at once: the ASN is added to the ISP/ASN Blocker. You can remove it on the ISP/ASN Blocker page.`,
+      confirm: 'Block ASN',
       destructive: true,
     });
   }

@@ -4,9 +4,11 @@
 // | Call                      | Feature     | Free | Premium | Pay-As-You-Go |
 // |---------------------------|-------------|------|---------|---------------|
 // | getAdminAccess (reads)    | —  (open)   | yes  | yes     | yes           |
+// | /api/asnBlocker/*, and    | asnBlocker  | no   | yes     | yes           |
+// |   quickAction blockAsn    |             |      |         |               |
 // | every other call so far   | —  (open)   | yes  | yes     | yes           |
 //
-// The paid-only calls (Admin Access changes, the Bot/VPN, referrer and ASN blockers, Fraud
+// The paid-only calls (Admin Access changes, the Bot/VPN and referrer blockers, Fraud
 // Protect, the firewall, CSV export…) arrive with their features and carry `feature:` in the
 // contracts; this table grows with them. A FROZEN or CANCELLED subscription gives Free's
 // features (shops.plan is kept true by subscription-status.ts).

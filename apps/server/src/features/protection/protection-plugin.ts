@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createProtectionServices, type ProtectionServices } from './protection-services.js';
 import { registerInstallMetafieldHook } from './install-metafield.js';
+import { registerAsnRoutes } from './rules/asn-routes.js';
 import { registerCountryRoutes } from './rules/country-routes.js';
 import { registerIpListRoutes } from './rules/ip-list-routes.js';
 import { registerSettingsRoutes } from './settings/settings-routes.js';
@@ -45,5 +46,6 @@ export async function protectionRoutes(app: FastifyInstance): Promise<void> {
   registerCountryRoutes(app, services);
   registerIpListRoutes(app, services, 'ipBlocker');
   registerIpListRoutes(app, services, 'whiteLists');
+  registerAsnRoutes(app, services);
   registerSettingsRoutes(app, services);
 }

@@ -1,14 +1,17 @@
 // One-click rule changes from a visitor-log row, through the same checks as the rule pages:
 // IP entries go through the IP lists' canonical form, plan cap and compile check
 // (protection/rules/ip-lists.ts); a country goes into a blacklist, or out of a whitelist,
-// through the Country Blocker's compile check. The shop's policy is rebuilt before the answer,
-// so the next decision already applies the change.
+// through the Country Blocker's compile check; an ASN goes into the ISP/ASN Blocker through its
+// own (protection/rules/asn-list.ts). The shop's policy is rebuilt before the answer, so the
+// next decision already applies the change.
 import { visitorLogMessages as m, type QuickActionResult } from '@gatehouse/contracts';
 import { isCountryCode } from '@gatehouse/engine';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { countryBlocker } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
+import { requireFeature } from '../billing/gates.js';
+import { addAsnEntry, findSameEntry } from '../protection/rules/asn-list.js';
 import {
   canonicalIp,
   checkRules,
@@ -83,4 +86,21 @@ export async function blockCountryFromLog(
       set: { countries: next, updatedAt: sql`now()` },
     });
   return { changed: true, message };
+}
+
+export async function blockAsnFromLog(
+  db: Database,
+  shopId: string,
+  value: string,
+): Promise<QuickActionResult> {
+  const digits = /^(?:AS)?(\d{1,10})$/i.exec(value.trim())?.[1];
+  const asn = Number(digits);
+  if (digits === undefined || asn < 1 || asn > 4_294_967_295) throw badRequest(m.quickValueAsn);
+  const stored = await loadRulesOf(db, shopId);
+  requireFeature(stored.shop, 'asnBlocker');
+  const already = `AS${asn} is already blocked by the ISP/ASN Blocker.`;
+  if (findSameEntry(stored, { asn })) return { changed: false, message: already };
+  const row = await addAsnEntry(db, stored, { asn }, 'Added from the visitor log');
+  if (row === null) return { changed: false, message: already };
+  return { changed: true, message: `AS${asn} was added to the ISP/ASN Blocker.` };
 }

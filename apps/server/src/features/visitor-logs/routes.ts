@@ -14,7 +14,7 @@ import { shopOfSession } from '../../shops.js';
 import { requireFeature } from '../billing/gates.js';
 import type { ProtectionServices } from '../protection/protection-services.js';
 import { csvRow } from '../protection/rules/csv.js';
-import { addIpFromLog, blockCountryFromLog } from './quick-actions.js';
+import { addIpFromLog, blockAsnFromLog, blockCountryFromLog } from './quick-actions.js';
 import { timeSeries } from './time-series.js';
 import { countVisits, findVisits } from './visit-query.js';
 import { toVisitViews } from './visit-view.js';
@@ -38,7 +38,9 @@ export function registerVisitorLogRoutes(app: FastifyInstance, protection: Prote
       const result =
         action === 'blockCountry'
           ? await blockCountryFromLog(app.db, shop.id, value)
-          : await addIpFromLog(app.db, shop.id, action === 'blockIp' ? 'block' : 'allow', value);
+          : action === 'blockAsn'
+            ? await blockAsnFromLog(app.db, shop.id, value)
+            : await addIpFromLog(app.db, shop.id, action === 'blockIp' ? 'block' : 'allow', value);
       if (result.changed) await protection.changed(shop.id);
       return result;
     },

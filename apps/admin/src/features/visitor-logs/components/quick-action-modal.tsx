@@ -1,17 +1,35 @@
 // The confirmation of a row's quick action. Confirming changes the rules at once (the server
 // rebuilds the shop's policy), toasts the server's sentence and refreshes every view of them.
+// A 403 (blocking an ASN on a plan without the ISP/ASN Blocker, or an IP past the Free plan's
+// cap) opens the upgrade dialog instead.
 import { useState } from 'react';
 import { Modal, Text } from '@shopify/polaris';
+import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
 import { callApi } from '../../../lib/api-client.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
+import type { QuickAction } from '@gatehouse/contracts';
 import type { QuickActionChoice } from '../quick-actions.js';
+
+/** Why the plan stopped a quick action. */
+function upgradeText(action: QuickAction): { title: string; body: string } {
+  return action === 'blockAsn'
+    ? {
+        title: 'The ISP/ASN Blocker needs a Premium or Pay-As-You-Go subscription',
+        body: 'Upgrade your plan to block whole networks by ASN or ISP name.',
+      }
+    : {
+        title: 'Your plan has reached its IP Blocker entries',
+        body: 'Upgrade to Premium or Pay-As-You-Go to block as many IP addresses as you need.',
+      };
+}
 
 /** Queries whose answers a rule change can alter. */
 const affected = [
   'listIpBlocker',
   'listWhiteLists',
   'getCountryBlocker',
+  'getAsnBlocker',
   'checkEmptyWhiteLists',
   'lookupIp',
 ];
@@ -24,21 +42,57 @@ export function QuickActionModal({
   onClose: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [upgrade, setUpgrade] = useState<QuickAction | null>(null);
 
   const run = async () => {
     if (!choice) return;
     setBusy(true);
-    const outcome = await callApi('visitQuickAction', {
-      action: choice.action,
-      value: choice.value,
-    });
+    const outcome = await callApi(
+      'visitQuickAction',
+      { action: choice.action, value: choice.value },
+      { quietStatuses: [403] },
+    );
     setBusy(false);
-    if (!outcome.result) return;
+    if (!outcome.result) {
+      if (outcome.status === 403) {
+        onClose();
+        setUpgrade(choice.action);
+      }
+      return;
+    }
     showToast(outcome.data.message);
     for (const name of affected) void queryClient.invalidateQueries({ queryKey: [name] });
     onClose();
   };
 
+  const why = upgrade ? upgradeText(upgrade) : null;
+  return (
+    <>
+      <QuickActionConfirm choice={choice} busy={busy} onRun={() => void run()} onClose={onClose} />
+      <UpgradeDialog
+        open={why !== null}
+        onClose={() => setUpgrade(null)}
+        title="Upgrade plan"
+        status="warning"
+        messageTitle={why?.title ?? ''}
+      >
+        <p>{why?.body}</p>
+      </UpgradeDialog>
+    </>
+  );
+}
+
+function QuickActionConfirm({
+  choice,
+  busy,
+  onRun,
+  onClose,
+}: {
+  choice: QuickActionChoice | null;
+  busy: boolean;
+  onRun: () => void;
+  onClose: () => void;
+}) {
   return (
     <Modal
       open={choice !== null}
@@ -48,7 +102,7 @@ export function QuickActionModal({
         content: choice?.confirm ?? 'Confirm',
         destructive: choice?.destructive ?? false,
         loading: busy,
-        onAction: () => void run(),
+        onAction: onRun,
       }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
     >

@@ -1,6 +1,7 @@
 // A shop's stored protection rules as the engine's RuleSet, and the one check every save goes
 // through: the engine's compile() of the whole rule set as it would be after the change. A
 // refused set answers 400 with the engine's first message and nothing is written.
+import { planIncludes } from '@gatehouse/contracts';
 import { compile, type Policy, type Rule, type RuleSet } from '@gatehouse/engine';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
@@ -10,7 +11,15 @@ import {
   type IpRuleRow,
   type ProtectionSettingsRow,
 } from '../../../db/protection-schema.js';
-import { countryBlocker, shops, type Shop } from '../../../db/schema.js';
+import {
+  asnBlockerSettings,
+  asnRules,
+  countryBlocker,
+  shops,
+  type AsnBlockerSettingsRow,
+  type AsnRuleRow,
+  type Shop,
+} from '../../../db/schema.js';
 import { badRequest } from '../../../errors.js';
 
 /** The country rule's id in the engine's rule set (one Country Blocker per shop). */
@@ -21,11 +30,25 @@ export interface CountryState {
   countries: string[];
 }
 
+export type AsnRuleState = Pick<AsnRuleRow, 'id' | 'asn' | 'name'>;
+
+export interface AsnState {
+  /** In the order they were added, which is also the order the engine applies them in. */
+  rows: AsnRuleState[];
+  settings: Pick<AsnBlockerSettingsRow, 'action' | 'redirectUrl' | 'monitor'> | null;
+  /**
+   * The shop's plan includes the ISP/ASN Blocker. Without it the entries are kept (and still
+   * validated) but do not apply, as after a downgrade.
+   */
+  enforced: boolean;
+}
+
 export interface StoredRules {
   shop: Shop;
   ipRows: Pick<IpRuleRow, 'id' | 'list' | 'ip' | 'expiresAt'>[];
   country: CountryState;
   settings: ProtectionSettingsRow | null;
+  asn: AsnState;
 }
 
 /** Reads everything a policy is built from; null when the shop is unknown. */
@@ -38,7 +61,7 @@ export async function loadStoredRules(
     .from(shops)
     .where('shopId' in where ? eq(shops.id, where.shopId) : eq(shops.domain, where.domain));
   if (!shop) return null;
-  const [ipRows, [country], [settings]] = await Promise.all([
+  const [ipRows, [country], [settings], asnRows, [asnSettings]] = await Promise.all([
     db
       .select({ id: ipRules.id, list: ipRules.list, ip: ipRules.ip, expiresAt: ipRules.expiresAt })
       .from(ipRules)
@@ -46,12 +69,23 @@ export async function loadStoredRules(
       .orderBy(asc(ipRules.createdAt), asc(ipRules.id)),
     db.select().from(countryBlocker).where(eq(countryBlocker.shopId, shop.id)),
     db.select().from(protectionSettings).where(eq(protectionSettings.shopId, shop.id)),
+    db
+      .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
+      .from(asnRules)
+      .where(eq(asnRules.shopId, shop.id))
+      .orderBy(asc(asnRules.createdAt), asc(asnRules.id)),
+    db.select().from(asnBlockerSettings).where(eq(asnBlockerSettings.shopId, shop.id)),
   ]);
   return {
     shop,
     ipRows,
     country: { mode: country?.mode ?? 'blacklist', countries: country?.countries ?? [] },
     settings: settings ?? null,
+    asn: {
+      rows: asnRows,
+      settings: asnSettings ?? null,
+      enforced: planIncludes(shop.plan, 'asnBlocker'),
+    },
   };
 }
 
@@ -82,11 +116,31 @@ export function countryRule(
   };
 }
 
+/** One engine rule per ISP/ASN entry, so a decision names the entry that matched. */
+export function asnRule(row: AsnRuleState, asn: Omit<AsnState, 'rows'>): Rule {
+  const s = asn.settings;
+  return {
+    id: row.id,
+    kind: 'asn',
+    ...(row.asn !== null ? { asns: [row.asn] } : { names: [row.name ?? ''] }),
+    action:
+      s?.action === 'redirect' && s.redirectUrl
+        ? { type: 'redirect', url: s.redirectUrl }
+        : { type: 'block' },
+    monitor: s?.monitor ?? false,
+    ...(asn.enforced ? {} : { enabled: false }),
+  };
+}
+
 /** The engine's input for the stored rules. */
 export function toRuleSet(stored: Omit<StoredRules, 'shop'> & { appEnabled: boolean }): RuleSet {
   return {
     appEnabled: stored.appEnabled,
-    rules: [...stored.ipRows.map(ipRule), countryRule(stored.country, stored.settings)],
+    rules: [
+      ...stored.ipRows.map(ipRule),
+      countryRule(stored.country, stored.settings),
+      ...stored.asn.rows.map((row) => asnRule(row, stored.asn)),
+    ],
   };
 }
 

@@ -2,7 +2,7 @@
 // writer (COPY on PGlite, one unnest INSERT on Postgres) every flush interval or as soon as a
 // batch is full, never awaited by the decision. The queue is bounded; when it is full new
 // visits are dropped and counted, and the drop is logged once per interval. The same
-// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker) and the IP
+// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker, asnBlocker) and the IP
 // entries' hit counts and last hit, one statement each; after it, the protected page views
 // billing meters (recordProtectedViews, which also keeps the pageViews counter).
 import type { Decision } from '@gatehouse/engine';
@@ -66,6 +66,7 @@ function blockerOf(decision: Decision): Blocker | null {
   if (decision.action === 'allow' || !decision.rule) return null;
   if (decision.rule.kind === 'ip-block') return 'ipBlocker';
   if (decision.rule.kind === 'country') return 'regionBlocker';
+  if (decision.rule.kind === 'asn') return 'asnBlocker';
   return null;
 }
 

@@ -4,9 +4,9 @@
 // Postgres it is a single INSERT … SELECT FROM unnest() of column arrays, one statement per
 // batch whatever its size. Each batch runs in a transaction together with whatever else the
 // caller writes for it (hourly counters, rule hits) through the same session.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import type { Database } from '../../../db/client.js';
+import type { PGliteWorker, WorkerTransaction } from '../../../db/pglite-worker-client.js';
 import { storableText, VISIT_COLUMNS, visitsToCsv, type VisitRecord } from './visit-csv.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -48,7 +48,7 @@ function unnestParams(rows: readonly VisitRecord[]): unknown[] {
   ];
 }
 
-function pgliteSession(tx: Transaction): BatchSession {
+function pgliteSession(tx: WorkerTransaction): BatchSession {
   return {
     async copyVisits(rows) {
       if (rows.length === 0) return;
@@ -79,7 +79,7 @@ export async function inVisitBatch<T>(
   fn: (session: BatchSession) => Promise<T>,
 ): Promise<T> {
   if (kind === 'pglite') {
-    const client = (db as unknown as { $client: PGlite }).$client;
+    const client = (db as unknown as { $client: PGliteWorker }).$client;
     return client.transaction((tx) => fn(pgliteSession(tx)));
   }
   const pool = (db as unknown as { $client: Pool }).$client;

@@ -1,0 +1,195 @@
+// The blocked ASNs and ISP names: a filter, pages of 50 (the whole list is loaded: it holds at
+// most 2 000), a Remove button on each row and a bulk Remove behind a confirmation.
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  EmptySearchResult,
+  IndexTable,
+  Modal,
+  Text,
+  TextField,
+  Tooltip,
+  useIndexResourceState,
+} from '@shopify/polaris';
+import { asnEntryLabel, type AsnEntry } from '@gatehouse/contracts';
+import { callApi } from '../../../lib/api-client.js';
+import { relativeTime } from '../../../lib/relative-time.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { filterEntries } from '../asn-blocker-form.js';
+
+const PAGE_SIZE = 50;
+
+export function AsnEntriesTable({
+  entries,
+  loading,
+  onChanged,
+}: {
+  entries: AsnEntry[];
+  loading: boolean;
+  onChanged: () => void;
+}) {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
+  const [removing, setRemoving] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const matching = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = matching.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(shown);
+
+  // Other rows on screen: nothing stays selected out of sight.
+  const shownKey = shown.map((e) => e.id).join(',');
+  useEffect(() => {
+    clearSelection();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the rows change
+  }, [shownKey]);
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const outcome = await callApi('deleteAsnBlocker', { ids: removing });
+    setBusy(false);
+    if (!outcome.result) return;
+    setRemoving(null);
+    clearSelection();
+    const n = outcome.data.deleted;
+    showToast(`Removed ${n} ${n === 1 ? 'entry' : 'entries'}`);
+    onChanged();
+  };
+
+  const now = Date.now();
+  const count = removing?.length ?? 0;
+  const single = count === 1 ? entries.find((e) => e.id === removing?.[0]) : undefined;
+  return (
+    <>
+      <Box padding="300">
+        <TextField
+          label="Filter"
+          labelHidden
+          placeholder="Filter by ASN, name or note"
+          value={filter}
+          onChange={(text) => {
+            setFilter(text);
+            setPage(0);
+          }}
+          clearButton
+          onClearButtonClick={() => setFilter('')}
+          autoComplete="off"
+          maxLength={100}
+        />
+      </Box>
+      <IndexTable
+        resourceName={{ singular: 'entry', plural: 'entries' }}
+        itemCount={shown.length}
+        selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
+        onSelectionChange={handleSelectionChange}
+        promotedBulkActions={[
+          { content: 'Remove', onAction: () => setRemoving([...selectedResources]) },
+        ]}
+        loading={loading}
+        emptyState={
+          <EmptySearchResult
+            title={filter.trim() ? 'No entries match your filter' : 'No networks blocked yet'}
+            description={
+              filter.trim()
+                ? 'Try another ASN, name or note.'
+                : 'Add an ASN or ISP name above, or block a visitor’s network from the visitor log.'
+            }
+            withIllustration
+          />
+        }
+        headings={[
+          { title: 'Network' },
+          { title: 'Matches' },
+          { title: 'Note' },
+          { title: 'Added' },
+          { title: 'Actions', hidden: true },
+        ]}
+        {...(pages > 1
+          ? {
+              pagination: {
+                hasPrevious: current > 0,
+                hasNext: current < pages - 1,
+                onPrevious: () => setPage(current - 1),
+                onNext: () => setPage(current + 1),
+                label: `${current + 1} of ${pages}`,
+              },
+            }
+          : {})}
+      >
+        {shown.map((entry, index) => (
+          <IndexTable.Row
+            id={entry.id}
+            key={entry.id}
+            position={index}
+            selected={selectedResources.includes(entry.id)}
+          >
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {asnEntryLabel(entry)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {entry.asn !== null ? (
+                <Badge>ASN</Badge>
+              ) : (
+                <Badge tone="info">ISP name (whole words)</Badge>
+              )}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" tone={entry.note ? undefined : 'subdued'}>
+                {entry.note || '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
+                <Text as="span">{relativeTime(entry.createdAt, now)}</Text>
+              </Tooltip>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {/* The button removes the entry; it does not toggle the row's selection. */}
+              <div
+                onClick={(event) => event.stopPropagation()}
+                onKeyDown={(event) => event.stopPropagation()}
+                role="presentation"
+              >
+                <Button
+                  variant="tertiary"
+                  tone="critical"
+                  accessibilityLabel={`Remove ${asnEntryLabel(entry)}`}
+                  onClick={() => setRemoving([entry.id])}
+                >
+                  Remove
+                </Button>
+              </div>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+      <Modal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={single ? `Remove ${asnEntryLabel(single)}?` : `Remove ${count} entries?`}
+        primaryAction={{
+          content: 'Remove',
+          destructive: true,
+          loading: busy,
+          onAction: () => void remove(),
+        }}
+        secondaryActions={[{ content: 'Cancel', onAction: () => setRemoving(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">
+            Visitors from {count === 1 ? 'this network' : 'these networks'} can reach your store
+            again at once, unless another rule blocks them.
+          </Text>
+        </Modal.Section>
+      </Modal>
+    </>
+  );
+}

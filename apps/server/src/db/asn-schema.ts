@@ -1,0 +1,64 @@
+// Tables of the ISP/ASN Blocker (/asnBlocker): its entries (an AS number or an ISP name each)
+// and its per-shop settings (what a blocked visitor gets, monitor mode). Kept apart from the
+// other protection tables so the feature's migration touches nothing else.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './schema.js';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One blocked network: exactly one of `asn` and `name` is set. */
+export const asnRules = pgTable(
+  'asn_rules',
+  {
+    /** Also the engine rule id: decisions and visits name it. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** 32-bit AS numbers go past integer's range. */
+    asn: bigint('asn', { mode: 'number' }),
+    /** The ISP name as the merchant entered it. */
+    name: text('name'),
+    /**
+     * What makes two entries the same: `as:15169`, or `isp:` and the name's normalised words
+     * (`isp:hetzner online`), so "Hetzner Online" and "hetzner, online" are one entry.
+     */
+    key: text('key').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('asn_rules_shop_key_idx').on(t.shopId, t.key),
+    index('asn_rules_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+    check(
+      'asn_rules_asn_or_name',
+      sql`(${t.asn} is null) <> (${t.name} is null) and (${t.asn} is null or ${t.asn} between 1 and 4294967295)`,
+    ),
+  ],
+);
+export type AsnRuleRow = typeof asnRules.$inferSelect;
+
+/** The blocker's settings; defaults apply without a row. */
+export const asnBlockerSettings = pgTable('asn_blocker_settings', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  action: text('action', { enum: ['block', 'redirect'] })
+    .notNull()
+    .default('block'),
+  redirectUrl: text('redirect_url'),
+  monitor: boolean('monitor').notNull().default(false),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+export type AsnBlockerSettingsRow = typeof asnBlockerSettings.$inferSelect;

@@ -1,0 +1,118 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PGliteWorker } from './pglite-worker-client.js';
+
+/** How many times the event loop turned while `work` ran. */
+async function turnsDuring(work: Promise<unknown>): Promise<number> {
+  let done = false;
+  const finished = work.finally(() => {
+    done = true;
+  });
+  let turns = 0;
+  while (!done) {
+    await new Promise((resolve) => setImmediate(resolve));
+    turns++;
+  }
+  await finished;
+  return turns;
+}
+
+const crashingWorker = (crashes: Error[]) =>
+  new PGliteWorker('memory://', {
+    onCrash: (error) => crashes.push(error),
+    workerUrl: new URL('./pglite-worker-crash.fixture.mjs', import.meta.url),
+  });
+
+describe('PGlite in a worker thread: the caller’s thread', () => {
+  it('keeps the event loop turning while the database works', async () => {
+    const worker = new PGliteWorker('memory://');
+    try {
+      await worker.waitReady;
+      // In-process, PGlite would hold the thread for the whole query: one turn, not many.
+      expect(await turnsDuring(worker.query('select pg_sleep(0.5)'))).toBeGreaterThan(50);
+      const sum = worker.query<{ s: string }>(
+        'select sum(i)::text as s from generate_series(1, 1000000) i',
+      );
+      expect(await turnsDuring(sum)).toBeGreaterThan(50);
+      expect((await sum).rows[0]?.s).toBe('500000500000');
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('PGlite in a worker thread: closing', () => {
+  it('finishes the calls already made, then refuses new ones', async () => {
+    const worker = new PGliteWorker('memory://');
+    const before = worker.query<{ n: number }>('select 1 as n');
+    const closing = worker.close();
+    expect(worker.close()).toBe(closing);
+    await expect(worker.query('select 2')).rejects.toThrow('PGlite is closing');
+    await closing;
+    expect((await before).rows).toEqual([{ n: 1 }]);
+    expect(worker.closed).toBe(true);
+    await expect(worker.query('select 3')).rejects.toThrow('PGlite is closed');
+    await expect(worker.transaction(async () => {})).rejects.toThrow('PGlite is closed');
+  });
+});
+
+describe('PGlite in a worker thread: a crash', () => {
+  it('rejects the pending and later calls with the reason, and reports it once', async () => {
+    const crashes: Error[] = [];
+    const worker = crashingWorker(crashes);
+    const calls = [worker.query('select 1'), worker.query('crash: exit'), worker.query('select 2')];
+    const outcomes = await Promise.allSettled(calls);
+    const reason = 'The PGlite worker stopped unexpectedly (exit code 3)';
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { message: reason } });
+    expect(outcomes[2]).toMatchObject({ status: 'rejected', reason: { message: reason } });
+    await expect(worker.query('select 3')).rejects.toThrow(reason);
+    await expect(worker.transaction(async () => {})).rejects.toThrow(reason);
+    expect(crashes.map((e) => e.message)).toEqual([reason]);
+    await worker.close();
+  });
+
+  it('names the error that killed the worker', async () => {
+    const crashes: Error[] = [];
+    const worker = crashingWorker(crashes);
+    await expect(worker.query('crash: throw')).rejects.toThrow(
+      'The PGlite worker crashed: the worker broke',
+    );
+    await expect(worker.query('select 1')).rejects.toThrow('the worker broke');
+    expect(crashes).toHaveLength(1);
+    await worker.close();
+  });
+});
+
+describe('PGlite in a worker thread: fresh in-memory databases', () => {
+  it('start from a template of a fresh database, each one empty, a damaged template replaced', async () => {
+    const templateDir = mkdtempSync(join(tmpdir(), 'gatehouse-template-test-'));
+    const open = async () => {
+      const worker = new PGliteWorker('memory://', { templateDir });
+      await worker.waitReady;
+      return worker;
+    };
+    const template = () => {
+      const files = readdirSync(templateDir);
+      expect(files).toEqual([expect.stringMatching(/^fresh-[0-9a-f]{16}\.tar$/)]);
+      return join(templateDir, files[0]!);
+    };
+    try {
+      const first = await open();
+      await first.exec(`create table mine (x int); insert into mine values (1)`);
+      const file = template();
+      const second = await open();
+      await expect(second.query('select * from mine')).rejects.toMatchObject({ code: '42P01' });
+      await Promise.all([first.close(), second.close()]);
+
+      writeFileSync(file, 'not a tarball');
+      const third = await open();
+      expect((await third.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await third.close();
+      expect(statSync(template()).size).toBeGreaterThan(1_000_000);
+    } finally {
+      rmSync(templateDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
