@@ -12,7 +12,7 @@ import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { EMPTY_ASN_BLOCKER, formError, toForm, toSettings } from '../asn-blocker-form.js';
 import { AddAsnEntryForm } from './add-asn-entry-form.js';
-import { AsnActionCard } from './asn-action-card.js';
+import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { AsnEntriesTable } from './asn-entries-table.js';
 import { AsnUpgradeCard } from './asn-upgrade-card.js';
 
@@ -83,7 +83,9 @@ function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
             <Card padding="0">
               <AsnEntriesTable entries={entries} loading={query.isFetching} onChanged={refresh} />
             </Card>
-            <AsnActionCard
+            <RuleActionCard
+              title="When a visitor comes from a blocked network"
+              monitorHelp="Try the list first: visits it would block are recorded in the visitor log, and nobody is blocked."
               form={draft}
               urlError={showErrors ? formError(draft) : undefined}
               onChange={change}

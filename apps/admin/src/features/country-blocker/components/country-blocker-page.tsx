@@ -16,7 +16,7 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { DEFAULT_COUNTRY_BLOCKER, formError, toForm, toSettings } from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
-import { ActionCard } from './action-card.js';
+import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
 import { ModeCard } from './mode-card.js';
 
@@ -77,7 +77,7 @@ export function CountryBlockerPage() {
               selected={draft.countries}
               onChange={(countries) => change({ countries })}
             />
-            <ActionCard
+            <RuleActionCard
               form={draft}
               urlError={showErrors ? error : undefined}
               onChange={change}

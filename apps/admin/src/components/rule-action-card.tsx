@@ -1,18 +1,29 @@
-// What a visitor from a blocked network gets (the block page or a redirect) and the
-// monitor-only switch; one setting for every entry of the list.
+// What a blocked visitor gets (the block page or a redirect) and the monitor-only switch, for
+// any blocker whose rule carries one action (Country Blocker, ISP/ASN Blocker).
 import { BlockStack, Card, Checkbox, ChoiceList, Text, TextField } from '@shopify/polaris';
-import type { AsnSettingsForm } from '../asn-blocker-form.js';
 
-export function AsnActionCard({
+/** The part of a blocker's form this card edits. */
+export interface RuleActionForm {
+  actionType: 'block' | 'redirect';
+  redirectUrl: string;
+  monitor: boolean;
+}
+
+export function RuleActionCard({
   form,
   urlError,
   onChange,
   onUrlBlur,
+  title = 'When a visitor is blocked',
+  monitorHelp = 'Try the rule first: visits it would block are recorded in the visitor log, and nobody is blocked.',
 }: {
-  form: AsnSettingsForm;
+  form: RuleActionForm;
   urlError: string | undefined;
-  onChange: (change: Partial<AsnSettingsForm>) => void;
+  onChange: (change: Partial<RuleActionForm>) => void;
   onUrlBlur: () => void;
+  /** The question the choice answers. */
+  title?: string;
+  monitorHelp?: string;
 }) {
   return (
     <Card>
@@ -21,7 +32,7 @@ export function AsnActionCard({
           Action
         </Text>
         <ChoiceList
-          title="When a visitor comes from a blocked network"
+          title={title}
           selected={[form.actionType]}
           onChange={([value]) =>
             onChange({ actionType: value === 'redirect' ? 'redirect' : 'block' })
@@ -54,7 +65,7 @@ export function AsnActionCard({
         />
         <Checkbox
           label="Monitor only: log would-be blocks, let visitors in"
-          helpText="Try the list first: visits it would block are recorded in the visitor log, and nobody is blocked."
+          helpText={monitorHelp}
           checked={form.monitor}
           onChange={(monitor) => onChange({ monitor })}
         />
