@@ -7,8 +7,10 @@ import {
   bigserial,
   boolean,
   index,
+  inet,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -86,18 +88,30 @@ export const adminDevices = pgTable(
   (t) => [index('admin_devices_shop_id_idx').on(t.shopId)],
 );
 
-/** Every storefront decision (issue 6 adds the log pages and retention). */
+/**
+ * Every storefront decision (issue 6 adds the log pages and retention). Migration 0007 makes it
+ * a table partitioned by week on `time` (drizzle-kit cannot express partitioning; columns and
+ * indexes here are the partitioned table's): `visits_pYYYYMMDD` for each UTC week from Monday,
+ * created ahead and dropped past the longest retention by the retention job, plus
+ * `visits_default` so that a visit of any time is stored. See
+ * features/visitor-logs/visit-partitions.ts and bench/README.md for the figures behind each
+ * choice below.
+ */
 export const visits = pgTable(
   'visits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    shopId: shopRef(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    // No foreign key to shops: its per-row check cost ~15 µs of a ~50 µs visit write, and shop
+    // rows are never deleted (an uninstalled shop keeps its row); old partitions go anyway.
+    shopId: uuid('shop_id').notNull(),
     time: tz('time').notNull(),
-    ip: text('ip').notNull(),
+    /** NULL only when the visitor address was not an IP address (a malformed forwarded one). */
+    ip: inet('ip'),
     country: text('country'),
     region: text('region'),
     city: text('city'),
-    asn: integer('asn'),
+    /** 32-bit ASNs go up to 4 294 967 295, past integer's range. */
+    asn: bigint('asn', { mode: 'number' }),
     org: text('org'),
     url: text('url').notNull(),
     referrer: text('referrer').notNull().default(''),
@@ -110,15 +124,18 @@ export const visits = pgTable(
     monitorRuleId: text('monitor_rule_id'),
   },
   // One index per filter path of the visitor log (issue 6), each ending in (time, id) so a
-  // keyset page reads only the rows it shows. visit_inet() is migration 0002's function.
+  // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY
+  // (time desc, id desc) then fits every index, the primary key included (a constraint's index
+  // cannot be descending). The primary key must hold the partition key `time`; led by the shop
+  // it is also the unfiltered log's index.
   (t) => [
-    index('visits_shop_time_id_idx').on(t.shopId, t.time.desc(), t.id.desc()),
-    index('visits_shop_country_time_idx').on(t.shopId, t.country, t.time.desc(), t.id.desc()),
-    index('visits_shop_asn_time_idx').on(t.shopId, t.asn, t.time.desc(), t.id.desc()),
-    index('visits_shop_inet_idx').on(t.shopId, sql`visit_inet(${t.ip})`),
+    primaryKey({ name: 'visits_pkey', columns: [t.shopId, t.time, t.id] }),
+    index('visits_shop_country_time_idx').on(t.shopId, t.country, t.time, t.id),
+    index('visits_shop_asn_time_idx').on(t.shopId, t.asn, t.time, t.id),
+    index('visits_shop_ip_time_idx').on(t.shopId, t.ip, t.time, t.id),
     // Blocked, redirected and monitored visits are rare (~8%): their filters get their own.
     index('visits_shop_flagged_time_idx')
-      .on(t.shopId, t.time.desc(), t.id.desc())
+      .on(t.shopId, t.time, t.id)
       .where(sql`${t.action} <> 'allow' or ${t.monitor}`),
   ],
 );

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client.js';
 import { ipRules } from '../db/protection-schema.js';
 import { shops } from '../db/schema.js';
 import { loadConfig } from '../env.js';
+import { ensureVisitPartitions } from '../features/visitor-logs/visit-partitions.js';
 import { generateVisits, type GeneratedVisit } from './visit-generator.js';
 import { ingestVisits } from './visit-ingest.js';
 
@@ -59,6 +60,8 @@ async function main() {
     const geo = await loadGeo({ city: true });
     const to = new Date();
     const from = new Date(to.getTime() - args.hours * 3_600_000);
+    // Weeks before the retention job's reach get their partitions too (else the default one).
+    await ensureVisitPartitions(db, from, to);
     const started = performance.now();
     let batch: GeneratedVisit[] = [];
     const flush = async () => {

@@ -3,7 +3,7 @@
 // invented), pages of the demo storefront, real referrers and user agents of browsers and
 // crawlers, and about 8% blocked by the IP block list or the Country Blocker.
 import type { GeoLookup } from '@gatehouse/engine';
-import type { VisitRecord } from '../features/protection/visits/visit-csv.js';
+import type { VisitRecord } from '../features/protection/visits/visit-record.js';
 
 /** Networks visits come from: [first three or two octets, weight]. */
 const NETWORKS: readonly [string, number][] = [

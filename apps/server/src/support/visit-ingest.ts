@@ -1,8 +1,8 @@
 // Bulk visit ingestion for seeding and the benchmark, through the same writer as the live
-// visit flush (COPY on PGlite, one unnest INSERT on Postgres per batch). Each batch also adds
+// visit flush (binary COPY on PGlite, one unnest INSERT on Postgres per batch). Each batch also adds
 // its hourly counters (pageViews and blockers) for the dashboard, in the same transaction.
 import type { Database } from '../db/client.js';
-import type { VisitRecord } from '../features/protection/visits/visit-csv.js';
+import type { VisitRecord } from '../features/protection/visits/visit-record.js';
 import {
   inVisitBatch,
   type BatchSession,
@@ -12,8 +12,27 @@ import type { GeneratedVisit } from './visit-generator.js';
 
 const HOUR_MS = 3_600_000;
 
+// Field by field, not `{ ...r }`: spreading the generated object cost ~8 µs per visit, as much
+// as encoding it for COPY.
 function toRecord(shopId: string, r: GeneratedVisit): VisitRecord {
-  return { ...r, shopId, monitor: false, monitorRuleId: null };
+  return {
+    shopId,
+    time: r.time,
+    ip: r.ip,
+    country: r.country,
+    region: r.region,
+    city: r.city,
+    asn: r.asn,
+    org: r.org,
+    url: r.url,
+    referrer: r.referrer,
+    userAgent: r.userAgent,
+    action: r.action,
+    ruleId: r.ruleId,
+    ruleKind: r.ruleKind,
+    monitor: false,
+    monitorRuleId: null,
+  };
 }
 
 /** Writes the visits only (the benchmark's ingest figure). */

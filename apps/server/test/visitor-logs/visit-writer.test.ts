@@ -1,13 +1,16 @@
-// The bulk visit writer against a real database (PGlite COPY, or the Postgres unnest INSERT
-// with TEST_DATABASE_URL): hostile text survives the round trip exactly (NUL bytes removed),
-// NULL stays distinct from the empty string, and a failing batch writes nothing.
-import { asc, eq } from 'drizzle-orm';
+// The bulk visit writer against a real database (PGlite binary COPY, or the Postgres unnest
+// INSERT with TEST_DATABASE_URL): hostile text survives the round trip exactly (NUL bytes
+// removed), NULL stays distinct from the empty string, addresses are stored as inet, a visit of
+// any time is stored (in its week's partition or the default one), and a failing batch writes
+// nothing.
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/protection/visits/visit-csv.js';
+import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
 import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
+import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/support/visit-ingest.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -129,11 +132,9 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     const count = async () =>
       (await opened.db.select().from(visits).where(eq(visits.shopId, shopId))).length;
     const before = await count();
+    // A time before 4713 BC: JavaScript has it, PostgreSQL refuses it.
     await expect(
-      writeVisits(opened.db, opened.kind, [
-        record(200),
-        record(201, { shopId: '00000000-0000-4000-8000-000000000000' }),
-      ]),
+      writeVisits(opened.db, opened.kind, [record(200), record(201, { time: new Date(-8.64e15) })]),
     ).rejects.toThrow();
     await writeVisits(opened.db, opened.kind, []);
     expect(await count()).toBe(before);
@@ -173,5 +174,46 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
       pageViews: [new Date(hour).toISOString(), 3],
       regionBlocker: [new Date(hour).toISOString(), 1],
     });
+  });
+  it('stores addresses as inet: canonical text, NULL for what is not an address', async () => {
+    await writeVisits(opened.db, opened.kind, [
+      record(300, { ip: '2001:0DB8:0:0::7' }),
+      record(301, { ip: '::ffff:198.51.100.3' }),
+      record(302, { ip: 'unknown' }),
+      record(303, { ip: '198.51.100.4', asn: 4_200_000_000 }),
+    ]);
+    const rows = await opened.db.execute(sql`
+      select host(ip) as ip, asn from visits where shop_id = ${shopId}
+        and time >= ${new Date(Date.UTC(2026, 0, 1, 0, 0, 300)).toISOString()}::timestamptz
+      order by time`);
+    expect(
+      (rows as unknown as { rows: { ip: string | null; asn: unknown }[] }).rows.map((r) => [
+        r.ip,
+        r.asn === null ? null : Number(r.asn),
+      ]),
+    ).toEqual([
+      ['2001:db8::7', 3320],
+      ['198.51.100.3', 3320],
+      [null, 3320],
+      ['198.51.100.4', 4_200_000_000],
+    ]);
+  });
+
+  it('stores a visit of any time, in its week partition or else the default one', async () => {
+    const times = [new Date(), new Date('1999-12-31T23:59:59.999Z'), new Date('2300-01-01Z')];
+    await writeVisits(
+      opened.db,
+      opened.kind,
+      times.map((time, i) => record(400 + i, { time, ip: `192.0.2.${i}` })),
+    );
+    const rows = await opened.db.execute(sql`
+      select v.time, c.relname as partition from visits v join pg_class c on c.oid = v.tableoid
+      where v.shop_id = ${shopId} and v.ip << '192.0.2.0/24'::inet order by v.time`);
+    const stored = (rows as unknown as { rows: { time: Date | string; partition: string }[] }).rows;
+    expect(stored.map((r) => [new Date(r.time).toISOString(), r.partition])).toEqual([
+      [times[1]!.toISOString(), 'visits_default'],
+      [times[0]!.toISOString(), partitionName(weekOf(times[0]!))],
+      [times[2]!.toISOString(), 'visits_default'],
+    ]);
   });
 });

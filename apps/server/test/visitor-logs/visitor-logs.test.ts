@@ -334,8 +334,8 @@ describe('retention', () => {
       ]);
     // Bob's plan keeps 90 days; Alice's Free plan keeps 24 hours.
     await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, bobId));
-    const deleted = await t.app.visitorLogs.retention.runOnce();
-    expect(deleted).toBe(1);
+    const run = await t.app.visitorLogs.retention.runOnce();
+    expect(run.deleted).toBe(1);
     expect(await allPages(alice.token, { ip: '192.0.2.200' })).toHaveLength(0);
     expect(await allPages(bob.token, { ip: '192.0.2.201' })).toHaveLength(1);
     expect(await allPages(alice.token, {})).toHaveLength(before);

@@ -2,14 +2,14 @@
 // writer (COPY on PGlite, one unnest INSERT on Postgres) every flush interval or as soon as a
 // batch is full, never awaited by the decision. The queue is bounded; when it is full new
 // visits are dropped and counted, and the drop is logged once per interval. The same
-// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker, asnBlocker) and the IP
+// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker) and the IP
 // entries' hit counts and last hit, one statement each; after it, the protected page views
 // billing meters (recordProtectedViews, which also keeps the pageViews counter).
 import type { Decision } from '@gatehouse/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { Blocker } from '../../../db/schema.js';
-import type { VisitRecord } from './visit-csv.js';
+import type { VisitRecord } from './visit-record.js';
 import { inVisitBatch, type DatabaseKind } from './visit-writer.js';
 
 const HOUR_MS = 60 * 60 * 1000;

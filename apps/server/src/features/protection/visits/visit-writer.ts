@@ -1,13 +1,21 @@
 // The one bulk write path for visits, used by the live visit flush, the seed script and the
-// benchmark. On PGlite a batch is a single `COPY visits FROM '/dev/blob'` of CSV (PGlite reads
-// the blob given with the query), which skips per-row parameter handling and planning; on
-// Postgres it is a single INSERT … SELECT FROM unnest() of column arrays, one statement per
-// batch whatever its size. Each batch runs in a transaction together with whatever else the
-// caller writes for it (hourly counters, rule hits) through the same session.
+// benchmark. On PGlite a batch is a single `COPY visits FROM '/dev/blob'` in the binary format
+// (PGlite reads the blob given with the query; visit-copy.ts), which skips per-row parameter
+// handling, planning and text parsing; on Postgres it is a single INSERT … SELECT FROM unnest()
+// of column arrays, one statement per batch whatever its size. Each batch runs in a transaction
+// together with whatever else the caller writes for it (hourly counters, rule hits) through
+// the same session.
 import type { Pool, PoolClient } from 'pg';
 import type { Database } from '../../../db/client.js';
 import type { PGliteWorker, WorkerTransaction } from '../../../db/pglite-worker-client.js';
-import { storableText, VISIT_COLUMNS, visitsToCsv, type VisitRecord } from './visit-csv.js';
+import { visitsToCopyBinary } from './visit-copy.js';
+import {
+  checkedAsn,
+  storableIp,
+  storableText,
+  VISIT_COLUMNS,
+  type VisitRecord,
+} from './visit-record.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -17,12 +25,12 @@ export interface BatchSession {
   query(text: string, params?: unknown[]): Promise<void>;
 }
 
-const COPY = `copy visits (${VISIT_COLUMNS.join(', ')}) from '/dev/blob' with (format csv)`;
+const COPY = `copy visits (${VISIT_COLUMNS.join(', ')}) from '/dev/blob' with (format binary)`;
 
 const UNNEST = `
   insert into visits (${VISIT_COLUMNS.join(', ')})
-  select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[],
-    $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::inet[], $4::text[], $5::text[],
+    $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
     $13::text[], $14::text[], $15::boolean[], $16::text[])`;
 
 const clean = (value: string | null) => (value === null ? null : storableText(value));
@@ -31,11 +39,11 @@ function unnestParams(rows: readonly VisitRecord[]): unknown[] {
   return [
     rows.map((r) => r.shopId),
     rows.map((r) => r.time.toISOString()),
-    rows.map((r) => storableText(r.ip)),
+    rows.map((r) => storableIp(r.ip)),
     rows.map((r) => clean(r.country)),
     rows.map((r) => clean(r.region)),
     rows.map((r) => clean(r.city)),
-    rows.map((r) => r.asn),
+    rows.map((r) => checkedAsn(r.asn)),
     rows.map((r) => clean(r.org)),
     rows.map((r) => storableText(r.url)),
     rows.map((r) => storableText(r.referrer)),
@@ -52,7 +60,7 @@ function pgliteSession(tx: WorkerTransaction): BatchSession {
   return {
     async copyVisits(rows) {
       if (rows.length === 0) return;
-      await tx.query(COPY, [], { blob: new Blob([visitsToCsv(rows)]) });
+      await tx.query(COPY, [], { blob: new Blob([visitsToCopyBinary(rows)]) });
     },
     async query(text, params) {
       await tx.query(text, params);

@@ -1,0 +1,68 @@
+// The visit row as it is written in bulk (the live flush, the seed script, the benchmark): its
+// fields in the order of VISIT_COLUMNS, and the two normalisations every write path applies:
+// NUL characters removed from text, and the address stored as inet (its canonical text, or
+// NULL when it is not an IP address).
+import { normalizeIp } from '@gatehouse/engine';
+
+/** One visit ready to be stored; the column order of VISIT_COLUMNS. */
+export interface VisitRecord {
+  shopId: string;
+  time: Date;
+  /** The visitor address as the decision saw it. */
+  ip: string;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  asn: number | null;
+  org: string | null;
+  url: string;
+  referrer: string;
+  userAgent: string;
+  action: string;
+  ruleId: string | null;
+  ruleKind: string | null;
+  monitor: boolean;
+  monitorRuleId: string | null;
+}
+
+export const VISIT_COLUMNS = [
+  'shop_id',
+  'time',
+  'ip',
+  'country',
+  'region',
+  'city',
+  'asn',
+  'org',
+  'url',
+  'referrer',
+  'user_agent',
+  'action',
+  'rule_id',
+  'rule_kind',
+  'monitor',
+  'monitor_rule_id',
+] as const;
+
+/** Removes NUL characters: PostgreSQL text cannot store them (both drivers would fail). */
+export function storableText(value: string): string {
+  return value.includes('\0') ? value.replaceAll('\0', '') : value;
+}
+
+/**
+ * The address as the inet column stores it: canonical text (an IPv4-mapped IPv6 address is
+ * its IPv4 address, as the visitor-log filter reads it), or null when the text is not one
+ * address (only a malformed forwarded address can be; the visit is stored all the same).
+ */
+export function storableIp(value: string): string | null {
+  return normalizeIp(value);
+}
+
+/** An ASN the bigint column takes: a whole number from 0 to 4 294 967 295, or null. */
+export function checkedAsn(value: number | null): number | null {
+  if (value === null) return null;
+  if (!Number.isInteger(value) || value < 0 || value > 4_294_967_295) {
+    throw new Error(`Not an ASN: ${value}`);
+  }
+  return value;
+}

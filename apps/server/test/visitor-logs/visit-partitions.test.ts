@@ -1,0 +1,234 @@
+// The visit log's weekly partitions on a real database (PGlite, or Postgres with
+// TEST_DATABASE_URL): the retention job creates the coming week and drops the weeks past the
+// longest retention, a week created late takes over the visits the default partition held for
+// it, shorter per-shop retention still deletes row by row, keyset pages run across partitions
+// in exact (time, id) order, and a "URL contains" search goes on page after page past its
+// scan budget.
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
+import { shops } from '../../src/db/schema.js';
+import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
+import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
+import { runRetention } from '../../src/features/visitor-logs/retention.js';
+import {
+  dropVisitPartitionsBefore,
+  ensureVisitPartitions,
+  listVisitPartitions,
+  LONGEST_RETENTION_MS,
+  PARTITION_DAYS_AHEAD,
+  partitionName,
+  weekOf,
+} from '../../src/features/visitor-logs/visit-partitions.js';
+import { findVisits } from '../../src/features/visitor-logs/visit-query.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+const log = pino({ level: 'silent' });
+let testDb: TestDatabase;
+let opened: OpenedDatabase;
+
+function visit(shopId: string, time: Date, i: number, url = `https://shop.example/${i}`) {
+  return {
+    shopId,
+    time,
+    ip: `198.51.100.${i % 250}`,
+    country: 'FR',
+    region: null,
+    city: null,
+    asn: 3215,
+    org: 'Orange',
+    url,
+    referrer: '',
+    userAgent: 'UA',
+    action: 'allow',
+    ruleId: null,
+    ruleKind: null,
+    monitor: false,
+    monitorRuleId: null,
+  } satisfies VisitRecord;
+}
+
+async function newShop(handle: string, plan: 'free' | 'premium' = 'free') {
+  const [shop] = await opened.db
+    .insert(shops)
+    .values({ domain: `${handle}.myshopify.com`, shopifyShopId: handle, name: handle, plan })
+    .returning({ id: shops.id });
+  return shop!.id;
+}
+
+/** Where each of a shop's visits is stored, oldest first. */
+async function placement(shopId: string): Promise<string[]> {
+  const result = await opened.db.execute(sql`
+    select c.relname as partition from visits v join pg_class c on c.oid = v.tableoid
+    where v.shop_id = ${shopId} order by v.time, v.id`);
+  return (result as unknown as { rows: { partition: string }[] }).rows.map((r) => r.partition);
+}
+
+/** Deletes a shop's visits, so the retention test counts only its own. */
+async function forget(shopId: string) {
+  await opened.db.execute(sql`delete from visits where shop_id = ${shopId}`);
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  opened = await openDatabase({
+    databaseUrl: testDb.env.DATABASE_URL ?? null,
+    pgliteDir: testDb.env.PGLITE_DIR ?? 'memory://',
+  });
+});
+
+afterAll(async () => {
+  await opened?.close();
+  await testDb?.drop();
+});
+
+describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('starts with this week and the next ready', async () => {
+    const weeks = await listVisitPartitions(opened.db);
+    const now = weekOf(Date.now());
+    expect(weeks.get(now)).toBe(partitionName(now));
+    expect(weeks.get(now + WEEK)).toBe(partitionName(now + WEEK));
+    expect(new Date(now).getUTCDay()).toBe(1);
+  });
+
+  it('creates a missing week and moves in the visits the default partition held for it', async () => {
+    const shopId = await newShop('late-week');
+    const week = weekOf(Date.UTC(2031, 4, 14));
+    const times = [week - 1, week, week + WEEK / 2, week + WEEK - 1, week + WEEK];
+    await writeVisits(
+      opened.db,
+      opened.kind,
+      times.map((t, i) => visit(shopId, new Date(t), i)),
+    );
+    expect(await placement(shopId)).toEqual(Array(5).fill('visits_default'));
+
+    expect(
+      await ensureVisitPartitions(opened.db, new Date(week), new Date(week + 3 * DAY)),
+    ).toEqual(['visits_p20310512']);
+    expect(await placement(shopId)).toEqual([
+      'visits_default',
+      'visits_p20310512',
+      'visits_p20310512',
+      'visits_p20310512',
+      'visits_default',
+    ]);
+    // Nothing to do the second time.
+    expect(await ensureVisitPartitions(opened.db, new Date(week), new Date(week + DAY))).toEqual(
+      [],
+    );
+    await forget(shopId);
+  });
+
+  it('drops whole weeks that end before the cutoff, and nothing after', async () => {
+    const shopId = await newShop('drop-weeks');
+    const first = weekOf(Date.UTC(2031, 6, 1));
+    await ensureVisitPartitions(opened.db, new Date(first), new Date(first + 2 * WEEK));
+    await writeVisits(
+      opened.db,
+      opened.kind,
+      [0, 1, 2].map((k) => visit(shopId, new Date(first + k * WEEK + 1000), k)),
+    );
+    const dropped = await dropVisitPartitionsBefore(opened.db, new Date(first + 2 * WEEK - 1));
+    expect(dropped).toContain(partitionName(first));
+    expect(dropped).not.toContain(partitionName(first + WEEK));
+    expect(await placement(shopId)).toEqual([
+      partitionName(first + WEEK),
+      partitionName(first + 2 * WEEK),
+    ]);
+    await forget(shopId);
+  });
+
+  it('runs the retention job: next week created, weeks past 90 days dropped, shops purged', async () => {
+    const free = await newShop('retention-free');
+    const premium = await newShop('retention-premium', 'premium');
+    const now = new Date(Date.UTC(2032, 0, 15, 12)); // a Thursday
+    // Its whole week ends more than 90 days before now.
+    const old = new Date(now.getTime() - LONGEST_RETENTION_MS - 8 * DAY);
+    const lastWeek = new Date(now.getTime() - 7 * DAY);
+    await ensureVisitPartitions(opened.db, old, old);
+    await ensureVisitPartitions(opened.db, lastWeek, lastWeek);
+    const before = new Date(old.getTime() - 400 * DAY); // in the default partition
+    for (const shopId of [free, premium]) {
+      await writeVisits(opened.db, opened.kind, [
+        visit(shopId, before, 1),
+        visit(shopId, old, 2),
+        visit(shopId, lastWeek, 3),
+        visit(shopId, now, 4), // in the default partition until the job adds its week
+      ]);
+    }
+
+    const run = await runRetention(opened.db, log, now);
+    expect(run.dropped).toContain(partitionName(weekOf(old)));
+    expect(run.created).toEqual(['visits_p20320112', 'visits_p20320119']);
+    // Free keeps 24 hours: last week's visit and the default partition's one are deleted.
+    // Premium keeps 90 days: only the one in the default partition is past it.
+    expect(run.deleted).toBe(3);
+    expect(await placement(free)).toEqual(['visits_p20320112']);
+    expect(await placement(premium)).toEqual(['visits_p20320105', 'visits_p20320112']);
+    expect(PARTITION_DAYS_AHEAD).toBe(7);
+  });
+
+  it('pages newest first across partitions without gaps or repeats', async () => {
+    const shopId = await newShop('pages');
+    const start = weekOf(Date.UTC(2031, 8, 1));
+    await ensureVisitPartitions(opened.db, new Date(start), new Date(start + 2 * WEEK));
+    // Three weeks, the same instant twice per week (ties broken by id), and the default partition.
+    const times = [0, 1, 2].flatMap((k) => [start + k * WEEK + 5, start + k * WEEK + 5]);
+    times.push(start - 5 * DAY, start + 40 * WEEK);
+    await writeVisits(
+      opened.db,
+      opened.kind,
+      times.map((t, i) => visit(shopId, new Date(t), i)),
+    );
+    const seen: { id: string; time: number }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await findVisits(opened.db, shopId, {}, { cursor, limit: 3 });
+      seen.push(...page.visits.map((v) => ({ id: v.id, time: v.time.getTime() })));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(times.length);
+    const sorted = [...seen].sort((a, b) => b.time - a.time || Number(b.id) - Number(a.id));
+    expect(seen).toEqual(sorted);
+    expect(new Set(seen.map((v) => v.id)).size).toBe(times.length);
+  });
+
+  it('searches URLs past the scan budget page by page, finding every match once', async () => {
+    const shopId = await newShop('url-budget');
+    const start = Date.UTC(2031, 9, 1);
+    const matching = new Set([2, 3, 17, 29]);
+    await writeVisits(
+      opened.db,
+      opened.kind,
+      Array.from({ length: 30 }, (_, i) =>
+        visit(
+          shopId,
+          new Date(start + i * 1000),
+          i,
+          matching.has(i) ? `https://shop.example/products/Gift-Card?i=${i}` : undefined,
+        ),
+      ),
+    );
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await findVisits(
+        opened.db,
+        shopId,
+        { url: 'gift-CARD' },
+        { cursor, limit: 2, urlScanBudget: 10 },
+      );
+      pages.push(page.visits.map((v) => v.url.slice(-4)));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    // Newest first: 29 in the first ten examined, 17 in the next ten, then 3 and 2 (a full
+    // page, then one more page to find nothing after them).
+    expect(pages).toEqual([['i=29'], ['i=17'], ['?i=3', '?i=2'], []]);
+    const all = await findVisits(opened.db, shopId, { url: 'gift-card' }, { limit: 10 });
+    expect(all.visits.map((v) => v.url.slice(-4))).toEqual(['i=29', 'i=17', '?i=3', '?i=2']);
+    expect(all.nextCursor).toBeNull();
+  });
+});
