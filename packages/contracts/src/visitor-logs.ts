@@ -182,6 +182,12 @@ export const visitPage = z.object({
   visits: z.array(visitView),
   /** Null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * Set when a "URL contains" search stopped before filling the page (each page examines a
+   * bounded number of visits): the time (ISO) of the oldest visit it examined. Older visits
+   * are searched from nextCursor.
+   */
+  searchedTo: z.string().nullable(),
 });
 export type VisitPage = z.infer<typeof visitPage>;
 

@@ -213,6 +213,7 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
       ),
     );
     const pages: string[][] = [];
+    const searchedTo: (string | null)[] = [];
     let cursor: string | undefined;
     do {
       const page = await findVisits(
@@ -222,8 +223,12 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
         { cursor, limit: 2, urlScanBudget: 10 },
       );
       pages.push(page.visits.map((v) => v.url.slice(-4)));
+      searchedTo.push(page.searchedTo?.toISOString() ?? null);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
+    // A page the budget cut short says how far back it looked (the 10th, 20th and 30th newest).
+    const at = (i: number) => new Date(start + i * 1000).toISOString();
+    expect(searchedTo).toEqual([at(20), at(10), at(0), null]);
     // Newest first: 29 in the first ten examined, 17 in the next ten, then 3 and 2 (a full
     // page, then one more page to find nothing after them).
     expect(pages).toEqual([['i=29'], ['i=17'], ['?i=3', '?i=2'], []]);

@@ -27,6 +27,7 @@ export function registerVisitorLogRoutes(app: FastifyInstance, protection: Prote
     return {
       visits: await toVisitViews(app.db, session.shopId, page.visits),
       nextCursor: page.nextCursor,
+      searchedTo: page.searchedTo?.toISOString() ?? null,
     };
   });
 

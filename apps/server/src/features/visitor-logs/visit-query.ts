@@ -171,6 +171,8 @@ export interface VisitPageResult {
   visits: VisitRecord[];
   /** Where the next page starts; null when nothing older matches. */
   nextCursor: string | null;
+  /** A URL search that ran out of budget: the oldest visit it examined. */
+  searchedTo: Date | null;
 }
 
 /**
@@ -203,7 +205,11 @@ export async function findVisits(
   const rows = rowsOf(result).map(toRecord);
   const visits = rows.slice(0, page.limit);
   const last = visits[visits.length - 1];
-  return { visits, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+  return {
+    visits,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+    searchedTo: null,
+  };
 }
 
 /**
@@ -240,9 +246,13 @@ async function findByUrl(
   const rows = rowsOf(result) as (RawVisit & { hit: boolean; n: string | number })[];
   const hits = rows.filter((r) => r.hit).map(toRecord);
   const visits = hits.slice(0, limit);
-  if (hits.length > limit) return { visits, nextCursor: encodeCursor(visits[limit - 1]!) };
+  if (hits.length > limit) {
+    return { visits, nextCursor: encodeCursor(visits[limit - 1]!), searchedTo: null };
+  }
   const frontier = rows.find((r) => Number(r.n) === budget);
-  return { visits, nextCursor: frontier ? encodeCursor(toRecord(frontier)) : null };
+  if (!frontier) return { visits, nextCursor: null, searchedTo: null };
+  const stop = toRecord(frontier);
+  return { visits, nextCursor: encodeCursor(stop), searchedTo: stop.time };
 }
 
 /** Number of visits matching the filters (the export's progress total). */

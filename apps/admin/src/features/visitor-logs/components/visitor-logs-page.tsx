@@ -30,7 +30,7 @@ import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
 
 const PAGE_SIZE = 50;
-const emptyPage: VisitPage = { visits: [], nextCursor: null };
+const emptyPage: VisitPage = { visits: [], nextCursor: null, searchedTo: null };
 const count = new Intl.NumberFormat('en-US');
 
 export function VisitorLogsPage() {
@@ -54,7 +54,7 @@ export function VisitorLogsPage() {
     { ...params, limit: PAGE_SIZE, ...(cursor === null ? {} : { cursor }) },
     { defaultData: emptyPage, enabled: valid, refetchInterval: false },
   );
-  const { visits, nextCursor } = page.data;
+  const { visits, nextCursor, searchedTo } = page.data;
 
   const [quick, setQuick] = useState<QuickActionChoice | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -116,6 +116,7 @@ export function VisitorLogsPage() {
               settled={!valid || page.isSettled}
               filtered={hasAnyFilter(filters)}
               hasNext={nextCursor !== null}
+              searchedTo={valid ? searchedTo : null}
               hasPrevious={hasPrevious(stack)}
               onNext={() => walk(pushCursor(stack, nextCursor))}
               onPrevious={() => walk(popCursor(stack))}

@@ -1,9 +1,18 @@
 // The visits of one page in a Polaris IndexTable, newest first, with Previous/Next over the
 // keyset cursors and the empty states (no visits yet, or none matching the filters).
 import { useState } from 'react';
-import { BlockStack, Box, Button, EmptySearchResult, IndexTable, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  EmptySearchResult,
+  IndexTable,
+  Text,
+} from '@shopify/polaris';
 import { PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
 import type { QuickActionChoice } from '../quick-actions.js';
+import { relativeTime } from '../../../lib/relative-time.js';
 import { VisitRow } from './visit-row.js';
 
 interface Props {
@@ -13,6 +22,8 @@ interface Props {
   settled: boolean;
   filtered: boolean;
   hasNext: boolean;
+  /** A URL search stopped early: the oldest visit it looked at (ISO). */
+  searchedTo: string | null;
   hasPrevious: boolean;
   onNext: () => void;
   onPrevious: () => void;
@@ -41,6 +52,7 @@ export function VisitsTable({
   settled,
   filtered,
   hasNext,
+  searchedTo,
   hasPrevious,
   onNext,
   onPrevious,
@@ -49,54 +61,70 @@ export function VisitsTable({
 }: Props) {
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const now = Date.now();
+  // A URL search looks at a bounded number of visits per page; say how far back it got.
+  const searchedNote = searchedTo && (
+    <Box padding="300">
+      <Banner tone="info">
+        <p>
+          Searched visits back to <time dateTime={searchedTo}>{relativeTime(searchedTo, now)}</time>
+          {visits.length === 0 ? ' without a match so far' : ''}. Press Next to search older visits.
+        </p>
+      </Banner>
+    </Box>
+  );
   return (
-    <IndexTable
-      resourceName={{ singular: 'visit', plural: 'visits' }}
-      itemCount={visits.length}
-      selectable={false}
-      loading={loading}
-      emptyState={
-        !settled ? (
-          <Box padding="400" minHeight="6rem" />
-        ) : filtered ? (
-          <BlockStack gap="200" inlineAlign="center">
-            <EmptySearchResult
-              title="No visits match these filters"
-              description="Try a wider time range or fewer filters."
-              withIllustration
-            />
-            <Button onClick={onClearFilters}>Clear filters</Button>
-          </BlockStack>
-        ) : (
-          <NoVisitsYet />
-        )
-      }
-      headings={[
-        { title: 'Time' },
-        { title: 'IP' },
-        { title: 'Country' },
-        { title: 'Action' },
-        { title: 'Rule' },
-        { title: 'Region / city' },
-        { title: 'Network' },
-        { title: 'URL' },
-        { title: 'Referrer' },
-        { title: 'Device' },
-        { title: 'Quick actions', hidden: true },
-      ]}
-      pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
-    >
-      {visits.map((visit, index) => (
-        <VisitRow
-          key={visit.id}
-          visit={visit}
-          index={index}
-          now={now}
-          menuOpen={menuFor === visit.id}
-          onMenu={(open) => setMenuFor(open ? visit.id : null)}
-          onQuickAction={onQuickAction}
-        />
-      ))}
-    </IndexTable>
+    <>
+      {searchedNote}
+      <IndexTable
+        resourceName={{ singular: 'visit', plural: 'visits' }}
+        itemCount={visits.length}
+        selectable={false}
+        loading={loading}
+        emptyState={
+          !settled ? (
+            <Box padding="400" minHeight="6rem" />
+          ) : searchedTo ? (
+            <Box padding="400" minHeight="6rem" />
+          ) : filtered ? (
+            <BlockStack gap="200" inlineAlign="center">
+              <EmptySearchResult
+                title="No visits match these filters"
+                description="Try a wider time range or fewer filters."
+                withIllustration
+              />
+              <Button onClick={onClearFilters}>Clear filters</Button>
+            </BlockStack>
+          ) : (
+            <NoVisitsYet />
+          )
+        }
+        headings={[
+          { title: 'Time' },
+          { title: 'IP' },
+          { title: 'Country' },
+          { title: 'Action' },
+          { title: 'Rule' },
+          { title: 'Region / city' },
+          { title: 'Network' },
+          { title: 'URL' },
+          { title: 'Referrer' },
+          { title: 'Device' },
+          { title: 'Quick actions', hidden: true },
+        ]}
+        pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+      >
+        {visits.map((visit, index) => (
+          <VisitRow
+            key={visit.id}
+            visit={visit}
+            index={index}
+            now={now}
+            menuOpen={menuFor === visit.id}
+            onMenu={(open) => setMenuFor(open ? visit.id : null)}
+            onQuickAction={onQuickAction}
+          />
+        ))}
+      </IndexTable>
+    </>
   );
 }
