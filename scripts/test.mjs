@@ -70,7 +70,11 @@ function vitest(title, args, env = {}) {
   ).length;
   passed += report.numPassedTests;
   failed += report.numFailedTests + brokenFiles;
-  if (!ok || report.numFailedTests + brokenFiles > 0) failures.push(title);
+  // A run that fails with every test passed (an unhandled error, say) still counts as one.
+  if (!ok && report.numFailedTests + brokenFiles === 0) {
+    failed += 1;
+    failures.push(`${title} (the run failed outside its tests)`);
+  } else if (report.numFailedTests + brokenFiles > 0) failures.push(title);
 }
 
 check('format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);

@@ -21,12 +21,23 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 export async function openDatabase(options: {
   databaseUrl?: string | null;
   pgliteDir: string;
+  /**
+   * Postgres: an idle pooled connection failed (server restart, connection terminated). The
+   * pool drops and replaces it; without a listener node-postgres would throw it out of the
+   * process.
+   */
+  onIdleError?: (error: Error) => void;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on(
+      'error',
+      options.onIdleError ??
+        ((error) => console.error('idle database connection failed:', error.message)),
+    );
     const db = drizzle(pool, { schema });
     try {
       await migrate(db, { migrationsFolder });

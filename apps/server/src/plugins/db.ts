@@ -15,6 +15,8 @@ export const dbPlugin = fp(
     const opened = await openDatabase({
       databaseUrl: app.config.databaseUrl,
       pgliteDir: app.config.pgliteDir,
+      onIdleError: (error) =>
+        app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     });
     app.decorate('db', opened.db);
     app.decorate('dbKind', opened.kind);
