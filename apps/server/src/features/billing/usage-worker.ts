@@ -39,8 +39,8 @@ export function createUsageWorker(deps: {
   let running: Promise<number> | null = null;
   let stopped = false;
 
-  /** Rows due at `dueBy`; claimed with a lease measured from the real clock. */
-  async function claim(dueBy: Date): Promise<UsageChargeRow[]> {
+  /** Rows due at `dueBy` (the database's time); claimed with a lease from the real clock. */
+  async function claim(dueBy: string): Promise<UsageChargeRow[]> {
     const now = new Date();
     const result = await db.execute<Record<string, unknown>>(sql`
       UPDATE usage_charges SET
@@ -49,7 +49,7 @@ export function createUsageWorker(deps: {
         updated_at = ${now.toISOString()}::timestamptz
       WHERE id IN (
         SELECT id FROM usage_charges
-        WHERE status = 'pending' AND next_attempt_at <= ${dueBy.toISOString()}::timestamptz
+        WHERE status = 'pending' AND next_attempt_at <= ${dueBy}::timestamptz
         ORDER BY created_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
@@ -108,8 +108,11 @@ export function createUsageWorker(deps: {
 
   async function drain(): Promise<number> {
     let handled = 0;
-    // Only rows due when the run began: a row that just failed waits for its backoff.
-    const dueBy = new Date();
+    // Only rows due when the run began: a row that just failed waits for its backoff. The
+    // database's clock, to the microsecond, as rows are stamped by it (now()): a row written in
+    // the same millisecond as the run starts is due.
+    const result = await db.execute<{ now: string }>(sql`SELECT clock_timestamp()::text AS now`);
+    const dueBy = (result as unknown as { rows: { now: string }[] }).rows[0]!.now;
     for (;;) {
       if (stopped) return handled;
       const batch = await claim(dueBy);
