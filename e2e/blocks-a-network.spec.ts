@@ -1,41 +1,27 @@
 // A merchant blocks a visitor's whole network from the visitor log ("Block this ASN") and an
 // ISP by name on the ISP/ASN Blocker page; visitors from those networks see the block page at
 // once, everyone else shops as usual, and removing an entry lets its visitors back in.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
+import { visitStorefront } from './support/storefront-visit.js';
 
 const GOOGLE = '8.8.8.8'; // AS15169, Google LLC
 const HETZNER = '88.198.0.1'; // AS24940, Hetzner Online GmbH
 const FREE_SAS = '212.27.48.10'; // AS12322, Free SAS
-const STORE_TEXT = 'Gear for the long way round';
 
 describe('blocking a network', () => {
   let f: Fixture;
   let admin: Page;
   let storefront: string;
 
-  /** A storefront visit from `ip` (the proxy's X-Forwarded-For); true when it was blocked. */
-  const visit = async (ip: string): Promise<boolean> => {
-    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
-    await f.chrome.browser.route(`${f.stack.appUrl}/api/storefront/**`, (route: Route) =>
-      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
+  /** A storefront visit from `ip`; true when it was blocked. */
+  const visit = (ip: string) =>
+    visitStorefront(f, storefront, ip, (page) =>
+      screenshot(page, `storefront-network-blocked-${ip}`),
     );
-    const page = await f.chrome.browser.newPage();
-    await page.goto(storefront);
-    await page
-      .getByRole('heading', { name: STORE_TEXT })
-      .or(page.locator('#gatehouse-page'))
-      .first()
-      .waitFor();
-    const blocked = (await page.locator('#gatehouse-page').count()) > 0;
-    if (blocked) await screenshot(page, `storefront-network-blocked-${ip}`);
-    await page.close();
-    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
-    return blocked;
-  };
 
   const toast = (text: string | RegExp) =>
     expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);

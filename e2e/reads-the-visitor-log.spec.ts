@@ -1,38 +1,18 @@
 // The merchant reads who came and what Gatehouse did, blocks a visitor in one click from the
 // log (and that visitor is blocked on the storefront at once), and looks an address up.
-import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
+import { visitStorefront } from './support/storefront-visit.js';
 
 const FRANCE = '212.27.48.10';
 const UNITED_STATES = '8.8.8.8';
-const STORE_TEXT = 'Gear for the long way round';
 
 describe('the visitor log', () => {
   let f: Fixture;
   let storefront: string;
-  const visitFrom = async (ip: string) => {
-    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
-    await f.chrome.browser.route(`${f.stack.appUrl}/api/storefront/**`, (route: Route) =>
-      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
-    );
-  };
-  const visit = async (ip: string) => {
-    await visitFrom(ip);
-    const page = await f.chrome.browser.newPage();
-    await page.goto(storefront);
-    await page
-      .getByRole('heading', { name: STORE_TEXT })
-      .or(page.locator('#gatehouse-page'))
-      .first()
-      .waitFor();
-    const blocked = (await page.locator('#gatehouse-page').count()) > 0;
-    await page.close();
-    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
-    return blocked;
-  };
+  const visit = (ip: string) => visitStorefront(f, storefront, ip);
 
   beforeAll(async () => {
     f = await setUp();

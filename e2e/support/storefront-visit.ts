@@ -1,0 +1,37 @@
+// One storefront page view from a given visitor address: the decision request carries it as
+// X-Forwarded-For (the stack trusts loopback as its proxy), and the answer is whether the
+// block page or the store appeared.
+import type { Page, Route } from 'playwright-core';
+import type { Fixture } from './fixtures.js';
+
+/** A heading of the emulator's demo store. */
+export const STORE_TEXT = 'Gear for the long way round';
+
+/**
+ * Opens `storefront` as a visitor from `ip`; true when the block page was shown. `onBlocked`
+ * sees the blocked page before it closes (a screenshot, say).
+ */
+export async function visitStorefront(
+  f: Fixture,
+  storefront: string,
+  ip: string,
+  onBlocked?: (page: Page) => Promise<void>,
+): Promise<boolean> {
+  const { browser } = f.chrome;
+  await browser.unrouteAll({ behavior: 'ignoreErrors' });
+  await browser.route(`${f.stack.appUrl}/api/storefront/**`, (route: Route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
+  );
+  const page = await browser.newPage();
+  await page.goto(storefront);
+  await page
+    .getByRole('heading', { name: STORE_TEXT })
+    .or(page.locator('#gatehouse-page'))
+    .first()
+    .waitFor();
+  const blocked = (await page.locator('#gatehouse-page').count()) > 0;
+  if (blocked && onBlocked) await onBlocked(page);
+  await page.close();
+  await browser.unrouteAll({ behavior: 'ignoreErrors' });
+  return blocked;
+}
