@@ -1,6 +1,6 @@
 // Decision endpoint over HTTP against a bare Fastify route, same run (DESIGN.md §7: the
 // endpoint keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite
-// in memory, logger off) signs a shop in through the platform emulator and gets its rules
+// in a fresh data folder as the server keeps it by default, logger off) signs a shop in through the platform emulator and gets its rules
 // through the merchant's own calls: a Country Blocker of 200 countries in blacklist mode
 // (every country but US) and 10 000 IP block-list entries imported as CSV. Autocannon then
 // runs baseline, Gatehouse, baseline, Gatehouse against the same decide URL with
@@ -10,11 +10,15 @@
 // instead of PGlite: the bench creates a scratch database on it and drops it at the end.
 // The machine may be shared, so runs alternate for several rounds and the figure is the median
 // of each round's ratio; beside throughput it prints the server thread's busy time per request
-// (event-loop utilisation), which other processes disturb far less.
+// (event-loop utilisation), which other processes disturb far less, and on Linux the CPU time
+// per request of the server thread, the database thread (PGlite) and V8's helper threads
+// (garbage collection, compilation), read from /proc: where each request's cost goes.
 // Run: npx tsx bench/decide-endpoint.bench.mjs [--seconds 8] [--rounds 3] [--connections 50]
 //        [--postgres postgres://postgres@127.0.0.1:55432/postgres]
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -81,6 +85,30 @@ async function scratchDatabase(serverUrl) {
   };
 }
 const scratch = POSTGRES ? await scratchDatabase(POSTGRES) : null;
+// PGlite's data in a folder, as the server keeps it by default (memory:// is for tests).
+const dataDir = POSTGRES ? null : mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+
+// ---------------------------------------------------------------- CPU time per thread
+
+/** CPU time (clock ticks, 100 per second on Linux) of each thread of this process. */
+function threadTicks() {
+  const ticks = new Map();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks.set(tid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux: no per-thread figures.
+  }
+  return ticks;
+}
+const threadsBeforeApp = threadTicks();
 
 // ---------------------------------------------------------------- the servers
 
@@ -116,7 +144,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   APP_URL: appUrl,
   PLATFORM_URL: emulatorUrl,
-  PGLITE_DIR: 'memory://',
+  PGLITE_DIR: dataDir ?? 'memory://',
   ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   SHOPIFY_API_KEY: API_KEY,
   SHOPIFY_API_SECRET: API_SECRET,
@@ -127,6 +155,18 @@ const config = loadConfig({
 });
 const app = await buildApp(config, { logger: false });
 await app.listen({ port: appPort, host: '127.0.0.1' });
+// Threads started with the app: on PGlite, its database thread (the only busy one).
+const appThreads = [...threadTicks().keys()].filter((tid) => !threadsBeforeApp.has(tid));
+const mainTid = String(process.pid);
+const helperTids = [...threadsBeforeApp.keys()].filter((tid) => tid !== mainTid);
+
+/** CPU µs per request of the server, database and helper threads between two readings. */
+function cpuPerRequest(before, after, requests) {
+  const us = (tids) =>
+    (tids.reduce((sum, tid) => sum + (after.get(tid) ?? 0) - (before.get(tid) ?? 0), 0) * 10_000) /
+    Math.max(1, requests);
+  return { server: us([mainTid]), database: us(appThreads), helpers: us(helperTids) };
+}
 
 const baseline = Fastify({ logger: false });
 baseline.get('/api/storefront/decide', async () => ({ action: 'allow' }));
@@ -250,14 +290,21 @@ for (let round = 1; round <= ROUNDS; round++) {
     ['gatehouse', appUrl],
   ]) {
     const before = performance.eventLoopUtilization();
+    const ticksBefore = threadTicks();
     const r = await load(url);
     const busy = performance.eventLoopUtilization(before);
     // Microseconds the server thread was busy per answered request.
     r.busyUsPerRequest = (busy.active * 1000) / Math.max(1, r.requests.total);
+    r.cpu = cpuPerRequest(ticksBefore, threadTicks(), r.requests.total);
     runs[name].push(r);
+    const cpu = ticksBefore.size
+      ? `CPU µs/request: server ${r.cpu.server.toFixed(0)}, database ${r.cpu.database.toFixed(0)}, ` +
+        `V8 helpers ${r.cpu.helpers.toFixed(0)}  `
+      : '';
     console.log(
       `round ${round} ${name.padEnd(9)} ${r.requests.average.toFixed(0).padStart(6)} req/s  ` +
         `server thread ${r.busyUsPerRequest.toFixed(1)} µs/request (${(busy.utilization * 100).toFixed(0)} % busy)  ` +
+        cpu +
         `p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
         `(${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`,
     );
@@ -268,6 +315,7 @@ const visitMetrics = { ...app.protection.visits.metrics };
 
 await Promise.all([app.close(), baseline.close(), emulator.close()]);
 await scratch?.drop();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
 // ---------------------------------------------------------------- the storefront script
 
@@ -294,7 +342,7 @@ const busyRatio =
   median(runs.gatehouse.map((r) => r.busyUsPerRequest));
 console.log('');
 console.log(
-  `database: ${scratch ? `Postgres (${new URL(POSTGRES).host}, scratch database)` : 'PGlite in memory'}`,
+  `database: ${scratch ? `Postgres (${new URL(POSTGRES).host}, scratch database)` : 'PGlite in a fresh data folder (its own thread)'}`,
 );
 console.log(
   `setup: shop signed in through the emulator, ${blocked.length} countries blocked (all but US), ` +
@@ -326,6 +374,15 @@ console.log(
     `gatehouse ${median(runs.gatehouse.map((r) => r.busyUsPerRequest)).toFixed(1)} µs ` +
     `(baseline / gatehouse ${(busyRatio * 100).toFixed(1)} %)`,
 );
+if (threadsBeforeApp.size) {
+  const cpu = (name, key) => median(runs[name].map((r) => r.cpu[key])).toFixed(1);
+  console.log(
+    `CPU per request (median): server thread baseline ${cpu('baseline', 'server')} µs, ` +
+      `gatehouse ${cpu('gatehouse', 'server')} µs; database thread ${cpu('gatehouse', 'database')} µs; ` +
+      `V8 helper threads baseline ${cpu('baseline', 'helpers')} µs, gatehouse ${cpu('gatehouse', 'helpers')} µs ` +
+      `(the load generator's thread is not counted)`,
+  );
+}
 console.log(
   `visits: ${visitMetrics.written} written, ${visitMetrics.dropped} dropped (queue full), ` +
     `${visitMetrics.failed} failed`,

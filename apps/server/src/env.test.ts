@@ -34,6 +34,15 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
     expect(() => loadConfig({ SHOPIFY_API_VERSION: '2025-11' })).toThrow(/SHOPIFY_API_VERSION/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, proxy.internal' })).toThrow(
+      /TRUSTED_PROXIES: "proxy.internal" is not an IP address/,
+    );
+  });
+
+  it('reads trusted proxies as addresses, CIDR blocks and named ranges', () => {
+    expect(
+      loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8 ,loopback,, 2001:db8::1' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::1']);
   });
 
   it('requires APP_SECRET in production', () => {

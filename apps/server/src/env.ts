@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustedProxyProblem } from './features/protection/decide/visitor-ip.js';
 
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -71,7 +72,17 @@ const envSchema = z
         message: 'must be at least 32 characters when NODE_ENV=production',
       });
     }
+    for (const entry of splitList(env.TRUSTED_PROXIES)) {
+      const problem = trustedProxyProblem(entry);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: problem });
+    }
   });
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -148,9 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
-    trustedProxies: e.TRUSTED_PROXIES.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: splitList(e.TRUSTED_PROXIES),
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,

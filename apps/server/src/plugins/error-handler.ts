@@ -2,31 +2,38 @@
 // status and text, zod failures give the first issue's message (the contracts carry the
 // product's exact wording), anything unexpected becomes a generic 500 whose details stay in
 // the logs.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, messages } from '../errors.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send({ Message: error.message });
-    }
-    if (error instanceof ZodError) {
-      const message = error.issues[0]?.message ?? 'The request is not valid.';
-      return reply.status(400).send({ Message: message });
-    }
-    const status = 'statusCode' in error ? error.statusCode : undefined;
-    if (status === 413) return reply.status(413).send({ Message: messages.tooLarge });
-    if (status === 429) return reply.status(429).send({ Message: messages.tooManyRequests });
-    if (status === 415) {
-      return reply.status(415).send({ Message: 'Please send the request as JSON.' });
-    }
-    if (status !== undefined && status >= 400 && status < 500) {
-      const message = error.code?.startsWith('FST_ERR_CTP') ? messages.invalidJson : error.message;
-      return reply.status(status).send({ Message: message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ Message: messages.internal });
-  });
+  app.setErrorHandler(handleError);
+}
+
+/** Answers a failed request with its status and `{"Message": "…"}`. */
+export function handleError(
+  error: FastifyError | AppError | ZodError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(error.statusCode).send({ Message: error.message });
+  }
+  if (error instanceof ZodError) {
+    const message = error.issues[0]?.message ?? 'The request is not valid.';
+    return reply.status(400).send({ Message: message });
+  }
+  const status = 'statusCode' in error ? error.statusCode : undefined;
+  if (status === 413) return reply.status(413).send({ Message: messages.tooLarge });
+  if (status === 429) return reply.status(429).send({ Message: messages.tooManyRequests });
+  if (status === 415) {
+    return reply.status(415).send({ Message: 'Please send the request as JSON.' });
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    const message = error.code?.startsWith('FST_ERR_CTP') ? messages.invalidJson : error.message;
+    return reply.status(status).send({ Message: message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ Message: messages.internal });
 }

@@ -1,5 +1,5 @@
 // Bulk visit ingestion for seeding and the benchmark, through the same writer as the live
-// visit flush (binary COPY on PGlite, one unnest INSERT on Postgres per batch). Each batch also adds
+// visit flush (one binary COPY per batch, on PGlite and on Postgres). Each batch also adds
 // its hourly counters (pageViews and blockers) for the dashboard, in the same transaction.
 import type { Database } from '../db/client.js';
 import type { VisitRecord } from '../features/protection/visits/visit-record.js';

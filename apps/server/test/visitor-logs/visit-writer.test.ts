@@ -1,5 +1,5 @@
-// The bulk visit writer against a real database (PGlite binary COPY, or the Postgres unnest
-// INSERT with TEST_DATABASE_URL): hostile text survives the round trip exactly (NUL bytes
+// The bulk visit writer against a real database (binary COPY into PGlite, or into Postgres
+// with TEST_DATABASE_URL): hostile text survives the round trip exactly (NUL bytes
 // removed), NULL stays distinct from the empty string, addresses are stored as inet, a visit of
 // any time is stored (in its week's partition or the default one), and a failing batch writes
 // nothing.

@@ -4,22 +4,25 @@
 // JSON POST.
 import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
+import { handleError } from '../../plugins/error-handler.js';
 import { registerAdminAccessRoute } from './admin-access/admin-access-route.js';
 import { registerDecideRoute } from './decide/decide-route.js';
 import type { ProtectionServices } from './protection-services.js';
 
 export function storefrontRoutes(services: ProtectionServices) {
   return async (app: FastifyInstance) => {
-    // Set when the request arrives (a plain callback hook: no promise per request), so every
-    // answer carries them, refusals by the rate limiter and the query check included.
-    app.addHook('onRequest', (_request, reply, done) => {
+    // Each call's handler sets the CORS header itself (no hook on the hottest route: a hook
+    // costs on every request); every refusal (the rate limiters, the query and body checks)
+    // gets it from the scope's error handler.
+    app.setErrorHandler((error: Parameters<typeof handleError>[0], request, reply) => {
       void reply.header('access-control-allow-origin', '*');
-      done();
+      return handleError(error, request, reply);
     });
     for (const path of [DECIDE_PATH, ADMIN_ACCESS_PATH]) {
       app.options(path, async (_request, reply) =>
         reply
           .status(204)
+          .header('access-control-allow-origin', '*')
           .header('access-control-allow-methods', 'GET, POST')
           .header('access-control-allow-headers', 'content-type')
           .header('access-control-max-age', '86400')

@@ -41,7 +41,8 @@ export function registerAdminAccessRoute(app: FastifyInstance, services: Protect
   app.post(
     ADMIN_ACCESS_PATH,
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request): Promise<AdminAccessResponse> => {
+    async (request, reply): Promise<AdminAccessResponse> => {
+      void reply.header('access-control-allow-origin', '*');
       const input = adminAccessRequest.parse(request.body ?? {});
       const [shop] = await app.db.select().from(shops).where(eq(shops.domain, input.shop));
       if (!shop || shop.uninstalledAt) throw badRequest(adminAccessMessages.unknownShop);

@@ -1,59 +1,52 @@
 // GET /api/storefront/decide: the storefront script's question "may this visitor see this
-// page?". Public and rate-limited per visitor IP (request.ip: the connection address, or
-// X-Forwarded-For when the connection comes from a TRUSTED_PROXIES address). It answers from
+// page?". Public and rate-limited per visitor IP (the connection address, or X-Forwarded-For
+// when the connection comes from a TRUSTED_PROXIES address). It answers from
 // the shop's compiled policy in memory: the database is only read to build a shop's policy
 // the first time, and when that is impossible the visitor is allowed (the store fails open).
 // Unknown and uninstalled shops are allowed. Every decision is queued as a visit.
 //
 // This is the hottest route of the app (DESIGN.md §7), so its per-request work is kept to what
-// the answer needs: a hand-written query check (decide-query.ts, same messages as the
-// contract), the visitor address parsed once for both the limiter key and the decision
-// (visitor-ip.ts), the allow token re-used while fresh instead of signed on every request
+// the answer needs: no hooks (the CORS header and the rate limit are applied here, the
+// scope's error handler adds the header to refusals), a hand-written query check
+// (decide-query.ts, same messages as the contract), the visitor address parsed once for both
+// the limiter key and the decision (visitor-ip.ts, visitor-limit.ts), the allow token re-used
+// while fresh instead of signed on every request
 // (allow-token-cache.ts), and a response schema so the answer is serialized by a compiled
 // serializer.
 import { DECIDE_PATH, type DecideResponse } from '@gatehouse/contracts';
 import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../../crypto/secrets.js';
+import { AppError, messages } from '../../../errors.js';
 import type { ProtectionServices } from '../protection-services.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';
 import { parseDecideQuery } from './decide-query.js';
-import { visitorIp } from './visitor-ip.js';
+import { createVisitorIpReader } from './visitor-ip.js';
+import { createVisitorLimiter } from './visitor-limit.js';
+
+const MINUTE_MS = 60_000;
 
 export function registerDecideRoute(app: FastifyInstance, services: ProtectionServices): void {
   const { policies, visits, geo, tokens } = services;
   const allowTokens = createAllowTokenCache(tokens);
+  const visitorIp = createVisitorIpReader(app.config.trustedProxies);
+  const limiter = createVisitorLimiter(app.config.protection.decidePerMinute, MINUTE_MS);
 
   app.get(
     DECIDE_PATH,
-    {
-      schema: { response: { 200: decideResponseSchema } },
-      config: {
-        rateLimit: {
-          max: app.config.protection.decidePerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => visitorIp(request).limitKey,
-          // The storefront script reads none of the limiter's headers; a refusal (429) still
-          // says when to retry.
-          addHeadersOnExceeding: {
-            'x-ratelimit-limit': false,
-            'x-ratelimit-remaining': false,
-            'x-ratelimit-reset': false,
-          },
-          addHeaders: {
-            'x-ratelimit-limit': false,
-            'x-ratelimit-remaining': false,
-            'x-ratelimit-reset': false,
-            'retry-after': true,
-          },
-        },
-      },
-    },
+    { schema: { response: { 200: decideResponseSchema } } },
     async (request, reply): Promise<DecideResponse> => {
+      void reply.header('access-control-allow-origin', '*');
+      const { ip, limitKey } = visitorIp(request);
+      const retryAfter = limiter.hit(limitKey, Date.now());
+      // The storefront script reads no limiter counters; a refusal says when to retry.
+      if (retryAfter > 0) {
+        void reply.header('retry-after', String(retryAfter));
+        throw new AppError(429, messages.tooManyRequests);
+      }
       const query = parseDecideQuery(request.query);
       const lookup = geo.current() ?? (await geo.ready);
-      const { ip } = visitorIp(request);
 
       let entry = policies.peek(query.shop);
       if (entry === undefined) {
@@ -81,7 +74,7 @@ export function registerDecideRoute(app: FastifyInstance, services: ProtectionSe
       );
       visits.record({
         shopId: entry.shopId,
-        time: new Date(),
+        time: Date.now(),
         ip,
         url: query.url,
         referrer: query.ref,

@@ -1,28 +1,35 @@
 // Every decision becomes a visit record, queued here and written through the bulk visit
-// writer (COPY on PGlite, one unnest INSERT on Postgres) every flush interval or as soon as a
-// batch is full, never awaited by the decision. The queue is bounded; when it is full new
-// visits are dropped and counted, and the drop is logged once per interval. The same
-// transaction adds the dashboard's hourly counters (ipBlocker, regionBlocker) and the IP
-// entries' hit counts and last hit, one statement each; after it, the protected page views
-// billing meters (recordProtectedViews, which also keeps the pageViews counter).
+// writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
+// never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to
+// the open chunk as the decision is made, with the chunk's tallies (the dashboard's hourly
+// blocker counters, the IP entries' hits and last hit, the protected page views) updated in
+// place: the queue holds no object per visit, so a backlog costs its bytes and nothing for
+// the garbage collector to trace. The queue is bounded in visits and in bytes; when it is
+// full new visits are dropped and counted, and the drop is logged once per interval. A
+// chunk's visits and its counters are written in one transaction, one statement each; after
+// it, the protected page views billing meters (recordProtectedViews, which also keeps the
+// pageViews counter).
 import type { Decision } from '@gatehouse/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { Blocker } from '../../../db/schema.js';
-import type { VisitRecord } from './visit-record.js';
+import { VisitCopyBuilder } from './visit-copy.js';
 import { inVisitBatch, type DatabaseKind } from './visit-writer.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
- * Visits written in one transaction at most. A flush takes everything queued up to this, not
- * just one batch: under load the visits that arrived while the previous write ran go out in
- * one COPY instead of many small transactions on the server's thread.
+ * Visits in one chunk (one COPY, one transaction) at most. A flush writes the open chunk
+ * whatever its size, so under load the visits that arrived while the previous write ran go
+ * out in one COPY instead of many small transactions.
  */
-const MAX_WRITE = 10_000;
+const CHUNK_VISITS = 10_000;
+/** Bytes of queued visits at most (a visit row is typically 250–400 bytes, at most ~10 KB). */
+export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 export interface VisitInput {
   shopId: string;
-  time: Date;
+  /** Milliseconds since the epoch. */
+  time: number;
   ip: string;
   url: string;
   referrer: string;
@@ -36,7 +43,7 @@ export interface VisitMetrics {
   written: number;
   /** Refused because the queue was full. */
   dropped: number;
-  /** Lost because their batch could not be written (database down). */
+  /** Lost because their batch could not be written (database down), or not encodable. */
   failed: number;
   flushes: number;
 }
@@ -70,86 +77,108 @@ function blockerOf(decision: Decision): Blocker | null {
   return null;
 }
 
-function toRecord(v: VisitInput): VisitRecord {
+/** Per shop, what a chunk's visits add to its counters. */
+interface ShopTally {
+  /** Visits that count as protected page views (all but those of a disabled app). */
+  views: number;
+  lastView: number;
+  /** Blocked visits by hour (ms) and blocker. */
+  blocked: Map<number, Map<Blocker, number>>;
+}
+
+/** Visits waiting to be written together, as one COPY document and its tallies. */
+interface Chunk {
+  copy: VisitCopyBuilder;
+  shops: Map<string, ShopTally>;
+  /** IP entries' hits in this chunk: count and last time (ms), by rule id. */
+  hits: Map<string, { n: number; last: number }>;
+}
+
+function newChunk(): Chunk {
+  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map() };
+}
+
+function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number): void {
+  if (!ref || (ref.kind !== 'ip-block' && ref.kind !== 'ip-allow')) return;
+  const hit = chunk.hits.get(ref.id);
+  if (hit === undefined) chunk.hits.set(ref.id, { n: 1, last: time });
+  else {
+    hit.n++;
+    if (time > hit.last) hit.last = time;
+  }
+}
+
+/** Adds one visit to the chunk's tallies. */
+function tally(chunk: Chunk, v: VisitInput): void {
   const { decision } = v;
-  return {
-    shopId: v.shopId,
-    time: v.time,
-    ip: v.ip,
-    country: decision.facts.country,
-    region: decision.facts.region,
-    city: decision.facts.city,
-    asn: decision.facts.asn,
-    org: decision.facts.org,
-    url: v.url,
-    referrer: v.referrer,
-    userAgent: v.userAgent,
-    action: decision.action,
-    ruleId: decision.rule?.id ?? null,
-    ruleKind: decision.rule?.kind ?? null,
-    monitor: decision.monitor !== undefined,
-    monitorRuleId: decision.monitor?.id ?? null,
-  };
+  let shop = chunk.shops.get(v.shopId);
+  if (shop === undefined) {
+    shop = { views: 0, lastView: 0, blocked: new Map() };
+    chunk.shops.set(v.shopId, shop);
+  }
+  const blocker = blockerOf(decision);
+  if (blocker) {
+    const hour = Math.floor(v.time / HOUR_MS) * HOUR_MS;
+    let counts = shop.blocked.get(hour);
+    if (counts === undefined) {
+      counts = new Map();
+      shop.blocked.set(hour, counts);
+    }
+    counts.set(blocker, (counts.get(blocker) ?? 0) + 1);
+  }
+  countHit(chunk, decision.rule, v.time);
+  countHit(chunk, decision.monitor, v.time);
+  if (decision.rule?.kind !== 'app-disabled') {
+    shop.views++;
+    if (v.time > shop.lastView) shop.lastView = v.time;
+  }
 }
 
 export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
   const { db, log } = options;
-  let queue: VisitInput[] = [];
+  /** Chunks full or cut by a flush, oldest first, waiting for the writer. */
+  const sealed: Chunk[] = [];
+  let open: Chunk | null = null;
+  let queuedBytes = 0;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
   let soon = false;
   let droppedLogged = 0;
   const metrics: VisitMetrics = { queued: 0, written: 0, dropped: 0, failed: 0, flushes: 0 };
 
-  async function writeBatch(batch: VisitInput[]) {
-    const counters = new Map<string, { shopId: string; hour: Date; blocker: Blocker; n: number }>();
-    const hits = new Map<string, { n: number; last: Date }>();
-    const protectedViews = new Map<string, { n: number; last: Date }>();
-    for (const v of batch) {
-      const { decision } = v;
-      const blocker = blockerOf(decision);
-      if (blocker) {
-        const hour = new Date(Math.floor(v.time.getTime() / HOUR_MS) * HOUR_MS);
-        const key = `${v.shopId}|${hour.getTime()}|${blocker}`;
-        const counter = counters.get(key) ?? { shopId: v.shopId, hour, blocker, n: 0 };
-        counter.n++;
-        counters.set(key, counter);
-      }
-      for (const ref of [decision.rule, decision.monitor]) {
-        if (ref && (ref.kind === 'ip-block' || ref.kind === 'ip-allow')) {
-          const hit = hits.get(ref.id) ?? { n: 0, last: v.time };
-          hit.n++;
-          if (v.time > hit.last) hit.last = v.time;
-          hits.set(ref.id, hit);
-        }
-      }
-      if (decision.rule?.kind !== 'app-disabled') {
-        const views = protectedViews.get(v.shopId) ?? { n: 0, last: v.time };
-        views.n++;
-        protectedViews.set(v.shopId, views);
+  function seal(): void {
+    if (open === null || open.copy.rows === 0) return;
+    queuedBytes += open.copy.byteLength;
+    sealed.push(open);
+    open = null;
+  }
+
+  async function writeChunk(chunk: Chunk, document: Uint8Array) {
+    const counters: { shopId: string; hour: number; blocker: Blocker; n: number }[] = [];
+    for (const [shopId, shop] of chunk.shops) {
+      for (const [hour, counts] of shop.blocked) {
+        for (const [blocker, n] of counts) counters.push({ shopId, hour, blocker, n });
       }
     }
-
+    const hits = [...chunk.hits];
     await inVisitBatch(db, options.dbKind, async (session) => {
-      await session.copyVisits(batch.map(toRecord));
-      if (counters.size > 0) {
-        // All of the batch's counters in one upsert.
-        const list = [...counters.values()];
+      await session.copyBinary(document);
+      if (counters.length > 0) {
+        // All of the chunk's counters in one upsert.
         await session.query(
           `insert into blocker_hourly_counts (shop_id, hour, blocker, count)
            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[])
            on conflict (shop_id, hour, blocker)
            do update set count = blocker_hourly_counts.count + excluded.count`,
           [
-            list.map((c) => c.shopId),
-            list.map((c) => c.hour.toISOString()),
-            list.map((c) => c.blocker),
-            list.map((c) => c.n),
+            counters.map((c) => c.shopId),
+            counters.map((c) => new Date(c.hour).toISOString()),
+            counters.map((c) => c.blocker),
+            counters.map((c) => c.n),
           ],
         );
       }
-      if (hits.size > 0) {
-        const list = [...hits];
+      if (hits.length > 0) {
         // Rule ids of deleted entries simply match nothing.
         await session.query(
           `update ip_rules set hits = ip_rules.hits + v.n,
@@ -157,16 +186,17 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
            from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
            where ip_rules.id = v.id`,
           [
-            list.map(([id]) => id),
-            list.map(([, h]) => h.n),
-            list.map(([, h]) => h.last.toISOString()),
+            hits.map(([id]) => id),
+            hits.map(([, h]) => h.n),
+            hits.map(([, h]) => new Date(h.last).toISOString()),
           ],
         );
       }
     });
-    for (const [shopId, views] of protectedViews) {
+    for (const [shopId, shop] of chunk.shops) {
+      if (shop.views === 0) continue;
       try {
-        await options.recordProtectedViews(db, shopId, views.n, views.last);
+        await options.recordProtectedViews(db, shopId, shop.views, new Date(shop.lastView));
       } catch (error) {
         log.error({ err: error, shopId }, 'could not record protected page views');
       }
@@ -174,18 +204,23 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
   }
 
   async function flushOnce(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, Math.max(options.batchSize, MAX_WRITE));
-      queue = queue.slice(batch.length);
-      metrics.queued = queue.length;
+    seal();
+    for (let chunk = sealed.shift(); chunk !== undefined; chunk = sealed.shift()) {
+      const n = chunk.copy.rows;
+      const bytes = chunk.copy.byteLength;
       try {
-        await writeBatch(batch);
-        metrics.written += batch.length;
+        await writeChunk(chunk, chunk.copy.finish());
+        metrics.written += n;
       } catch (error) {
-        metrics.failed += batch.length;
-        log.error({ err: error, visits: batch.length }, 'could not write visits');
+        metrics.failed += n;
+        log.error({ err: error, visits: n }, 'could not write visits');
+      } finally {
+        queuedBytes -= bytes;
+        metrics.queued -= n;
       }
       metrics.flushes++;
+      // Visits that arrived during the write go out with this flush too.
+      if (sealed.length === 0) seal();
     }
   }
 
@@ -208,19 +243,38 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
       );
       droppedLogged = metrics.dropped;
     }
-    if (queue.length > 0) void flush();
+    if (metrics.queued > 0) void flush();
   }
 
   return {
     metrics,
     record(visit) {
-      if (queue.length >= options.maxQueued) {
+      const openBytes = open === null ? 0 : open.copy.byteLength;
+      if (metrics.queued >= options.maxQueued || queuedBytes + openBytes >= MAX_QUEUED_BYTES) {
         metrics.dropped++;
         return;
       }
-      queue.push(visit);
-      metrics.queued = queue.length;
-      if (queue.length >= options.batchSize && !flushing && !soon) {
+      if (open === null) open = newChunk();
+      try {
+        open.copy.appendDecision(
+          visit.shopId,
+          visit.time,
+          visit.ip,
+          visit.url,
+          visit.referrer,
+          visit.userAgent,
+          visit.decision,
+        );
+      } catch (error) {
+        // Not storable (cannot happen with a decision's fields; never thrown at the decision).
+        metrics.failed++;
+        log.error({ err: error, shopId: visit.shopId }, 'could not queue a visit');
+        return;
+      }
+      tally(open, visit);
+      metrics.queued++;
+      if (open.copy.rows >= CHUNK_VISITS) seal();
+      if (metrics.queued >= options.batchSize && !flushing && !soon) {
         soon = true;
         setImmediate(() => {
           soon = false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visitsToCopyBinary } from './visit-copy.js';
-import { checkedAsn, storableIp, storableText, type VisitRecord } from './visit-record.js';
+import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
 
 const base: VisitRecord = {
   shopId: '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -127,16 +127,10 @@ describe('visitsToCopyBinary', () => {
   });
 });
 
-describe('visit record normalisation (the unnest path)', () => {
+describe('visit record normalisation', () => {
   it('removes NUL characters, which PostgreSQL text cannot hold', () => {
     expect(storableText('a\0b\0')).toBe('ab');
     expect(storableText('plain')).toBe('plain');
-  });
-
-  it('stores an address in canonical form, or NULL when it is not one', () => {
-    expect(storableIp('2001:0DB8:0:0::5')).toBe('2001:db8::5');
-    expect(storableIp('::ffff:198.51.100.1')).toBe('198.51.100.1');
-    expect(storableIp('unknown')).toBeNull();
   });
 
   it('takes 32-bit ASNs and refuses anything else', () => {

@@ -4,7 +4,8 @@
 // its length and its bytes, big-endian. Text is UTF-8 with NUL characters removed (PostgreSQL
 // text cannot hold them); an address that is not an IP address is NULL. Built straight into
 // one growing byte array: no per-row strings or objects (see bench/README.md for the figures).
-import { parseIpInto } from '@gatehouse/engine';
+// The same document feeds `COPY … FROM STDIN` on PostgreSQL.
+import { parseIpInto, type Decision } from '@gatehouse/engine';
 import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
 
 // "PGCOPY\n\377\r\n\0", then the flags field and the header extension length, both 0.
@@ -101,8 +102,7 @@ function uuidBytes(id: string): Uint8Array {
   return out;
 }
 
-function writeTime(out: CopyBuffer, time: Date): void {
-  const ms = time.getTime();
+function writeTime(out: CopyBuffer, ms: number): void {
   if (!Number.isFinite(ms)) throw new Error('Not a time: an invalid Date');
   // Microseconds since 2000 exceed 2^53 past the year 2285: split exactly into two halves.
   const d = ms - PG_EPOCH_MS;
@@ -134,50 +134,152 @@ function writeIp(out: CopyBuffer, ip: string): void {
   }
 }
 
+/** The geo facts a visit row stores (a decision's facts, or a stored visit's own fields). */
+export interface VisitFacts {
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  asn: number | null;
+  org: string | null;
+}
+
+/**
+ * One binary COPY document built a visit at a time: the header at once, a tuple per
+ * `append*`, the trailer by `finish()`. The live visit queue appends each decision as it is
+ * made, so a queued visit is bytes, not objects the garbage collector has to trace and move.
+ * An append that throws (an invalid field) leaves the document as it was before it.
+ */
+export class VisitCopyBuilder {
+  private readonly out: CopyBuffer;
+  private shopId = '';
+  private shopBytes: Uint8Array = new Uint8Array(16);
+  /** Visits appended. */
+  rows = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.out = new CopyBuffer(Math.max(64, initialBytes));
+    for (const b of HEADER) this.out.byte(b);
+    this.out.int32(0);
+    this.out.int32(0);
+  }
+
+  /** Bytes written so far. */
+  get byteLength(): number {
+    return this.out.at;
+  }
+
+  /** A stored visit's row. */
+  append(v: VisitRecord): void {
+    this.row(
+      v.shopId,
+      v.time.getTime(),
+      v.ip,
+      v,
+      v.url,
+      v.referrer,
+      v.userAgent,
+      v.action,
+      v.ruleId,
+      v.ruleKind,
+      v.monitor,
+      v.monitorRuleId,
+    );
+  }
+
+  /** A decision's row, read straight from the decision (no record object in between). */
+  appendDecision(
+    shopId: string,
+    timeMs: number,
+    ip: string,
+    url: string,
+    referrer: string,
+    userAgent: string,
+    decision: Decision,
+  ): void {
+    this.row(
+      shopId,
+      timeMs,
+      ip,
+      decision.facts,
+      url,
+      referrer,
+      userAgent,
+      decision.action,
+      decision.rule?.id ?? null,
+      decision.rule?.kind ?? null,
+      decision.monitor !== undefined,
+      decision.monitor?.id ?? null,
+    );
+  }
+
+  /** The document, trailer included; the builder is not used after this. */
+  finish(): Uint8Array {
+    this.out.reserve(2);
+    this.out.int16(-1);
+    return this.out.bytes.subarray(0, this.out.at);
+  }
+
+  private row(
+    shopId: string,
+    timeMs: number,
+    ip: string,
+    facts: VisitFacts,
+    url: string,
+    referrer: string,
+    userAgent: string,
+    action: string,
+    ruleId: string | null,
+    ruleKind: string | null,
+    monitor: boolean,
+    monitorRuleId: string | null,
+  ): void {
+    const out = this.out;
+    const mark = out.at;
+    try {
+      // The fixed-size fields of one tuple: count, uuid, time, inet.
+      out.reserve(128);
+      out.int16(FIELDS);
+      if (shopId !== this.shopId) {
+        this.shopBytes = uuidBytes(shopId);
+        this.shopId = shopId;
+      }
+      out.int32(16);
+      out.bytes.set(this.shopBytes, out.at);
+      out.at += 16;
+      writeTime(out, timeMs);
+      writeIp(out, ip);
+      out.text(facts.country);
+      out.text(facts.region);
+      out.text(facts.city);
+      const asn = checkedAsn(facts.asn);
+      out.reserve(12);
+      if (asn === null) out.null();
+      else {
+        out.int32(8);
+        out.int64(Math.floor(asn / TWO_32), asn % TWO_32);
+      }
+      out.text(facts.org);
+      out.text(url);
+      out.text(referrer);
+      out.text(userAgent);
+      out.text(action);
+      out.text(ruleId);
+      out.text(ruleKind);
+      out.reserve(5);
+      out.int32(1);
+      out.byte(monitor ? 1 : 0);
+      out.text(monitorRuleId);
+    } catch (error) {
+      out.at = mark;
+      throw error;
+    }
+    this.rows++;
+  }
+}
+
 /** The batch as one binary COPY document (header, one tuple per visit, trailer). */
 export function visitsToCopyBinary(rows: readonly VisitRecord[]): Uint8Array {
-  const out = new CopyBuffer(64 + rows.length * 400);
-  for (const b of HEADER) out.byte(b);
-  out.int32(0);
-  out.int32(0);
-  let shopId = '';
-  let shopBytes: Uint8Array = new Uint8Array(16);
-  for (const v of rows) {
-    // The fixed-size fields of one tuple: count, uuid, time, inet, bigint, boolean.
-    out.reserve(128);
-    out.int16(FIELDS);
-    if (v.shopId !== shopId) {
-      shopBytes = uuidBytes(v.shopId);
-      shopId = v.shopId;
-    }
-    out.int32(16);
-    out.bytes.set(shopBytes, out.at);
-    out.at += 16;
-    writeTime(out, v.time);
-    writeIp(out, v.ip);
-    out.text(v.country);
-    out.text(v.region);
-    out.text(v.city);
-    const asn = checkedAsn(v.asn);
-    out.reserve(12);
-    if (asn === null) out.null();
-    else {
-      out.int32(8);
-      out.int64(Math.floor(asn / TWO_32), asn % TWO_32);
-    }
-    out.text(v.org);
-    out.text(v.url);
-    out.text(v.referrer);
-    out.text(v.userAgent);
-    out.text(v.action);
-    out.text(v.ruleId);
-    out.text(v.ruleKind);
-    out.reserve(5);
-    out.int32(1);
-    out.byte(v.monitor ? 1 : 0);
-    out.text(v.monitorRuleId);
-  }
-  out.reserve(2);
-  out.int16(-1);
-  return out.bytes.subarray(0, out.at);
+  const builder = new VisitCopyBuilder(64 + rows.length * 400);
+  for (const v of rows) builder.append(v);
+  return builder.finish();
 }

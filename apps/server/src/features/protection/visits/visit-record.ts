@@ -2,7 +2,6 @@
 // fields in the order of VISIT_COLUMNS, and the two normalisations every write path applies:
 // NUL characters removed from text, and the address stored as inet (its canonical text, or
 // NULL when it is not an IP address).
-import { normalizeIp } from '@gatehouse/engine';
 
 /** One visit ready to be stored; the column order of VISIT_COLUMNS. */
 export interface VisitRecord {
@@ -47,15 +46,6 @@ export const VISIT_COLUMNS = [
 /** Removes NUL characters: PostgreSQL text cannot store them (both drivers would fail). */
 export function storableText(value: string): string {
   return value.includes('\0') ? value.replaceAll('\0', '') : value;
-}
-
-/**
- * The address as the inet column stores it: canonical text (an IPv4-mapped IPv6 address is
- * its IPv4 address, as the visitor-log filter reads it), or null when the text is not one
- * address (only a malformed forwarded address can be; the visit is stored all the same).
- */
-export function storableIp(value: string): string | null {
-  return normalizeIp(value);
 }
 
 /** An ASN the bigint column takes: a whole number from 0 to 4 294 967 295, or null. */

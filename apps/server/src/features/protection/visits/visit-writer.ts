@@ -1,66 +1,39 @@
-// The one bulk write path for visits, used by the live visit flush, the seed script and the
-// benchmark. On PGlite a batch is a single `COPY visits FROM '/dev/blob'` in the binary format
-// (PGlite reads the blob given with the query; visit-copy.ts), which skips per-row parameter
-// handling, planning and text parsing; on Postgres it is a single INSERT … SELECT FROM unnest()
-// of column arrays, one statement per batch whatever its size. Each batch runs in a transaction
-// together with whatever else the caller writes for it (hourly counters, rule hits) through
-// the same session.
+// The one bulk write path for visits, used by the live visit queue, the seed script and the
+// benchmark: a batch is one binary COPY document (visit-copy.ts), which skips per-row parameter
+// handling, planning and text parsing. On PGlite it is `COPY visits … FROM '/dev/blob'` (PGlite
+// reads the blob given with the query); on Postgres the same bytes go through
+// `COPY visits … FROM STDIN` (pg-copy-streams). Each batch runs in a transaction together with
+// whatever else the caller writes for it (hourly counters, rule hits) through the same session.
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../db/client.js';
 import type { PGliteWorker, WorkerTransaction } from '../../../db/pglite-worker-client.js';
 import { visitsToCopyBinary } from './visit-copy.js';
-import {
-  checkedAsn,
-  storableIp,
-  storableText,
-  VISIT_COLUMNS,
-  type VisitRecord,
-} from './visit-record.js';
+import { VISIT_COLUMNS, type VisitRecord } from './visit-record.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The statements a batch can run inside its transaction. */
 export interface BatchSession {
+  /** Stores a binary COPY document of visits (visit-copy.ts). */
+  copyBinary(document: Uint8Array): Promise<void>;
   copyVisits(rows: readonly VisitRecord[]): Promise<void>;
   query(text: string, params?: unknown[]): Promise<void>;
 }
 
-const COPY = `copy visits (${VISIT_COLUMNS.join(', ')}) from '/dev/blob' with (format binary)`;
-
-const UNNEST = `
-  insert into visits (${VISIT_COLUMNS.join(', ')})
-  select * from unnest($1::uuid[], $2::timestamptz[], $3::inet[], $4::text[], $5::text[],
-    $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-    $13::text[], $14::text[], $15::boolean[], $16::text[])`;
-
-const clean = (value: string | null) => (value === null ? null : storableText(value));
-
-function unnestParams(rows: readonly VisitRecord[]): unknown[] {
-  return [
-    rows.map((r) => r.shopId),
-    rows.map((r) => r.time.toISOString()),
-    rows.map((r) => storableIp(r.ip)),
-    rows.map((r) => clean(r.country)),
-    rows.map((r) => clean(r.region)),
-    rows.map((r) => clean(r.city)),
-    rows.map((r) => checkedAsn(r.asn)),
-    rows.map((r) => clean(r.org)),
-    rows.map((r) => storableText(r.url)),
-    rows.map((r) => storableText(r.referrer)),
-    rows.map((r) => storableText(r.userAgent)),
-    rows.map((r) => r.action),
-    rows.map((r) => clean(r.ruleId)),
-    rows.map((r) => clean(r.ruleKind)),
-    rows.map((r) => r.monitor),
-    rows.map((r) => clean(r.monitorRuleId)),
-  ];
-}
+const COLUMNS = `visits (${VISIT_COLUMNS.join(', ')})`;
+const COPY_BLOB = `copy ${COLUMNS} from '/dev/blob' with (format binary)`;
+const COPY_STDIN = `copy ${COLUMNS} from stdin with (format binary)`;
 
 function pgliteSession(tx: WorkerTransaction): BatchSession {
   return {
+    async copyBinary(document) {
+      await tx.query(COPY_BLOB, [], { blob: new Blob([document]) });
+    },
     async copyVisits(rows) {
-      if (rows.length === 0) return;
-      await tx.query(COPY, [], { blob: new Blob([visitsToCopyBinary(rows)]) });
+      if (rows.length > 0) await this.copyBinary(visitsToCopyBinary(rows));
     },
     async query(text, params) {
       await tx.query(text, params);
@@ -70,9 +43,12 @@ function pgliteSession(tx: WorkerTransaction): BatchSession {
 
 function postgresSession(client: PoolClient): BatchSession {
   return {
+    async copyBinary(document) {
+      const bytes = Buffer.from(document.buffer, document.byteOffset, document.byteLength);
+      await pipeline(Readable.from([bytes]), client.query(copyFrom(COPY_STDIN)));
+    },
     async copyVisits(rows) {
-      if (rows.length === 0) return;
-      await client.query(UNNEST, unnestParams(rows));
+      if (rows.length > 0) await this.copyBinary(visitsToCopyBinary(rows));
     },
     async query(text, params) {
       await client.query(text, params);
