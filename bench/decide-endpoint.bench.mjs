@@ -378,7 +378,8 @@ if (threadsBeforeApp.size) {
   const cpu = (name, key) => median(runs[name].map((r) => r.cpu[key])).toFixed(1);
   console.log(
     `CPU per request (median): server thread baseline ${cpu('baseline', 'server')} µs, ` +
-      `gatehouse ${cpu('gatehouse', 'server')} µs; database thread ${cpu('gatehouse', 'database')} µs; ` +
+      `gatehouse ${cpu('gatehouse', 'server')} µs; database ` +
+      `${scratch ? 'in the Postgres server process (not counted)' : `thread ${cpu('gatehouse', 'database')} µs`}; ` +
       `V8 helper threads baseline ${cpu('baseline', 'helpers')} µs, gatehouse ${cpu('gatehouse', 'helpers')} µs ` +
       `(the load generator's thread is not counted)`,
   );
