@@ -1,5 +1,7 @@
 // The merchant reads who came and what Gatehouse did, blocks a visitor in one click from the
-// log (and that visitor is blocked on the storefront at once), and looks an address up.
+// log (and that visitor is blocked on the storefront at once), searches the log by URL (with a
+// small search budget here, so a few hundred visits stand for many thousands), and looks an
+// address up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
@@ -15,7 +17,9 @@ describe('the visitor log', () => {
   const visit = (ip: string) => visitStorefront(f, storefront, ip);
 
   beforeAll(async () => {
-    f = await setUp();
+    // A "URL contains" page examines at most 50 visits here (20 000 by default); decisions are
+    // asked for directly below, so the per-visitor limit is raised.
+    f = await setUp({ VISIT_URL_SEARCH_BUDGET: '50', RATE_LIMIT_DECIDE_PER_MINUTE: '100000' });
     storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
     const page = await f.chrome.browser.newPage();
     await signIn(page, f.stack.appUrl);
@@ -60,6 +64,47 @@ describe('the visitor log', () => {
 
     expect(await visit(FRANCE)).toBe(true);
     expect(await visit(UNITED_STATES)).toBe(false);
+    await admin.close();
+  });
+
+  it('searches older visits by URL by itself, then asks before going on', async () => {
+    const decide = async (path: string) => {
+      const url = encodeURIComponent(`https://${DEMO}${path}`);
+      const res = await fetch(`${f.stack.appUrl}/api/storefront/decide?shop=${DEMO}&url=${url}`, {
+        headers: { 'x-forwarded-for': UNITED_STATES },
+      });
+      expect(res.status).toBe(200);
+    };
+    const fill = async (from: number, n: number) => {
+      for (let i = 0; i < n; i += 25) {
+        const batch = Array.from({ length: Math.min(25, n - i) }, (_, k) => from + i + k);
+        await Promise.all(batch.map((k) => decide(`/products/filler-${k}`)));
+      }
+    };
+    // Newest first, the rare page is about 400 visits (8 pages of 50) back; the log has ~600.
+    await fill(0, 200);
+    await decide('/products/rare-needle');
+    await fill(200, 400);
+    await new Promise((r) => setTimeout(r, 1_200)); // the next visit flush
+
+    const admin = await f.chrome.browser.newPage();
+    await admin.goto(`${f.stack.appUrl}/visitors?url=rare-needle`);
+    // Found without pressing Next: the empty pages before it were walked through.
+    await admin
+      .getByText(/rare-needle/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => admin.getByText(/Searched visits back to/).isVisible()).toBe(true);
+
+    // A text no visit holds: ten empty pages (500 visits) by itself, then it asks.
+    await admin.goto(`${f.stack.appUrl}/visitors?url=no-such-page`);
+    const asks = admin.getByText(/without a match so far\. Press Next to search older visits\./);
+    await asks.waitFor({ timeout: 30_000 });
+    await screenshot(admin, 'visitor-log-url-search');
+    await admin.getByRole('button', { name: 'Next' }).click();
+    // The rest of the log holds no match either: the search ends.
+    await admin.getByText('No visits match these filters').waitFor({ timeout: 30_000 });
+    expect(await asks.count()).toBe(0);
     await admin.close();
   });
 

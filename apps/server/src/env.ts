@@ -56,6 +56,7 @@ const envSchema = z
       .int()
       .min(0)
       .default(15 * 60_000),
+    VISIT_URL_SEARCH_BUDGET: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
@@ -122,6 +123,8 @@ export interface AppConfig {
     policyCacheMax: number;
     /** How often visits past their shop's retention are purged; 0 = never on a timer. */
     visitPurgeIntervalMs: number;
+    /** Visits a "URL contains" page of the log examines at most. */
+    visitUrlSearchBudget: number;
   };
 }
 
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitBufferMax: e.VISIT_BUFFER_MAX,
       policyCacheMax: e.POLICY_CACHE_MAX,
       visitPurgeIntervalMs: e.VISIT_PURGE_INTERVAL_MS,
+      visitUrlSearchBudget: e.VISIT_URL_SEARCH_BUDGET,
     },
   };
 }

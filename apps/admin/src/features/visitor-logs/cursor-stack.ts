@@ -15,6 +15,15 @@ export function pushCursor(stack: CursorStack, next: string | null): CursorStack
   return next === null ? stack : [...stack, next];
 }
 
+/**
+ * The page shown is replaced by the one after it, without adding a step to go back through:
+ * for pages that hold nothing to show (an exhausted URL search budget), so Previous returns
+ * to the last page that did.
+ */
+export function replaceCursor(stack: CursorStack, next: string | null): CursorStack {
+  return next === null ? stack : [...stack.slice(0, -1), next];
+}
+
 /** Back one page; the first page stays the first page. */
 export function popCursor(stack: CursorStack): CursorStack {
   return stack.length > 1 ? stack.slice(0, -1) : stack;

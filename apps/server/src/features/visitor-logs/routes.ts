@@ -23,7 +23,11 @@ const EXPORT_PAGE = 2000;
 
 export function registerVisitorLogRoutes(app: FastifyInstance, protection: ProtectionServices) {
   route(app, api.listVisits, async ({ cursor, limit, ...filters }, { session }) => {
-    const page = await findVisits(app.db, session.shopId, filters, { cursor, limit });
+    const page = await findVisits(app.db, session.shopId, filters, {
+      cursor,
+      limit,
+      urlScanBudget: app.config.protection.visitUrlSearchBudget,
+    });
     return {
       visits: await toVisitViews(app.db, session.shopId, page.visits),
       nextCursor: page.nextCursor,

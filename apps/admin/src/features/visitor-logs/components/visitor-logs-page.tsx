@@ -1,6 +1,6 @@
 // /visitors, Shop Visitor Logs (DESIGN.md §6): the filtered, keyset-paged table of visits with
 // each decision and its rule, quick actions on a row, and CSV export of the filtered set.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
 import {
@@ -17,11 +17,13 @@ import {
   hasPrevious,
   popCursor,
   pushCursor,
+  replaceCursor,
   type CursorStack,
 } from '../cursor-stack.js';
 import type { ExportProgress } from '../export-progress.js';
 import type { QuickActionChoice } from '../quick-actions.js';
 import { streamExport } from '../stream-export.js';
+import { shouldSearchOn } from '../url-search.js';
 import { useLogFilters } from '../use-log-filters.js';
 import { filterErrors, hasAnyFilter, toSearchParams, toVisitQuery } from '../visit-filters.js';
 import { ExportModal } from './export-modal.js';
@@ -41,12 +43,18 @@ export function VisitorLogsPage() {
   const params = toSearchParams(query);
 
   // The pages walked belong to one set of filters; new filters start again at the first page.
-  const [paging, setPaging] = useState<{ key: string; stack: CursorStack }>({
-    key: filtersKey,
-    stack: firstPage,
-  });
-  const stack = paging.key === filtersKey ? paging.stack : firstPage;
-  const walk = (next: CursorStack) => setPaging({ key: filtersKey, stack: next });
+  // `searched`: empty URL-search pages walked by themselves since the merchant last asked, and
+  // how far back the last of them looked (shown while the next one loads).
+  const [paging, setPaging] = useState<{
+    key: string;
+    stack: CursorStack;
+    searched: number;
+    searchedTo?: string | null;
+  }>({ key: filtersKey, stack: firstPage, searched: 0 });
+  const current = paging.key === filtersKey;
+  const stack = current ? paging.stack : firstPage;
+  const searched = current ? paging.searched : 0;
+  const walk = (next: CursorStack) => setPaging({ key: filtersKey, stack: next, searched: 0 });
   const cursor = currentCursor(stack);
 
   const page = useApiQuery(
@@ -55,6 +63,19 @@ export function VisitorLogsPage() {
     { defaultData: emptyPage, enabled: valid, refetchInterval: false },
   );
   const { visits, nextCursor, searchedTo } = page.data;
+  // Only an answer for the page shown (not the placeholder while it loads) may walk on.
+  const answered = valid && page.isSettled && !page.isFetching;
+  const searchOn = answered && shouldSearchOn(page.data, searched);
+  useEffect(() => {
+    if (!searchOn) return;
+    setPaging({
+      key: filtersKey,
+      stack: replaceCursor(stack, nextCursor),
+      searched: searched + 1,
+      searchedTo,
+    });
+  }, [searchOn, filtersKey, stack, nextCursor, searched, searchedTo]);
+  const walkingOn = searched > 0 && page.isFetching;
 
   const [quick, setQuick] = useState<QuickActionChoice | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -116,7 +137,10 @@ export function VisitorLogsPage() {
               settled={!valid || page.isSettled}
               filtered={hasAnyFilter(filters)}
               hasNext={nextCursor !== null}
-              searchedTo={valid ? searchedTo : null}
+              searchedTo={
+                valid ? (searchedTo ?? (walkingOn ? (paging.searchedTo ?? null) : null)) : null
+              }
+              searching={searchOn || walkingOn}
               hasPrevious={hasPrevious(stack)}
               onNext={() => walk(pushCursor(stack, nextCursor))}
               onPrevious={() => walk(popCursor(stack))}

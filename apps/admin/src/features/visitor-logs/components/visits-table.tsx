@@ -24,6 +24,8 @@ interface Props {
   hasNext: boolean;
   /** A URL search stopped early: the oldest visit it looked at (ISO). */
   searchedTo: string | null;
+  /** The search is walking on through older visits by itself. */
+  searching: boolean;
   hasPrevious: boolean;
   onNext: () => void;
   onPrevious: () => void;
@@ -53,6 +55,7 @@ export function VisitsTable({
   filtered,
   hasNext,
   searchedTo,
+  searching,
   hasPrevious,
   onNext,
   onPrevious,
@@ -67,7 +70,8 @@ export function VisitsTable({
       <Banner tone="info">
         <p>
           Searched visits back to <time dateTime={searchedTo}>{relativeTime(searchedTo, now)}</time>
-          {visits.length === 0 ? ' without a match so far' : ''}. Press Next to search older visits.
+          {visits.length === 0 ? ' without a match so far' : ''}.{' '}
+          {searching ? 'Searching older visits…' : 'Press Next to search older visits.'}
         </p>
       </Banner>
     </Box>
