@@ -31,7 +31,16 @@ interface Slot {
   value: ShopPolicy | null;
   builtAt: number;
   stale: boolean;
+  /** When the slot last moved to the back of the eviction order. */
+  usedAt: number;
 }
+
+/**
+ * A slot used again within this long keeps its place in the eviction order: moving it (a Map
+ * delete and set) on every decision cost more than the rest of the lookup, and least recently
+ * used to the second is as good as to the millisecond.
+ */
+const REORDER_MS = 1000;
 
 export const REFRESH_MS = 60_000;
 /** How long "no such shop" is remembered; a shop installing meanwhile is invalidated at once. */
@@ -102,7 +111,8 @@ export function createPolicyCache(options: {
 
   function store(domain: string, value: ShopPolicy | null) {
     slots.delete(domain);
-    slots.set(domain, { value, builtAt: now(), stale: false });
+    const at = now();
+    slots.set(domain, { value, builtAt: at, stale: false, usedAt: at });
     if (value) domainOf.set(value.shopId, domain);
     while (slots.size > max) {
       const oldest = slots.keys().next().value as string;
@@ -138,15 +148,19 @@ export function createPolicyCache(options: {
     peek(domain) {
       const slot = slots.get(domain);
       if (!slot) return undefined;
-      const age = now() - slot.builtAt;
+      const at = now();
+      const age = at - slot.builtAt;
       if (slot.value === null && age > MISSING_MS) {
         slots.delete(domain);
         return undefined;
       }
       if (slot.stale || age > REFRESH_MS) refreshInBackground(domain);
       // Recently used goes to the back of the eviction order.
-      slots.delete(domain);
-      slots.set(domain, slot);
+      if (at - slot.usedAt >= REORDER_MS) {
+        slot.usedAt = at;
+        slots.delete(domain);
+        slots.set(domain, slot);
+      }
       return slot.value;
     },
     load(domain) {
