@@ -24,7 +24,7 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 const CHUNK_VISITS = 10_000;
 /** Bytes of queued visits at most (a visit row is typically 250–400 bytes, at most ~10 KB). */
-export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 export interface VisitInput {
   shopId: string;

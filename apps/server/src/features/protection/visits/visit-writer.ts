@@ -27,33 +27,39 @@ const COLUMNS = `visits (${VISIT_COLUMNS.join(', ')})`;
 const COPY_BLOB = `copy ${COLUMNS} from '/dev/blob' with (format binary)`;
 const COPY_STDIN = `copy ${COLUMNS} from stdin with (format binary)`;
 
-function pgliteSession(tx: WorkerTransaction): BatchSession {
+/** The two ways a database takes statements; copyVisits is built on copyBinary for both. */
+type DatabaseSession = Omit<BatchSession, 'copyVisits'>;
+
+function batchSession(session: DatabaseSession): BatchSession {
   return {
-    async copyBinary(document) {
-      await tx.query(COPY_BLOB, [], { blob: new Blob([document]) });
-    },
+    ...session,
     async copyVisits(rows) {
-      if (rows.length > 0) await this.copyBinary(visitsToCopyBinary(rows));
-    },
-    async query(text, params) {
-      await tx.query(text, params);
+      if (rows.length > 0) await session.copyBinary(visitsToCopyBinary(rows));
     },
   };
 }
 
+function pgliteSession(tx: WorkerTransaction): BatchSession {
+  return batchSession({
+    async copyBinary(document) {
+      await tx.query(COPY_BLOB, [], { blob: new Blob([document]) });
+    },
+    async query(text, params) {
+      await tx.query(text, params);
+    },
+  });
+}
+
 function postgresSession(client: PoolClient): BatchSession {
-  return {
+  return batchSession({
     async copyBinary(document) {
       const bytes = Buffer.from(document.buffer, document.byteOffset, document.byteLength);
       await pipeline(Readable.from([bytes]), client.query(copyFrom(COPY_STDIN)));
     },
-    async copyVisits(rows) {
-      if (rows.length > 0) await this.copyBinary(visitsToCopyBinary(rows));
-    },
     async query(text, params) {
       await client.query(text, params);
     },
-  };
+  });
 }
 
 /** Runs `fn` in one transaction on the database's own connection (rolled back if it throws). */
