@@ -1,6 +1,7 @@
 // A merchant blocks a visitor's whole network from the visitor log ("Block this ASN") and an
 // ISP by name on the ISP/ASN Blocker page; visitors from those networks see the block page at
-// once, everyone else shops as usual, and removing an entry lets its visitors back in.
+// once, everyone else shops as usual, each entry counts the visits it blocked, and removing an
+// entry lets its visitors back in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
@@ -61,6 +62,13 @@ describe('blocking a network', () => {
     await admin.goto(`${f.stack.appUrl}/asnBlocker`);
     await admin.getByText('AS15169', { exact: true }).waitFor();
     expect(await admin.getByText('Added from the visitor log').isVisible()).toBe(true);
+    // The visit it blocked above is its first hit, once the visit queue has written it.
+    const googleRow = async () => {
+      await admin.reload();
+      await admin.getByText('AS15169', { exact: true }).waitFor();
+      return (await admin.getByRole('row', { name: /AS15169/ }).innerText()).replace(/\s+/g, ' ');
+    };
+    await expect.poll(googleRow, { timeout: 15_000 }).toMatch(/AS15169 ASN .* 1 just now/);
 
     await admin.getByLabel('ASN or ISP name').fill('AS0');
     await admin.getByRole('button', { name: 'Add to block list' }).click();

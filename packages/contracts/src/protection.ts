@@ -199,6 +199,9 @@ export const asnEntry = z.object({
    */
   name: z.string().nullable(),
   note: z.string(),
+  /** Visits this entry decided: blocked, redirected, or seen in monitor mode. */
+  hits: z.number(),
+  lastHitAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AsnEntry = z.infer<typeof asnEntry>;

@@ -36,6 +36,9 @@ export const asnRules = pgTable(
      */
     key: text('key').notNull(),
     note: text('note').notNull().default(''),
+    /** Visits this entry decided (blocked, redirected, or watched in monitor mode). */
+    hits: bigint('hits', { mode: 'number' }).notNull().default(0),
+    lastHitAt: tz('last_hit_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [

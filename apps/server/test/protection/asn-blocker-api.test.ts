@@ -271,6 +271,33 @@ describe('storefront decisions', () => {
   });
 });
 
+describe('hits', () => {
+  it('count the visits each entry decided, monitor mode included, with the last hit', async () => {
+    await t.app.protection.visits.flush();
+    const hitsOf = async () => new Map((await view(alice.token)).entries.map((e) => [e.id, e]));
+    const before = await hitsOf();
+    const start = Date.now();
+    await decide(alice, GOOGLE_DNS);
+    await decide(alice, GOOGLE_DNS);
+    await decide(alice, HETZNER);
+    await decide(alice, CLOUDFLARE); // no entry matches: allowed, nobody's hit
+    await t.call('saveAsnBlocker', alice.token, { action: { type: 'block' }, monitor: true });
+    expect((await decide(alice, GOOGLE_DNS)).action).toBe('allow');
+    await t.call('saveAsnBlocker', alice.token, { action: { type: 'block' }, monitor: false });
+    await t.app.protection.visits.flush();
+    const after = await hitsOf();
+
+    const added = (id: string) => after.get(id)!.hits - before.get(id)!.hits;
+    expect(added(ids.AS15169!)).toBe(3);
+    expect(added(ids['24940']!)).toBe(1);
+    expect(added(ids['DigitalOcean   LLC']!)).toBe(0);
+    expect(Date.parse(after.get(ids.AS15169!)!.lastHitAt!)).toBeGreaterThanOrEqual(start - 1000);
+    expect(after.get(ids['DigitalOcean   LLC']!)!.lastHitAt).toBe(
+      before.get(ids['DigitalOcean   LLC']!)!.lastHitAt,
+    );
+  });
+});
+
 describe('"Block this ASN" from the visitor log', () => {
   it('adds the ASN at once, and says so when it is already blocked', async () => {
     expect((await decide(alice, CLOUDFLARE)).action).toBe('allow');

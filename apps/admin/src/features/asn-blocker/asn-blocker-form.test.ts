@@ -7,6 +7,8 @@ const entry = (over: Partial<AsnEntry>): AsnEntry => ({
   asn: null,
   name: null,
   note: '',
+  hits: 0,
+  lastHitAt: null,
   createdAt: '2030-01-01T00:00:00.000Z',
   ...over,
 });

@@ -1,5 +1,6 @@
 // The blocked ASNs and ISP names: a filter, pages of 50 (the whole list is loaded: it holds at
-// most 2 000), a Remove button on each row and a bulk Remove behind a confirmation.
+// most 2 000), each entry's hits (visits it decided) and last hit, a Remove button on each
+// row and a bulk Remove behind a confirmation.
 import { useEffect, useMemo, useState } from 'react';
 import {
   Badge,
@@ -17,6 +18,7 @@ import { asnEntryLabel, type AsnEntry } from '@gatehouse/contracts';
 import { callApi } from '../../../lib/api-client.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { showToast } from '../../../lib/toast-store.js';
+import { lastHitText } from '../../ip-lists/list-rules.js';
 import { filterEntries } from '../asn-blocker-form.js';
 
 const PAGE_SIZE = 50;
@@ -107,6 +109,8 @@ export function AsnEntriesTable({
           { title: 'Network' },
           { title: 'Matches' },
           { title: 'Note' },
+          { title: 'Hits', alignment: 'end' },
+          { title: 'Last hit' },
           { title: 'Added' },
           { title: 'Actions', hidden: true },
         ]}
@@ -146,6 +150,12 @@ export function AsnEntriesTable({
                 {entry.note || '—'}
               </Text>
             </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {entry.hits.toLocaleString('en')}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{lastHitText(entry.lastHitAt, now)}</IndexTable.Cell>
             <IndexTable.Cell>
               <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
                 <Text as="span">{relativeTime(entry.createdAt, now)}</Text>

@@ -30,6 +30,8 @@ export function toAsnEntry(row: AsnRuleRow): AsnEntry {
     asn: row.asn,
     name: row.name,
     note: row.note,
+    hits: row.hits,
+    lastHitAt: row.lastHitAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

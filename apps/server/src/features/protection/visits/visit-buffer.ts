@@ -2,7 +2,7 @@
 // writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
 // never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to
 // the open chunk as the decision is made, with the chunk's tallies (the dashboard's hourly
-// blocker counters, the IP entries' hits and last hit, the protected page views) updated in
+// blocker counters, the IP and ISP/ASN entries' hits and last hit, the protected page views) updated in
 // place: the queue holds no object per visit, so a backlog costs its bytes and nothing for
 // the garbage collector to trace. The queue is bounded in visits and in bytes; when it is
 // full new visits are dropped and counted, and the drop is logged once per interval. A
@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { Blocker } from '../../../db/schema.js';
 import { VisitCopyBuilder } from './visit-copy.js';
-import { inVisitBatch, type DatabaseKind } from './visit-writer.js';
+import { inVisitBatch, type BatchSession, type DatabaseKind } from './visit-writer.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -91,17 +91,31 @@ interface Chunk {
   copy: VisitCopyBuilder;
   shops: Map<string, ShopTally>;
   /** IP entries' hits in this chunk: count and last time (ms), by rule id. */
-  hits: Map<string, { n: number; last: number }>;
+  hits: Map<string, Hit>;
+  /** ISP/ASN entries' hits, the same way (each entry is its own engine rule). */
+  asnHits: Map<string, Hit>;
+}
+
+interface Hit {
+  n: number;
+  last: number;
 }
 
 function newChunk(): Chunk {
-  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map() };
+  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map(), asnHits: new Map() };
 }
 
 function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number): void {
-  if (!ref || (ref.kind !== 'ip-block' && ref.kind !== 'ip-allow')) return;
-  const hit = chunk.hits.get(ref.id);
-  if (hit === undefined) chunk.hits.set(ref.id, { n: 1, last: time });
+  if (!ref) return;
+  const hits =
+    ref.kind === 'ip-block' || ref.kind === 'ip-allow'
+      ? chunk.hits
+      : ref.kind === 'asn'
+        ? chunk.asnHits
+        : null;
+  if (hits === null) return;
+  const hit = hits.get(ref.id);
+  if (hit === undefined) hits.set(ref.id, { n: 1, last: time });
   else {
     hit.n++;
     if (time > hit.last) hit.last = time;
@@ -134,6 +148,28 @@ function tally(chunk: Chunk, v: VisitInput): void {
   }
 }
 
+/** Adds a chunk's hits to its entries' counts and last hit. */
+async function addHits(
+  session: BatchSession,
+  table: 'ip_rules' | 'asn_rules',
+  hits: Map<string, Hit>,
+): Promise<void> {
+  if (hits.size === 0) return;
+  const rows = [...hits];
+  // Rule ids of deleted entries simply match nothing.
+  await session.query(
+    `update ${table} set hits = ${table}.hits + v.n,
+       last_hit_at = greatest(${table}.last_hit_at, v.last)
+     from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
+     where ${table}.id = v.id`,
+    [
+      rows.map(([id]) => id),
+      rows.map(([, h]) => h.n),
+      rows.map(([, h]) => new Date(h.last).toISOString()),
+    ],
+  );
+}
+
 export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
   const { db, log } = options;
   /** Chunks full or cut by a flush, oldest first, waiting for the writer. */
@@ -160,7 +196,6 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
         for (const [blocker, n] of counts) counters.push({ shopId, hour, blocker, n });
       }
     }
-    const hits = [...chunk.hits];
     await inVisitBatch(db, options.dbKind, async (session) => {
       await session.copyBinary(document);
       if (counters.length > 0) {
@@ -178,20 +213,8 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
           ],
         );
       }
-      if (hits.length > 0) {
-        // Rule ids of deleted entries simply match nothing.
-        await session.query(
-          `update ip_rules set hits = ip_rules.hits + v.n,
-             last_hit_at = greatest(ip_rules.last_hit_at, v.last)
-           from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
-           where ip_rules.id = v.id`,
-          [
-            hits.map(([id]) => id),
-            hits.map(([, h]) => h.n),
-            hits.map(([, h]) => new Date(h.last).toISOString()),
-          ],
-        );
-      }
+      await addHits(session, 'ip_rules', chunk.hits);
+      await addHits(session, 'asn_rules', chunk.asnHits);
     });
     for (const [shopId, shop] of chunk.shops) {
       if (shop.views === 0) continue;
