@@ -369,6 +369,18 @@ console.log(
   `ratio gatehouse / baseline: ${(ratio * 100).toFixed(1)} % (median of the rounds: ` +
     `${roundRatios.map((x) => (x * 100).toFixed(1)).join(', ')} %; budget ≥ 70 %)`,
 );
+{
+  // How much the machine moved during the run: on a shared machine a ratio is only as good as
+  // the spread of its rounds.
+  const base = runs.baseline.map((r) => r.requests.average);
+  const points = roundRatios.map((x) => x * 100);
+  console.log(
+    `spread: baseline rounds ${Math.min(...base).toFixed(0)}–${Math.max(...base).toFixed(0)} req/s ` +
+      `(${((Math.max(...base) / Math.min(...base) - 1) * 100).toFixed(0)} % apart), round ratios ` +
+      `${(Math.max(...points) - Math.min(...points)).toFixed(1)} points apart: ` +
+      `differences smaller than that between runs are noise`,
+  );
+}
 console.log(
   `server thread per request: baseline ${median(runs.baseline.map((r) => r.busyUsPerRequest)).toFixed(1)} µs, ` +
     `gatehouse ${median(runs.gatehouse.map((r) => r.busyUsPerRequest)).toFixed(1)} µs ` +
