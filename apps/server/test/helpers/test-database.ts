@@ -2,6 +2,7 @@
 // names a Postgres server, a new database gh_<random> on it that is dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
 
 export interface TestDatabase {
   env: Record<string, string>;
@@ -31,4 +32,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/** A fresh database (as above), migrated and open; `close` also drops it. */
+export async function openTestDatabase(): Promise<OpenedDatabase> {
+  const testDb = await createTestDatabase();
+  try {
+    const opened = await openDatabase({
+      databaseUrl: testDb.env.DATABASE_URL ?? null,
+      pgliteDir: testDb.env.PGLITE_DIR ?? 'memory://',
+    });
+    return {
+      ...opened,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          await testDb.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
 }

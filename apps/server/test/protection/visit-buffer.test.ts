@@ -8,7 +8,7 @@ import type { Decision } from '@gatehouse/engine';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
+import type { OpenedDatabase } from '../../src/db/client.js';
 import { ipRules, visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
 import {
@@ -16,9 +16,8 @@ import {
   type VisitBufferOptions,
   type VisitInput,
 } from '../../src/features/protection/visits/visit-buffer.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { openTestDatabase } from '../helpers/test-database.js';
 
-let testDb: TestDatabase;
 let opened: OpenedDatabase;
 let shopA: string;
 let shopB: string;
@@ -71,11 +70,7 @@ function buffer(over: Partial<VisitBufferOptions> = {}) {
 const stored = (shopId: string) => opened.db.select().from(visits).where(eq(visits.shopId, shopId));
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  opened = await openDatabase({
-    databaseUrl: testDb.env.DATABASE_URL ?? null,
-    pgliteDir: testDb.env.PGLITE_DIR ?? 'memory://',
-  });
+  opened = await openTestDatabase();
   const rows = await opened.db
     .insert(shops)
     .values([
@@ -94,7 +89,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await opened?.close();
-  await testDb?.drop();
 });
 
 describe(`visit queue (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

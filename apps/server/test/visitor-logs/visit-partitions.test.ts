@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
+import type { OpenedDatabase } from '../../src/db/client.js';
 import { shops } from '../../src/db/schema.js';
 import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
 import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
@@ -22,12 +22,11 @@ import {
   weekOf,
 } from '../../src/features/visitor-logs/visit-partitions.js';
 import { findVisits } from '../../src/features/visitor-logs/visit-query.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { openTestDatabase } from '../helpers/test-database.js';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
 const log = pino({ level: 'silent' });
-let testDb: TestDatabase;
 let opened: OpenedDatabase;
 
 function visit(shopId: string, time: Date, i: number, url = `https://shop.example/${i}`) {
@@ -73,16 +72,11 @@ async function forget(shopId: string) {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  opened = await openDatabase({
-    databaseUrl: testDb.env.DATABASE_URL ?? null,
-    pgliteDir: testDb.env.PGLITE_DIR ?? 'memory://',
-  });
+  opened = await openTestDatabase();
 });
 
 afterAll(async () => {
   await opened?.close();
-  await testDb?.drop();
 });
 
 describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -5,16 +5,15 @@
 // nothing.
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
+import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
 import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
 import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/support/visit-ingest.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { openTestDatabase } from '../helpers/test-database.js';
 
-let testDb: TestDatabase;
 let opened: OpenedDatabase;
 let shopId: string;
 
@@ -56,11 +55,7 @@ function record(i: number, over: Partial<VisitRecord> = {}): VisitRecord {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  opened = await openDatabase({
-    databaseUrl: testDb.env.DATABASE_URL ?? null,
-    pgliteDir: testDb.env.PGLITE_DIR ?? 'memory://',
-  });
+  opened = await openTestDatabase();
   const [shop] = await opened.db
     .insert(shops)
     .values({ domain: 'writer.myshopify.com', shopifyShopId: '1', name: 'writer' })
@@ -70,7 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await opened?.close();
-  await testDb?.drop();
 });
 
 describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
