@@ -38,7 +38,11 @@ async function setPlan(shop: SignedIn, plan: 'free' | 'premium' | 'payg') {
   await t.app.protection.policies.rebuild(id);
 }
 
-const view = async (token: string) => (await t.call('getAsnBlocker', token)).json<AsnBlockerView>();
+/** The blocker as stored once queued visits are written (their hits are part of it). */
+const view = async (token: string) => {
+  await t.app.protection.visits.flush();
+  return (await t.call('getAsnBlocker', token)).json<AsnBlockerView>();
+};
 
 const decide = async (shop: SignedIn, ip: string, path = '/') =>
   (
