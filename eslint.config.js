@@ -31,6 +31,13 @@ export default tseslint.config(
     files: ['apps/admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The compiler-era rules of eslint-plugin-react-hooks 7 are off until the admin's
+      // effects and render-time clocks are rewritten to follow them.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/purity': 'off',
+      'react-hooks/refs': 'off',
+    },
   },
 );

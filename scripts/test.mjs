@@ -6,6 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres.mjs';
+import { assertRuntime } from './runtime.mjs';
+
+assertRuntime();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.test-data', 'results');

@@ -70,7 +70,9 @@ function readState(stateFile: string): EmulatorState {
   try {
     parsed = JSON.parse(readFileSync(stateFile, 'utf8'));
   } catch (error) {
-    throw new Error(`Emulator state file ${stateFile} is not valid JSON: ${String(error)}`);
+    throw new Error(`Emulator state file ${stateFile} is not valid JSON: ${String(error)}`, {
+      cause: error,
+    });
   }
   const state = parsed as Partial<EmulatorState> | null;
   if (

@@ -28,7 +28,7 @@ export const adminStaticPlugin = fp(
         index: ['index.html'],
         cacheControl: false,
         setHeaders(res, path) {
-          res.setHeader(
+          res.header(
             'cache-control',
             path.includes(`${join(dist, 'assets')}`)
               ? 'public, max-age=31536000, immutable'

@@ -77,7 +77,6 @@ function parseV6(text: string, start: number, end: number, groups: Uint16Array):
       if (v4 < 0) return false;
       groups[count++] = Math.floor(v4 / 65536);
       groups[count++] = v4 % 65536;
-      i = end;
       break;
     }
     if (digits === 0 || digits > 4) return false;
