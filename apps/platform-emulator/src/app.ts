@@ -1,6 +1,7 @@
 // Builds the platform emulator (a local Shopify) as a Fastify app that never listens:
 // shop-scoped routes under /shops/:shop (OAuth, Admin GraphQL, store admin, charge approval,
-// theme editor, storefront), webhook delivery, and the /_emulator control endpoints.
+// theme editor, storefront), webhook delivery, and the /_emulator control endpoints (fault
+// injection among them).
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +10,8 @@ import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
 import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
+import { applyFaults, faultRoutes } from './control/fault-routes.js';
+import { FaultInjector } from './control/faults.js';
 import { loadThemeExtension } from './extension/theme-extension.js';
 import { graphqlRoutes } from './graphql/graphql-routes.js';
 import { accessTokenRoutes } from './oauth/access-token-routes.js';
@@ -67,7 +70,12 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       log: app.log,
     }),
     extension: () => loadThemeExtension(extensionDir),
+    faults: new FaultInjector(),
   };
+  // Hung requests would keep the server from closing: drop them first.
+  app.addHook('preClose', async () => {
+    context.faults.close();
+  });
   app.addHook('onClose', async () => {
     await context.dispatcher.close();
   });
@@ -75,6 +83,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await app.register(
     async (shopScope) => {
       shopScope.addHook('onRequest', rejectInvalidShop);
+      shopScope.addHook('onRequest', applyFaults(context));
       await authorizeRoutes(shopScope, context);
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
@@ -87,6 +96,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   );
   await controlRoutes(app, context);
   await billingControlRoutes(app, context);
+  await faultRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),

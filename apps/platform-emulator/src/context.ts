@@ -1,5 +1,6 @@
 // What every part of the emulator shares: its options, the store, the registered app, the
-// webhook dispatcher and the app's theme extension.
+// webhook dispatcher, the app's theme extension and the faults tests switch on.
+import type { FaultInjector } from './control/faults.js';
 import type { ThemeExtension } from './extension/theme-extension.js';
 import type { RegisteredApp } from './registered-app.js';
 import type { EmulatorStore } from './state/store.js';
@@ -11,6 +12,7 @@ export interface EmulatorContext {
   store: EmulatorStore;
   app: RegisteredApp;
   dispatcher: WebhookDispatcher;
+  faults: FaultInjector;
   /** Read from disk on each call, so edits to the extension show without a restart. */
   extension(): ThemeExtension;
 }

@@ -165,6 +165,7 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
 
   app.post('/_emulator/reset', async () => {
     await context.dispatcher.stop();
+    context.faults.clear();
     context.store.reset();
     return { reset: true };
   });

@@ -1,5 +1,6 @@
 // A small client for the control endpoints, for tests and scripts that drive a running
 // emulator over HTTP (the same way they reach it as "the platform").
+import type { FaultInput, FaultView } from './faults.js';
 import type { DeliveryView, HealthView, ShopStateView, SubscriptionView } from './control-types.js';
 
 export type SubscriptionCommand = 'freeze' | 'unfreeze' | 'cancel' | 'expire' | 'advance-period';
@@ -7,7 +8,11 @@ export type SubscriptionCommand = 'freeze' | 'unfreeze' | 'cancel' | 'expire' | 
 export class EmulatorControl {
   constructor(private readonly baseUrl: string) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await fetch(`${this.baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -111,6 +116,24 @@ export class EmulatorControl {
       throw new Error(`${decision} ${confirmationUrl}: ${response.status}`);
     }
     return location;
+  }
+
+  /** Switches a fault on (see faults.ts); answers it with its id. */
+  addFault(fault: FaultInput): Promise<FaultView> {
+    return this.call('POST', '/_emulator/faults', fault);
+  }
+
+  async faults(): Promise<FaultView[]> {
+    return (await this.call<{ faults: FaultView[] }>('GET', '/_emulator/faults')).faults;
+  }
+
+  async removeFault(id: string): Promise<void> {
+    await this.call('DELETE', `/_emulator/faults/${encodeURIComponent(id)}`);
+  }
+
+  /** Switches every fault off and drops the requests a hang fault holds. */
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', '/_emulator/faults');
   }
 
   reset(): Promise<{ reset: boolean }> {

@@ -1,9 +1,10 @@
 // POST /shops/:shop/admin/api/:version/graphql.json (reference §2.1): checks the API
 // version and the access token, runs the query against the Admin schema and answers with
-// Shopify's envelope, including the cost extension.
+// Shopify's envelope, including the cost extension (or THROTTLED when a test switched that on).
 import type { FastifyInstance } from 'fastify';
 import { execute, parse, validate, GraphQLError, type DocumentNode } from 'graphql';
 import type { EmulatorContext } from '../context.js';
+import { throttledBody } from '../control/fault-routes.js';
 import { installationByToken } from '../installations.js';
 import { shopParam } from '../shop-scope.js';
 import type { RequestContext } from './domain.js';
@@ -73,6 +74,11 @@ export async function graphqlRoutes(app: FastifyInstance, context: EmulatorConte
         errors: validationErrors.map((error) => error.toJSON()),
         extensions: costExtension(null),
       });
+    }
+    const throttle = context.faults.takeThrottle(domain);
+    if (throttle) {
+      const cost = queryCost(adminSchema, document, variables);
+      return reply.send(throttledBody(cost, throttle, MAX_AVAILABLE));
     }
     const contextValue: RequestContext = {
       emulator: context,
