@@ -34,6 +34,10 @@ const envSchema = z
       .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
       .default('2025-10'),
     PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
+    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    PLATFORM_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(9000),
+    PLATFORM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+    PLATFORM_RETRY_BASE_MS: z.coerce.number().int().min(1).max(10_000).default(250),
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     SUPPORT_API_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z
@@ -73,6 +77,13 @@ const envSchema = z
         message: 'must be at least 32 characters when NODE_ENV=production',
       });
     }
+    if (env.PLATFORM_TIMEOUT_MS > env.PLATFORM_DEADLINE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLATFORM_TIMEOUT_MS'],
+        message: 'must not be longer than PLATFORM_DEADLINE_MS',
+      });
+    }
     for (const entry of splitList(env.TRUSTED_PROXIES)) {
       const problem = trustedProxyProblem(entry);
       if (problem) ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: problem });
@@ -97,6 +108,17 @@ export interface AppConfig {
   shopify: { apiKey: string; apiSecret: string; scopes: string[]; apiVersion: string };
   /** The platform emulator's origin; null talks to real Shopify. */
   platformUrl: string | null;
+  /** How every call to the platform is bounded and retried. */
+  platformCalls: {
+    /** One request is abandoned after this long. */
+    attemptTimeoutMs: number;
+    /** A whole call, retries and waits included, ends within this long. */
+    deadlineMs: number;
+    /** Requests per call at most, the first one included. */
+    maxAttempts: number;
+    /** The first retry's back-off; doubles per retry, with jitter. */
+    retryBaseMs: number;
+  };
   appSecret: string;
   supportApiKey: string;
   logLevel: string;
@@ -158,6 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiVersion: e.SHOPIFY_API_VERSION,
     },
     platformUrl: e.PLATFORM_URL === '' ? null : e.PLATFORM_URL,
+    platformCalls: {
+      attemptTimeoutMs: e.PLATFORM_TIMEOUT_MS,
+      deadlineMs: e.PLATFORM_DEADLINE_MS,
+      maxAttempts: e.PLATFORM_MAX_ATTEMPTS,
+      retryBaseMs: e.PLATFORM_RETRY_BASE_MS,
+    },
     appSecret,
     supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,7 @@
 // The platform's Billing API (reference §2.6–2.8) as the server uses it: create, read and
-// cancel an app subscription, and post usage records with an idempotency key.
+// cancel an app subscription, and post usage records with an idempotency key. Creating a
+// subscription is never repeated on a time-out or a 5xx (a second charge could appear);
+// cancelling and usage records are, since a repeat changes nothing.
 import type { PlatformClient } from './platform-client.js';
 import { PlatformError } from './platform-client.js';
 
@@ -169,6 +171,8 @@ export function createBillingApi(platform: PlatformClient) {
           }
         }`,
         { id },
+        // A repeat answers "already cancelled", which counts as done.
+        { idempotent: true },
       );
       const errors = data.appSubscriptionCancel.userErrors.filter(
         (e) => !/already cancel|can't be cancelled|couldn't find/i.test(e.message),
@@ -200,6 +204,8 @@ export function createBillingApi(platform: PlatformClient) {
           subscriptionLineItemId: record.lineItemId,
           idempotencyKey: record.idempotencyKey,
         },
+        // The platform keeps one record per idempotency key however often it is sent.
+        { idempotent: true },
       );
       const payload = data.appUsageRecordCreate;
       if (payload.userErrors.length > 0 || !payload.appUsageRecord) {

@@ -1,15 +1,28 @@
 // Everything the server asks of the platform (Shopify or the emulator), in one owner:
-// OAuth URLs and code exchange, Admin GraphQL, webhook registration, app-embed state.
+// OAuth URLs and code exchange, Admin GraphQL, webhook registration, app-embed state. Every
+// request goes through callPlatform, so each has a time-out, retries what is safe to repeat
+// and fails within the call's deadline with a PlatformError saying why.
 import { randomBytes } from 'node:crypto';
 import { Session, type Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
+import { classifyFetchError, classifyLibraryError, HttpStatusError } from './attempt-failure.js';
+import { callDeadline, callPlatform, type CallPolicy } from './platform-call.js';
+import { PlatformError } from './platform-error.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
 import { createShopify } from './shopify.js';
 
-export class PlatformError extends Error {
-  override name = 'PlatformError';
+export { PlatformError } from './platform-error.js';
+
+export interface GraphqlOptions {
+  /**
+   * Repeating it cannot do anything twice. Queries are; a mutation is only when the platform
+   * makes it so (an idempotency key, "already taken" answered on a repeat).
+   */
+  idempotent?: boolean;
+  /** An absolute deadline shared with the other calls of one merchant action. */
+  deadline?: number;
 }
 
 export interface PlatformShop {
@@ -27,7 +40,13 @@ export interface PlatformClient {
   /** True when the callback query carries a valid HMAC and a fresh timestamp. */
   isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
   exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scopes: string[] }>;
-  graphql<T>(shop: string, token: string, query: string, variables?: object): Promise<T>;
+  graphql<T>(
+    shop: string,
+    token: string,
+    query: string,
+    variables?: object,
+    options?: GraphqlOptions,
+  ): Promise<T>;
   fetchShop(shop: string, token: string): Promise<PlatformShop>;
   registerWebhooks(shop: string, token: string): Promise<void>;
   readAppEmbedState(shop: string, token: string): Promise<boolean>;
@@ -47,7 +66,15 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   const shopify: Shopify = createShopify(config, platformUrl, log);
   const embedCache = new Map<string, { enabled: boolean; until: number }>();
 
-  async function graphql<T>(shop: string, token: string, query: string, variables?: object) {
+  const policy: CallPolicy = config.platformCalls;
+
+  async function graphql<T>(
+    shop: string,
+    token: string,
+    query: string,
+    variables?: object,
+    options: GraphqlOptions = {},
+  ): Promise<T> {
     const session = new Session({
       id: `offline_${shop}`,
       shop,
@@ -56,17 +83,24 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       accessToken: token,
     });
     const client = new shopify.clients.Graphql({ session });
-    try {
-      const response = await client.request<T>(query, { variables: variables ?? {} });
-      if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
-      if (!response.data) throw new PlatformError('GraphQL answered without data');
-      return response.data as T;
-    } catch (error) {
-      if (error instanceof PlatformError) throw error;
-      throw new PlatformError(`GraphQL request to ${shop} failed: ${String(error)}`, {
-        cause: error,
-      });
-    }
+    const idempotent = options.idempotent ?? !/^\s*mutation\b/.test(query);
+    return callPlatform(
+      policy,
+      { idempotent, ...(options.deadline ? { deadline: options.deadline } : {}) },
+      async (signal) => {
+        // The library's own retries would repeat mutations and read Retry-After as
+        // milliseconds; callPlatform does the retrying.
+        const response = await client.request<T>(query, {
+          variables: variables ?? {},
+          retries: 0,
+          signal,
+        });
+        if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
+        if (!response.data) throw new PlatformError('GraphQL answered without data');
+        return response.data as T;
+      },
+      (error, timedOut) => classifyLibraryError(error, timedOut, shop),
+    );
   }
 
   return {
@@ -93,29 +127,41 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
     },
 
     async exchangeCode(shop, code) {
-      const response = await fetch(platformUrl(shop, '/admin/oauth/access_token'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          client_id: config.shopify.apiKey,
-          client_secret: config.shopify.apiSecret,
-          code,
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = (await response.json().catch(() => null)) as {
-        access_token?: unknown;
-        scope?: unknown;
-        error?: unknown;
-      } | null;
-      if (!response.ok || typeof body?.access_token !== 'string') {
-        throw new PlatformError(
-          `Code exchange for ${shop} failed with ${response.status}: ${String(body?.error ?? '')}`,
-        );
-      }
+      // A code is single-use: only answers that prove it was not spent are retried.
+      const body = await callPlatform(
+        policy,
+        { idempotent: false },
+        async (signal) => {
+          const response = await fetch(platformUrl(shop, '/admin/oauth/access_token'), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({
+              client_id: config.shopify.apiKey,
+              client_secret: config.shopify.apiSecret,
+              code,
+            }),
+            signal,
+          });
+          if (response.status === 429 || response.status >= 500) {
+            throw new HttpStatusError(response.status, response.headers.get('retry-after'));
+          }
+          const json = (await response.json().catch(() => null)) as {
+            access_token?: unknown;
+            scope?: unknown;
+            error?: unknown;
+          } | null;
+          if (!response.ok || typeof json?.access_token !== 'string') {
+            throw new PlatformError(
+              `Code exchange for ${shop} failed with ${response.status}: ${String(json?.error ?? '')}`,
+            );
+          }
+          return { accessToken: json.access_token, scope: json.scope };
+        },
+        (error, timedOut) => classifyFetchError(error, timedOut, `Code exchange for ${shop}`),
+      );
       const scopes = typeof body.scope === 'string' ? body.scope.split(',') : [];
       return {
-        accessToken: body.access_token,
+        accessToken: body.accessToken,
         scopes: scopes.map((s) => s.trim()).filter(Boolean),
       };
     },
@@ -162,6 +208,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
     },
 
     async registerWebhooks(shop, token) {
+      const deadline = callDeadline(policy);
       for (const topic of webhookTopics) {
         const data = await graphql<{
           webhookSubscriptionCreate: { userErrors: { message: string }[] };
@@ -185,6 +232,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
             }
           `,
           { topic, callbackUrl: `${config.appUrl}/api/webhooks` },
+          // A repeat answers "already been taken", which counts as done.
+          { idempotent: true, deadline },
         );
         const errors = data.webhookSubscriptionCreate.userErrors.filter(
           (e) => !/already been taken/i.test(e.message),
@@ -198,6 +247,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
     async readAppEmbedState(shop, token) {
       const cached = embedCache.get(shop);
       if (cached && cached.until > Date.now()) return cached.enabled;
+      const deadline = callDeadline(policy);
       const themes = await graphql<{ themes: { nodes: { id: string }[] } }>(
         shop,
         token,
@@ -212,6 +262,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
             }
           }
         `,
+        undefined,
+        { deadline },
       );
       const themeId = themes.themes.nodes[0]?.id;
       let enabled = false;
@@ -241,6 +293,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
             }
           `,
           { id: themeId },
+          { deadline },
         );
         const content = data.theme?.files.nodes[0]?.body?.content;
         enabled = typeof content === 'string' && isAppEmbedEnabled(content);

@@ -1,6 +1,7 @@
 // Builds the @shopify/shopify-api instance (OAuth HMAC checks, the Admin GraphQL client). In
 // emulator mode the library's abstract fetch is replaced by one that sends shop URLs to the
-// emulator; the library itself still believes it talks to https://{shop}.
+// emulator; the library itself still believes it talks to https://{shop}. Either way no request
+// the library makes outlives a call's deadline, whoever made it.
 import '@shopify/shopify-api/adapters/node';
 import { LogSeverity, shopifyApi, type ApiVersion, type Shopify } from '@shopify/shopify-api';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
@@ -16,16 +17,15 @@ export function createShopify(
   log: FastifyBaseLogger,
 ): Shopify {
   const appUrl = new URL(config.appUrl);
+  const { deadlineMs } = config.platformCalls;
   // The runtime fetch is process-wide; the last app built decides where shop URLs go.
-  setAbstractFetchFunc(
-    config.platformUrl
-      ? (input, init) => {
-          const url =
-            typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-          return nativeFetch(rewriteShopUrl(url, platformUrl), init);
-        }
-      : nativeFetch,
-  );
+  setAbstractFetchFunc((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const target = config.platformUrl ? rewriteShopUrl(url, platformUrl) : url;
+    return nativeFetch(target, { ...init, signal });
+  });
   return shopifyApi({
     apiKey: config.shopify.apiKey,
     apiSecretKey: config.shopify.apiSecret,

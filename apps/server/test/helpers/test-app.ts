@@ -50,6 +50,8 @@ export interface TestApp {
   /** Calls one contract call with an optional bearer token. */
   call(name: CallName, token?: string | null, input?: unknown): Promise<LightMyRequestResponse>;
   support(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** Closes the emulator, as a killed platform: its port refuses connections from then on. */
+  stopEmulator(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,6 +169,9 @@ export async function createTestApp(
             ? { query: body as Record<string, string> }
             : { payload: body as object }),
       });
+    },
+    async stopEmulator() {
+      await emulatorApp.close();
     },
     async close() {
       await closeGracefully(app, 2_000);

@@ -1,0 +1,167 @@
+// A misbehaving platform never keeps the merchant waiting: with the emulator hanging, slow,
+// rate limiting, throttling, failing or gone, every call that needs it answers within the
+// call's deadline (10 s at most with the default settings), either with the result or with
+// a 400 whose message says what to do. What is not safe to repeat is never repeated.
+import type { GeneralSettingsView } from '@gatehouse/contracts';
+import type { FaultInput } from '@gatehouse/platform-emulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+
+/** The loosest bound on any call: the default deadline is 9 s. */
+const BOUND_MS = 12_000;
+
+let t: TestApp;
+let shop: SignedIn;
+let emulatorStopped = false;
+
+beforeAll(async () => {
+  // The shipped defaults for every PLATFORM_* setting: the bound tested is the real one.
+  t = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' });
+  shop = await t.signIn('faulty-store');
+});
+afterEach(async () => {
+  if (!emulatorStopped) await t.emulator.clearFaults();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - started };
+}
+
+/** The app embed state, read from the platform (the cached answer is dropped first). */
+function readEmbed() {
+  t.app.platform.invalidateAppEmbedState(shop.shop);
+  return timed(() => t.call('getExtensionEnabned', shop.token));
+}
+
+const choosePayg = () => timed(() => t.call('choosePlan', shop.token, { plan: 'payg' }));
+
+const fault = (input: FaultInput) => t.emulator.addFault({ shop: shop.shop, ...input });
+
+const faultHits = async (id: string) =>
+  (await t.emulator.faults()).find((f) => f.id === id)?.hits ?? 0;
+
+const subscriptionsOnPlatform = async () => (await t.emulator.subscriptions(shop.shop)).length;
+
+function expectActionable400(response: { statusCode: number; json: () => unknown }) {
+  expect(response.statusCode).toBe(400);
+  expect((response.json() as { Message: string }).Message).toMatch(/Shopify.*try again/i);
+}
+
+describe('a hung platform', () => {
+  it('answers every call that needs it within the bound, changing nothing it could not finish', async () => {
+    const hang = await fault({ kind: 'hang' });
+    const before = await subscriptionsOnPlatform();
+    const settings = (await t.call('getGeneralSettings', shop.token)).json<GeneralSettingsView>();
+    const { maxLogRetentionHours: _max, ...input } = settings;
+    const newTimeout = settings.timeoutMs === 3000 ? 4000 : 3000;
+
+    const [embed, plan, saved] = await Promise.all([
+      readEmbed(),
+      choosePayg(),
+      timed(() => t.call('saveGeneralSettings', shop.token, { ...input, timeoutMs: newTimeout })),
+    ]);
+
+    expectActionable400(embed.result);
+    expect(embed.ms).toBeLessThan(BOUND_MS);
+    expectActionable400(plan.result);
+    expect(plan.ms).toBeLessThan(BOUND_MS);
+    // The settings are the merchant's; publishing the time-out to the storefront is retried
+    // at the next sign-in.
+    expect(saved.result.statusCode).toBe(200);
+    expect(saved.ms).toBeLessThan(BOUND_MS);
+    expect(saved.result.json<GeneralSettingsView>().timeoutMs).toBe(newTimeout);
+
+    expect(await faultHits(hang.id)).toBeGreaterThanOrEqual(3);
+    await t.emulator.removeFault(hang.id);
+    // The subscription request hung before the platform read it: nothing was created, and
+    // the plan did not change.
+    expect(await subscriptionsOnPlatform()).toBe(before);
+    expect((await t.call('getAccountInfo', shop.token)).json()).toMatchObject({ plan: 'free' });
+  });
+});
+
+describe('a slow platform', () => {
+  it('is waited for while it answers within the time-out', async () => {
+    const slow = await fault({ kind: 'slow', delayMs: 1500 });
+    const { result, ms } = await readEmbed();
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toEqual({ isEnabled: false });
+    expect(ms).toBeGreaterThanOrEqual(1500);
+    expect(await faultHits(slow.id)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a rate-limited or throttled platform', () => {
+  it('retries a read after Retry-After and succeeds', async () => {
+    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1 });
+    const { result, ms } = await readEmbed();
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toEqual({ isEnabled: false });
+    expect(ms).toBeGreaterThanOrEqual(1000);
+    // The fault was for one request, and that request was answered 429.
+    expect(await t.emulator.faults()).toEqual([]);
+  });
+
+  it('retries a subscription after a 429, since the platform did not run it, and creates one', async () => {
+    const before = await subscriptionsOnPlatform();
+    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1 });
+    const { result } = await choosePayg();
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toEqual({ confirmationUrl: expect.stringContaining('/confirm') });
+    expect(await t.emulator.faults()).toEqual([]);
+    expect(await subscriptionsOnPlatform()).toBe(before + 1);
+  });
+
+  it('waits for the GraphQL cost bucket to refill and succeeds', async () => {
+    await fault({ kind: 'throttled', currentlyAvailable: 0, restoreRate: 10, times: 1 });
+    const { result } = await readEmbed();
+    expect(result.statusCode, result.body).toBe(200);
+    expect(await t.emulator.faults()).toEqual([]);
+  });
+
+  it('gives up within the bound when the platform stays busy', async () => {
+    const busy = await fault({ kind: 'rate-limited', retryAfterSeconds: 1 });
+    const { result, ms } = await readEmbed();
+    expectActionable400(result);
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(await faultHits(busy.id)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a failing platform', () => {
+  it('retries reads on a 5xx, then answers a clear 400 within the bound', async () => {
+    const failing = await fault({ kind: 'server-error', status: 503 });
+    const { result, ms } = await readEmbed();
+    expectActionable400(result);
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(await faultHits(failing.id)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('does not repeat a subscription request the platform may have run', async () => {
+    const before = await subscriptionsOnPlatform();
+    const failing = await fault({ kind: 'server-error', status: 500 });
+    const { result, ms } = await choosePayg();
+    expectActionable400(result);
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(await faultHits(failing.id)).toBe(1);
+    expect(await subscriptionsOnPlatform()).toBe(before);
+  });
+});
+
+describe('a killed platform', () => {
+  it('answers a clear 400 at once', async () => {
+    await t.stopEmulator();
+    emulatorStopped = true;
+    const embed = await readEmbed();
+    expectActionable400(embed.result);
+    expect(embed.ms).toBeLessThan(2000);
+    const plan = await choosePayg();
+    expectActionable400(plan.result);
+    expect(plan.ms).toBeLessThan(2000);
+  });
+});
