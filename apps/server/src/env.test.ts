@@ -39,6 +39,19 @@ describe('server configuration', () => {
     );
   });
 
+  it('bounds every call to the platform within 10 s by default, and refuses a time-out past the deadline', () => {
+    expect(loadConfig({}).platformCalls).toEqual({
+      attemptTimeoutMs: 4000,
+      deadlineMs: 9000,
+      maxAttempts: 4,
+      retryBaseMs: 250,
+    });
+    expect(() => loadConfig({ PLATFORM_TIMEOUT_MS: '5000', PLATFORM_DEADLINE_MS: '3000' })).toThrow(
+      /PLATFORM_TIMEOUT_MS: must not be longer than PLATFORM_DEADLINE_MS/,
+    );
+    expect(() => loadConfig({ PLATFORM_MAX_ATTEMPTS: '0' })).toThrow(/PLATFORM_MAX_ATTEMPTS/);
+  });
+
   it('reads trusted proxies as addresses, CIDR blocks and named ranges', () => {
     expect(
       loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8 ,loopback,, 2001:db8::1' }).trustedProxies,

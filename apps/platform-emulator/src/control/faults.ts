@@ -87,11 +87,12 @@ export class FaultInjector {
     return this.faults.map(view);
   }
 
+  /** Switches a fault off (a used-up one too, while it still holds hung requests). */
   remove(id: string): boolean {
-    const before = this.faults.length;
+    const known = this.faults.some((f) => f.id === id) || this.hung.has(id);
     this.faults = this.faults.filter((f) => f.id !== id);
     this.dropHung(id);
-    return this.faults.length < before;
+    return known;
   }
 
   clear(): void {

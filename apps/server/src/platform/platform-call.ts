@@ -113,8 +113,10 @@ export function retryAfterMs(
   now = Date.now(),
 ): number | undefined {
   if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  if (/^\s*[-+]?[\d.]+\s*$/.test(header)) {
+    const seconds = Number(header);
+    return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+  }
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
