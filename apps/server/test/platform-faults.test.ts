@@ -4,6 +4,7 @@
 // a 400 whose message says what to do. What is not safe to repeat is never repeated.
 import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
+import { platformMessages } from '../src/platform/platform-error.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
@@ -16,7 +17,16 @@ let emulatorStopped = false;
 
 beforeAll(async () => {
   // The shipped defaults for every PLATFORM_* setting: the bound tested is the real one.
-  t = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' });
+  t = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' }, {}, (app) => {
+    // A call that asks the platform and leaves its failure to the error handler.
+    app.post('/api/test/shop-name', async (request) => {
+      const session = await app.authenticate(request);
+      const found = await app.tokens.forShopId(session.shopId);
+      const shopRow = found?.shop;
+      if (!shopRow || !found.token) throw new Error('the test shop has no token');
+      return { name: (await app.platform.fetchShop(shopRow.domain, found.token)).name };
+    });
+  });
   shop = await t.signIn('faulty-store');
 });
 afterEach(async () => {
@@ -163,5 +173,15 @@ describe('a killed platform', () => {
     const plan = await choosePayg();
     expectActionable400(plan.result);
     expect(plan.ms).toBeLessThan(2000);
+  });
+
+  it('answers a platform failure no route handled with what the merchant can do', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/shop-name',
+      headers: { authorization: `Bearer ${shop.token}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: platformMessages.unreachable });
   });
 });

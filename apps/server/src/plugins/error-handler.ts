@@ -1,10 +1,12 @@
 // The one error handler: every failure answers `{"Message": "…"}`. Known errors keep their
 // status and text, zod failures give the first issue's message (the contracts carry the
-// product's exact wording), anything unexpected becomes a generic 500 whose details stay in
+// product's exact wording), a platform failure no route handled says what the merchant can
+// do (try again in a minute: Shopify was slow, down or busy), anything unexpected becomes a generic 500 whose details stay in
 // the logs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, messages } from '../errors.js';
+import { PlatformError } from '../platform/platform-error.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
@@ -12,13 +14,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /** Answers a failed request with its status and `{"Message": "…"}`. */
 export function handleError(
-  error: FastifyError | AppError | ZodError,
+  error: FastifyError | AppError | ZodError | PlatformError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(error.statusCode).send({ Message: error.message });
+  }
+  if (error instanceof PlatformError) {
+    request.log.warn({ err: error }, 'platform call failed');
+    return reply.status(400).send({ Message: error.merchantMessage });
   }
   if (error instanceof ZodError) {
     const message = error.issues[0]?.message ?? 'The request is not valid.';
