@@ -163,6 +163,23 @@ describe('a failing platform', () => {
   });
 });
 
+describe('signing in through a misbehaving platform', () => {
+  it('repeats the code exchange after a 429, which did not spend the code', async () => {
+    await t.emulator.addFault({ kind: 'rate-limited', endpoint: 'access-token', times: 1 });
+    const signedIn = await t.signIn('patient-store');
+    expect(signedIn.token).toEqual(expect.any(String));
+    expect(await t.emulator.faults()).toEqual([]);
+  });
+
+  it('never repeats a code exchange the platform may have run, and shows the failure', async () => {
+    const failing = await t.emulator.addFault({ kind: 'server-error', endpoint: 'access-token' });
+    const { result, ms } = await timed(() => t.authorize('unlucky-store'));
+    expect(String(result.response.headers.location ?? '')).not.toContain('/loginComplete/');
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(await faultHits(failing.id)).toBe(1);
+  });
+});
+
 describe('a killed platform', () => {
   it('answers a clear 400 at once', async () => {
     await t.stopEmulator();
