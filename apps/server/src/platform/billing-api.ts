@@ -1,10 +1,10 @@
 // The platform's Billing API (reference §2.6–2.8) as the server uses it: create, read and
 // cancel an app subscription, and post usage records with an idempotency key.
+import type { SubscriptionStatus } from '@gatehouse/contracts';
 import type { PlatformClient } from './platform-client.js';
 import { PlatformError } from './platform-client.js';
 
-export type PlatformSubscriptionStatus =
-  'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+export type PlatformSubscriptionStatus = SubscriptionStatus;
 
 export interface PlatformSubscription {
   id: string;

@@ -1,0 +1,15 @@
+// A loopback port nothing listens on, for a test that starts a real server (the emulator, the
+// server, a browser's target). The port is free when this answers; a test binds it at once.
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

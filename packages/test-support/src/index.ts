@@ -1,0 +1,2 @@
+// Public surface of @gatehouse/test-support.
+export { freePort } from './free-port.js';
