@@ -1,8 +1,11 @@
-// A loopback port nothing listens on, for a test that starts a real server (the emulator, the
-// server, a browser's target). The port is free when this answers; a test binds it at once.
+// A loopback port nothing listens on, for a test, a benchmark or a script that starts a real
+// server (the emulator, the server, a throw-away PostgreSQL). Plain JavaScript with its types
+// beside it, so Node runs it as it is from the `.mjs` scripts as well as from the TypeScript
+// tests.
 import { createServer } from 'node:net';
 
-export function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,2 +1,0 @@
-// Public surface of @gatehouse/test-support.
-export { freePort } from './free-port.js';
