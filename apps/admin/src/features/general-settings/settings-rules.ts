@@ -4,6 +4,7 @@ import {
   DEFAULT_BLOCK_PAGE,
   DEFAULT_TIMEOUT_MS,
   generalSettings,
+  plans,
   type GeneralSettings,
 } from '@gatehouse/contracts';
 
@@ -45,12 +46,12 @@ export function settingsErrors(form: GeneralSettings): Record<string, string> {
   return errors;
 }
 
-/** Before the first answer and after a failed load (SPEC.md §8); the server's defaults. */
+/** Before the first answer and after a failed load: what the server answers a new Free shop. */
 export const DEFAULT_SETTINGS: GeneralSettings & { maxLogRetentionHours: number } = {
   appEnabled: true,
   blockPage: { ...DEFAULT_BLOCK_PAGE },
   timeoutMs: DEFAULT_TIMEOUT_MS,
-  logRetentionHours: 24,
+  logRetentionHours: plans.free.logRetentionHours,
   adminAccessEnabled: false,
-  maxLogRetentionHours: 24,
+  maxLogRetentionHours: plans.free.logRetentionHours,
 };
