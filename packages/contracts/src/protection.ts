@@ -1,7 +1,8 @@
-// The merchant's protection rules (issue 5): Country Blocker, the IP block list (/ipBlocker)
-// and allow list (/whiteLists), the ISP/ASN Blocker (/asnBlocker), and General Settings.
-// Shapes only; the server checks meaning (addresses, countries, URLs, AS numbers) with the
-// engine's compile() and answers 400 with its message.
+// The merchant's protection rules: Country Blocker, the IP block list (/ipBlocker) and allow
+// list (/whiteLists), the ISP/ASN Blocker (/asnBlocker), and General Settings. ASN entries are
+// read with the engine's own AS-number and ISP-name rules; the rest is shape, and the server
+// checks meaning (addresses, countries, URLs) with the engine's compile(), answering 400 with
+// its message.
 import { isAsn, MAX_ASN_ENTRIES, normalizeIspName, readAsNumber } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';

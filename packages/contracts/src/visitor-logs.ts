@@ -1,7 +1,7 @@
-// Visitor logs, IP address lookup and the dashboard chart (issue 6): the filters and pages of
+// Visitor logs, IP address lookup and the dashboard chart: the filters and pages of
 // `/visitors`, its one-click quick actions and CSV export, `/iplookup`, and allowed/blocked
-// visits over time. Shapes only; the server re-checks addresses with the engine and answers
-// 400 with the same messages.
+// visits over time. Addresses, ranges and AS numbers are checked with the engine's parsers,
+// so the admin's fields, these schemas and the server agree, with the same messages.
 import { isIp, parseAsn, parseIpRange } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { reportRanges } from './account.js';
