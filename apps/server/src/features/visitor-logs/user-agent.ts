@@ -9,12 +9,19 @@ import { Bots } from 'ua-parser-js/extensions';
 /** iPhone and iPad say more than "iOS"; other devices are named by their system. */
 const NAMED_DEVICES = new Set(['iPhone', 'iPad']);
 
+// One parser, re-pointed at each agent; only the parts the label needs are read (the device
+// list is the longest, so it is read for iOS only).
+const parser = new UAParser(Bots);
+
 function describe(ua: string): string {
-  const { browser, os, device } = new UAParser(ua, Bots).getResult();
-  if (isbot(ua)) return browser.name ?? 'Bot';
+  parser.setUA(ua);
+  const browser = parser.getBrowser().name;
+  if (isbot(ua)) return browser ?? 'Bot';
   // "Mobile Safari", "Mobile Chrome": the platform already says it is a phone.
-  const name = browser.name?.replace(/^Mobile /, '');
-  const platform = device.model && NAMED_DEVICES.has(device.model) ? device.model : os.name;
+  const name = browser?.replace(/^Mobile /, '');
+  const system = parser.getOS().name;
+  const model = system === 'iOS' ? parser.getDevice().model : undefined;
+  const platform = model && NAMED_DEVICES.has(model) ? model : system;
   if (name && platform) return `${name} on ${platform}`;
   return name ?? platform ?? 'Unknown';
 }
