@@ -19,7 +19,6 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -27,6 +26,7 @@ import pg from 'pg';
 import { api } from '@gatehouse/contracts';
 import { COUNTRY_CODES } from '@gatehouse/engine';
 import { buildEmulator } from '@gatehouse/platform-emulator';
+import { freePort } from '@gatehouse/test-support';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/env.js';
 
@@ -117,17 +117,7 @@ const listen = async (app) => {
   return `http://127.0.0.1:${app.server.address().port}`;
 };
 
-/** The emulator needs the app's URL and the app the emulator's: reserve both ports first. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
+// The emulator needs the app's URL and the app the emulator's: reserve both ports first.
 const [appPort, emulatorPort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${appPort}`;
 const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;

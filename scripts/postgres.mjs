@@ -3,9 +3,9 @@
 // root, so when we are root the cluster belongs to the `postgres` system user.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@gatehouse/test-support';
 
 /** @returns {string | null} the folder holding initdb and pg_ctl */
 export function findPostgresBin() {
@@ -19,19 +19,6 @@ export function findPostgresBin() {
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
   const found = which.stdout.trim();
   return found ? found.replace(/\/initdb$/, '') : null;
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** @returns {Promise<{ url: string, stop: () => void }>} */

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from './context.js';
 import { adminPage } from './html/admin-layout.js';
-import { html } from './html/html.js';
+import { html } from '@gatehouse/html';
 import { isShopDomain } from './shop-domain.js';
 import type { ShopRecord } from './state/types.js';
 

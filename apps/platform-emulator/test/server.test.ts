@@ -1,19 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@gatehouse/test-support';
 import { describe, expect, it } from 'vitest';
 
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('server.ts', () => {
   it('listens on EMULATOR_PORT and exits cleanly on SIGTERM', async () => {

@@ -16,14 +16,15 @@ export const planView = z.object({
 export type PlanView = z.infer<typeof planView>;
 
 /** Platform statuses of an app subscription (reference §2.6). */
-export const subscriptionStatus = z.enum([
+export const subscriptionStatuses = [
   'PENDING',
   'ACTIVE',
   'DECLINED',
   'EXPIRED',
   'FROZEN',
   'CANCELLED',
-]);
+] as const;
+export const subscriptionStatus = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 export const subscriptionState = z.object({

@@ -6,6 +6,7 @@ export * from './api.js';
 export * from './session.js';
 export * from './plans.js';
 export * from './storefront.js';
+export * from './block-page-defaults.js';
 export * from './billing.js';
 export * from './protection.js';
 export * from './visitor-logs.js';

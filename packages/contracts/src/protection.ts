@@ -1,7 +1,9 @@
-// The merchant's protection rules (issue 5): Country Blocker, the IP block list (/ipBlocker)
-// and allow list (/whiteLists), the ISP/ASN Blocker (/asnBlocker), and General Settings.
-// Shapes only; the server checks meaning (addresses, countries, URLs, AS numbers) with the
-// engine's compile() and answers 400 with its message.
+// The merchant's protection rules: Country Blocker, the IP block list (/ipBlocker) and allow
+// list (/whiteLists), the ISP/ASN Blocker (/asnBlocker), and General Settings. ASN entries are
+// read with the engine's own AS-number and ISP-name rules; the rest is shape, and the server
+// checks meaning (addresses, countries, URLs) with the engine's compile(), answering 400 with
+// its message.
+import { isAsn, MAX_ASN_ENTRIES, normalizeIspName, readAsNumber } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 
@@ -154,13 +156,8 @@ export const csvCommitResult = z.object({ imported: z.number() });
 
 // ---------------------------------------------------------------- ISP/ASN Blocker
 
-/**
- * Most ASNs and ISP names the ISP/ASN Blocker holds, together (the engine's MAX_ASN_ENTRIES):
- * a decision stays within its time budget with twice the 1 000 ASNs it is measured with.
- */
-export const maxAsnEntries = 2000;
-/** The largest AS number (32-bit ASNs); 0 is reserved. */
-export const MAX_ASN = 4_294_967_295;
+/** Most ASNs and ISP names the ISP/ASN Blocker holds, together (the engine's limit). */
+export const maxAsnEntries = MAX_ASN_ENTRIES;
 
 /** What one line of the ISP/ASN Blocker's add field means: an AS number or an ISP name. */
 export type AsnEntryValue = { asn: number } | { name: string };
@@ -172,14 +169,10 @@ export type AsnEntryValue = { asn: number } | { name: string };
 export function readAsnEntry(text: string): AsnEntryValue | { error: string } {
   const value = text.trim();
   if (value === '') return { error: m.asnValue };
-  const numeric = /^(?:AS\s*)?(\d+)$/i.exec(value);
-  if (numeric) {
-    const digits = numeric[1]!.replace(/^0+(?=\d)/, '');
-    const asn = Number(digits);
-    return digits.length > 10 || asn < 1 || asn > MAX_ASN ? { error: m.asnRange } : { asn };
-  }
+  const asn = readAsNumber(value);
+  if (asn !== null) return isAsn(asn) ? { asn } : { error: m.asnRange };
   if (value.length > 200) return { error: m.ispNameTooLong };
-  if (!/[\p{L}\p{N}]/u.test(value)) return { error: m.ispName };
+  if (normalizeIspName(value) === null) return { error: m.ispName };
   return { name: value.replace(/\s+/g, ' ') };
 }
 

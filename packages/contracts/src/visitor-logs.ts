@@ -1,7 +1,8 @@
-// Visitor logs, IP address lookup and the dashboard chart (issue 6): the filters and pages of
+// Visitor logs, IP address lookup and the dashboard chart: the filters and pages of
 // `/visitors`, its one-click quick actions and CSV export, `/iplookup`, and allowed/blocked
-// visits over time. Shapes only; the server re-checks addresses with the engine and answers
-// 400 with the same messages.
+// visits over time. Addresses, ranges and AS numbers are checked with the engine's parsers,
+// so the admin's fields, these schemas and the server agree, with the same messages.
+import { isIp, parseAsn, parseIpRange } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { reportRanges } from './account.js';
 import type { ApiCall } from './api.js';
@@ -32,19 +33,8 @@ const m = visitorLogMessages;
 
 // ---------------------------------------------------------------- shared pieces
 
-/** Cheap shape check of an IPv4/IPv6 address; the server decides with the engine's parser. */
-const ipv4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-const ipv6 = /^[0-9A-Fa-f:.]{2,45}$/;
-export function looksLikeIp(text: string): boolean {
-  return ipv4.test(text) || (text.includes(':') && ipv6.test(text));
-}
-function looksLikeIpOrCidr(text: string): boolean {
-  const [address = '', prefix, extra] = text.split('/');
-  if (extra !== undefined || !looksLikeIp(address)) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (address.includes(':') ? 128 : 32);
-}
+/** One address or CIDR range, read as the engine reads rules and the server reads filters. */
+const isIpOrCidr = (text: string) => parseIpRange(text).ok;
 
 /** What decided a visit: a stored rule or a built-in switch, with a readable label. */
 export const visitRule = z.object({
@@ -96,15 +86,15 @@ export const visitFilters = z
       .string({ error: m.ipFilter })
       .trim()
       .max(64, m.ipFilter)
-      .refine(looksLikeIpOrCidr, m.ipFilter)
+      .refine(isIpOrCidr, m.ipFilter)
       .optional(),
     /** `15169` or `AS15169`. */
     asn: z
       .string({ error: m.asn })
       .trim()
-      .regex(/^(?:AS)?\d{1,10}$/i, m.asn)
-      .transform((v) => Number(v.replace(/^AS/i, '')))
-      .refine((v) => v <= 4_294_967_295, m.asn)
+      .transform(
+        (v, ctx) => parseAsn(v) ?? (ctx.addIssue({ code: 'custom', message: m.asn }), z.NEVER),
+      )
       .optional(),
     /** Part of the visited URL (case-insensitive). */
     url: z.string({ error: m.url }).trim().max(200, m.url).optional(),
@@ -238,10 +228,8 @@ export const quickActionRequest = z
       if (!/^[A-Za-z]{2}$/.test(r.value))
         ctx.addIssue({ code: 'custom', message: m.quickValueCountry });
     } else if (r.action === 'blockAsn') {
-      const digits = /^(?:AS)?(\d{1,10})$/i.exec(r.value)?.[1];
-      if (digits === undefined || Number(digits) < 1 || Number(digits) > 4_294_967_295)
-        ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
-    } else if (!looksLikeIp(r.value)) {
+      if (parseAsn(r.value) === null) ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
+    } else if (!isIp(r.value)) {
       ctx.addIssue({ code: 'custom', message: m.quickValueIp });
     }
   });
@@ -263,7 +251,7 @@ export const ipLookupQuery = z.object({
     .trim()
     .min(1, m.lookupIp)
     .max(64, m.lookupIp)
-    .refine(looksLikeIp, m.lookupIp),
+    .refine(isIp, m.lookupIp),
 });
 
 export const IP_LOOKUP_ATTRIBUTION = 'IP Geolocation by DB-IP';

@@ -1,7 +1,6 @@
-// Public surface of @gatehouse/engine: IP parsing, geo lookup, the rule schemas, compile() and
-// decide().
-export * from './ip/ip-address.js';
-export * from './ip/ip-range.js';
+// Public surface of @gatehouse/engine: IP, ASN and country values (also alone, without geo data,
+// as `@gatehouse/engine/values`), geo lookup, the rule schemas, compile() and decide().
+export * from './values.js';
 export { isReservedV4, isReservedV6 } from './ip/reserved.js';
 export type { IpRangeIndex, TaggedRange } from './ip/ip-range-index.js';
 export { buildIpRangeIndex, findSegmentV4, findSegmentV6 } from './ip/ip-range-index.js';
@@ -16,10 +15,7 @@ export {
 } from './geo/asn-index.js';
 export * from './rules/action.js';
 export * from './rules/scope.js';
-export * from './rules/country-codes.js';
 export * from './rules/rule-set.js';
-export { normalizeIspName } from './matchers/org-words.js';
-export { isAsn } from './policy/compile-rule.js';
 export * from './policy/policy.js';
 export * from './policy/compile-issue.js';
 export * from './policy/compile.js';

@@ -2,15 +2,7 @@
 // guard still hides everything, then the store's document is replaced in the same task (the
 // guard leaves with it): the store is never painted.
 import type { BlockPage } from '@gatehouse/contracts';
-
-/** Shown when the decision carries no block page of its own. */
-const DEFAULT_PAGE: BlockPage = {
-  title: 'Access denied',
-  message: 'This store is not available from your location or network.',
-  backgroundColor: '#ffffff',
-  textColor: '#202223',
-  logoUrl: null,
-};
+import { DEFAULT_BLOCK_PAGE as DEFAULT_PAGE } from '@gatehouse/contracts/block-page-defaults';
 
 // Anything the store's scripts still add to the page stays hidden.
 const STYLE =

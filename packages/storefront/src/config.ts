@@ -1,5 +1,6 @@
 // Reads the settings the app-embed block renders into
 // `<script id="gatehouse-config" type="application/json">`.
+import { DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts/block-page-defaults';
 
 export interface Config {
   /** The shop's permanent `*.myshopify.com` domain. */
@@ -9,8 +10,6 @@ export interface Config {
   /** How long the first page view of a visit waits for a decision. */
   timeoutMs: number;
 }
-
-export const DEFAULT_TIMEOUT_MS = 2500;
 
 /** The config, or null when the block is incomplete (no shop, or the app's origin not set yet). */
 export function readConfig(): Config | null {

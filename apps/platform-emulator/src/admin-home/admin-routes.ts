@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { readAppEmbeds } from '../app-embed.js';
 import { shopUrl, type EmulatorContext } from '../context.js';
 import { adminPage } from '../html/admin-layout.js';
-import { html } from '../html/html.js';
+import { html } from '@gatehouse/html';
 import { uninstallApp } from '../installations.js';
 import { describeScope } from '../oauth/scopes.js';
 import { shopOr404 } from '../shop-scope.js';

@@ -3,7 +3,7 @@
 import { chargeLines } from '../billing/confirmation-page.js';
 import { shopSubscriptions } from '../billing/subscriptions.js';
 import type { EmulatorContext } from '../context.js';
-import { html, type SafeHtml } from '../html/html.js';
+import { html, type SafeHtml } from '@gatehouse/html';
 
 /** How many past subscriptions the home page lists. */
 const SHOWN = 5;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shopUrl, type EmulatorContext } from '../context.js';
 import { adminPage } from '../html/admin-layout.js';
-import { html } from '../html/html.js';
+import { html } from '@gatehouse/html';
 import { shopOr404 } from '../shop-scope.js';
 import type { AppSubscriptionRecord, ShopRecord } from '../state/types.js';
 import { chargeClosedPage, confirmationPage } from './confirmation-page.js';

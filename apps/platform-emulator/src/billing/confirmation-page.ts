@@ -2,7 +2,7 @@
 // (price and interval, free trial, usage terms and cap, test notice) with Approve and
 // Decline; and the page shown once the charge can no longer be answered.
 import { adminPage } from '../html/admin-layout.js';
-import { html } from '../html/html.js';
+import { html } from '@gatehouse/html';
 import type { AppSubscriptionRecord, ShopRecord } from '../state/types.js';
 import { displayInterval, displayMoney } from './money.js';
 import { recurringItem, usageItem } from './subscriptions.js';

@@ -1,6 +1,6 @@
 // Wire shapes of the control endpoints (/_emulator/*), shared by the routes and the
 // EmulatorControl client.
-import type { DeliveryAttempt } from '../state/types.js';
+import type { AppSubscriptionStatus, DeliveryAttempt } from '../state/types.js';
 
 export interface HealthView {
   status: 'ok';
@@ -83,7 +83,7 @@ export interface SubscriptionView {
   id: number;
   gid: string;
   name: string;
-  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+  status: AppSubscriptionStatus;
   test: boolean;
   trialDays: number;
   trialEndsOn: string | null;

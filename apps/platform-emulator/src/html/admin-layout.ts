@@ -1,7 +1,7 @@
 // The page shell of the emulator's admin-side pages (consent, store admin, theme editor,
 // errors): a Shopify-admin-like frame with inline CSS and no external assets, plus a
 // footer that says plainly this is the local platform emulator.
-import { html, raw, type SafeHtml } from './html.js';
+import { html, raw, type SafeHtml } from '@gatehouse/html';
 
 const STYLES = `
 *{box-sizing:border-box}

@@ -2,7 +2,7 @@
 import type { RegisteredApp } from '../registered-app.js';
 import type { ShopRecord } from '../state/types.js';
 import { adminPage } from '../html/admin-layout.js';
-import { html } from '../html/html.js';
+import { html } from '@gatehouse/html';
 import { describeScope } from './scopes.js';
 
 export interface AuthorizeRequest {

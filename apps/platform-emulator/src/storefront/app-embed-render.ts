@@ -5,7 +5,7 @@ import { Liquid } from 'liquidjs';
 import { readAppEmbeds } from '../app-embed.js';
 import { shopUrl, type EmulatorContext } from '../context.js';
 import { blockSettings } from '../extension/theme-extension.js';
-import { escapeHtml } from '../html/html.js';
+import { escapeHtml } from '@gatehouse/html';
 import type { ShopRecord } from '../state/types.js';
 import { appLiquidObject } from './app-liquid-object.js';
 

@@ -1,6 +1,6 @@
 // The demo storefront's theme layout (a Dawn-like look): header, footer, and the places
 // where app embeds are injected (`head` before </head>, `body` before </body>).
-import { html, raw, type SafeHtml } from '../html/html.js';
+import { html, raw, type SafeHtml } from '@gatehouse/html';
 import type { RenderedEmbeds } from './app-embed-render.js';
 
 const STYLES = `

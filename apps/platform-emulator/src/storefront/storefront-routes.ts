@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shopUrl, type EmulatorContext } from '../context.js';
-import { html, raw } from '../html/html.js';
+import { html, raw } from '@gatehouse/html';
 import { shopOr404 } from '../shop-scope.js';
 import { renderAppEmbeds } from './app-embed-render.js';
 import { PRODUCTS, findProduct, formatPrice, type Product } from './catalog.js';

@@ -2,7 +2,7 @@
 // embed block, a Save button, and the live storefront as preview.
 import type { EmbedStatus } from '../app-embed.js';
 import { adminPage } from '../html/admin-layout.js';
-import { html, raw } from '../html/html.js';
+import { html, raw } from '@gatehouse/html';
 import type { ShopRecord } from '../state/types.js';
 
 export interface EditorNotice {

@@ -1,5 +1,6 @@
 // Billing tables (issue 3): the shop's app subscriptions as the platform reports them, the
 // protected page views counted per 30-day period, and the usage charges queued for posting.
+import { subscriptionStatuses } from '@gatehouse/contracts';
 import {
   bigint,
   boolean,
@@ -14,15 +15,6 @@ import {
 import { shops } from './schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const subscriptionStatuses = [
-  'PENDING',
-  'ACTIVE',
-  'DECLINED',
-  'EXPIRED',
-  'FROZEN',
-  'CANCELLED',
-] as const;
 
 export const subscriptions = pgTable(
   'subscriptions',

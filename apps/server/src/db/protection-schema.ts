@@ -2,6 +2,7 @@
 // (Country Blocker action, block page, time-out, retention), the admin-access devices and the
 // visit log. Country Blocker mode and countries stay in schema.ts's country_blocker, and the
 // dashboard counters in blocker_hourly_counts.
+import { DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts/block-page-defaults';
 import {
   bigint,
   bigserial,
@@ -66,7 +67,7 @@ export const protectionSettings = pgTable('protection_settings', {
   blockBackgroundColor: text('block_background_color'),
   blockTextColor: text('block_text_color'),
   blockLogoUrl: text('block_logo_url'),
-  timeoutMs: integer('timeout_ms').notNull().default(2500),
+  timeoutMs: integer('timeout_ms').notNull().default(DEFAULT_TIMEOUT_MS),
   /** Null: the plan's retention. */
   logRetentionHours: integer('log_retention_hours'),
   updatedAt: tz('updated_at').notNull().defaultNow(),

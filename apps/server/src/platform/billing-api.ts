@@ -2,11 +2,11 @@
 // cancel an app subscription, and post usage records with an idempotency key. Creating a
 // subscription is never repeated on a time-out or a 5xx (a second charge could appear);
 // cancelling and usage records are, since a repeat changes nothing.
+import type { SubscriptionStatus } from '@gatehouse/contracts';
 import type { PlatformClient } from './platform-client.js';
 import { PlatformError } from './platform-client.js';
 
-export type PlatformSubscriptionStatus =
-  'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+export type PlatformSubscriptionStatus = SubscriptionStatus;
 
 export interface PlatformSubscription {
   id: string;

@@ -2,9 +2,9 @@
 // loopback ports so the emulator's redirects and webhook deliveries reach the server, and
 // signs shops in through the real OAuth flow.
 import { closeGracefully } from '../../src/close-gracefully.js';
-import { createServer } from 'node:net';
 import { api, type CallName } from '@gatehouse/contracts';
 import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
+import { freePort } from '@gatehouse/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/env.js';
@@ -12,18 +12,6 @@ import { createTestDatabase } from './test-database.js';
 
 export const API_KEY = 'gatehouse-test-api-key';
 export const API_SECRET = 'gatehouse-test-api-secret';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SignedIn {
   token: string;

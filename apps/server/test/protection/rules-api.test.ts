@@ -215,6 +215,22 @@ describe('CSV import and export', () => {
     expect((await list(alice.token, 'listWhiteLists')).total).toBe(0);
   });
 
+  it('names the line where a quoted note is left open', async () => {
+    const csv = '192.0.2.20,fine\n\n192.0.2.21,"never closed\n192.0.2.22\n';
+    const preview = (await t.call('previewWhiteListsImport', alice.token, { csv })).json();
+    expect(preview.errors).toEqual([
+      {
+        line: 3,
+        text: expect.stringMatching(/^192\.0\.2\.21,"never closed/),
+        reason: 'A quoted cell is not closed: a closing " is missing.',
+      },
+    ]);
+    expect(preview.problem).toBe(
+      'The file has 1 bad line. Fix it and check the file again; nothing was imported.',
+    );
+    expect(preview.token).toBeNull();
+  });
+
   it('commits exactly the previewed text, once', async () => {
     const preview = (await t.call('previewWhiteListsImport', alice.token, { csv: good })).json();
     expect(preview).toMatchObject({ total: 3, valid: 2, duplicates: 1, errors: [], problem: null });

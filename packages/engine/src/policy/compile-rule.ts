@@ -4,6 +4,7 @@
 import { parseIpRange, type IpRange } from '../ip/ip-range.js';
 import { normalizeRedirectUrl, type Action } from '../rules/action.js';
 import { normalizeIspName } from '../matchers/org-words.js';
+import { isAsn, MAX_ASN } from '../rules/asn.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import type { AsnRule, Rule } from '../rules/rule-set.js';
 import { compileScope, normalizeScopePattern, type Scope } from '../rules/scope.js';
@@ -81,13 +82,6 @@ export type CompiledRuleParts =
       blockUnknown: boolean;
     }
   | { kind: 'asn'; rule: CompiledRule; asns: number[]; names: string[] };
-
-/** The largest AS number (32-bit ASNs, RFC 6793); 0 is reserved and never announced. */
-export const MAX_ASN = 4_294_967_295;
-
-export function isAsn(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_ASN;
-}
 
 function compileAsnLists(rule: AsnRule, report: Report) {
   const asns: number[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ASN_ENTRIES, type Rule } from '../rules/rule-set.js';
+import { MAX_ASN_ENTRIES } from '../rules/asn.js';
+import type { Rule } from '../rules/rule-set.js';
 import { compile, type CompileResult } from './compile.js';
 
 const rules = (...list: Rule[]) => ({ appEnabled: true, rules: list });

@@ -4,7 +4,8 @@
 import { createAsnMatcher, type AsnEntry } from '../matchers/asn-matcher.js';
 import { createCountryMatcher, type CountryEntry } from '../matchers/country-matcher.js';
 import { createIpListMatcher, type IpListEntry } from '../matchers/ip-list-matcher.js';
-import { MAX_ASN_ENTRIES, ruleSetSchema } from '../rules/rule-set.js';
+import { MAX_ASN_ENTRIES } from '../rules/asn.js';
+import { ruleSetSchema } from '../rules/rule-set.js';
 import type { CompileIssue } from './compile-issue.js';
 import { compileRule } from './compile-rule.js';
 import type { CompileWarning, Policy } from './policy.js';

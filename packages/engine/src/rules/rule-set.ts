@@ -55,13 +55,6 @@ export const countryRuleSchema = z.object({
   blockUnknown: z.boolean().optional(),
 });
 
-/**
- * Most ASNs and ISP names one rule set may list, over all its ISP/ASN rules (the contracts'
- * `maxAsnEntries`): twice the 1 000 ASNs the decision budget is measured with. compile()
- * refuses more with its own message; the schema's looser bounds only stop absurd input.
- */
-export const MAX_ASN_ENTRIES = 2000;
-
 export const asnRuleSchema = z.object({
   ...blockingBase,
   kind: z.literal('asn'),

@@ -1,7 +1,7 @@
 // Pure rules of the Country Blocker's picker: search, the per-continent checkbox state and
 // what ticking it does, and whether the rules block mainland China (the reminder's trigger).
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
-import { countries, type ContinentCode, type Country } from '../../lib/countries.js';
+import { countries, type ContinentCode, type Country } from '@gatehouse/engine/values';
 
 export type ContinentState = 'all' | 'some' | 'none';
 

@@ -1,6 +1,12 @@
 // Pure rules of General Settings: the log-retention choices a plan allows, colours for the
 // swatch, the contract's checks mapped onto the form's fields, and what "saved" starts as.
-import { generalSettings, type GeneralSettings } from '@gatehouse/contracts';
+import {
+  DEFAULT_BLOCK_PAGE,
+  DEFAULT_TIMEOUT_MS,
+  generalSettings,
+  plans,
+  type GeneralSettings,
+} from '@gatehouse/contracts';
 
 /** Retention periods offered, in hours; the plan's maximum bounds them. */
 const RETENTION_CHOICES_H = [24, 72, 7 * 24, 14 * 24, 30 * 24, 60 * 24, 90 * 24];
@@ -40,18 +46,12 @@ export function settingsErrors(form: GeneralSettings): Record<string, string> {
   return errors;
 }
 
-/** Before the first answer and after a failed load (SPEC.md §8); the server's defaults. */
+/** Before the first answer and after a failed load: what the server answers a new Free shop. */
 export const DEFAULT_SETTINGS: GeneralSettings & { maxLogRetentionHours: number } = {
   appEnabled: true,
-  blockPage: {
-    title: 'Access denied',
-    message: 'Sorry, this store is not available in your region.',
-    backgroundColor: '#ffffff',
-    textColor: '#202223',
-    logoUrl: null,
-  },
-  timeoutMs: 2500,
-  logRetentionHours: 24,
+  blockPage: { ...DEFAULT_BLOCK_PAGE },
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  logRetentionHours: plans.free.logRetentionHours,
   adminAccessEnabled: false,
-  maxLogRetentionHours: 24,
+  maxLogRetentionHours: plans.free.logRetentionHours,
 };

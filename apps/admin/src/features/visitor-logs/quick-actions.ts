@@ -2,7 +2,7 @@
 // blocking or allowing the IP, blocking its country, and blocking its network's ASN (a paid
 // feature: the server answers 403 on Free and the page shows the upgrade dialog).
 import type { QuickAction, VisitView } from '@gatehouse/contracts';
-import { countryName } from '../../lib/countries.js';
+import { countryName } from '@gatehouse/engine/values';
 
 export interface QuickActionChoice {
   action: QuickAction;

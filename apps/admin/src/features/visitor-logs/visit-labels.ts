@@ -1,7 +1,7 @@
 // The table's cell texts for a visit: where it came from, its network, its device, and the
 // visited page and referrer shortened to what fits a column.
 import type { VisitView } from '@gatehouse/contracts';
-import { countryName } from '../../lib/countries.js';
+import { countryName } from '@gatehouse/engine/values';
 
 export const UNKNOWN = '—';
 

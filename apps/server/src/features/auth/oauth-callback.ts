@@ -3,6 +3,7 @@
 // webhooks and hands the browser a one-time login link. A refused callback gets a plain 400
 // page with a readable reason and a way back to sign-in; no internals are shown.
 import { isShopDomain } from '@gatehouse/contracts';
+import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { installShop } from './install-shop.js';
 import { mintLoginToken, spendOAuthState } from './one-time-tokens.js';
@@ -12,8 +13,6 @@ export const callbackFailures = {
   state: 'This sign-in request has expired or was already used. Please sign in again.',
   platform: 'Shopify did not complete the sign-in. Please try again in a moment.',
 } as const;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function failurePage(reply: FastifyReply, appUrl: string, message: string) {
   return reply

@@ -1,5 +1,7 @@
 // The small, self-contained HTML pages of /feedback.html: no scripts (the CSP allows none
 // inline), inline styles only, every dynamic value escaped.
+import { escapeHtml } from '@gatehouse/html';
+
 const STYLE = `
   body { margin: 0; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif;
     background: #f1f1f1; color: #303030; }
@@ -14,15 +16,6 @@ const STYLE = `
     padding: 10px 16px; font: inherit; cursor: pointer; }
   .error { color: #8e1f0b; }
 `;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -5,7 +5,7 @@
 // own (protection/rules/asn-list.ts). The shop's policy is rebuilt before the answer, so the
 // next decision already applies the change.
 import { visitorLogMessages as m, type QuickActionResult } from '@gatehouse/contracts';
-import { isCountryCode } from '@gatehouse/engine';
+import { isCountryCode, parseAsn } from '@gatehouse/engine';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { countryBlocker } from '../../db/schema.js';
@@ -93,9 +93,8 @@ export async function blockAsnFromLog(
   shopId: string,
   value: string,
 ): Promise<QuickActionResult> {
-  const digits = /^(?:AS)?(\d{1,10})$/i.exec(value.trim())?.[1];
-  const asn = Number(digits);
-  if (digits === undefined || asn < 1 || asn > 4_294_967_295) throw badRequest(m.quickValueAsn);
+  const asn = parseAsn(value);
+  if (asn === null) throw badRequest(m.quickValueAsn);
   const stored = await loadRulesOf(db, shopId);
   requireFeature(stored.shop, 'asnBlocker');
   const already = `AS${asn} is already blocked by the ISP/ASN Blocker.`;

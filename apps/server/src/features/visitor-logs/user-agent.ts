@@ -1,54 +1,44 @@
-// A short, readable device name from a User-Agent header for the visitor log: a known bot's
-// name ("Googlebot"), else "<browser> on <platform>" ("Chrome on Windows", "Safari on
-// iPhone"). Order matters: many browsers also claim to be Safari, Chrome or Mozilla.
+// A short, readable device name from a User-Agent header for the visitor log. A bot is named
+// as ua-parser-js knows crawlers, command-line tools and libraries ("Googlebot", "curl"), or
+// "Bot" when isbot recognises one the parser cannot name; anyone else is "<browser> on
+// <platform>" ("Chrome on Windows", "Safari on iPhone").
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import { Bots } from 'ua-parser-js/extensions';
 
-const BOTS: readonly [RegExp, string][] = [
-  [/Googlebot/i, 'Googlebot'],
-  [/bingbot/i, 'Bingbot'],
-  [/DuckDuckBot/i, 'DuckDuckBot'],
-  [/YandexBot/i, 'YandexBot'],
-  [/Baiduspider/i, 'Baiduspider'],
-  [/AhrefsBot/i, 'AhrefsBot'],
-  [/SemrushBot/i, 'SemrushBot'],
-  [/GPTBot/i, 'GPTBot'],
-  [/ClaudeBot/i, 'ClaudeBot'],
-  [/facebookexternalhit|meta-externalagent/i, 'Facebook crawler'],
-  [/Twitterbot/i, 'Twitterbot'],
-  [/Applebot/i, 'Applebot'],
-  [/PetalBot/i, 'PetalBot'],
-  [/curl\//i, 'curl'],
-  [/Wget\//i, 'Wget'],
-  [/python-requests|python-urllib|aiohttp/i, 'Python script'],
-  [/Go-http-client/i, 'Go HTTP client'],
-  [/HeadlessChrome/i, 'Headless Chrome'],
-  [/bot\b|crawler|spider/i, 'Bot'],
-];
+/** iPhone and iPad say more than "iOS"; other devices are named by their system. */
+const NAMED_DEVICES = new Set(['iPhone', 'iPad']);
 
-const BROWSERS: readonly [RegExp, string][] = [
-  [/Edg(?:e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/CriOS\/|Chrome\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
+// One parser, re-pointed at each agent; only the parts the label needs are read (the device
+// list is the longest, so it is read for iOS only).
+const parser = new UAParser(Bots);
 
-const PLATFORMS: readonly [RegExp, string][] = [
-  [/iPhone/, 'iPhone'],
-  [/iPad/, 'iPad'],
-  [/Android/, 'Android'],
-  [/Windows/, 'Windows'],
-  [/CrOS/, 'ChromeOS'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Linux/, 'Linux'],
-];
+function describe(ua: string): string {
+  parser.setUA(ua);
+  const browser = parser.getBrowser().name;
+  if (isbot(ua)) return browser ?? 'Bot';
+  // "Mobile Safari", "Mobile Chrome": the platform already says it is a phone.
+  const name = browser?.replace(/^Mobile /, '');
+  const system = parser.getOS().name;
+  const model = system === 'iOS' ? parser.getDevice().model : undefined;
+  const platform = model && NAMED_DEVICES.has(model) ? model : system;
+  if (name && platform) return `${name} on ${platform}`;
+  return name ?? platform ?? 'Unknown';
+}
+
+// A page or an export names the same few user agents again and again; parsing each once keeps
+// a large export fast. The memo is bounded and starts over when full.
+const MEMO_MAX = 2000;
+const memo = new Map<string, string>();
 
 export function deviceOf(userAgent: string): string {
   const ua = userAgent.trim();
   if (ua === '') return 'Unknown';
-  for (const [pattern, name] of BOTS) if (pattern.test(ua)) return name;
-  const browser = BROWSERS.find(([p]) => p.test(ua))?.[1];
-  const platform = PLATFORMS.find(([p]) => p.test(ua))?.[1];
-  if (browser && platform) return `${browser} on ${platform}`;
-  return browser ?? platform ?? 'Unknown';
+  let name = memo.get(ua);
+  if (name === undefined) {
+    name = describe(ua);
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(ua, name);
+  }
+  return name;
 }

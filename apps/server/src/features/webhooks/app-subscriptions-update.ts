@@ -1,11 +1,11 @@
 // app_subscriptions/update: the platform changed one of the shop's subscriptions (approved,
 // declined, frozen for non-payment, reactivated, cancelled, expired). The shop's plan follows
 // its current subscription; stale or foreign events change nothing, and a repeat is harmless.
+import { subscriptionStatus } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../audit.js';
-import { subscriptionStatuses } from '../../db/billing-schema.js';
 import { shops } from '../../db/schema.js';
 import { applySubscriptionStatus } from '../billing/subscription-status.js';
 
@@ -15,7 +15,7 @@ const payloadSchema = z.object({
     status: z
       .string()
       .transform((s) => s.toUpperCase())
-      .pipe(z.enum(subscriptionStatuses)),
+      .pipe(subscriptionStatus),
     updated_at: z.string().optional(),
   }),
 });

@@ -1,7 +1,7 @@
 // "Select by continent": one checkbox per continent, mixed when only some of its countries
 // are selected.
 import { Checkbox, InlineStack } from '@shopify/polaris';
-import { continents } from '../../../lib/countries.js';
+import { continents } from '@gatehouse/engine/values';
 import { continentState, toggleContinent } from '../country-selection.js';
 
 export function ContinentCheckboxes({

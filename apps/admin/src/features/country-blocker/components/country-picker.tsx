@@ -12,7 +12,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { countryName } from '../../../lib/countries.js';
+import { countryName } from '@gatehouse/engine/values';
 import { searchCountries, toggleCountry } from '../country-selection.js';
 import { flagEmoji } from '../../../lib/flag-emoji.js';
 import { ContinentCheckboxes } from './continent-checkboxes.js';

@@ -14,15 +14,16 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { visitorLogMessages } from '@gatehouse/contracts';
+import { isIp } from '@gatehouse/engine/values';
 import { apiQueryOptions } from '../../../lib/api-query.js';
-import { isIpAddress, normaliseIpInput } from '../ip-address.js';
+import { normaliseIpInput } from '../ip-address.js';
 import { LookupResult } from './lookup-result.js';
 
 export function IpLookupPage() {
   const { ip: routeIp = '' } = useParams();
   const navigate = useNavigate();
   const address = normaliseIpInput(routeIp);
-  const routeValid = address !== '' && isIpAddress(address);
+  const routeValid = address !== '' && isIp(address);
 
   const [input, setInput] = useState(routeIp);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export function IpLookupPage() {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const ip = normaliseIpInput(input);
-    if (!isIpAddress(ip)) {
+    if (!isIp(ip)) {
       setInputError(visitorLogMessages.lookupIp);
       return;
     }

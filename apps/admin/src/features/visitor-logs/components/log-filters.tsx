@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { BlockStack, ChoiceList, Filters, InlineStack, Select, TextField } from '@shopify/polaris';
 import type { AppliedFilterInterface } from '@shopify/polaris';
-import { countries, countryName } from '../../../lib/countries.js';
+import { countries, countryName } from '@gatehouse/engine/values';
 import { flagEmoji } from '../../../lib/flag-emoji.js';
 import {
   timeRangeLabels,

@@ -46,6 +46,10 @@ export function planImport(csv: string, stored: StoredRules, kind: IpListKind): 
         errors.push({ line: record.line, text: record.text.slice(0, 200), reason });
       }
     };
+    if (record.error !== undefined) {
+      fail(record.error);
+      continue;
+    }
     if (record.fields.length > 3) {
       fail('Too many columns (expected ip, note, expires_at).');
       continue;

@@ -26,6 +26,35 @@ describe('parseCsv', () => {
     expect(parseCsv('')).toEqual([]);
     expect(parseCsv('\n\n')).toEqual([]);
   });
+
+  it('trims cells, quoted or not, and keeps a stray quote inside a cell as text', () => {
+    expect(parseCsv('1.2.3.4, " padded " \na"b,c')).toEqual([
+      { line: 1, text: '1.2.3.4, " padded " ', fields: ['1.2.3.4', 'padded'] },
+      { line: 2, text: 'a"b,c', fields: ['a"b', 'c'] },
+    ]);
+  });
+
+  it('marks a quote left open at the line where its record starts', () => {
+    const records = parseCsv('1.1.1.1,ok\n\n2.2.2.2,"open\n3.3.3.3\n');
+    expect(records[0]).toEqual({ line: 1, text: '1.1.1.1,ok', fields: ['1.1.1.1', 'ok'] });
+    expect(records[1]).toMatchObject({
+      line: 3,
+      fields: [],
+      error: 'A quoted cell is not closed: a closing " is missing.',
+    });
+    expect(records[1]?.text.startsWith('2.2.2.2,"open')).toBe(true);
+  });
+
+  it('marks text after a closing quote as an unreadable line', () => {
+    expect(parseCsv('"1.2.3.4"x')).toEqual([
+      {
+        line: 1,
+        text: '"1.2.3.4"x',
+        fields: [],
+        error: 'A quoted cell has text after its closing ".',
+      },
+    ]);
+  });
 });
 
 describe('csv export cells', () => {

@@ -2,6 +2,7 @@
 // header row naming the columns; RFC 4180 quoting; CRLF or LF; a UTF-8 BOM), keeping each
 // record's line number so the admin can point at bad lines. Export writes the same columns
 // plus hit counts, escaping cells a spreadsheet would run as a formula.
+import { parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** 1-based line where the record starts. */
@@ -9,64 +10,64 @@ export interface CsvRecord {
   /** The record as written, for the error list. */
   text: string;
   fields: string[];
+  /** Why the record is not readable CSV (a quote left open); its fields are then empty. */
+  error?: string;
 }
 
 export const MAX_IMPORT_LINES = 10_000;
 
-/** Splits CSV text into records; blank lines are skipped. */
+const csvErrors: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'A quoted cell is not closed: a closing " is missing.',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'A quoted cell has text after its closing ".',
+};
+
+const newlines = (text: string) => text.split('\n').length - 1;
+
+/**
+ * Splits CSV text into records with csv-parse; blank lines are skipped and cells trimmed. A
+ * record csv-parse cannot read becomes one with an `error`, at the line where it starts.
+ */
 export function parseCsv(input: string): CsvRecord[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const lines = input.split(/\r?\n/);
+  if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let startLine = 1;
-  let start = 0;
-  let quoted = false;
-  let i = 0;
-  const endRecord = (end: number) => {
-    fields.push(field);
-    const raw = text.slice(start, end).replace(/\r$/, '');
-    if (fields.length > 1 || fields[0]!.trim() !== '') {
-      records.push({ line: startLine, text: raw, fields: fields.map((f) => f.trim()) });
-    }
-    fields = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
+  let lastLine = 0;
+  const textOf = (first: number, last: number) => lines.slice(first - 1, last).join('\n');
+  parse(input, {
+    bom: true,
+    trim: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n'],
+    skip_records_with_error: true,
+    on_record: (fields: string[], { lines: last }) => {
+      // The record ends on `last`; the line breaks inside its quoted cells say where it began.
+      const first = last - fields.reduce((n, field) => n + newlines(field), 0);
+      lastLine = last;
+      if (fields.length > 1 || fields[0] !== '') {
+        records.push({
+          line: first,
+          text: textOf(first, last),
+          fields: fields.map((f) => f.trim()),
+        });
       }
-      i++;
-      continue;
-    }
-    if (c === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n') {
-      endRecord(i);
-      line++;
-      startLine = line;
-      start = i + 1;
-    } else if (c !== '\r' || text[i + 1] !== '\n') {
-      field += c;
-    }
-    i++;
-  }
-  if (start < text.length) endRecord(text.length);
+      return null;
+    },
+    on_skip: (error) => {
+      let first = lastLine + 1;
+      while (first < lines.length && lines[first - 1]!.trim() === '') first++;
+      const at = error?.lines;
+      const last = Math.max(first, typeof at === 'number' ? at : first);
+      lastLine = last;
+      records.push({
+        line: first,
+        text: textOf(first, last),
+        fields: [],
+        error: csvErrors[error?.code ?? ''] ?? 'This line is not valid CSV.',
+      });
+    },
+  });
   return records;
 }
 

@@ -1,17 +1,8 @@
 // The block page a blocked visitor sees, from General Settings or these defaults.
-import type { BlockPage } from '@gatehouse/contracts';
+import { DEFAULT_BLOCK_PAGE, type BlockPage } from '@gatehouse/contracts';
 import type { ProtectionSettingsRow } from '../../../db/protection-schema.js';
 
-export const DEFAULT_BLOCK_PAGE: Readonly<BlockPage> = Object.freeze({
-  title: 'Access denied',
-  message:
-    'Sorry, this store is not available to you. If you think this is a mistake, please contact the store.',
-  backgroundColor: '#ffffff',
-  textColor: '#202223',
-  logoUrl: null,
-});
-
-export const DEFAULT_TIMEOUT_MS = 2500;
+export { DEFAULT_BLOCK_PAGE, DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts';
 
 export function blockPageOf(settings: ProtectionSettingsRow | null): BlockPage {
   return {

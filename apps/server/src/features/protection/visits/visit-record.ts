@@ -2,6 +2,7 @@
 // fields in the order of VISIT_COLUMNS, and the two normalisations every write path applies:
 // NUL characters removed from text, and the address stored as inet (its canonical text, or
 // NULL when it is not an IP address).
+import { MAX_ASN } from '@gatehouse/engine';
 
 /** One visit ready to be stored; the column order of VISIT_COLUMNS. */
 export interface VisitRecord {
@@ -51,7 +52,7 @@ export function storableText(value: string): string {
 /** An ASN the bigint column takes: a whole number from 0 to 4 294 967 295, or null. */
 export function checkedAsn(value: number | null): number | null {
   if (value === null) return null;
-  if (!Number.isInteger(value) || value < 0 || value > 4_294_967_295) {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_ASN) {
     throw new Error(`Not an ASN: ${value}`);
   }
   return value;

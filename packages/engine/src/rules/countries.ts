@@ -1,7 +1,8 @@
-// The ISO 3166-1 countries and territories: alpha-2 code, English name and continent
-// (GeoNames' seven-continent grouping, which the Country Blocker's "select by continent"
-// checkboxes follow). Shared by the Country Blocker, the visitor logs and the IP lookup.
-// One line per country: "<code> <name>".
+// The countries a Country Blocker rule may name: ISO 3166-1 alpha-2 officially assigned codes,
+// plus XK (Kosovo, user-assigned but used by the geo data and by Shopify), each with its
+// English name and continent (GeoNames' seven-continent grouping, which the Country Blocker's
+// "select by continent" checkboxes follow). The engine checks rules against it; the admin
+// shows its names. One line per country: "<code> <name>".
 export const continents = [
   { code: 'AF', name: 'Africa' },
   { code: 'AN', name: 'Antarctica' },
@@ -166,6 +167,7 @@ IE Ireland
 IM Isle of Man
 IT Italy
 JE Jersey
+XK Kosovo
 LV Latvia
 LI Liechtenstein
 LT Lithuania

@@ -1,5 +1,6 @@
-// A tiny HTML template helper for the emulator's pages: interpolated values are escaped
-// unless they are already-built markup, so page code cannot forget to escape shop data.
+// HTML for the pages the server and the platform emulator render themselves: `escapeHtml` for
+// one value, and a tiny template helper whose interpolated values are escaped unless they are
+// already-built markup, so page code cannot forget to escape shop data.
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
