@@ -4,6 +4,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/billing-schema.ts', './src/db/protection-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/billing-schema.ts',
+    './src/db/protection-schema.ts',
+    './src/db/blocker-settings-schema.ts',
+  ],
   out: './drizzle',
 });

@@ -1,7 +1,7 @@
-// Tables of storefront protection (issue 5): the IP lists, the per-shop protection settings
-// (Country Blocker action, block page, time-out, retention), the admin-access devices and the
-// visit log. Country Blocker mode and countries stay in schema.ts's country_blocker, and the
-// dashboard counters in blocker_hourly_counts.
+// Tables of storefront protection: the IP lists, General Settings (block page, time-out,
+// retention), the admin-access devices and the visit log. Country Blocker mode and countries
+// stay in schema.ts's country_blocker, every blocker's action and monitor mode in
+// blocker_settings, and the dashboard counters in blocker_hourly_counts.
 import {
   bigint,
   bigserial,
@@ -51,16 +51,11 @@ export const ipRules = pgTable(
 );
 export type IpRuleRow = typeof ipRules.$inferSelect;
 
-/** Everything protection keeps per shop besides the lists; defaults apply without a row. */
+/** General Settings of a shop (block page, time-out, retention); defaults apply without a row. */
 export const protectionSettings = pgTable('protection_settings', {
   shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
-  countryAction: text('country_action', { enum: ['block', 'redirect'] })
-    .notNull()
-    .default('block'),
-  countryRedirectUrl: text('country_redirect_url'),
-  countryMonitor: boolean('country_monitor').notNull().default(false),
   blockTitle: text('block_title'),
   blockMessage: text('block_message'),
   blockBackgroundColor: text('block_background_color'),

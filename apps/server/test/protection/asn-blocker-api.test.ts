@@ -14,7 +14,7 @@ import { MAX_ASN_ENTRIES } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asnRules, shops } from '../../src/db/schema.js';
-import { UPGRADE_MESSAGE } from '../../src/features/billing/gates.js';
+import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const GOOGLE_DNS = '8.8.8.8'; // AS15169 Google LLC
@@ -40,7 +40,7 @@ async function setPlan(shop: SignedIn, plan: 'free' | 'premium' | 'payg') {
 
 /** The blocker as stored once queued visits are written (their hits are part of it). */
 const view = async (token: string) => {
-  await t.app.protection.visits.flush();
+  await t.app.visits.flush();
   return (await t.call('getAsnBlocker', token)).json<AsnBlockerView>();
 };
 
@@ -248,11 +248,11 @@ describe('storefront decisions', () => {
   });
 
   it('count on the dashboard and name the entry in the visitor log', async () => {
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     const before = (await t.call('getDashboardData', alice.token, { days: 1 })).json();
     await decide(alice, GOOGLE_DNS, '/products/counted');
     await decide(alice, HETZNER, '/products/counted');
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     const after = (await t.call('getDashboardData', alice.token, { days: 1 })).json();
     expect(after.asnBlocker - before.asnBlocker).toBe(2);
     expect(after.regionBlocker).toBe(before.regionBlocker);
@@ -277,7 +277,7 @@ describe('storefront decisions', () => {
 
 describe('hits', () => {
   it('count the visits each entry decided, monitor mode included, with the last hit', async () => {
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     const hitsOf = async () => new Map((await view(alice.token)).entries.map((e) => [e.id, e]));
     const before = await hitsOf();
     const start = Date.now();
@@ -288,7 +288,7 @@ describe('hits', () => {
     await t.call('saveAsnBlocker', alice.token, { action: { type: 'block' }, monitor: true });
     expect((await decide(alice, GOOGLE_DNS)).action).toBe('allow');
     await t.call('saveAsnBlocker', alice.token, { action: { type: 'block' }, monitor: false });
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     const after = await hitsOf();
 
     const added = (id: string) => after.get(id)!.hits - before.get(id)!.hits;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
 import { shops } from '../../src/db/schema.js';
-import { DEFAULT_BLOCK_PAGE } from '../../src/features/protection/settings/block-page.js';
+import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

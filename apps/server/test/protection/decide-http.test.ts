@@ -132,7 +132,7 @@ describe('visits', () => {
     await decide(t, alice.shop, DE);
     await decide(t, alice.shop, '203.0.113.9');
     await decide(t, alice.shop, '203.0.113.10');
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
 
     const [shop] = await t.app.db.select().from(shops).where(eq(shops.domain, alice.shop));
     const rows = await t.app.db
@@ -160,7 +160,7 @@ describe('visits', () => {
     const [hit] = await t.app.db.select().from(ipRules).where(eq(ipRules.id, entry.id));
     expect(hit).toMatchObject({ hits: 2 });
     expect(hit!.lastHitAt).toBeInstanceOf(Date);
-    expect(t.app.protection.visits.metrics).toMatchObject({ dropped: 0, failed: 0, queued: 0 });
+    expect(t.app.visits.metrics).toMatchObject({ dropped: 0, failed: 0, queued: 0 });
     await blockCountries(t, alice.token, []);
   });
 });
@@ -311,7 +311,7 @@ describe('with its own app', () => {
       await own.app.protection.geo.ready;
       // The forged header is ignored: the visitor is 127.0.0.1, of no country.
       expect((await decide(own, shop.shop, US)).json().action).toBe('allow');
-      await own.app.protection.visits.flush();
+      await own.app.visits.flush();
       const rows = await own.app.db.select().from(visits);
       expect(rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
     } finally {
@@ -328,7 +328,7 @@ describe('with its own app', () => {
       await blockCountries(own, shop.token, ['US']);
       await own.app.protection.geo.ready;
       expect((await decide(own, shop.shop, US)).json().action).toBe('block');
-      await own.app.protection.visits.flush();
+      await own.app.visits.flush();
       // The install-time metafield is set after the callback answered; let it finish.
       await new Promise((resolve) => setTimeout(resolve, 200));
       const client = (
@@ -344,8 +344,8 @@ describe('with its own app', () => {
       expect((await decide(own, 'never-seen.myshopify.com', US)).json()).toEqual({
         action: 'allow',
       });
-      await own.app.protection.visits.flush();
-      expect(own.app.protection.visits.metrics.failed).toBeGreaterThan(0);
+      await own.app.visits.flush();
+      expect(own.app.visits.metrics.failed).toBeGreaterThan(0);
     } finally {
       await own.app.close().catch(() => {});
       if (!closed) await own.close();

@@ -14,8 +14,8 @@ import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
 import {
   createVisitBuffer,
   type VisitBufferOptions,
-  type VisitInput,
-} from '../../src/features/protection/visits/visit-buffer.js';
+} from '../../src/features/visitor-logs/visit-buffer.js';
+import type { VisitInput } from '../../src/protection/visit-queue.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
 let opened: OpenedDatabase;

@@ -2,79 +2,34 @@
 // TEST_DATABASE_URL): every visit is kept with its id, addresses become inet (NULL for text that
 // is not an address), each week that holds visits gets its partition, and new visits take ids
 // after the old ones.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
+import {
+  createMigrationFolders,
+  migrationsFolder,
+  openUnmigrated,
+  type Migrated,
+} from '../helpers/migrations.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-
-interface Migrated {
-  execute(query: ReturnType<typeof sql>): Promise<{ rows: Record<string, unknown>[] }>;
-  migrateTo(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
 
 let testDb: TestDatabase;
 let db: Migrated;
-const folders: string[] = [];
-
-/** A copy of the migrations folder that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
-  folders.push(dir);
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const end = journal.entries.findIndex((e) => e.tag === tag);
-  expect(end).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, end);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function open(env: Record<string, string>): Promise<Migrated> {
-  if (env.DATABASE_URL) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 2 });
-    const d = drizzle(pool);
-    return {
-      execute: (q) => d.execute(q) as never,
-      migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),
-      close: () => pool.end(),
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite('memory://');
-  const d = drizzle(client);
-  return {
-    execute: (q) => d.execute(q) as never,
-    migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
+const folders = createMigrationFolders();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  db = await open(testDb.env);
+  db = await openUnmigrated(testDb.env);
 });
 
 afterAll(async () => {
   await db?.close();
   await testDb?.drop();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  folders.removeAll();
 });
 
 describe(`migrating a stored visit log (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('keeps every visit, converts addresses and partitions by week', async () => {
-    await db.migrateTo(migrationsBefore('0006_visits_storage'));
+    await db.migrateTo(folders.before('0006_visits_storage'));
     const [shop] = (
       await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
         values ('migrated.myshopify.com', '1', 'migrated') returning id`)

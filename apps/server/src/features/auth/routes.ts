@@ -10,8 +10,12 @@ import { badRequest, messages } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { newOAuthState } from '../../platform/platform-client.js';
 import { registerOAuthCallback } from './oauth-callback.js';
-import { spendLoginToken, spendPersonateToken, storeOAuthState } from './one-time-tokens.js';
-import { createSession, revokeSession } from './sessions.js';
+import {
+  spendLoginToken,
+  spendPersonateToken,
+  storeOAuthState,
+} from '../../sessions/one-time-tokens.js';
+import { createSession, revokeSession } from '../../sessions/sessions.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInLimit = {
