@@ -1,5 +1,5 @@
 // drizzle-kit settings: `npm run db:generate -w @gatehouse/server` writes SQL migrations
-// from src/db/schema.ts into ./drizzle, applied at server start.
+// from the schema files below into ./drizzle, applied at server start.
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/schema.ts',
     './src/db/billing-schema.ts',
     './src/db/protection-schema.ts',
+    './src/db/asn-schema.ts',
     './src/db/blocker-settings-schema.ts',
   ],
   out: './drizzle',

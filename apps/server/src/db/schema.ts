@@ -223,6 +223,3 @@ export const countryBlocker = pgTable('country_blocker', {
     .default(sql`'{}'::text[]`),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
-
-// The ISP/ASN Blocker's tables live in their own file.
-export * from './asn-schema.js';

@@ -13,7 +13,8 @@ import {
 import { MAX_ASN_ENTRIES } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asnRules, shops } from '../../src/db/schema.js';
+import { asnRules } from '../../src/db/asn-schema.js';
+import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
