@@ -1,4 +1,4 @@
-// The support CLI's commands (DESIGN.md §3): personate, notify, questions, set, show. Built
+// The support CLI's commands: personate, notify, questions, set, show. Built
 // around an injected client and printer so tests can drive it without a server.
 import { Command, CommanderError } from 'commander';
 import type { ShopSummary } from '../features/support/shop-summary.js';

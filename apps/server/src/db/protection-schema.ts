@@ -84,7 +84,7 @@ export const adminDevices = pgTable(
 );
 
 /**
- * Every storefront decision (issue 6 adds the log pages and retention). Migration 0007 makes it
+ * Every storefront decision. Migration 0007 makes it
  * a table partitioned by week on `time` (drizzle-kit cannot express partitioning; columns and
  * indexes here are the partitioned table's): `visits_pYYYYMMDD` for each UTC week from Monday,
  * created ahead and dropped past the longest retention by the retention job, plus
@@ -118,7 +118,7 @@ export const visits = pgTable(
     monitor: boolean('monitor').notNull().default(false),
     monitorRuleId: text('monitor_rule_id'),
   },
-  // One index per filter path of the visitor log (issue 6), each ending in (time, id) so a
+  // One index per filter path of the visitor log, each ending in (time, id) so a
   // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY
   // (time desc, id desc) then fits every index, the primary key included (a constraint's index
   // cannot be descending). The primary key must hold the partition key `time`; led by the shop

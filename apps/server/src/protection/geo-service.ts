@@ -1,7 +1,7 @@
 // The geo data (country, ASN + organisation, region + city) is loaded once per process and
 // shared by every shop, by the decisions and the IP lookup page, and by every app instance
 // built in the process (tests build several). The city data is the bulk of it (~134 MB): every
-// visit record carries region and city (DESIGN.md §5), so it is loaded at start like the rest,
+// visit record carries region and city, so it is loaded at start like the rest,
 // and answers are cached per address (engine's loadGeo). Loading starts with the app; the
 // first decisions wait for it, later ones never do. If it cannot load, decisions go on with
 // unknown facts (country rules then match nobody) and the failure is logged.

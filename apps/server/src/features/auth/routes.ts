@@ -1,4 +1,4 @@
-// Sign-in calls (SPEC.md §2, §6; DESIGN.md §3): spfLogin answers the platform's authorize
+// Sign-in calls: spfLogin answers the platform's authorize
 // URL, the OAuth callback mints a one-time login link, authDomain and personate turn one-time
 // links into sessions, logout revokes the session.
 import { api, normalizeShopDomain, loginDomainMessages } from '@gatehouse/contracts';
