@@ -12,6 +12,9 @@ import {
 } from '../helpers/migrations.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
+/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
+const MIGRATION_TIMEOUT_MS = 120_000;
+
 let testDb: TestDatabase;
 let db: Migrated;
 const folders = createMigrationFolders();
@@ -28,51 +31,55 @@ afterAll(async () => {
 });
 
 describe(`migrating a stored visit log (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('keeps every visit, converts addresses and partitions by week', async () => {
-    await db.migrateTo(folders.before('0006_visits_storage'));
-    const [shop] = (
-      await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
+  it(
+    'keeps every visit, converts addresses and partitions by week',
+    async () => {
+      await db.migrateTo(folders.before('0006_visits_storage'));
+      const [shop] = (
+        await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
         values ('migrated.myshopify.com', '1', 'migrated') returning id`)
-    ).rows;
-    const shopId = shop!.id as string;
-    const old = [
-      ['2026-03-04T05:06:07.123456Z', '203.0.113.9', 3320],
-      ['2026-03-04T05:06:08Z', '2001:db8::1', null],
-      ['2026-03-11T00:00:00Z', 'not an address', 15169],
-      ['2026-05-20T12:00:00Z', '198.51.100.1', 15169],
-    ] as const;
-    for (const [time, ip, asn] of old) {
-      await db.execute(sql`insert into visits (shop_id, time, ip, asn, url, action)
+      ).rows;
+      const shopId = shop!.id as string;
+      const old = [
+        ['2026-03-04T05:06:07.123456Z', '203.0.113.9', 3320],
+        ['2026-03-04T05:06:08Z', '2001:db8::1', null],
+        ['2026-03-11T00:00:00Z', 'not an address', 15169],
+        ['2026-05-20T12:00:00Z', '198.51.100.1', 15169],
+      ] as const;
+      for (const [time, ip, asn] of old) {
+        await db.execute(sql`insert into visits (shop_id, time, ip, asn, url, action)
         values (${shopId}, ${time}::timestamptz, ${ip}, ${asn}, 'https://shop.example/', 'allow')`);
-    }
-    const before = (await db.execute(sql`select id, time from visits order by id`)).rows;
+      }
+      const before = (await db.execute(sql`select id, time from visits order by id`)).rows;
 
-    await db.migrateTo(migrationsFolder);
+      await db.migrateTo(migrationsFolder);
 
-    const rows = (
-      await db.execute(sql`
+      const rows = (
+        await db.execute(sql`
         select v.id, v.time, host(v.ip) as ip, v.asn, c.relname as partition
         from visits v join pg_class c on c.oid = v.tableoid order by v.id`)
-    ).rows;
-    expect(rows.map((r) => String(r.id))).toEqual(before.map((r) => String(r.id)));
-    expect(rows.map((r) => new Date(r.time as string).getTime())).toEqual(
-      before.map((r) => new Date(r.time as string).getTime()),
-    );
-    expect(rows.map((r) => [r.ip, r.asn === null ? null : Number(r.asn), r.partition])).toEqual([
-      ['203.0.113.9', 3320, 'visits_p20260302'],
-      ['2001:db8::1', null, 'visits_p20260302'],
-      [null, 15169, 'visits_p20260309'],
-      ['198.51.100.1', 15169, 'visits_p20260518'],
-    ]);
+      ).rows;
+      expect(rows.map((r) => String(r.id))).toEqual(before.map((r) => String(r.id)));
+      expect(rows.map((r) => new Date(r.time as string).getTime())).toEqual(
+        before.map((r) => new Date(r.time as string).getTime()),
+      );
+      expect(rows.map((r) => [r.ip, r.asn === null ? null : Number(r.asn), r.partition])).toEqual([
+        ['203.0.113.9', 3320, 'visits_p20260302'],
+        ['2001:db8::1', null, 'visits_p20260302'],
+        [null, 15169, 'visits_p20260309'],
+        ['198.51.100.1', 15169, 'visits_p20260518'],
+      ]);
 
-    const [next] = (
-      await db.execute(sql`insert into visits (shop_id, time, ip, url, action)
+      const [next] = (
+        await db.execute(sql`insert into visits (shop_id, time, ip, url, action)
         values (${shopId}, now(), '192.0.2.1', 'https://shop.example/', 'allow') returning id`)
-    ).rows;
-    expect(Number(next!.id)).toBeGreaterThan(Math.max(...before.map((r) => Number(r.id))));
-    const gone = await db.execute(
-      sql`select count(*)::int as n from pg_proc where proname = 'visit_inet'`,
-    );
-    expect(gone.rows[0]!.n).toBe(0);
-  });
+      ).rows;
+      expect(Number(next!.id)).toBeGreaterThan(Math.max(...before.map((r) => Number(r.id))));
+      const gone = await db.execute(
+        sql`select count(*)::int as n from pg_proc where proname = 'visit_inet'`,
+      );
+      expect(gone.rows[0]!.n).toBe(0);
+    },
+    MIGRATION_TIMEOUT_MS,
+  );
 });
