@@ -1,9 +1,10 @@
 // One lint setup for the whole workspace: typescript-eslint's recommended rules everywhere,
-// the rules of hooks in the admin.
+// the rules of hooks in the admin, and the server's import boundaries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -38,6 +39,61 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/purity': 'off',
       'react-hooks/refs': 'off',
+    },
+  },
+  // ---------------------------------------------------------------- server boundaries
+  // apps/server/src has three kinds of code. The app layer (app.ts, server.ts and the cli/
+  // entry points) composes features. A feature (features/<name>/) imports shared code and its
+  // own files, never another feature and never the app layer. Shared code (db, http,
+  // platform, plugins, protection's registry and services, env, errors…) imports neither
+  // features nor the app layer. Import cycles are checked by dpdm in the test command.
+  {
+    files: ['apps/server/src/**/*.{ts,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        [new URL('./scripts/eslint-ts-resolver.mjs', import.meta.url).pathname]: {},
+      },
+      'boundaries/elements': [
+        { type: 'server-app', pattern: 'apps/server/src/cli' },
+        { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
+        { type: 'server-shared', pattern: 'apps/server/src/*' },
+      ],
+      // app.ts and server.ts are files, not folders: classified as files of the app layer.
+      'boundaries/files': [{ category: 'server-app', pattern: 'apps/server/src/{app,server}.ts' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'server-feature',
+                    captured: { feature: '!{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['server-feature', 'server-shared'] } } },
+              disallow: { to: { element: { type: 'server-app' } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['server-feature', 'server-shared'] } } },
+              disallow: { to: { file: { categories: 'server-app' } } },
+            },
+            {
+              from: { element: { type: 'server-shared' } },
+              disallow: { to: { element: { type: 'server-feature' } } },
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -300,8 +300,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     );
   }
 }
-await app.protection.visits.flush();
-const visitMetrics = { ...app.protection.visits.metrics };
+await app.visits.flush();
+const visitMetrics = { ...app.visits.metrics };
 
 await Promise.all([app.close(), baseline.close(), emulator.close()]);
 await scratch?.drop();

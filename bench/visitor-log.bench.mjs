@@ -19,8 +19,8 @@ import {
   weekOf,
 } from '../apps/server/src/features/visitor-logs/visit-partitions.js';
 import { findVisits } from '../apps/server/src/features/visitor-logs/visit-query.js';
-import { generateVisits } from '../apps/server/src/support/visit-generator.js';
-import { insertVisits } from '../apps/server/src/support/visit-ingest.js';
+import { generateVisits } from '../apps/server/src/cli/visit-generator.js';
+import { insertVisits } from '../apps/server/src/cli/visit-ingest.js';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(name);

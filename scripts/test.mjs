@@ -1,5 +1,5 @@
 // Runs every suite of the project and sums them into one closing line, `N passed, N failed`:
-// format, lint, types, unit and API tests on PGlite, the database tests again on a real
+// format, lint, import cycles, types, unit and API tests on PGlite, the database tests again on a real
 // PostgreSQL server started here, the admin build, and the browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -82,6 +82,12 @@ function vitest(title, args, env = {}) {
 
 check('format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 check('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+// Import cycles, which the lint's boundaries do not see inside one folder: none anywhere in
+// what the server, the support CLI and the admin load (type-only imports aside).
+check('import cycles (dpdm)', bin('dpdm'), [
+  ...['--no-warning', '--no-tree', '--transform', '--exit-code', 'circular:1'],
+  ...['apps/server/src/server.ts', 'apps/server/src/cli/cli.ts', 'apps/admin/src/main.tsx'],
+]);
 check('types (tsc -b)', bin('tsc'), ['-b']);
 vitest('unit and API tests (PGlite)', []);
 

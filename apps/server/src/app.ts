@@ -1,41 +1,58 @@
 // Builds the Gatehouse API (never listens; server.ts does): rate limits and the error handler,
 // the database, the platform client, authentication and the feature services; then two route
-// scopes. The storefront's public calls (decision, Admin Access) live in their own scope with
+// scopes. This is the one place that composes features: it lists the blockers and hands each
+// feature what it needs from another (billing's metering to the visit log and the dashboard,
+// billing's webhook topic to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
 // CORS and nothing else, because they are the hot path and answer JSON to other origins; every
 // other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
 // handler) lives in the site scope, which adds the security headers.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.js';
 import { AppError, messages } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
+import { adminAccessStorefrontRoute } from './features/admin-access/admin-access-route.js';
+import { adminAccessRoutes } from './features/admin-access/admin-access-routes.js';
+import { asnBlocker } from './features/asn-blocker/asn-blocker.js';
 import { authRoutes } from './features/auth/routes.js';
+import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptions-update.js';
 import { billingPlugin } from './features/billing/billing-plugin.js';
+import { currentUsage, recordProtectedViews } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
-import { feedbackRoutes } from './features/feedback/routes.js';
-import { versionRoutes } from './features/version/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
+import { decideRoute } from './features/decision/decide-route.js';
+import { decisionPlugin } from './features/decision/decision-plugin.js';
+import { feedbackRoutes } from './features/feedback/routes.js';
+import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
+import { registerInstallMetafieldHook } from './features/general-settings/install-metafield.js';
+import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
+import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import {
-  installMetafieldHook,
-  protectionPlugin,
-  protectionRoutes,
-} from './features/protection/protection-plugin.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { supportRoutes } from './features/support/routes.js';
-import {
-  visitorLogRoutes,
-  visitorLogsPlugin,
-} from './features/visitor-logs/visitor-logs-plugin.js';
+import { versionRoutes } from './features/version/routes.js';
+import { visitorLogRoutes } from './features/visitor-logs/routes.js';
+import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { storefrontScope } from './http/storefront-scope.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
+import type { Blocker } from './protection/blocker.js';
+import { blockersPlugin } from './protection/blockers-plugin.js';
+
+/**
+ * Every blocker of the storefront, in the order their rules enter a shop's rule set. A new
+ * blocker is one more line here; nothing else that is shared names it.
+ */
+export const BLOCKERS: readonly Blocker[] = [ipListsBlocker, countryBlocker, asnBlocker];
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -79,9 +96,15 @@ export async function buildApp(
   await app.register(platformPlugin);
   await app.register(authPlugin);
   await app.register(billingPlugin);
-  // Protection's services and the storefront's own route scope; the visit log's retention job.
-  await app.register(protectionPlugin);
-  await app.register(visitorLogsPlugin);
+  // Storefront protection: the blockers' registry, the visit queue and retention job, the
+  // decision's policies; then the storefront's own route scope.
+  await app.register(blockersPlugin, { blockers: BLOCKERS });
+  await app.register(visitorLogsPlugin, { recordProtectedViews });
+  await app.register(decisionPlugin);
+  await app.register(storefrontScope, {
+    paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
+    routes: [decideRoute, adminAccessStorefrontRoute],
+  });
 
   await app.register(async (site) => {
     await site.register(helmet, {
@@ -101,21 +124,27 @@ export async function buildApp(
         },
       },
     });
-    installMetafieldHook(site);
+    // Sets the storefront's app metafields after each install (a hook on the site scope).
+    registerInstallMetafieldHook(site, (domain) => site.protection.policies.forget(domain));
     site.get('/api/health', async () => ({ ok: true }));
     await site.register(authRoutes);
     await site.register(accountRoutes);
     await site.register(notificationRoutes);
     await site.register(ratingRoutes);
     await site.register(contactRoutes);
-    await site.register(dashboardRoutes);
+    await site.register(dashboardRoutes, { currentUsage });
     await site.register(billingRoutes);
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
-    await site.register(webhookRoutes);
+    await site.register(webhookRoutes, {
+      topics: { 'app_subscriptions/update': handleAppSubscriptionsUpdate },
+    });
     await site.register(supportRoutes);
-    await site.register(protectionRoutes);
+    await site.register(generalSettingsRoutes);
+    await site.register(adminAccessRoutes);
+    for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
+    await site.register(ipLookupRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

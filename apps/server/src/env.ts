@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { trustedProxyProblem } from './features/protection/decide/visitor-ip.js';
+import { trustedProxyProblem } from './http/trusted-proxies.js';
 
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,5 +1,5 @@
 // The server's one error catalogue: every failure a caller may see, with its HTTP status and
-// the text the admin shows (SPEC.md §8 reads the `Message` field).
+// the text the admin shows (it reads the `Message` field).
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema.js';
-import { UPGRADE_MESSAGE } from '../src/features/billing/gates.js';
+import { UPGRADE_MESSAGE } from '../src/plan-gates.js';
 import { route } from '../src/http/route.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 import { approve, waitFor } from './helpers/billing.js';

@@ -1,10 +1,8 @@
-// Tables of the ISP/ASN Blocker (/asnBlocker): its entries (an AS number or an ISP name each)
-// and its per-shop settings (what a blocked visitor gets, monitor mode). Kept apart from the
-// other protection tables so the feature's migration touches nothing else.
+// The ISP/ASN Blocker's entries: an AS number or an ISP name each. Its action and monitor mode
+// are in blocker_settings, like every blocker's.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   index,
   pgTable,
@@ -51,17 +49,3 @@ export const asnRules = pgTable(
   ],
 );
 export type AsnRuleRow = typeof asnRules.$inferSelect;
-
-/** The blocker's settings; defaults apply without a row. */
-export const asnBlockerSettings = pgTable('asn_blocker_settings', {
-  shopId: uuid('shop_id')
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
-  action: text('action', { enum: ['block', 'redirect'] })
-    .notNull()
-    .default('block'),
-  redirectUrl: text('redirect_url'),
-  monitor: boolean('monitor').notNull().default(false),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
-export type AsnBlockerSettingsRow = typeof asnBlockerSettings.$inferSelect;

@@ -1,4 +1,4 @@
-// Billing tables (issue 3): the shop's app subscriptions as the platform reports them, the
+// Billing tables: the shop's app subscriptions as the platform reports them, the
 // protected page views counted per 30-day period, and the usage charges queued for posting.
 import { subscriptionStatuses } from '@gatehouse/contracts';
 import {

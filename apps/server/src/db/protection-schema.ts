@@ -1,7 +1,7 @@
-// Tables of storefront protection (issue 5): the IP lists, the per-shop protection settings
-// (Country Blocker action, block page, time-out, retention), the admin-access devices and the
-// visit log. Country Blocker mode and countries stay in schema.ts's country_blocker, and the
-// dashboard counters in blocker_hourly_counts.
+// Tables of storefront protection: the IP lists, General Settings (block page, time-out,
+// retention), the admin-access devices and the visit log. Country Blocker mode and countries
+// stay in schema.ts's country_blocker, every blocker's action and monitor mode in
+// blocker_settings, and the dashboard counters in blocker_hourly_counts.
 import { DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts/block-page-defaults';
 import {
   bigint,
@@ -52,16 +52,11 @@ export const ipRules = pgTable(
 );
 export type IpRuleRow = typeof ipRules.$inferSelect;
 
-/** Everything protection keeps per shop besides the lists; defaults apply without a row. */
+/** General Settings of a shop (block page, time-out, retention); defaults apply without a row. */
 export const protectionSettings = pgTable('protection_settings', {
   shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
-  countryAction: text('country_action', { enum: ['block', 'redirect'] })
-    .notNull()
-    .default('block'),
-  countryRedirectUrl: text('country_redirect_url'),
-  countryMonitor: boolean('country_monitor').notNull().default(false),
   blockTitle: text('block_title'),
   blockMessage: text('block_message'),
   blockBackgroundColor: text('block_background_color'),
@@ -90,7 +85,7 @@ export const adminDevices = pgTable(
 );
 
 /**
- * Every storefront decision (issue 6 adds the log pages and retention). Migration 0007 makes it
+ * Every storefront decision. Migration 0007 makes it
  * a table partitioned by week on `time` (drizzle-kit cannot express partitioning; columns and
  * indexes here are the partitioned table's): `visits_pYYYYMMDD` for each UTC week from Monday,
  * created ahead and dropped past the longest retention by the retention job, plus
@@ -124,7 +119,7 @@ export const visits = pgTable(
     monitor: boolean('monitor').notNull().default(false),
     monitorRuleId: text('monitor_rule_id'),
   },
-  // One index per filter path of the visitor log (issue 6), each ending in (time, id) so a
+  // One index per filter path of the visitor log, each ending in (time, id) so a
   // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY
   // (time desc, id desc) then fits every index, the primary key included (a constraint's index
   // cannot be descending). The primary key must hold the partition key `time`; led by the shop

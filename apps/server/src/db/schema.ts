@@ -1,4 +1,4 @@
-// Every table of the server (DESIGN.md §2–3). Row types are derived from these definitions;
+// The server's core tables (the others are in the *-schema.ts files beside it). Row types are derived from these definitions;
 // drizzle-kit generates the SQL migrations in ../../drizzle from this file.
 import { sql } from 'drizzle-orm';
 import {
@@ -223,6 +223,3 @@ export const countryBlocker = pgTable('country_blocker', {
     .default(sql`'{}'::text[]`),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
-
-// The ISP/ASN Blocker's tables live in their own file.
-export * from './asn-schema.js';

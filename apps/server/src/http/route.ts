@@ -1,13 +1,13 @@
 // Registers one call of the contracts' `api` table: the request schema validates the body
 // (POST) or query (GET), a session is required unless the call is public, and the handler's
 // answer is checked against the response schema before it is sent as bare JSON. A call that
-// names a plan feature is refused with 403 for a plan without it (features/billing/gates.ts).
+// names a plan feature is refused with 403 for a plan without it (plan-gates.ts).
 import type { ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../audit.js';
-import type { RequestSession } from '../features/auth/sessions.js';
-import { requireFeature } from '../features/billing/gates.js';
+import type { RequestSession } from '../sessions/sessions.js';
+import { requireFeature } from '../plan-gates.js';
 import { shopOfSession } from '../shops.js';
 
 export interface RouteContext {

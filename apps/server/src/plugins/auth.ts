@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.js';
-import { findSession, type RequestSession } from '../features/auth/sessions.js';
+import { findSession, type RequestSession } from '../sessions/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

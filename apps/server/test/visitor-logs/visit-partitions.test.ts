@@ -9,8 +9,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
-import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
+import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { runRetention } from '../../src/features/visitor-logs/retention.js';
 import {
   dropVisitPartitionsBefore,

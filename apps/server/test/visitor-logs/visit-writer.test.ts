@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/protection/visits/visit-record.js';
-import { writeVisits } from '../../src/features/protection/visits/visit-writer.js';
+import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
-import { ingestVisits } from '../../src/support/visit-ingest.js';
+import { ingestVisits } from '../../src/cli/visit-ingest.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
 let opened: OpenedDatabase;

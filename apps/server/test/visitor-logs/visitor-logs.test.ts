@@ -323,7 +323,7 @@ describe('IP lookup', () => {
 
 describe('retention', () => {
   it("deletes visits older than each shop's retention, and only those", async () => {
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     const before = (await allPages(alice.token, {})).length;
     const old = new Date(Date.now() - 30 * HOUR);
     await t.app.db
@@ -347,7 +347,7 @@ describe('the dashboard chart', () => {
   it('sums the hourly counters into hour or day buckets', async () => {
     const hour = Math.floor(Date.now() / HOUR) * HOUR;
     // The decisions above counted page views; start from known numbers.
-    await t.app.protection.visits.flush();
+    await t.app.visits.flush();
     await t.app.db.delete(blockerHourlyCounts);
     await t.app.db.insert(blockerHourlyCounts).values([
       { shopId: bobId, hour: new Date(hour), blocker: 'pageViews', count: 10 },

@@ -2,122 +2,84 @@
 // TEST_DATABASE_URL): every visit is kept with its id, addresses become inet (NULL for text that
 // is not an address), each week that holds visits gets its partition, and new visits take ids
 // after the old ones.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
+import {
+  createMigrationFolders,
+  migrationsFolder,
+  openUnmigrated,
+  type Migrated,
+} from '../helpers/migrations.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-interface Migrated {
-  execute(query: ReturnType<typeof sql>): Promise<{ rows: Record<string, unknown>[] }>;
-  migrateTo(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
+/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
+const MIGRATION_TIMEOUT_MS = 120_000;
 
 let testDb: TestDatabase;
 let db: Migrated;
-const folders: string[] = [];
-
-/** A copy of the migrations folder that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-migrations-'));
-  folders.push(dir);
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const end = journal.entries.findIndex((e) => e.tag === tag);
-  expect(end).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, end);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function open(env: Record<string, string>): Promise<Migrated> {
-  if (env.DATABASE_URL) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 2 });
-    const d = drizzle(pool);
-    return {
-      execute: (q) => d.execute(q) as never,
-      migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),
-      close: () => pool.end(),
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite('memory://');
-  const d = drizzle(client);
-  return {
-    execute: (q) => d.execute(q) as never,
-    migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
+const folders = createMigrationFolders();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  db = await open(testDb.env);
+  db = await openUnmigrated(testDb.env);
 });
 
 afterAll(async () => {
   await db?.close();
   await testDb?.drop();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  folders.removeAll();
 });
 
 describe(`migrating a stored visit log (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('keeps every visit, converts addresses and partitions by week', async () => {
-    await db.migrateTo(migrationsBefore('0006_visits_storage'));
-    const [shop] = (
-      await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
+  it(
+    'keeps every visit, converts addresses and partitions by week',
+    async () => {
+      await db.migrateTo(folders.before('0006_visits_storage'));
+      const [shop] = (
+        await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
         values ('migrated.myshopify.com', '1', 'migrated') returning id`)
-    ).rows;
-    const shopId = shop!.id as string;
-    const old = [
-      ['2026-03-04T05:06:07.123456Z', '203.0.113.9', 3320],
-      ['2026-03-04T05:06:08Z', '2001:db8::1', null],
-      ['2026-03-11T00:00:00Z', 'not an address', 15169],
-      ['2026-05-20T12:00:00Z', '198.51.100.1', 15169],
-    ] as const;
-    for (const [time, ip, asn] of old) {
-      await db.execute(sql`insert into visits (shop_id, time, ip, asn, url, action)
+      ).rows;
+      const shopId = shop!.id as string;
+      const old = [
+        ['2026-03-04T05:06:07.123456Z', '203.0.113.9', 3320],
+        ['2026-03-04T05:06:08Z', '2001:db8::1', null],
+        ['2026-03-11T00:00:00Z', 'not an address', 15169],
+        ['2026-05-20T12:00:00Z', '198.51.100.1', 15169],
+      ] as const;
+      for (const [time, ip, asn] of old) {
+        await db.execute(sql`insert into visits (shop_id, time, ip, asn, url, action)
         values (${shopId}, ${time}::timestamptz, ${ip}, ${asn}, 'https://shop.example/', 'allow')`);
-    }
-    const before = (await db.execute(sql`select id, time from visits order by id`)).rows;
+      }
+      const before = (await db.execute(sql`select id, time from visits order by id`)).rows;
 
-    await db.migrateTo(migrationsFolder);
+      await db.migrateTo(migrationsFolder);
 
-    const rows = (
-      await db.execute(sql`
+      const rows = (
+        await db.execute(sql`
         select v.id, v.time, host(v.ip) as ip, v.asn, c.relname as partition
         from visits v join pg_class c on c.oid = v.tableoid order by v.id`)
-    ).rows;
-    expect(rows.map((r) => String(r.id))).toEqual(before.map((r) => String(r.id)));
-    expect(rows.map((r) => new Date(r.time as string).getTime())).toEqual(
-      before.map((r) => new Date(r.time as string).getTime()),
-    );
-    expect(rows.map((r) => [r.ip, r.asn === null ? null : Number(r.asn), r.partition])).toEqual([
-      ['203.0.113.9', 3320, 'visits_p20260302'],
-      ['2001:db8::1', null, 'visits_p20260302'],
-      [null, 15169, 'visits_p20260309'],
-      ['198.51.100.1', 15169, 'visits_p20260518'],
-    ]);
+      ).rows;
+      expect(rows.map((r) => String(r.id))).toEqual(before.map((r) => String(r.id)));
+      expect(rows.map((r) => new Date(r.time as string).getTime())).toEqual(
+        before.map((r) => new Date(r.time as string).getTime()),
+      );
+      expect(rows.map((r) => [r.ip, r.asn === null ? null : Number(r.asn), r.partition])).toEqual([
+        ['203.0.113.9', 3320, 'visits_p20260302'],
+        ['2001:db8::1', null, 'visits_p20260302'],
+        [null, 15169, 'visits_p20260309'],
+        ['198.51.100.1', 15169, 'visits_p20260518'],
+      ]);
 
-    const [next] = (
-      await db.execute(sql`insert into visits (shop_id, time, ip, url, action)
+      const [next] = (
+        await db.execute(sql`insert into visits (shop_id, time, ip, url, action)
         values (${shopId}, now(), '192.0.2.1', 'https://shop.example/', 'allow') returning id`)
-    ).rows;
-    expect(Number(next!.id)).toBeGreaterThan(Math.max(...before.map((r) => Number(r.id))));
-    const gone = await db.execute(
-      sql`select count(*)::int as n from pg_proc where proname = 'visit_inet'`,
-    );
-    expect(gone.rows[0]!.n).toBe(0);
-  });
+      ).rows;
+      expect(Number(next!.id)).toBeGreaterThan(Math.max(...before.map((r) => Number(r.id))));
+      const gone = await db.execute(
+        sql`select count(*)::int as n from pg_proc where proname = 'visit_inet'`,
+      );
+      expect(gone.rows[0]!.n).toBe(0);
+    },
+    MIGRATION_TIMEOUT_MS,
+  );
 });

@@ -1,4 +1,4 @@
-// getAccountInfo's answer (SPEC.md §3), built from the shop row and the platform's addresses.
+// getAccountInfo's answer, built from the shop row and the platform's addresses.
 import type { AccountInfo } from '@gatehouse/contracts';
 import type { Shop } from '../../db/schema.js';
 import type { PlatformUrl } from '../../platform/platform-url.js';
@@ -38,7 +38,7 @@ export function accountInfoOf(
     isNew: shop.isNew,
     plan: shop.plan,
     isPayg: shop.plan === 'payg',
-    // The dashboard's Enabled/Disabled: whether an admin device is marked (SPEC.md §3, §4).
+    // The dashboard's Enabled/Disabled: whether an admin device is marked.
     isAdminAccessEnabled: shop.adminAccessMode,
     isImpersonated: options.impersonated,
   };

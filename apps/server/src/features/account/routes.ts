@@ -1,4 +1,4 @@
-// Account calls of SPEC.md §7: account info, the app-embed status read from the live theme,
+// Account calls: account info, the app-embed status read from the live theme,
 // the footer banner's "Do not show again", and the WAF-connected flag.
 import { api } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';

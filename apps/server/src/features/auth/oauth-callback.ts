@@ -6,7 +6,7 @@ import { isShopDomain } from '@gatehouse/contracts';
 import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { installShop } from './install-shop.js';
-import { mintLoginToken, spendOAuthState } from './one-time-tokens.js';
+import { mintLoginToken, spendOAuthState } from '../../sessions/one-time-tokens.js';
 
 export const callbackFailures = {
   unverified: 'This sign-in request could not be verified. Please sign in again.',

@@ -1,4 +1,4 @@
-// Sign-in calls (SPEC.md §2, §6; DESIGN.md §3): spfLogin answers the platform's authorize
+// Sign-in calls: spfLogin answers the platform's authorize
 // URL, the OAuth callback mints a one-time login link, authDomain and personate turn one-time
 // links into sessions, logout revokes the session.
 import { api, normalizeShopDomain, loginDomainMessages } from '@gatehouse/contracts';
@@ -10,8 +10,12 @@ import { badRequest, messages } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { newOAuthState } from '../../platform/platform-client.js';
 import { registerOAuthCallback } from './oauth-callback.js';
-import { spendLoginToken, spendPersonateToken, storeOAuthState } from './one-time-tokens.js';
-import { createSession, revokeSession } from './sessions.js';
+import {
+  spendLoginToken,
+  spendPersonateToken,
+  storeOAuthState,
+} from '../../sessions/one-time-tokens.js';
+import { createSession, revokeSession } from '../../sessions/sessions.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInLimit = {

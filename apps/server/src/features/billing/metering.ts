@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { usageCharges, usagePeriods } from '../../db/billing-schema.js';
 import { blockerHourlyCounts, shops } from '../../db/schema.js';
-import { usagePeriodStart, USAGE_PERIOD_MS } from '../dashboard/queries.js';
+import { usagePeriodStart, USAGE_PERIOD_MS } from '../../usage-period.js';
 import { currentSubscription } from './subscription-status.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-// Subscription calls (issue 3): the plan catalogue, the shop's subscription, choosing a plan
+// Subscription calls: the plan catalogue, the shop's subscription, choosing a plan
 // (Free at once; a paid plan answers the platform's confirmation URL) and cancelling, plus
 // the return URL the platform sends the merchant back to after approving or declining.
 // Gated calls are listed in gates.ts.

@@ -1,4 +1,4 @@
-// "Leave us message" (SPEC.md §5): the contracts' schema enforces every rule server-side;
+// "Leave us message": the contracts' schema enforces every rule server-side;
 // support reads the stored questions through the support CLI.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';

@@ -3,9 +3,9 @@ import type { DashboardData } from '@gatehouse/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { blockerHourlyCounts, type Blocker } from '../../db/schema.js';
+import { usagePeriodStart } from '../../usage-period.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const USAGE_PERIOD_MS = 30 * 24 * HOUR_MS;
 
 async function sumsSince(db: Database, shopId: string, since: Date) {
   const rows = await db
@@ -19,12 +19,6 @@ async function sumsSince(db: Database, shopId: string, since: Date) {
   const totals = new Map<Blocker, number>();
   for (const row of rows) totals.set(row.blocker, Number(row.total));
   return totals;
-}
-
-/** Start of the 30-day billing-style period, counted from the install, that holds `now`. */
-export function usagePeriodStart(installedAt: Date, now: Date): Date {
-  const elapsed = Math.max(0, now.getTime() - installedAt.getTime());
-  return new Date(installedAt.getTime() + Math.floor(elapsed / USAGE_PERIOD_MS) * USAGE_PERIOD_MS);
 }
 
 export async function dashboardData(

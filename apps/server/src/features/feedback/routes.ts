@@ -1,4 +1,4 @@
-// /feedback.html (issue 4): where the admin's rating popup sends a merchant who gave 1–4
+// /feedback.html: where the admin's rating popup sends a merchant who gave 1–4
 // stars. GET records the rating as a rating event and offers a comment form; POST accepts
 // only that form (a signed token naming the event, valid for a day) and stores the comment.
 // Bad input answers a 400 page, an unknown shop a polite 404 page; both are rate-limited.

@@ -21,9 +21,9 @@ import {
 } from '@gatehouse/engine';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import { loadRulesOf } from '../protection/rules/ip-lists.js';
-import { toRuleSet } from '../protection/rules/shop-rules.js';
-import { ruleLabeler } from '../visitor-logs/rule-labels.js';
+import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { shopById } from '../../protection/blocker-registry.js';
+import { ruleLabeler } from '../../protection/rule-labels.js';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -43,6 +43,7 @@ function isReservedAddress(ip: IpAddress): boolean {
 }
 
 export async function lookupIp(
+  blockers: BlockerRegistry,
   db: Database,
   shopId: string,
   geo: GeoLookup,
@@ -54,12 +55,14 @@ export async function lookupIp(
   const value = ipToBigInt(parsed);
   const facts = geo.lookup(ip);
 
-  const stored = await loadRulesOf(db, shopId);
-  const inList = (list: 'block' | 'allow') =>
-    stored.ipRows.some((row) => {
-      if (row.list !== list) return false;
-      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return false;
-      const range = parseIpRange(row.ip);
+  const shop = await shopById(db, shopId);
+  const ruleSet = await blockers.ruleSet(db, shop);
+  const inList = (kind: 'ip-block' | 'ip-allow') =>
+    ruleSet.rules.some((rule) => {
+      if ((rule.kind !== 'ip-block' && rule.kind !== 'ip-allow') || rule.kind !== kind)
+        return false;
+      if (rule.expiresAt && Date.parse(rule.expiresAt) <= Date.now()) return false;
+      const range = parseIpRange(rule.ip);
       return (
         range.ok &&
         range.range.version === parsed.version &&
@@ -68,11 +71,11 @@ export async function lookupIp(
       );
     });
 
-  const compiled = compile(toRuleSet({ ...stored, appEnabled: !stored.shop.isAppDisabled }));
+  const compiled = compile(ruleSet);
   const decision = compiled.ok
     ? decide(compiled.policy, { ip, url: '/' }, facts)
     : { action: 'allow' as const, rule: null, facts };
-  const labels = await ruleLabeler(db, shopId, [
+  const labels = await ruleLabeler(blockers, db, shopId, [
     decision.rule?.id ?? null,
     decision.monitor?.id ?? null,
   ]);
@@ -90,8 +93,8 @@ export async function lookupIp(
     org: facts.org,
     flags: {
       reserved: isReservedAddress(parsed),
-      inBlockList: inList('block'),
-      inAllowList: inList('allow'),
+      inBlockList: inList('ip-block'),
+      inAllowList: inList('ip-allow'),
     },
     decision: {
       action: decision.action,

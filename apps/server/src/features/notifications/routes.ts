@@ -1,4 +1,4 @@
-// Support messages to a merchant (SPEC.md §4 "Notifications"): the oldest unread one is shown
+// Support messages to a merchant: the oldest unread one is shown
 // until the merchant marks it read.
 import { api } from '@gatehouse/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';

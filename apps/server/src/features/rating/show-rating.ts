@@ -1,4 +1,4 @@
-// When the admin may ask a merchant for a review (SPEC.md §4 "Rating check").
+// When the admin may ask a merchant for a review.
 export const RATING_MIN_INSTALLED_MS = 3 * 24 * 60 * 60 * 1000;
 export const RATING_QUIET_MS = 24 * 60 * 60 * 1000;
 

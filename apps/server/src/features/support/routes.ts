@@ -8,7 +8,7 @@ import { audit } from '../../audit.js';
 import { customerQuestions, notifications, shops } from '../../db/schema.js';
 import { messages, notFound, unauthorized } from '../../errors.js';
 import { bearerToken } from '../../plugins/auth.js';
-import { mintPersonateToken } from '../auth/one-time-tokens.js';
+import { mintPersonateToken } from '../../sessions/one-time-tokens.js';
 import { shopUpdateFromSettings } from './apply-settings.js';
 import { notifyRequest, setRequest, shopRequest } from './schemas.js';
 import { shopSummary } from './shop-summary.js';

@@ -1,5 +1,6 @@
-// The visitor log's calls: the filtered keyset list, quick actions on a row, the streamed CSV
-// export (plan feature csvExport) and the dashboard's allowed/blocked chart.
+// The visitor log's calls: the filtered keyset list, quick actions on a row (carried out by
+// the blocker that offers them, through the registry), the streamed CSV export (plan feature
+// csvExport) and the dashboard's allowed/blocked chart.
 import { Readable } from 'node:stream';
 import {
   api,
@@ -7,21 +8,21 @@ import {
   VISIT_EXPORT_PATH,
   visitExportColumns,
   visitExportQuery,
+  visitorLogMessages as m,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
+import { badRequest } from '../../errors.js';
 import { shopOfSession } from '../../shops.js';
-import { requireFeature } from '../billing/gates.js';
-import type { ProtectionServices } from '../protection/protection-services.js';
-import { csvRow } from '../protection/rules/csv.js';
-import { addIpFromLog, blockAsnFromLog, blockCountryFromLog } from './quick-actions.js';
+import { requireFeature } from '../../plan-gates.js';
+import { csvRow } from '../../csv/csv.js';
 import { timeSeries } from './time-series.js';
 import { countVisits, findVisits } from './visit-query.js';
 import { toVisitViews } from './visit-view.js';
 
 const EXPORT_PAGE = 2000;
 
-export function registerVisitorLogRoutes(app: FastifyInstance, protection: ProtectionServices) {
+export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.listVisits, async ({ cursor, limit, ...filters }, { session }) => {
     const page = await findVisits(app.db, session.shopId, filters, {
       cursor,
@@ -29,7 +30,7 @@ export function registerVisitorLogRoutes(app: FastifyInstance, protection: Prote
       urlScanBudget: app.config.protection.visitUrlSearchBudget,
     });
     return {
-      visits: await toVisitViews(app.db, session.shopId, page.visits),
+      visits: await toVisitViews(app.blockers, app.db, session.shopId, page.visits),
       nextCursor: page.nextCursor,
       searchedTo: page.searchedTo?.toISOString() ?? null,
     };
@@ -40,13 +41,10 @@ export function registerVisitorLogRoutes(app: FastifyInstance, protection: Prote
     api.visitQuickAction,
     async ({ action, value }, { session }) => {
       const shop = await shopOfSession(app.db, session);
-      const result =
-        action === 'blockCountry'
-          ? await blockCountryFromLog(app.db, shop.id, value)
-          : action === 'blockAsn'
-            ? await blockAsnFromLog(app.db, shop.id, value)
-            : await addIpFromLog(app.db, shop.id, action === 'blockIp' ? 'block' : 'allow', value);
-      if (result.changed) await protection.changed(shop.id);
+      const handler = app.blockers.quickAction(action);
+      if (!handler) throw badRequest(m.quickAction);
+      const result = await handler(app.blockers, app.db, shop, value);
+      if (result.changed) await app.protection.changed(shop.id);
       return result;
     },
     { mutates: true },
@@ -68,7 +66,7 @@ export function registerVisitorLogRoutes(app: FastifyInstance, protection: Prote
       let cursor: string | undefined;
       do {
         const page = await findVisits(db, shop.id, filters, { cursor, limit: EXPORT_PAGE });
-        const views = await toVisitViews(db, shop.id, page.visits);
+        const views = await toVisitViews(app.blockers, db, shop.id, page.visits);
         // One chunk per page: fewer, larger writes.
         yield views
           .map((v) =>

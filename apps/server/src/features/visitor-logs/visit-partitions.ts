@@ -9,7 +9,7 @@
 import { plans } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { VISIT_COLUMNS } from '../protection/visits/visit-record.js';
+import { VISIT_COLUMNS } from './visit-record.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;

@@ -14,7 +14,7 @@ import { bigIntToIp, formatIp, parseIpRange } from '@gatehouse/engine';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import type { VisitRecord as StoredVisit } from '../protection/visits/visit-record.js';
+import type { VisitRecord as StoredVisit } from './visit-record.js';
 
 export interface VisitFilterInput {
   action?: VisitActionFilter | undefined;

@@ -2,7 +2,8 @@
 // and the monitored rule named.
 import type { VisitView } from '@gatehouse/contracts';
 import type { Database } from '../../db/client.js';
-import { ruleLabeler, type RuleLabeler } from './rule-labels.js';
+import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { ruleLabeler, type RuleLabeler } from '../../protection/rule-labels.js';
 import { deviceOf } from './user-agent.js';
 import type { VisitRecord } from './visit-query.js';
 
@@ -27,11 +28,13 @@ export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
 }
 
 export async function toVisitViews(
+  blockers: BlockerRegistry,
   db: Database,
   shopId: string,
   visits: VisitRecord[],
 ): Promise<VisitView[]> {
   const labels = await ruleLabeler(
+    blockers,
     db,
     shopId,
     visits.flatMap((v) => [v.ruleId, v.monitorRuleId]),

@@ -1,12 +1,13 @@
-// Visitor logs, IP lookup and the dashboard chart (issue 6). The plugin (at the app's root):
-// the retention job, which starts with the app and stops (waiting for a running purge) before
-// the database closes; `app.visitorLogs.retention` lets tests run a purge. The routes are
-// registered where the admin's routes are.
+// The visitor log's services at the app's root: the visit queue every decision goes into
+// (`app.visits`, written in batches; started with the app, flushed before the database
+// closes) and the retention job (`app.visitorLogs.retention`, which tests run by hand). The
+// protected page views each written batch holds are handed to `recordProtectedViews`, which
+// the app layer takes from billing.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerIpLookupRoutes } from '../ip-lookup/routes.js';
+import type { VisitBufferOptions } from './visit-buffer.js';
+import { createVisitBuffer } from './visit-buffer.js';
 import { createRetentionJob, type RetentionJob } from './retention.js';
-import { registerVisitorLogRoutes } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,21 +15,38 @@ declare module 'fastify' {
   }
 }
 
-export const visitorLogsPlugin = fp(
-  async (app) => {
+export interface VisitorLogsOptions {
+  recordProtectedViews: VisitBufferOptions['recordProtectedViews'];
+}
+
+export const visitorLogsPlugin = fp<VisitorLogsOptions>(
+  async (app: FastifyInstance, options) => {
+    const { config } = app;
+    const visits = createVisitBuffer({
+      db: app.db,
+      dbKind: app.dbKind,
+      log: app.log,
+      intervalMs: config.protection.visitFlushIntervalMs,
+      batchSize: config.protection.visitFlushBatch,
+      maxQueued: config.protection.visitBufferMax,
+      recordProtectedViews: options.recordProtectedViews,
+    });
+    app.decorate('visits', visits);
     const retention = createRetentionJob({
       db: app.db,
       log: app.log,
-      intervalMs: app.config.protection.visitPurgeIntervalMs,
+      intervalMs: config.protection.visitPurgeIntervalMs,
     });
     app.decorate('visitorLogs', { retention });
-    app.addHook('onReady', async () => retention.start());
-    app.addHook('preClose', async () => retention.stop());
+    app.addHook('onReady', async () => {
+      visits.start();
+      retention.start();
+    });
+    // Before the database closes: write what is queued, wait for a running purge.
+    app.addHook('preClose', async () => {
+      await visits.stop();
+      await retention.stop();
+    });
   },
-  { name: 'visitor-logs', dependencies: ['db', 'auth', 'protection'] },
+  { name: 'visitor-logs', dependencies: ['db'] },
 );
-
-export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
-  registerVisitorLogRoutes(app, app.protection);
-  registerIpLookupRoutes(app);
-}

@@ -1,27 +1,30 @@
-// POST /api/webhooks: the one endpoint every platform webhook is delivered to (reference §3).
+// POST /api/webhooks: the one endpoint every platform webhook is delivered to.
 // The HMAC is checked on the raw bytes, deliveries are deduplicated by X-Shopify-Webhook-Id,
-// and each topic has its own handler.
+// and each topic has its own handler: this feature's, or one the app layer hands in.
 import { isShopDomain } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema.js';
 import { badRequest, unauthorized } from '../../errors.js';
+import type { TopicHandler } from '../../http/webhook-topic.js';
 import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
 import { handleAppScopesUpdate } from './app-scopes-update.js';
-import { handleAppSubscriptionsUpdate } from './app-subscriptions-update.js';
 import { handleAppUninstalled } from './app-uninstalled.js';
 import { handleThemesUpdate } from './themes-update.js';
 
-type TopicHandler = (app: FastifyInstance, shopDomain: string, body: Buffer) => Promise<void>;
-
-const handlers: Record<string, TopicHandler> = {
+const ownTopics: Record<string, TopicHandler> = {
   'app/uninstalled': handleAppUninstalled,
   'themes/update': handleThemesUpdate,
-  'app_subscriptions/update': handleAppSubscriptionsUpdate,
   'app/scopes_update': handleAppScopesUpdate,
 };
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export interface WebhookOptions {
+  /** Topics other features handle, by topic name. */
+  topics: Record<string, TopicHandler>;
+}
+
+export async function webhookRoutes(app: FastifyInstance, options: WebhookOptions): Promise<void> {
+  const handlers: Record<string, TopicHandler> = { ...ownTopics, ...options.topics };
   // Raw bytes for the HMAC: this parser only applies inside this plugin.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {

@@ -1,0 +1,119 @@
+// POST /api/storefront/adminAccess: the storefront half of Admin Access. The admin
+// opens the store at `?shopId=<id>&idya=true|false`; the script posts here and keeps the
+// signed device token it gets, and decisions for that browser are then always "allow".
+//
+// Security trade-off. The storefront URL carries only the shop's id, and that is Shopify's numeric
+// shop id: not a secret (it appears in the store's own pages and APIs). So anyone who knows
+// it could mark their own browser as an admin device and pass this shop's rules. What closes
+// it: a new device is accepted only within minutes after the signed-in merchant pressed
+// "Enable Admin Access" on the dashboard (which arms the shop: /api/dashboard/armAdminAccess),
+// once per arming, while Admin Access is on and the plan includes it (Premium /
+// Pay-As-You-Go); each mark is rate-limited per IP;
+// every mark and unmark is written to the shop's audit log with the IP and user agent so the
+// merchant can see who did it; turning the setting off stops every marked device at once
+// (decisions check the setting), and each device token can be revoked. Nothing is added to
+// that URL.
+import {
+  ADMIN_ACCESS_PATH,
+  adminAccessRequest,
+  planIncludes,
+  type AdminAccessResponse,
+} from '@gatehouse/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../audit.js';
+import { hashSecret } from '../../crypto/secrets.js';
+import { adminDevices } from '../../db/protection-schema.js';
+import { shops } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../errors.js';
+import { UPGRADE_MESSAGE } from '../../plan-gates.js';
+
+export const adminAccessMessages = {
+  unknownShop: 'This store does not use Gatehouse.',
+  shopIdMismatch: 'This Admin Access link does not belong to this store.',
+  turnedOff: 'Admin Access is turned off in Gatehouse. Turn it on in General Settings first.',
+  notArmed:
+    'To mark this device, press "Enable Admin Access" on the Gatehouse dashboard and use the window it opens.',
+} as const;
+
+export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<void> {
+  const services = app.protection;
+  app.post(
+    ADMIN_ACCESS_PATH,
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<AdminAccessResponse> => {
+      void reply.header('access-control-allow-origin', '*');
+      const input = adminAccessRequest.parse(request.body ?? {});
+      const [shop] = await app.db.select().from(shops).where(eq(shops.domain, input.shop));
+      if (!shop || shop.uninstalledAt) throw badRequest(adminAccessMessages.unknownShop);
+      if (!shop.shopifyShopId || shop.shopifyShopId !== input.shopId.trim()) {
+        throw badRequest(adminAccessMessages.shopIdMismatch);
+      }
+      const seenFrom = {
+        ip: request.ip,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
+      };
+      const held =
+        input.d && services.tokens.isSignedDevice(input.d, shop.id) ? hashSecret(input.d) : null;
+
+      if (!input.enabled) {
+        await app.db.transaction(async (tx) => {
+          if (held) {
+            await tx
+              .update(adminDevices)
+              .set({ revokedAt: new Date() })
+              .where(and(eq(adminDevices.tokenHash, held), isNull(adminDevices.revokedAt)));
+          }
+          await tx
+            .update(shops)
+            .set({ adminAccessMode: false, updatedAt: new Date() })
+            .where(eq(shops.id, shop.id));
+        });
+        await audit(app.db, {
+          shopId: shop.id,
+          actor: 'merchant',
+          action: 'adminAccess.deviceUnmarked',
+          detail: seenFrom,
+        });
+        await services.changed(shop.id);
+        return { isAdminAccessMode: false, deviceToken: null };
+      }
+
+      if (!planIncludes(shop.plan, 'adminAccess')) throw forbidden(UPGRADE_MESSAGE);
+      if (!shop.adminAccessEnabled) throw badRequest(adminAccessMessages.turnedOff);
+      const deviceToken = services.tokens.mintDevice(shop.id);
+      const [device] = await app.db.transaction(async (tx) => {
+        // Spend the dashboard's arming: one device per press of "Enable Admin Access".
+        const [armed] = await tx
+          .update(shops)
+          .set({ adminAccessArmedUntil: null })
+          .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
+          .returning({ id: shops.id });
+        if (!armed) throw badRequest(adminAccessMessages.notArmed);
+        if (held) {
+          // The browser already had a mark: replace it rather than pile up devices.
+          await tx
+            .update(adminDevices)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(adminDevices.tokenHash, held), isNull(adminDevices.revokedAt)));
+        }
+        await tx
+          .update(shops)
+          .set({ adminAccessMode: true, updatedAt: new Date() })
+          .where(eq(shops.id, shop.id));
+        return tx
+          .insert(adminDevices)
+          .values({ shopId: shop.id, tokenHash: hashSecret(deviceToken), ...seenFrom })
+          .returning({ id: adminDevices.id });
+      });
+      await audit(app.db, {
+        shopId: shop.id,
+        actor: 'merchant',
+        action: 'adminAccess.deviceMarked',
+        detail: { deviceId: device?.id, ...seenFrom },
+      });
+      await services.changed(shop.id);
+      return { isAdminAccessMode: true, deviceToken };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+// The ISP/ASN Blocker as the registry sees it: one `asn` rule per entry, all with the
+// blocker's settings, switched off on a plan without the feature.
+import { asnEntryLabel } from '@gatehouse/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { asnRules } from '../../db/asn-schema.js';
+import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import { loadBlockerSettings } from '../../protection/blocker-settings.js';
+import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
+import { asnRoutes } from './asn-routes.js';
+import { blockAsnFromLog } from './block-asn-from-log.js';
+
+export const asnBlocker: Blocker = {
+  name: ASN_BLOCKER,
+  ruleKinds: ['asn'],
+  kindLabels: { asn: 'ISP/ASN Blocker' },
+  async loadRules(db, shop) {
+    return asnEngineRules(await loadAsnState(db, shop));
+  },
+  async labelRules(db, shopId, ids) {
+    const uuids = entryIds(ids);
+    if (uuids.length === 0) return new Map();
+    const [rows, settings] = await Promise.all([
+      db
+        .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
+        .from(asnRules)
+        .where(and(eq(asnRules.shopId, shopId), inArray(asnRules.id, uuids))),
+      loadBlockerSettings(db, shopId, ASN_BLOCKER),
+    ]);
+    return new Map(
+      rows.map((r): [string, RuleLabel] => [
+        r.id,
+        { kind: 'asn', label: `ISP/ASN Blocker: ${asnEntryLabel(r)}`, action: settings.action },
+      ]),
+    );
+  },
+  quickActions: { blockAsn: blockAsnFromLog },
+  routes: asnRoutes,
+};

@@ -1,0 +1,56 @@
+// app_subscriptions/update: the platform changed one of the shop's subscriptions (approved,
+// declined, frozen for non-payment, reactivated, cancelled, expired). The shop's plan follows
+// its current subscription; stale or foreign events change nothing, and a repeat is harmless.
+import { subscriptionStatus } from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { audit } from '../../audit.js';
+import { shops } from '../../db/schema.js';
+import { applySubscriptionStatus } from './subscription-status.js';
+
+const payloadSchema = z.object({
+  app_subscription: z.object({
+    admin_graphql_api_id: z.string().min(1),
+    status: z
+      .string()
+      .transform((s) => s.toUpperCase())
+      .pipe(subscriptionStatus),
+    updated_at: z.string().optional(),
+  }),
+});
+
+export async function handleAppSubscriptionsUpdate(
+  app: FastifyInstance,
+  shopDomain: string,
+  body: Buffer,
+) {
+  let parsed;
+  try {
+    parsed = payloadSchema.safeParse(JSON.parse(body.toString('utf8')));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed?.success) {
+    app.log.warn({ shopDomain }, 'app_subscriptions/update payload not understood');
+    return;
+  }
+  const event = parsed.data.app_subscription;
+  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+  if (!shop) return;
+  const updatedAt = event.updated_at ? new Date(event.updated_at) : null;
+  const row = await applySubscriptionStatus(app.db, shop.id, event.admin_graphql_api_id, {
+    status: event.status,
+    platformUpdatedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,
+  });
+  if (!row) {
+    app.log.info({ shopDomain, id: event.admin_graphql_api_id }, 'unknown subscription ignored');
+    return;
+  }
+  await audit(app.db, {
+    shopId: shop.id,
+    actor: 'platform',
+    action: 'subscription.updated',
+    detail: { subscription: event.admin_graphql_api_id, status: event.status },
+  });
+}

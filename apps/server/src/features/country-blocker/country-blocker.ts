@@ -1,0 +1,32 @@
+// The Country Blocker as the registry sees it: one `country` rule per shop, from its stored
+// countries and its blocker settings.
+import type { Blocker } from '../../protection/blocker.js';
+import { blockCountryFromLog } from './block-country-from-log.js';
+import { countryRoutes } from './country-routes.js';
+import {
+  COUNTRY_BLOCKER,
+  COUNTRY_RULE_ID,
+  countryRule,
+  loadCountryState,
+} from './country-store.js';
+
+export const countryBlocker: Blocker = {
+  name: COUNTRY_BLOCKER,
+  ruleKinds: ['country'],
+  kindLabels: { country: 'Country Blocker' },
+  async loadRules(db, shop) {
+    return [countryRule(await loadCountryState(db, shop.id))];
+  },
+  async labelRules(db, shopId, ids) {
+    if (!ids.includes(COUNTRY_RULE_ID)) return new Map();
+    const { mode, settings } = await loadCountryState(db, shopId);
+    return new Map([
+      [
+        COUNTRY_RULE_ID,
+        { kind: 'country', label: `Country Blocker (${mode})`, action: settings.action },
+      ],
+    ]);
+  },
+  quickActions: { blockCountry: blockCountryFromLog },
+  routes: countryRoutes,
+};

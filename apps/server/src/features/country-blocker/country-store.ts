@@ -1,0 +1,60 @@
+// The Country Blocker's storage: mode and countries in country_blocker (which the dashboard's
+// empty-whitelist warning reads), the action and monitor mode in blocker_settings under
+// `country-blocker`, like every blocker's.
+import type { Rule } from '@gatehouse/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { countryBlocker } from '../../db/schema.js';
+import {
+  actionOf,
+  loadBlockerSettings,
+  type BlockerSettings,
+} from '../../protection/blocker-settings.js';
+
+export const COUNTRY_BLOCKER = 'country-blocker';
+/** The country rule's id in the engine's rule set (one Country Blocker per shop). */
+export const COUNTRY_RULE_ID = 'country';
+
+export interface CountryList {
+  mode: 'blacklist' | 'whitelist';
+  countries: string[];
+}
+
+export interface CountryState extends CountryList {
+  settings: BlockerSettings;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export async function loadCountryState(db: Database, shopId: string): Promise<CountryState> {
+  const [[row], settings] = await Promise.all([
+    db.select().from(countryBlocker).where(eq(countryBlocker.shopId, shopId)),
+    loadBlockerSettings(db, shopId, COUNTRY_BLOCKER),
+  ]);
+  return { mode: row?.mode ?? 'blacklist', countries: row?.countries ?? [], settings };
+}
+
+export async function saveCountryList(
+  db: Database | Tx,
+  shopId: string,
+  list: CountryList,
+): Promise<void> {
+  await db
+    .insert(countryBlocker)
+    .values({ shopId, mode: list.mode, countries: list.countries })
+    .onConflictDoUpdate({
+      target: countryBlocker.shopId,
+      set: { mode: list.mode, countries: list.countries, updatedAt: sql`now()` },
+    });
+}
+
+export function countryRule(state: CountryState): Rule {
+  return {
+    id: COUNTRY_RULE_ID,
+    kind: 'country',
+    mode: state.mode,
+    countries: state.countries,
+    action: actionOf(state.settings),
+    monitor: state.settings.monitor,
+  };
+}

@@ -1,0 +1,120 @@
+// The compiled-policy cache in front of every decision: one build shared by concurrent callers,
+// "no such shop" remembered for a while, a background rebuild when an entry is old or marked
+// stale that keeps the last good policy when it fails, and a bounded size that forgets the
+// least recently used shop first.
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { ShopPolicy } from '../../protection/shop-policy.js';
+import { createPolicyCache, REFRESH_MS } from './policy-cache.js';
+
+const log = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+
+function policyOf(domain: string, version = 1): ShopPolicy {
+  return { shopId: `id-${domain}`, domain, version } as unknown as ShopPolicy;
+}
+
+function setUp(max = 10) {
+  let clock = 1_000_000;
+  const builds: string[] = [];
+  const shops = new Map<string, number>();
+  let failing = false;
+  const cache = createPolicyCache({
+    log,
+    max,
+    now: () => clock,
+    build: async (domain) => {
+      builds.push(domain);
+      if (failing) throw new Error('database down');
+      const version = shops.get(domain);
+      return version === undefined ? null : policyOf(domain, version);
+    },
+  });
+  return {
+    cache,
+    builds,
+    shops,
+    advance: (ms: number) => (clock += ms),
+    fail: (on: boolean) => (failing = on),
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const versionOf = (p: ShopPolicy | null | undefined) =>
+  (p as unknown as { version: number } | null | undefined)?.version;
+
+describe('the policy cache', () => {
+  it('builds once for concurrent callers and answers from memory after', async () => {
+    const t = setUp();
+    t.shops.set('a.myshopify.com', 1);
+    expect(t.cache.peek('a.myshopify.com')).toBeUndefined();
+    const [x, y] = await Promise.all([
+      t.cache.load('a.myshopify.com'),
+      t.cache.load('a.myshopify.com'),
+    ]);
+    expect(x).toBe(y);
+    expect(t.builds).toEqual(['a.myshopify.com']);
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(1);
+    expect(t.builds).toHaveLength(1);
+  });
+
+  it('remembers an unknown shop for a while, then asks again', async () => {
+    const t = setUp();
+    expect(await t.cache.load('nobody.myshopify.com')).toBeNull();
+    expect(t.cache.peek('nobody.myshopify.com')).toBeNull();
+    t.advance(30_001);
+    expect(t.cache.peek('nobody.myshopify.com')).toBeUndefined();
+  });
+
+  it('rebuilds an old or stale entry in the background, keeping the last good one on failure', async () => {
+    const t = setUp();
+    t.shops.set('a.myshopify.com', 1);
+    await t.cache.load('a.myshopify.com');
+    t.shops.set('a.myshopify.com', 2);
+    t.advance(REFRESH_MS + 1);
+    // The old policy answers at once; the new one is there after the rebuild.
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(1);
+    await settle();
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(2);
+
+    t.fail(true);
+    t.cache.refreshAll();
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(2);
+    await settle();
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(2);
+    // A failed rebuild is not retried on every visit.
+    const builds = t.builds.length;
+    t.cache.peek('a.myshopify.com');
+    await settle();
+    expect(t.builds.length).toBe(builds);
+
+    t.fail(false);
+    t.shops.set('a.myshopify.com', 3);
+    await t.cache.rebuild('id-a.myshopify.com');
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(3);
+  });
+
+  it('forgets the least recently used shop first when full', async () => {
+    const t = setUp(2);
+    for (const d of ['a', 'b']) t.shops.set(`${d}.myshopify.com`, 1);
+    t.shops.set('c.myshopify.com', 1);
+    await t.cache.load('a.myshopify.com');
+    t.advance(10);
+    await t.cache.load('b.myshopify.com');
+    // "a" is used again (more than a second later): "b" is now the least recently used.
+    t.advance(1_000);
+    t.cache.peek('a.myshopify.com');
+    await t.cache.load('c.myshopify.com');
+    expect(t.cache.size()).toBe(2);
+    expect(t.cache.peek('b.myshopify.com')).toBeUndefined();
+    expect(t.cache.peek('a.myshopify.com')).not.toBeUndefined();
+    expect(t.cache.peek('c.myshopify.com')).not.toBeUndefined();
+  });
+
+  it('forgets a domain on demand (a shop that just installed)', async () => {
+    const t = setUp();
+    expect(await t.cache.load('new.myshopify.com')).toBeNull();
+    t.shops.set('new.myshopify.com', 1);
+    t.cache.forget('new.myshopify.com');
+    expect(versionOf(await t.cache.load('new.myshopify.com'))).toBe(1);
+  });
+});

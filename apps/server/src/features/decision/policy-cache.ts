@@ -1,0 +1,171 @@
+// Compiled policies per shop, in memory, least recently used first out. The decision reads a
+// cached policy synchronously and never waits on the database, except to build a shop's
+// policy the first time. A rebuild (after a change, a notification, or when the entry is
+// older than REFRESH_MS, which also picks up plan and switch changes made elsewhere) runs in
+// the background and replaces the entry only when it succeeds: with the database down the last
+// good policy keeps answering.
+import { planIncludes } from '@gatehouse/contracts';
+import { compile } from '@gatehouse/engine';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { adminDevices } from '../../db/protection-schema.js';
+import { shops } from '../../db/schema.js';
+import { loadBlockPage } from '../../protection/block-page.js';
+import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
+
+interface Slot {
+  /** null: no such shop, or uninstalled (decisions allow). */
+  value: ShopPolicy | null;
+  builtAt: number;
+  stale: boolean;
+  /** When the slot last moved to the back of the eviction order. */
+  usedAt: number;
+}
+
+/**
+ * A slot used again within this long keeps its place in the eviction order: moving it (a Map
+ * delete and set) on every decision cost more than the rest of the lookup, and least recently
+ * used to the second is as good as to the millisecond.
+ */
+const REORDER_MS = 1000;
+
+export const REFRESH_MS = 60_000;
+/** How long "no such shop" is remembered; a shop installing meanwhile is invalidated at once. */
+const MISSING_MS = 30_000;
+
+const emptyPolicy = (() => {
+  const result = compile({ appEnabled: true, rules: [] });
+  if (!result.ok) throw new Error('the empty rule set must compile');
+  return result.policy;
+})();
+
+/** Builds a shop's policy from every blocker's rules (through the registry). */
+export async function buildShopPolicy(
+  db: Database,
+  blockers: BlockerRegistry,
+  domain: string,
+  log: FastifyBaseLogger,
+): Promise<ShopPolicy | null> {
+  const [shop] = await db.select().from(shops).where(eq(shops.domain, domain));
+  if (!shop || shop.uninstalledAt) return null;
+  const [ruleSet, blockPage, devices] = await Promise.all([
+    blockers.ruleSet(db, shop),
+    loadBlockPage(db, shop.id),
+    db
+      .select({ tokenHash: adminDevices.tokenHash })
+      .from(adminDevices)
+      .where(and(eq(adminDevices.shopId, shop.id), isNull(adminDevices.revokedAt))),
+  ]);
+  const result = compile(ruleSet);
+  if (!result.ok) {
+    // Saves are compiled before they are stored, so this means stored data went bad: fail open.
+    log.error({ shop: domain, errors: result.errors.slice(0, 3) }, 'stored rules do not compile');
+  }
+  return {
+    shopId: shop.id,
+    domain: shop.domain,
+    policy: result.ok ? result.policy : emptyPolicy,
+    blockPage,
+    adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),
+    devices: new Set(devices.map((d) => d.tokenHash)),
+  };
+}
+
+export function createPolicyCache(options: {
+  log: FastifyBaseLogger;
+  max: number;
+  /** Builds a shop's entry (buildShopPolicy; the tests give their own). */
+  build: (domain: string) => Promise<ShopPolicy | null>;
+  now?: () => number;
+}): PolicyCache {
+  const { log, max } = options;
+  const { build } = options;
+  const now = options.now ?? Date.now;
+  const slots = new Map<string, Slot>();
+  const domainOf = new Map<string, string>();
+  const pending = new Map<string, Promise<ShopPolicy | null>>();
+
+  function store(domain: string, value: ShopPolicy | null) {
+    slots.delete(domain);
+    const at = now();
+    slots.set(domain, { value, builtAt: at, stale: false, usedAt: at });
+    if (value) domainOf.set(value.shopId, domain);
+    while (slots.size > max) {
+      const oldest = slots.keys().next().value as string;
+      const evicted = slots.get(oldest)?.value;
+      slots.delete(oldest);
+      if (evicted) domainOf.delete(evicted.shopId);
+    }
+  }
+
+  function buildOnce(domain: string): Promise<ShopPolicy | null> {
+    const running = pending.get(domain);
+    if (running) return running;
+    const promise = build(domain)
+      .then((value) => {
+        store(domain, value);
+        return value;
+      })
+      .finally(() => pending.delete(domain));
+    pending.set(domain, promise);
+    return promise;
+  }
+
+  function refreshInBackground(domain: string) {
+    if (pending.has(domain)) return;
+    buildOnce(domain).catch((error: unknown) => {
+      const slot = slots.get(domain);
+      if (slot) slot.builtAt = now(); // retry after another REFRESH_MS, not on every visit
+      log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
+    });
+  }
+
+  return {
+    peek(domain) {
+      const slot = slots.get(domain);
+      if (!slot) return undefined;
+      const at = now();
+      const age = at - slot.builtAt;
+      if (slot.value === null && age > MISSING_MS) {
+        slots.delete(domain);
+        return undefined;
+      }
+      if (slot.stale || age > REFRESH_MS) refreshInBackground(domain);
+      // Recently used goes to the back of the eviction order.
+      if (at - slot.usedAt >= REORDER_MS) {
+        slot.usedAt = at;
+        slots.delete(domain);
+        slots.set(domain, slot);
+      }
+      return slot.value;
+    },
+    load(domain) {
+      const cached = this.peek(domain);
+      return cached === undefined ? buildOnce(domain) : Promise.resolve(cached);
+    },
+    async rebuild(shopId) {
+      const domain = domainOf.get(shopId);
+      if (!domain) return;
+      await pending.get(domain)?.catch(() => null);
+      try {
+        await buildOnce(domain);
+      } catch (error) {
+        log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
+      }
+    },
+    forget(domain) {
+      const value = slots.get(domain)?.value;
+      slots.delete(domain);
+      if (value) domainOf.delete(value.shopId);
+    },
+    refreshAll() {
+      for (const slot of slots.values()) slot.stale = true;
+    },
+    prime(entry) {
+      store(entry.domain, entry);
+    },
+    size: () => slots.size,
+  };
+}

@@ -1,0 +1,43 @@
+// The IP lists as the registry sees them: one `ip-block` or `ip-allow` rule per entry of the
+// block list (/ipBlocker) and the allow list (/whiteLists), in the order they were added.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ipRules } from '../../db/protection-schema.js';
+import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import { allowIpFromLog, blockIpFromLog } from './add-ip-from-log.js';
+import { registerIpListRoutes } from './ip-list-routes.js';
+import { IP_LISTS, ipRule, loadIpRows } from './ip-lists.js';
+
+const LIST_LABELS = { block: 'IP block list', allow: 'IP allow list' } as const;
+
+export const ipListsBlocker: Blocker = {
+  name: IP_LISTS,
+  ruleKinds: ['ip-allow', 'ip-block'],
+  kindLabels: { 'ip-block': LIST_LABELS.block, 'ip-allow': LIST_LABELS.allow },
+  async loadRules(db, shop) {
+    return (await loadIpRows(db, shop.id)).map(ipRule);
+  },
+  async labelRules(db, shopId, ids) {
+    const uuids = entryIds(ids);
+    if (uuids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: ipRules.id, list: ipRules.list, ip: ipRules.ip })
+      .from(ipRules)
+      .where(and(eq(ipRules.shopId, shopId), inArray(ipRules.id, uuids)));
+    return new Map(
+      rows.map((r): [string, RuleLabel] => [
+        r.id,
+        {
+          kind: r.list === 'block' ? 'ip-block' : 'ip-allow',
+          label: `${LIST_LABELS[r.list]}: ${r.ip}`,
+          action: 'block',
+        },
+      ]),
+    );
+  },
+  quickActions: { blockIp: blockIpFromLog, allowIp: allowIpFromLog },
+  async routes(app: FastifyInstance) {
+    registerIpListRoutes(app, 'ipBlocker');
+    registerIpListRoutes(app, 'whiteLists');
+  },
+};

@@ -1,0 +1,21 @@
+// The TRUSTED_PROXIES entries the server accepts: checked once when the environment is read
+// (env.ts) and compiled by the decision's visitor-address reader.
+import { parseIpRange } from '@gatehouse/engine';
+
+/** proxy-addr's named ranges, which TRUSTED_PROXIES may use as well. */
+export const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Why a TRUSTED_PROXIES entry cannot be used, or null when it can: an address, a CIDR block
+ * (host bits may be set, as proxy-addr allows) or one of loopback, linklocal, uniquelocal.
+ */
+export function trustedProxyProblem(entry: string): string | null {
+  if (NAMED_RANGES[entry]) return null;
+  const r = parseIpRange(entry);
+  if (r.ok || r.reason === 'hostBitsSet') return null;
+  return `"${entry}" is not an IP address, a CIDR block or loopback, linklocal, uniquelocal`;
+}

@@ -1,0 +1,91 @@
+// The blocker registry: the one place that knows which blockers exist, handed them by the app
+// layer. It builds a shop's engine rule set from every blocker's loader (in the order the
+// blockers were listed), and it is the one check every save goes through: the engine's
+// compile() of the whole rule set as it would be after the change. A refused set answers 400
+// with the engine's first message and nothing is written.
+import { protectionMessages, type QuickAction } from '@gatehouse/contracts';
+import { compile, type Policy, type Rule, type RuleKind, type RuleSet } from '@gatehouse/engine';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { shops, type Shop } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import type { Blocker, QuickActionHandler, RuleLabel } from './blocker.js';
+
+/** A change a save is about to make: one blocker's rules as they would be, or the switch. */
+export interface RuleSetChange {
+  blocker?: string;
+  rules?: Rule[];
+  appEnabled?: boolean;
+}
+
+export interface BlockerRegistry {
+  readonly blockers: readonly Blocker[];
+  /** The shop's rules from every blocker, with `change` applied. */
+  ruleSet(db: Database, shop: Shop, change?: RuleSetChange): Promise<RuleSet>;
+  /** Compiles the rule set as it would be after `change`, or throws the merchant's 400. */
+  check(db: Database, shop: Shop, change?: RuleSetChange): Promise<void>;
+  /** Labels of the rules among `ids`, from the blockers that own them. */
+  labelRules(db: Database, shopId: string, ids: readonly string[]): Promise<Map<string, RuleLabel>>;
+  /** What the visitor log calls a rule of this kind when the rule is gone. */
+  kindLabel(kind: string): string | null;
+  /** The blocker's handler of a visitor-log quick action. */
+  quickAction(action: QuickAction): QuickActionHandler | null;
+}
+
+export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegistry {
+  const owners = new Map<RuleKind, Blocker>();
+  const names = new Set<string>();
+  const actions = new Map<QuickAction, QuickActionHandler>();
+  for (const blocker of blockers) {
+    if (names.has(blocker.name)) throw new Error(`two blockers are named ${blocker.name}`);
+    names.add(blocker.name);
+    for (const kind of blocker.ruleKinds) {
+      const owner = owners.get(kind);
+      if (owner) throw new Error(`rule kind ${kind} belongs to ${owner.name} and ${blocker.name}`);
+      owners.set(kind, blocker);
+    }
+    for (const [action, handler] of Object.entries(blocker.quickActions ?? {})) {
+      if (actions.has(action as QuickAction)) throw new Error(`two blockers handle ${action}`);
+      actions.set(action as QuickAction, handler);
+    }
+  }
+
+  async function ruleSet(db: Database, shop: Shop, change: RuleSetChange = {}) {
+    const parts = await Promise.all(
+      blockers.map((b) =>
+        change.blocker === b.name && change.rules ? change.rules : b.loadRules(db, shop),
+      ),
+    );
+    return { appEnabled: change.appEnabled ?? !shop.isAppDisabled, rules: parts.flat() };
+  }
+
+  return {
+    blockers,
+    ruleSet,
+    async check(db, shop, change) {
+      compileOrThrow(await ruleSet(db, shop, change));
+    },
+    async labelRules(db, shopId, ids) {
+      const maps = await Promise.all(blockers.map((b) => b.labelRules(db, shopId, ids)));
+      return new Map(maps.flatMap((m) => [...m]));
+    },
+    kindLabel(kind) {
+      return owners.get(kind as RuleKind)?.kindLabels[kind as RuleKind] ?? null;
+    },
+    quickAction: (action) => actions.get(action) ?? null,
+  };
+}
+
+/** Compiles, or throws the 400 a merchant sees with the engine's first message. */
+export function compileOrThrow(ruleSet: RuleSet): Policy {
+  const result = compile(ruleSet);
+  if (!result.ok) throw badRequest(result.errors[0]?.message ?? 'These rules are not valid.');
+  return result.policy;
+}
+
+/** The shop a blocker's call works on; an unknown shop answers as an unknown entry does. */
+export async function shopById(db: Database, shopId: string): Promise<Shop> {
+  const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+  if (!shop) throw badRequest(protectionMessages.entryId);
+  return shop;
+}

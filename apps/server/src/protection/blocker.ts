@@ -1,0 +1,50 @@
+// What a blocker is to the rest of the server. A blocker (the Country Blocker, the IP lists,
+// the ISP/ASN Blocker, and every one added later) is a feature folder that hands one of these
+// to the registry: the rule kinds it owns, a loader that turns its stored rows into the
+// engine's rules for a shop, the names the visitor log shows for its rules, the one-click
+// actions it offers from a visitor-log row, and its merchant routes. The rule-set loader, the
+// policy cache, the visitor log and the IP lookup know blockers only through this contract.
+import type { QuickAction, QuickActionResult, VisitRule } from '@gatehouse/contracts';
+import type { Rule, RuleKind } from '@gatehouse/engine';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { Shop } from '../db/schema.js';
+import type { BlockerRegistry } from './blocker-registry.js';
+
+/** How the visitor log names one rule of a blocker, and what the rule does now. */
+export interface RuleLabel {
+  kind: VisitRule['kind'];
+  label: string;
+  action: 'block' | 'redirect';
+}
+
+/** A one-click change from a visitor-log row; the registry rebuilds the policy after it. */
+export type QuickActionHandler = (
+  blockers: BlockerRegistry,
+  db: Database,
+  shop: Shop,
+  value: string,
+) => Promise<QuickActionResult>;
+
+export interface Blocker {
+  /** The blocker's name: its folder on both sides and its key in blocker_settings. */
+  name: string;
+  /** The engine rule kinds its loader produces. */
+  ruleKinds: readonly RuleKind[];
+  /** What the visitor log calls a rule of each kind when the rule itself is gone. */
+  kindLabels: Partial<Record<RuleKind, string>>;
+  /** The shop's rules of this blocker, in the order the engine applies them. */
+  loadRules(db: Database, shop: Shop): Promise<Rule[]>;
+  /** Labels for those of `ids` that are this blocker's rules. */
+  labelRules(db: Database, shopId: string, ids: readonly string[]): Promise<Map<string, RuleLabel>>;
+  /** One-click actions from a visitor-log row that this blocker carries out. */
+  quickActions?: Partial<Record<QuickAction, QuickActionHandler>>;
+  /** The blocker's merchant calls. */
+  routes(app: FastifyInstance): Promise<void>;
+}
+
+/** Matches the uuid ids of stored entries (engine rule ids of list blockers). */
+export const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids that can be stored entries' ids (others would fail a uuid comparison). */
+export const entryIds = (ids: readonly string[]) => ids.filter((id) => ENTRY_ID.test(id));

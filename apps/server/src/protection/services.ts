@@ -1,0 +1,26 @@
+// The storefront protection services the app shares between features, as Fastify decorators:
+// `app.blockers` (the registry, from the app layer's list of blockers), `app.protection` (geo
+// data, storefront tokens, compiled policies, and `changed` to rebuild a shop's policy here
+// and on the other instances after a save; from the decision feature) and `app.visits` (the
+// visit queue; from the visitor-logs feature). Features use these; none imports another.
+import type { BlockerRegistry } from './blocker-registry.js';
+import type { GeoService } from './geo-service.js';
+import type { PolicyCache } from './shop-policy.js';
+import type { SignedTokens } from './signed-tokens.js';
+import type { VisitBuffer } from './visit-queue.js';
+
+export interface ProtectionServices {
+  geo: GeoService;
+  tokens: SignedTokens;
+  policies: PolicyCache;
+  /** A shop's rules or settings changed: rebuild here now, and tell the other instances. */
+  changed(shopId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    blockers: BlockerRegistry;
+    protection: ProtectionServices;
+    visits: VisitBuffer;
+  }
+}

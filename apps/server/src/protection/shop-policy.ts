@@ -1,0 +1,33 @@
+// What a decision knows about one shop (its compiled policy, block page and Admin Access
+// devices) and the cache that holds it: declared here so the features that change a shop's
+// rules, and the tests, reach the cache without knowing how the decision builds it.
+import type { BlockPage } from '@gatehouse/contracts';
+import type { Policy } from '@gatehouse/engine';
+
+/** Everything a decision needs about one shop. */
+export interface ShopPolicy {
+  shopId: string;
+  domain: string;
+  policy: Policy;
+  blockPage: BlockPage;
+  /** Admin Access honoured: turned on in General Settings and included in the plan. */
+  adminAccess: boolean;
+  /** SHA-256 hex of the shop's live admin-access device tokens. */
+  devices: ReadonlySet<string>;
+}
+
+export interface PolicyCache {
+  /** The cached entry (null: known not to exist), or undefined when none is cached yet. */
+  peek(domain: string): ShopPolicy | null | undefined;
+  /** Builds (once, shared by concurrent callers) when nothing is cached; throws if it cannot. */
+  load(domain: string): Promise<ShopPolicy | null>;
+  /** Rebuilds the shop's entry now, if cached; keeps the old one if the rebuild fails. */
+  rebuild(shopId: string): Promise<void>;
+  /** Forgets what is cached for a domain (a shop just installed). */
+  forget(domain: string): void;
+  /** Marks every entry for a background rebuild. */
+  refreshAll(): void;
+  /** Puts a policy compiled elsewhere in place (the decision-table tests use any rule set). */
+  prime(entry: ShopPolicy): void;
+  size(): number;
+}

@@ -1,0 +1,178 @@
+// The engine's decision table, run against the HTTP decision endpoint: the visitor's address
+// arrives as X-Forwarded-For from loopback (a trusted proxy), geo is looked up by the server,
+// and the answer must be the case's action (with the block page or redirect URL). Every rule
+// set of the table is compiled by the engine and put in the shop's policy slot; a second part
+// stores the rules the merchant calls can express through those calls and checks the same
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN Blocker.
+import { api, type AsnBlockerView, type DecideResponse } from '@gatehouse/contracts';
+import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../src/crypto/secrets.js';
+import { shops } from '../../src/db/schema.js';
+import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let shop: SignedIn;
+let shopId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await t.signIn('cases-store');
+  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop.shop));
+  shopId = row!.id;
+  await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, shopId));
+  await t.app.protection.geo.ready;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function decideOver(c: DecideCase, d?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/storefront/decide',
+    headers: { 'x-forwarded-for': c.visit.ip },
+    query: { shop: shop.shop, url: c.visit.url, ...(d ? { d } : {}) },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<DecideResponse>();
+}
+
+function expectAnswer(c: DecideCase, answer: DecideResponse) {
+  expect(answer.action).toBe(c.expect.action);
+  if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
+  if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
+  if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
+}
+
+describe('the decision table over HTTP', () => {
+  it.each(decideCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const compiled = compile(c.rules);
+    if (!compiled.ok) throw new Error(compiled.errors[0]?.message);
+    const device = t.app.protection.tokens.mintDevice(shopId);
+    t.app.protection.policies.prime({
+      shopId,
+      domain: shop.shop,
+      policy: compiled.policy,
+      blockPage: { ...DEFAULT_BLOCK_PAGE },
+      adminAccess: true,
+      devices: new Set([hashSecret(device)]),
+    });
+    const answer = await decideOver(c, c.visit.adminDevice ? device : undefined);
+    expectAnswer(c, answer);
+    expect(answer.adminAccess).toBe(c.visit.adminDevice ? true : undefined);
+  });
+});
+
+/**
+ * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
+ * Blocker, and ISP/ASN entries sharing one action and monitor mode.
+ */
+function storable(c: DecideCase): boolean {
+  if (c.visit.adminDevice || !c.rules.appEnabled) return false;
+  const countries = c.rules.rules.filter((r) => r.kind === 'country');
+  const asnSettings = new Set(
+    c.rules.rules
+      .filter((r) => r.kind === 'asn')
+      .map((r) => JSON.stringify([r.action ?? { type: 'block' }, r.monitor ?? false])),
+  );
+  return (
+    countries.length <= 1 &&
+    asnSettings.size <= 1 &&
+    c.rules.rules.every(
+      (r) =>
+        !r.scope &&
+        r.enabled !== false &&
+        (r.kind === 'country'
+          ? !r.blockUnknown
+          : r.kind === 'asn' ||
+            r.kind === 'ip-allow' ||
+            (!r.monitor && (!r.action || r.action.type === 'block'))),
+    )
+  );
+}
+
+describe('the decision table from rules saved through the merchant calls', () => {
+  const cases = decideCases.filter(storable);
+
+  it('covers a good part of the table', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    expect(cases.filter((c) => c.rules.rules.some((r) => r.kind === 'asn')).length).toBeGreaterThan(
+      8,
+    );
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    for (const list of ['ipBlocker', 'whiteLists'] as const) {
+      const listed = await t.call(
+        list === 'ipBlocker' ? 'listIpBlocker' : 'listWhiteLists',
+        shop.token,
+        { limit: 200 },
+      );
+      const ids = listed.json<{ entries: { id: string }[] }>().entries.map((e) => e.id);
+      if (ids.length > 0) {
+        const del = await t.call(
+          list === 'ipBlocker' ? 'deleteIpBlocker' : 'deleteWhiteLists',
+          shop.token,
+          { ids },
+        );
+        expect(del.statusCode).toBe(200);
+      }
+    }
+    const asnIds = (await t.call('getAsnBlocker', shop.token)).json<AsnBlockerView>().entries;
+    if (asnIds.length > 0) {
+      const del = await t.call('deleteAsnBlocker', shop.token, {
+        ids: asnIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    let asn = { action: { type: 'block' } as object, monitor: false };
+    let country = {
+      mode: 'blacklist',
+      countries: [] as string[],
+      action: { type: 'block' } as object,
+      monitor: false,
+    };
+    for (const rule of c.rules.rules) {
+      if (rule.kind === 'country') {
+        country = {
+          mode: rule.mode,
+          countries: rule.countries,
+          action: rule.action ?? { type: 'block' },
+          monitor: rule.monitor ?? false,
+        };
+        continue;
+      }
+      if (rule.kind === 'asn') {
+        asn = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
+        for (const value of [...(rule.asns ?? []).map((n) => `AS${n}`), ...(rule.names ?? [])]) {
+          const res = await t.call('addAsnBlocker', shop.token, { value });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        continue;
+      }
+      const res = await t.call(
+        rule.kind === 'ip-block' ? 'addIpBlocker' : 'addWhiteLists',
+        shop.token,
+        {
+          ip: rule.ip,
+          ...(rule.expiresAt ? { expiresAt: rule.expiresAt } : {}),
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const saved = await t.call('saveCountryBlocker', shop.token, country);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedAsn = await t.call('saveAsnBlocker', shop.token, asn);
+    expect(savedAsn.statusCode, savedAsn.body).toBe(200);
+    expectAnswer(c, await decideOver(c));
+  });
+});
+
+it('names every protection call in the contracts table', () => {
+  expect(api.addIpBlocker.path).toBe('/api/ipBlocker/add');
+  expect(api.saveCountryBlocker.path).toBe('/api/regionBlocker/save');
+  expect(api.addAsnBlocker.path).toBe('/api/asnBlocker/add');
+});
