@@ -9,15 +9,28 @@ import { signIn } from './support/sign-in.js';
 describe('the admin shell', () => {
   let f: Fixture;
   let page: Page;
-  const open = async (path: string) => {
-    await page.goto(`${f.stack.appUrl}${path}`);
-    await page.getByText('ver 4.01').waitFor();
-  };
   /** Resolves once the page has drawn two more frames: what it had to show is shown. */
   const twoFrames = () =>
     page.evaluate(
       () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
     );
+  const extensionStatus = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/account/getExtensionEnabned'));
+  /**
+   * Waits until the shell has the extension status (`answered`; asked for once the account is
+   * in) and has drawn what follows from both: only then can a missing bar, banner or menu entry
+   * mean anything.
+   */
+  const shellDrawn = async (answered: Promise<Response>) => {
+    await page.getByText('ver 4.01').waitFor();
+    await answered;
+    await twoFrames();
+  };
+  const open = async (path: string) => {
+    const answered = extensionStatus();
+    await page.goto(`${f.stack.appUrl}${path}`);
+    await shellDrawn(answered);
+  };
   /** Clicks `target`, then waits until the page's click handlers ran and it drew two frames. */
   const clickAndDraw = async (target: Locator) => {
     await page.evaluate(() => {
@@ -178,11 +191,12 @@ describe('the admin shell', () => {
       )
       .toBe(true);
     await screenshot(page, 'footer-extension-banner');
+    const answered = extensionStatus();
     await Promise.all([
       page.waitForEvent('load'),
       page.getByRole('button', { name: 'Do not show again' }).click(),
     ]);
-    await page.getByText('ver 4.01').waitFor();
+    await shellDrawn(answered);
     expect(await page.getByText(banner).count()).toBe(0);
     const { shop } = await f.stack.support<{ shop: { extensionEnabled: boolean } }>(
       'show?shop=demo',
