@@ -1,6 +1,6 @@
 // The shell around every page (SPEC.md §2, §4): navigation, top bar, bars and dialogs,
 // each driven by the account state the server really holds.
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAppEmbed, setFlags, setScopes } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
@@ -9,10 +9,41 @@ import { signIn } from './support/sign-in.js';
 describe('the admin shell', () => {
   let f: Fixture;
   let page: Page;
-  const open = async (path: string) => {
-    await page.goto(`${f.stack.appUrl}${path}`);
+  /** Resolves once the page has drawn two more frames: what it had to show is shown. */
+  const twoFrames = () =>
+    page.evaluate(
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
+  const extensionStatus = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/account/getExtensionEnabned'));
+  /**
+   * Waits until the shell has the extension status (`answered`; asked for once the account is
+   * in) and has drawn what follows from both: only then can a missing bar, banner or menu entry
+   * mean anything.
+   */
+  const shellDrawn = async (answered: Promise<Response>) => {
     await page.getByText('ver 4.01').waitFor();
+    await answered;
+    await twoFrames();
   };
+  const open = async (path: string) => {
+    const answered = extensionStatus();
+    await page.goto(`${f.stack.appUrl}${path}`);
+    await shellDrawn(answered);
+  };
+  /** Clicks `target`, then waits until the page's click handlers ran and it drew two frames. */
+  const clickAndDraw = async (target: Locator) => {
+    await page.evaluate(() => {
+      const w = window as { clickHandled?: Promise<void> };
+      w.clickHandled = new Promise((resolve) => {
+        document.addEventListener('click', () => resolve(), { once: true });
+      });
+    });
+    await target.click();
+    await page.evaluate(() => (window as { clickHandled?: Promise<void> }).clickHandled);
+    await twoFrames();
+  };
+  const isNotificationCall = (r: Response) => r.url().endsWith('/api/account/getNotification');
 
   beforeAll(async () => {
     f = await setUp();
@@ -101,19 +132,13 @@ describe('the admin shell', () => {
   });
 
   it('opens the user menu with its one action, except for a legacy account', async () => {
+    const menu = page.getByRole('button', { name: /Demo Store/ }).first();
     await open('/dashboard');
-    await page
-      .getByRole('button', { name: /Demo Store/ })
-      .first()
-      .click();
-    await expect.poll(() => page.getByText('Subscription', { exact: true }).isVisible()).toBe(true);
+    await clickAndDraw(menu);
+    expect(await page.getByText('Subscription', { exact: true }).isVisible()).toBe(true);
     await setFlags(f.stack, { islegacyAccount: true });
     await open('/dashboard');
-    await page
-      .getByRole('button', { name: /Demo Store/ })
-      .first()
-      .click();
-    await new Promise((r) => setTimeout(r, 300));
+    await clickAndDraw(menu);
     expect(await page.getByText('Subscription', { exact: true }).count()).toBe(0);
   });
 
@@ -166,11 +191,12 @@ describe('the admin shell', () => {
       )
       .toBe(true);
     await screenshot(page, 'footer-extension-banner');
+    const answered = extensionStatus();
     await Promise.all([
       page.waitForEvent('load'),
       page.getByRole('button', { name: 'Do not show again' }).click(),
     ]);
-    await page.getByText('ver 4.01').waitFor();
+    await shellDrawn(answered);
     expect(await page.getByText(banner).count()).toBe(0);
     const { shop } = await f.stack.support<{ shop: { extensionEnabled: boolean } }>(
       'show?shop=demo',
@@ -225,10 +251,15 @@ describe('the admin shell', () => {
       'Your CSV import has finished.',
     );
     await screenshot(page, 'notification-dialog');
+    const refetched = page.waitForResponse(isNotificationCall);
     await page.getByRole('button', { name: 'Mark as Read' }).click();
     await expect.poll(() => page.getByText('You have new message').count()).toBe(0);
+    await refetched;
+    // Opened again: the server answers that nothing is unread, and the page draws that.
+    const answered = page.waitForResponse(isNotificationCall);
     await open('/dashboard');
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await (await answered).json()).toEqual({ id: null, content: null });
+    await twoFrames();
     expect(await page.getByText('You have new message').count()).toBe(0);
   });
 

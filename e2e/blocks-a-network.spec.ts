@@ -8,6 +8,7 @@ import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
 import { visitStorefront } from './support/storefront-visit.js';
+import { waitForLoggedVisits } from './support/visitor-log.js';
 
 const GOOGLE = '8.8.8.8'; // AS15169, Google LLC
 const HETZNER = '88.198.0.1'; // AS24940, Hetzner Online GmbH
@@ -39,7 +40,7 @@ describe('blocking a network', () => {
 
   it('blocks a visitor’s network from the visitor log, at once', async () => {
     expect(await visit(GOOGLE)).toBe(false);
-    await new Promise((r) => setTimeout(r, 1_200)); // the next visit flush
+    await waitForLoggedVisits(f, GOOGLE);
 
     await admin.goto(`${f.stack.appUrl}/visitors`);
     await admin.getByRole('link', { name: GOOGLE }).first().waitFor();

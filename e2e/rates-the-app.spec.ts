@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
+import { sessionToken, waitForLoggedVisits } from './support/visitor-log.js';
 
 const PROMPT = 'Please take a moment to review your Gatehouse experience';
 const GERMANY = '88.198.0.1';
 
 /** Makes the shop eligible: installed a while ago, and Gatehouse has blocked a visitor. */
 async function makeEligible(f: Fixture, page: Page, handle: string): Promise<void> {
-  const token = (await f.chrome.browser.cookies(f.stack.appUrl)).find(
-    (c) => c.name === '_idy_og_id',
-  )?.value;
+  const token = await sessionToken(f);
   const call = (path: string, body: unknown) =>
     fetch(`${f.stack.appUrl}${path}`, {
       method: 'POST',
@@ -34,8 +33,8 @@ async function makeEligible(f: Fixture, page: Page, handle: string): Promise<voi
   });
   expect((await decided.json()).action).toBe('block');
   await setFlags(f.stack, { isNew: false, installedDaysAgo: 5, isReviewLeft: false }, handle);
-  // The visit is written by the next flush (every 500 ms).
-  await new Promise((r) => setTimeout(r, 1_500));
+  // The blocked visit counts once the visit queue has written it.
+  await waitForLoggedVisits(f, GERMANY, 1, (v) => v.action === 'block');
   void page;
 }
 
@@ -55,7 +54,13 @@ describe('rating Gatehouse', () => {
     await page.getByText(PROMPT).waitFor({ timeout: 15_000 });
     expect(Date.now() - opened).toBeGreaterThanOrEqual(2_000);
     expect(await page.getByText('Rate Us').first().isVisible()).toBe(true);
-    await page.waitForTimeout(3_200); // every star lit, then the glow
+    // Every star lit, then the glow, drawn to the end.
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.gh-stars[data-glowing="true"]').waitFor();
+    expect(await dialog.locator('.gh-star[data-lit="true"]').count()).toBe(5);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
     await screenshot(page, 'rating-popup');
     const [feedback] = await Promise.all([
       page.waitForEvent('popup'),
@@ -120,9 +125,15 @@ describe('the China reminder', () => {
     expect(
       await page.evaluate(() => localStorage.getItem('gatehouse.noChinaExtensionReminder')),
     ).toBe('1');
+    // The reminder is decided once the extension status and the saved countries are in; a
+    // search typed after both is handled after that decision.
+    const extensionStatus = page.waitForResponse((r) =>
+      r.url().endsWith('/api/account/getExtensionEnabned'),
+    );
     await page.reload();
-    await page.getByText('ver 4.01').waitFor();
-    await page.waitForTimeout(1_000);
+    await extensionStatus;
+    await page.getByLabel('Search countries').fill('China');
+    await expect.poll(() => page.getByLabel(/^\S+ China$/).isChecked()).toBe(true);
     expect(await page.getByText(title).count()).toBe(0);
     await page.close();
   });

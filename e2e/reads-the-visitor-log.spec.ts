@@ -7,6 +7,7 @@ import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
 import { visitStorefront } from './support/storefront-visit.js';
+import { waitForLoggedVisits, type LoggedVisit } from './support/visitor-log.js';
 
 const FRANCE = '212.27.48.10';
 const UNITED_STATES = '8.8.8.8';
@@ -32,7 +33,8 @@ describe('the visitor log', () => {
   it('lists the visits, filters by address, and blocks a visitor from a row', async () => {
     expect(await visit(UNITED_STATES)).toBe(false);
     expect(await visit(FRANCE)).toBe(false);
-    await new Promise((r) => setTimeout(r, 1_200)); // the next visit flush
+    await waitForLoggedVisits(f, UNITED_STATES);
+    await waitForLoggedVisits(f, FRANCE);
 
     const admin = await f.chrome.browser.newPage();
     await admin.goto(`${f.stack.appUrl}/visitors`);
@@ -85,21 +87,16 @@ describe('the visitor log', () => {
     await fill(0, 200);
     await decide('/products/rare-needle');
     await fill(200, 400);
-    await new Promise((r) => setTimeout(r, 1_200)); // the next visit flush
+    const madeHere = (v: LoggedVisit) => /\/products\/(filler-\d+|rare-needle)$/.test(v.url);
+    await waitForLoggedVisits(f, UNITED_STATES, 601, madeHere);
 
     const admin = await f.chrome.browser.newPage();
-    // Found without pressing Next: the empty pages before it were walked through. (Opened
-    // again if the last visits were not written yet when the page loaded.)
-    const needle = admin.getByText(/rare-needle/).first();
-    for (let attempt = 1; ; attempt++) {
-      await admin.goto(`${f.stack.appUrl}/visitors?url=rare-needle`);
-      try {
-        await needle.waitFor({ timeout: 10_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+    // Found without pressing Next: the empty pages before it were walked through.
+    await admin.goto(`${f.stack.appUrl}/visitors?url=rare-needle`);
+    await admin
+      .getByText(/rare-needle/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expect.poll(() => admin.getByText(/Searched visits back to/).isVisible()).toBe(true);
 
     // A text no visit holds: ten empty pages (500 visits) by itself, then it asks.

@@ -2,6 +2,7 @@
 // asynchronous deliveries.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -29,10 +30,12 @@ export async function startReceiver(statuses: number[]) {
   };
 }
 
+/** Polls `check` until it holds, for at most `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('timed out waiting');
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }

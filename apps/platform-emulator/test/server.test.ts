@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@gatehouse/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -21,14 +21,10 @@ describe('server.ts', () => {
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const deadline = Date.now() + 15_000;
-    let health: unknown = null;
-    while (Date.now() < deadline && health === null) {
-      health = await fetch(`http://127.0.0.1:${port}/_emulator/health`)
-        .then((r) => r.json())
-        .catch(() => null);
-      if (health === null) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const health = await vi.waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/_emulator/health`)).json() as unknown,
+      { timeout: 15_000, interval: 100 },
+    );
     expect(health).toMatchObject({ status: 'ok', publicUrl: `http://127.0.0.1:${port}` });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -113,8 +113,13 @@ describe('Pay-As-You-Go usage', () => {
     const [after] = await t.app.db.select().from(usageCharges).where(eq(usageCharges.id, row!.id));
     expect(after).toMatchObject({ status: 'pending', attempts: 1 });
     expect(after!.lastError).toEqual(expect.any(String));
-    await new Promise((r) => setTimeout(r, 20));
-    await t.app.billing.worker.runOnce();
+    // The retry waits for its backoff: run the worker until it has made the second attempt.
+    const attempt = async () => {
+      await t.app.billing.worker.runOnce();
+      const [now] = await t.app.db.select().from(usageCharges).where(eq(usageCharges.id, row!.id));
+      return now;
+    };
+    await expect.poll(async () => (await attempt())?.attempts, { interval: 5 }).toBe(2);
     const [second] = await t.app.db.select().from(usageCharges).where(eq(usageCharges.id, row!.id));
     expect(second).toMatchObject({ status: 'pending', attempts: 2 });
     await t.app.db

@@ -1,12 +1,19 @@
 // The app-embed script in real Chromium, loaded by the real app-embed block on a store page:
 // what a visitor sees for each decision, what the script keeps between page views, and that
 // the store's own scripts never notice it.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleStorefront } from '../scripts/bundle.js';
 import { openBrowser, type OpenBrowser } from './support/browser.js';
 import type { ProbeLog } from './support/probe.js';
-import { openStore, SHOP, type Store, type StoreOptions } from './support/store.js';
+import {
+  openStore,
+  SHOP,
+  type Answer,
+  type Answering,
+  type Store,
+  type StoreOptions,
+} from './support/store.js';
 
 const BLOCK_PAGE = {
   title: 'Not available here',
@@ -54,6 +61,19 @@ const revealed = (page: Page) =>
   page.waitForFunction(() => !document.getElementById('gatehouse-guard') && document.body);
 const decideCalls = (store: Store) =>
   store.calls.filter((c) => c.path === '/api/storefront/decide');
+const isDecideCall = (request: Request) => request.url().includes('/api/storefront/decide');
+/** Resolves once the page has drawn two more frames: whatever it had parsed is painted. */
+const twoFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+
+/** Something the test lets happen when it chooses: a slow app's answer, a slow page body. */
+function later<T = void>() {
+  let give!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (give = resolve));
+  return { promise, give };
+}
 
 async function expectBlockPage(page: Page) {
   await page.waitForSelector('#gatehouse-page h1');
@@ -102,13 +122,18 @@ describe('the storefront script', () => {
   });
 
   it('shows the block page and never paints the store when the decision comes before the body', async () => {
+    const body = later();
     const { store, page } = await visit({
       decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE } }),
-      bodyDelayMs: 600,
+      holdBody: body.promise,
     });
     await page.goto(store.url, { waitUntil: 'commit' });
     await expectBlockPage(page);
-    await page.waitForTimeout(800);
+    // The store's body still reaches the browser, which draws two frames after it.
+    const bodyReceived = page.waitForEvent('requestfinished', (r) => r.url() === `${store.url}/`);
+    body.give();
+    await bodyReceived;
+    await twoFrames(page);
     expect(await page.$('#store-content')).toBeNull();
     const log = await probe(page);
     expect(log.firstVisibleAt).toBeNull();
@@ -117,10 +142,11 @@ describe('the storefront script', () => {
   });
 
   it('shows the block page and never paints the store when the whole page has loaded first', async () => {
-    const { store, page } = await visit({
-      decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE }, delayMs: 400 }),
-    });
+    const decision = later<Answer>();
+    const { store, page } = await visit({ decide: () => decision.promise });
     await page.goto(store.url, { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    decision.give({ json: { action: 'block', blockPage: BLOCK_PAGE } });
     await expectBlockPage(page);
     const log = await probe(page);
     expect(log.firstVisibleAt).toBeNull();
@@ -139,15 +165,17 @@ describe('the storefront script', () => {
   });
 
   it('reveals the page after the time-out when the decision is slow, and ignores the late answer', async () => {
-    const { store, page } = await visit({
-      timeoutMs: 600,
-      decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE }, delayMs: 1500 }),
-    });
+    const decision = later<Answer>();
+    const { store, page } = await visit({ timeoutMs: 600, decide: () => decision.promise });
+    const gaveUp = page.waitForEvent('requestfailed', isDecideCall);
     await page.goto(store.url, { waitUntil: 'commit' });
     await revealed(page);
     const log = await probe(page);
     expect(log.firstVisibleAt).toBeGreaterThanOrEqual(500);
-    await page.waitForTimeout(1200);
+    // The script dropped the call at its time-out: the answer sent now never reaches it.
+    await gaveUp;
+    decision.give({ json: { action: 'block', blockPage: BLOCK_PAGE } });
+    await twoFrames(page);
     expect(await page.isVisible('#store-content')).toBe(true);
     expect(await page.$('#gatehouse-page')).toBeNull();
     expect(decideCalls(store)).toHaveLength(1);
@@ -207,20 +235,21 @@ describe('the storefront script', () => {
   });
 
   it('reveals later page views at once, re-checks in the background, and still blocks', async () => {
-    let answer: unknown = { action: 'allow', token: 'allow-1' };
-    let delayMs = 0;
-    const { store, page } = await visit({ decide: () => ({ json: answer, delayMs }) });
+    let answer: Answering = { json: { action: 'allow', token: 'allow-1' } };
+    const { store, page } = await visit({ decide: () => answer });
     await page.goto(store.url, { waitUntil: 'commit' });
     await revealed(page);
     expect(await session(page, 'gatehouse:t')).toBe('allow-1');
 
-    answer = { action: 'block', blockPage: BLOCK_PAGE };
-    delayMs = 2000;
+    // The decision is held back until the page has shown.
+    const decision = later<Answer>();
+    answer = decision.promise;
     await page.goto(`${store.url}/collections/all`, { waitUntil: 'commit' });
     await revealed(page);
     const log = await probe(page);
     expect(log.firstVisibleAt).not.toBeNull();
     expect(log.firstVisibleAt).toBeLessThan(1500);
+    decision.give({ json: { action: 'block', blockPage: BLOCK_PAGE } });
     await expectBlockPage(page);
     expect(decideCalls(store)[1]?.query.get('t')).toBe('allow-1');
     // Blocked: the next page view waits hidden for its decision again.

@@ -4,7 +4,7 @@
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
 // cases again from the database. The shop is on Premium, whose plan has the ISP/ASN Blocker.
-import { api, type AsnBlockerView, type DecideResponse } from '@gatehouse/contracts';
+import type { AsnBlockerView, DecideResponse } from '@gatehouse/contracts';
 import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,8 +171,11 @@ describe('the decision table from rules saved through the merchant calls', () =>
   });
 });
 
-it('names every protection call in the contracts table', () => {
-  expect(api.addIpBlocker.path).toBe('/api/ipBlocker/add');
-  expect(api.saveCountryBlocker.path).toBe('/api/regionBlocker/save');
-  expect(api.addAsnBlocker.path).toBe('/api/asnBlocker/add');
+it('serves the protection calls at their wire paths, behind a session', async () => {
+  for (const url of ['/api/ipBlocker/add', '/api/regionBlocker/save', '/api/asnBlocker/add']) {
+    const res = await t.app.inject({ method: 'POST', url, payload: {} });
+    expect(res.statusCode, url).toBe(401);
+  }
+  const missing = await t.app.inject({ method: 'POST', url: '/api/ipBlocker/none', payload: {} });
+  expect(missing.statusCode).toBe(404);
 });

@@ -329,8 +329,11 @@ describe('with its own app', () => {
       await own.app.protection.geo.ready;
       expect((await decide(own, shop.shop, US)).json().action).toBe('block');
       await own.app.visits.flush();
-      // The install-time metafield is set after the callback answered; let it finish.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The install-time metafield is set after the callback answered: wait until the platform
+      // holds it, so no install work still needs the database.
+      await expect
+        .poll(async () => (await own.emulator.shop(shop.shop)).appMetafields.map((m) => m.key))
+        .toContain('api_origin');
       const client = (
         own.app.db as unknown as {
           $client: { close?: () => Promise<void>; end?: () => Promise<void> };

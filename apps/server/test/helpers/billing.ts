@@ -1,5 +1,6 @@
 // Billing test helpers: answer a confirmation page as the merchant and follow the platform's
 // redirect back to the server, and wait for asynchronous webhook effects.
+import { vi } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 export async function approve(
@@ -17,11 +18,12 @@ export async function approve(
   };
 }
 
+/** Polls `check` until it holds, for at most `timeoutMs`. */
 export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not met in time');
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }

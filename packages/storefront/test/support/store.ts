@@ -4,7 +4,6 @@
 // cross-origin as in production.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { PROBE_SCRIPT } from './probe.js';
 import { renderBlock } from './render-block.js';
 
@@ -15,19 +14,21 @@ export interface Answer {
   status?: number;
   json?: unknown;
   raw?: string;
-  delayMs?: number;
 }
+
+/** An answer given at once, or once the test lets it go (a slow app). */
+export type Answering = Answer | Promise<Answer>;
 
 export interface StoreOptions {
   /** The built gatehouse.js, or null to answer its URL with 404. */
   script: string | null;
-  decide: (query: URLSearchParams) => Answer;
-  adminAccess?: (body: Record<string, unknown>) => Answer;
+  decide: (query: URLSearchParams) => Answering;
+  adminAccess?: (body: Record<string, unknown>) => Answering;
   timeoutMs?: number;
   /** Leave the app's origin unset, as before the app has written its metafield. */
   noApiOrigin?: boolean;
-  /** Hold the store page's <body> back this long after its <head>. */
-  bodyDelayMs?: number;
+  /** Hold the store page's <body> back after its <head> until this settles. */
+  holdBody?: Promise<void>;
   /** Extra markup at the start of the store's <head>, before the block. */
   headStart?: string;
 }
@@ -64,8 +65,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return text;
 }
 
-async function respond(res: ServerResponse, answer: Answer, headers: Record<string, string>) {
-  if (answer.delayMs) await sleep(answer.delayMs);
+async function respond(res: ServerResponse, answering: Answering, headers: Record<string, string>) {
+  const answer = await answering;
   if (res.destroyed) return;
   const body = answer.raw ?? JSON.stringify(answer.json ?? {});
   res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...headers });
@@ -138,7 +139,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           `${options.headStart ?? ''}${block}<title>Demo store</title>` +
           `<style>body{font-family:sans-serif;background:#fafafa}</style></head>\n`,
       );
-      if (options.bodyDelayMs) await sleep(options.bodyDelayMs);
+      await options.holdBody;
       if (!res.destroyed) res.end(STORE_BODY);
     })();
   });

@@ -117,7 +117,8 @@ export function createPolicyCache(options: {
     if (pending.has(domain)) return;
     buildOnce(domain).catch((error: unknown) => {
       const slot = slots.get(domain);
-      if (slot) slot.builtAt = now(); // retry after another REFRESH_MS, not on every visit
+      // Retry after another REFRESH_MS, not on every visit (a stale mark is spent too).
+      if (slot) Object.assign(slot, { builtAt: now(), stale: false });
       log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
     });
   }
