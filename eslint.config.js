@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+import { fileURLToPath } from 'node:url';
 
 export default tseslint.config(
   {
@@ -38,6 +40,61 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/purity': 'off',
       'react-hooks/refs': 'off',
+    },
+  },
+  // admin boundaries: imports flow one way, shared (lib, components, assets) → features → app.
+  // A feature never imports another feature, shared code never imports a feature or the app
+  // shell; the app shell composes them all.
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        [fileURLToPath(new URL('./apps/admin/eslint-import-resolver.mjs', import.meta.url))]: {},
+      },
+      'boundaries/elements': [
+        { type: 'admin-app', pattern: 'apps/admin/src/app' },
+        {
+          type: 'admin-feature',
+          pattern: 'apps/admin/src/features/*',
+          capture: ['feature'],
+        },
+        {
+          type: 'admin-shared',
+          pattern: 'apps/admin/src/(lib|components|assets)',
+        },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'admin-shared' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['admin-feature', 'admin-app'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'admin-feature' } },
+              disallow: { to: { element: { type: 'admin-app' } } },
+            },
+            {
+              from: { element: { type: 'admin-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'admin-feature',
+                    captured: { feature: '!{{ from.captured.feature }}' },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
     },
   },
 );

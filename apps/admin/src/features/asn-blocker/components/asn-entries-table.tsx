@@ -18,7 +18,7 @@ import { asnEntryLabel, type AsnEntry } from '@gatehouse/contracts';
 import { callApi } from '../../../lib/api-client.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { lastHitText } from '../../ip-lists/list-rules.js';
+import { lastHitText } from '../../../lib/relative-time.js';
 import { filterEntries } from '../asn-blocker-form.js';
 
 const PAGE_SIZE = 50;

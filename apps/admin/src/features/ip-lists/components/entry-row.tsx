@@ -6,13 +6,8 @@ import type { IpEntry, IpListId } from '@gatehouse/contracts';
 import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { listCalls } from '../list-config.js';
-import {
-  dateFromExpiry,
-  expiryFromDate,
-  expiryText,
-  formatDate,
-  lastHitText,
-} from '../list-rules.js';
+import { lastHitText } from '../../../lib/relative-time.js';
+import { dateFromExpiry, expiryFromDate, expiryText, formatDate } from '../list-rules.js';
 
 function Contained({ children }: { children: ReactNode }) {
   return (
