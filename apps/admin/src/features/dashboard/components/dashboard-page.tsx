@@ -1,7 +1,7 @@
 // /dashboard (SPEC.md §2): greeting, the empty-whitelist warning, report range, stat cards,
 // the chart of allowed and blocked visits over the range, the Pay-as-you-go panel, the
 // platform-reports caveat and the call-to-action cards.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import type { DashboardData, TimeSeries } from '@gatehouse/contracts';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
@@ -27,7 +27,8 @@ const noData: DashboardData = {
 };
 const noSeries: TimeSeries = { bucket: 'hour', buckets: [] };
 
-export function DashboardPage() {
+/** `adminAccessCard` is the Admin Access feature's card, composed in by the app. */
+export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode }) {
   const { account } = useAppState();
   const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
   const stats = useApiQuery('getDashboardData', { days }, { defaultData: noData });
@@ -81,7 +82,7 @@ export function DashboardPage() {
           <ReportsCaveatBanner />
         </Layout.Section>
         <Layout.Section>
-          <CtaCards />
+          <CtaCards first={adminAccessCard} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -1,18 +1,16 @@
-// /settings (DESIGN.md §6): the master switch (applied at once), then the block page with its
+// /settings: the master switch (applied at once), then the block page with its
 // live preview, the decision time-out, log retention and Admin Access, saved together with the
 // contextual save bar. Server errors are toasted by the API client.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
 import { SaveBar } from '../../../components/save-bar.js';
 import { callApi } from '../../../lib/api-client.js';
 import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
-import { useAppState } from '../../../lib/app-state.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { DEFAULT_SETTINGS, settingsErrors } from '../settings-rules.js';
-import { AdminAccessSetting } from './admin-access-setting.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
@@ -27,8 +25,15 @@ function adopt(view: GeneralSettingsView): void {
   void queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
 }
 
-export function GeneralSettingsPage() {
-  const { isPro } = useAppState();
+export interface GeneralSettingsPageProps {
+  /** The Admin Access feature's field for the stored setting, composed in by the app. */
+  adminAccessField: (field: {
+    enabled: boolean;
+    onChange: (enabled: boolean) => void;
+  }) => ReactNode;
+}
+
+export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPageProps) {
   const query = useApiQuery('getGeneralSettings', {}, { defaultData: DEFAULT_SETTINGS });
   const saved = useMemo(() => formOf(query.data), [query.data]);
   const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
@@ -84,11 +89,10 @@ export function GeneralSettingsPage() {
               errors={errors}
               onChange={change}
             />
-            <AdminAccessSetting
-              enabled={draft.adminAccessEnabled}
-              isPro={isPro}
-              onChange={(adminAccessEnabled) => change({ adminAccessEnabled })}
-            />
+            {adminAccessField({
+              enabled: draft.adminAccessEnabled,
+              onChange: (adminAccessEnabled) => change({ adminAccessEnabled }),
+            })}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,0 +1,33 @@
+// TanStack Query mutations on top of `callApi`: a feature's write hook names its call and the
+// reads it makes stale. The answer is the call's `{result, data}` outcome (failures were
+// already toasted by the API client), and a successful write invalidates those reads.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallName, RequestOf } from '@gatehouse/contracts';
+import { callApi, type ApiOutcome, type CallOptions } from './api-client.js';
+
+export interface ApiMutationOptions extends CallOptions {
+  /** The reads a successful write makes stale, by call name. */
+  invalidates?: readonly CallName[];
+}
+
+export interface ApiMutation<N extends CallName> {
+  /** Sends the call; resolves to its outcome and never throws. */
+  call(request: RequestOf<N>): Promise<ApiOutcome<N>>;
+  isPending: boolean;
+}
+
+export function useApiMutation<N extends CallName>(
+  name: N,
+  { invalidates = [], ...callOptions }: ApiMutationOptions = {},
+): ApiMutation<N> {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: [name],
+    mutationFn: (request: RequestOf<N>) => callApi(name, request, callOptions),
+    onSuccess: (outcome) => {
+      if (!outcome.result) return;
+      for (const read of invalidates) void queryClient.invalidateQueries({ queryKey: [read] });
+    },
+  });
+  return { call: mutation.mutateAsync, isPending: mutation.isPending };
+}
