@@ -35,11 +35,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The compiler-era rules of eslint-plugin-react-hooks 7 are off until the admin's
-      // effects and render-time clocks are rewritten to follow them.
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/purity': 'off',
-      'react-hooks/refs': 'off',
     },
   },
   // admin boundaries: imports flow one way, shared (lib, components, assets) → features → app.

@@ -37,14 +37,15 @@ function useRatingCheck(accountId: string | undefined): [boolean, () => void] {
 function useStarAnimation(running: boolean) {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
-    if (!running) {
-      setElapsed(0);
-      return;
-    }
+    if (!running) return;
     const timers = starSchedule().map((at) => window.setTimeout(() => setElapsed(at), at));
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    return () => {
+      timers.forEach((timer) => window.clearTimeout(timer));
+      // The next run starts from the first frame again.
+      setElapsed(0);
+    };
   }, [running]);
-  return starFrameAt(elapsed);
+  return starFrameAt(running ? elapsed : 0);
 }
 
 export function RatingPopup({ path }: { path: string }) {

@@ -81,7 +81,12 @@ function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               </BlockStack>
             </Card>
             <Card padding="0">
-              <AsnEntriesTable entries={entries} loading={query.isFetching} onChanged={refresh} />
+              <AsnEntriesTable
+                entries={entries}
+                readAt={query.readAt}
+                loading={query.isFetching}
+                onChanged={refresh}
+              />
             </Card>
             <RuleActionCard
               title="When a visitor comes from a blocked network"

@@ -25,10 +25,13 @@ const PAGE_SIZE = 50;
 
 export function AsnEntriesTable({
   entries,
+  readAt,
   loading,
   onChanged,
 }: {
   entries: AsnEntry[];
+  /** When the entries were read: the last-hit column counts from it. */
+  readAt: number;
   loading: boolean;
   onChanged: () => void;
 }) {
@@ -64,7 +67,6 @@ export function AsnEntriesTable({
     onChanged();
   };
 
-  const now = Date.now();
   const count = removing?.length ?? 0;
   const single = count === 1 ? entries.find((e) => e.id === removing?.[0]) : undefined;
   return (
@@ -155,10 +157,10 @@ export function AsnEntriesTable({
                 {entry.hits.toLocaleString('en')}
               </Text>
             </IndexTable.Cell>
-            <IndexTable.Cell>{lastHitText(entry.lastHitAt, now)}</IndexTable.Cell>
+            <IndexTable.Cell>{lastHitText(entry.lastHitAt, readAt)}</IndexTable.Cell>
             <IndexTable.Cell>
               <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
-                <Text as="span">{relativeTime(entry.createdAt, now)}</Text>
+                <Text as="span">{relativeTime(entry.createdAt, readAt)}</Text>
               </Tooltip>
             </IndexTable.Cell>
             <IndexTable.Cell>

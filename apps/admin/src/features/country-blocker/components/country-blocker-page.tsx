@@ -1,7 +1,7 @@
 // /regionBlocker (DESIGN.md §6): mode, countries, action and monitor mode, saved together with
 // the contextual save bar. Blocking mainland China while the app embed is off brings up the
 // China reminder; an empty whitelist shows the same critical banner as the dashboard.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import { ChinaReminderDialog } from '../../../components/china-reminder-dialog.js';
@@ -26,6 +26,11 @@ export function CountryBlockerPage() {
   const saved = useMemo(() => toForm(query.data), [query.data]);
   const [chinaOpen, setChinaOpen] = useState(false);
   const [remindedOnLoad, setRemindedOnLoad] = useState(false);
+  // Opening the page with China already blocked reminds once, after the extension status is in.
+  if (!remindedOnLoad && shellLoaded && query.isSettled && !query.isError) {
+    setRemindedOnLoad(true);
+    if (shouldShowChinaReminder(blocksChina(query.data), isExtensionEnabled)) setChinaOpen(true);
+  }
 
   const remindIfChinaBlocked = (settings: CountryBlockerSettings) => {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
@@ -40,13 +45,6 @@ export function CountryBlockerPage() {
       remindIfChinaBlocked(settings);
     },
   });
-
-  // Opening the page with China already blocked reminds once, after the extension status is in.
-  useEffect(() => {
-    if (remindedOnLoad || !shellLoaded || !query.isSettled || query.isError) return;
-    setRemindedOnLoad(true);
-    if (shouldShowChinaReminder(blocksChina(query.data), isExtensionEnabled)) setChinaOpen(true);
-  }, [remindedOnLoad, shellLoaded, query.isSettled, query.isError, query.data, isExtensionEnabled]);
 
   if (draft === undefined || query.isLoading) {
     return (

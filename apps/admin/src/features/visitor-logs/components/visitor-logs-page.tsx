@@ -1,6 +1,6 @@
 // /visitors, Shop Visitor Logs (DESIGN.md §6): the filtered, keyset-paged table of visits with
 // each decision and its rule, quick actions on a row, and CSV export of the filtered set.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
 import {
@@ -66,15 +66,15 @@ export function VisitorLogsPage() {
   // Only an answer for the page shown (not the placeholder while it loads) may walk on.
   const answered = valid && page.isSettled && !page.isFetching;
   const searchOn = answered && shouldSearchOn(page.data, searched);
-  useEffect(() => {
-    if (!searchOn) return;
+  // An empty URL-search page walks on by itself as soon as its answer is in.
+  if (searchOn) {
     setPaging({
       key: filtersKey,
       stack: replaceCursor(stack, nextCursor),
       searched: searched + 1,
       searchedTo,
     });
-  }, [searchOn, filtersKey, stack, nextCursor, searched, searchedTo]);
+  }
   const walkingOn = searched > 0 && page.isFetching;
 
   const [quick, setQuick] = useState<QuickActionChoice | null>(null);
@@ -133,6 +133,7 @@ export function VisitorLogsPage() {
             )}
             <VisitsTable
               visits={valid ? visits : []}
+              readAt={page.readAt}
               loading={valid && page.isFetching}
               settled={!valid || page.isSettled}
               filtered={hasAnyFilter(filters)}
