@@ -8,6 +8,11 @@ import { callApi, type ApiOutcome, type CallOptions } from './api-client.js';
 export interface ApiMutationOptions extends CallOptions {
   /** The reads a successful write makes stale, by call name. */
   invalidates?: readonly CallName[];
+  /**
+   * The read (without parameters) whose answer the write answers with: a successful write
+   * becomes that read's cached answer, so the page shows what was saved without a reload.
+   */
+  replaces?: CallName;
 }
 
 export interface ApiMutation<N extends CallName> {
@@ -18,7 +23,7 @@ export interface ApiMutation<N extends CallName> {
 
 export function useApiMutation<N extends CallName>(
   name: N,
-  { invalidates = [], ...callOptions }: ApiMutationOptions = {},
+  { invalidates = [], replaces, ...callOptions }: ApiMutationOptions = {},
 ): ApiMutation<N> {
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -26,6 +31,7 @@ export function useApiMutation<N extends CallName>(
     mutationFn: (request: RequestOf<N>) => callApi(name, request, callOptions),
     onSuccess: (outcome) => {
       if (!outcome.result) return;
+      if (replaces) queryClient.setQueryData([replaces, {}], outcome.data);
       for (const read of invalidates) void queryClient.invalidateQueries({ queryKey: [read] });
     },
   });

@@ -1,28 +1,21 @@
 // /settings: the master switch (applied at once), then the block page with its
 // live preview, the decision time-out, log retention and Admin Access, saved together with the
 // contextual save bar. Server errors are toasted by the API client.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
 import { SaveBar } from '../../../components/save-bar.js';
-import { callApi } from '../../../lib/api-client.js';
-import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
-import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
-import { DEFAULT_SETTINGS, settingsErrors } from '../settings-rules.js';
+import { useGeneralSettings } from '../api/use-general-settings.js';
+import { useSaveGeneralSettings } from '../api/use-save-general-settings.js';
+import { settingsErrors } from '../settings-rules.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
 
 function formOf({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView): GeneralSettings {
   return form;
-}
-
-function adopt(view: GeneralSettingsView): void {
-  queryClient.setQueryData(apiQueryOptions('getGeneralSettings', {}).queryKey, view);
-  // The app-disabled warning and the Admin Access card read the account.
-  void queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
 }
 
 export interface GeneralSettingsPageProps {
@@ -34,17 +27,16 @@ export interface GeneralSettingsPageProps {
 }
 
 export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPageProps) {
-  const query = useApiQuery('getGeneralSettings', {}, { defaultData: DEFAULT_SETTINGS });
+  const query = useGeneralSettings();
+  const saveSettings = useSaveGeneralSettings();
+  // The master switch saves on its own, so its busy state is its own.
+  const switchApp = useSaveGeneralSettings();
   const saved = useMemo(() => formOf(query.data), [query.data]);
   const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Object.keys(settingsErrors(form)).length > 0,
-    submit: (form) => callApi('saveGeneralSettings', form),
-    onSaved: (view) => {
-      adopt(view);
-      showToast('Settings saved');
-    },
+    submit: (form) => saveSettings.call(form),
+    onSaved: () => showToast('Settings saved'),
   });
-  const [switching, setSwitching] = useState(false);
 
   if (draft === undefined || query.isLoading) {
     return (
@@ -60,12 +52,9 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.
   const setAppEnabled = async (appEnabled: boolean): Promise<boolean> => {
-    setSwitching(true);
-    const outcome = await callApi('saveGeneralSettings', { ...saved, appEnabled });
-    setSwitching(false);
+    const outcome = await switchApp.call({ ...saved, appEnabled });
     if (!outcome.result) return false;
     change({ appEnabled });
-    adopt(outcome.data);
     showToast(appEnabled ? 'App enabled' : 'App disabled');
     return true;
   };
@@ -76,7 +65,11 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <AppStatusCard enabled={saved.appEnabled} busy={switching} onSet={setAppEnabled} />
+            <AppStatusCard
+              enabled={saved.appEnabled}
+              busy={switchApp.isPending}
+              onSet={setAppEnabled}
+            />
             <BlockPageEditor
               page={draft.blockPage}
               errors={errors}
