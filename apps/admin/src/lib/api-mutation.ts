@@ -13,6 +13,8 @@ export interface ApiMutationOptions extends CallOptions {
    * becomes that read's cached answer, so the page shows what was saved without a reload.
    */
   replaces?: CallName;
+  /** The write's outcome waits until the stale reads have been read again. */
+  awaitRefresh?: boolean;
 }
 
 export interface ApiMutation<N extends CallName> {
@@ -23,16 +25,19 @@ export interface ApiMutation<N extends CallName> {
 
 export function useApiMutation<N extends CallName>(
   name: N,
-  { invalidates = [], replaces, ...callOptions }: ApiMutationOptions = {},
+  { invalidates = [], replaces, awaitRefresh = false, ...callOptions }: ApiMutationOptions = {},
 ): ApiMutation<N> {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: [name],
     mutationFn: (request: RequestOf<N>) => callApi(name, request, callOptions),
-    onSuccess: (outcome) => {
+    onSuccess: async (outcome) => {
       if (!outcome.result) return;
       if (replaces) queryClient.setQueryData([replaces, {}], outcome.data);
-      for (const read of invalidates) void queryClient.invalidateQueries({ queryKey: [read] });
+      const refreshed = Promise.all(
+        invalidates.map((read) => queryClient.invalidateQueries({ queryKey: [read] })),
+      );
+      if (awaitRefresh) await refreshed;
     },
   });
   return { call: mutation.mutateAsync, isPending: mutation.isPending };

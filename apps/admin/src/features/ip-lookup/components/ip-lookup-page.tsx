@@ -1,7 +1,6 @@
 // /iplookup and /iplookup/:ip, IP Address Lookup (DESIGN.md §6): a search field that checks
 // the address and navigates to /iplookup/<ip>, which runs the lookup and shows the result.
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
   BlockStack,
@@ -14,7 +13,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { visitorLogMessages } from '@gatehouse/contracts';
-import { apiQueryOptions } from '../../../lib/api-query.js';
+import { useIpLookup } from '../api/use-ip-lookup.js';
 import { isIpAddress, normaliseIpInput } from '../ip-address.js';
 import { LookupResult } from './lookup-result.js';
 
@@ -32,10 +31,7 @@ export function IpLookupPage() {
   const setInputError = (error: string | null) => setField((current) => ({ ...current, error }));
 
   // 400 (the server's own check) is shown on the field, not as a toast.
-  const lookup = useQuery({
-    ...apiQueryOptions('lookupIp', { ip: address }, { quietStatuses: [400] }),
-    enabled: routeValid,
-  });
+  const lookup = useIpLookup(address, routeValid);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -3,13 +3,8 @@
 import { useRef, useState } from 'react';
 import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
-import {
-  IP_LOOKUP_ATTRIBUTION,
-  IP_LOOKUP_ATTRIBUTION_URL,
-  type VisitPage,
-} from '@gatehouse/contracts';
+import { IP_LOOKUP_ATTRIBUTION, IP_LOOKUP_ATTRIBUTION_URL } from '@gatehouse/contracts';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
-import { useApiQuery } from '../../../lib/api-query.js';
 import { showToast } from '../../../lib/toast-store.js';
 import {
   currentCursor,
@@ -22,6 +17,7 @@ import {
 } from '../cursor-stack.js';
 import type { ExportProgress } from '../export-progress.js';
 import type { QuickActionChoice } from '../quick-actions.js';
+import { useVisitPage } from '../api/use-visit-page.js';
 import { streamExport } from '../stream-export.js';
 import { shouldSearchOn } from '../url-search.js';
 import { useLogFilters } from '../use-log-filters.js';
@@ -32,7 +28,6 @@ import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
 
 const PAGE_SIZE = 50;
-const emptyPage: VisitPage = { visits: [], nextCursor: null, searchedTo: null };
 const count = new Intl.NumberFormat('en-US');
 
 export function VisitorLogsPage() {
@@ -57,10 +52,9 @@ export function VisitorLogsPage() {
   const walk = (next: CursorStack) => setPaging({ key: filtersKey, stack: next, searched: 0 });
   const cursor = currentCursor(stack);
 
-  const page = useApiQuery(
-    'listVisits',
+  const page = useVisitPage(
     { ...params, limit: PAGE_SIZE, ...(cursor === null ? {} : { cursor }) },
-    { defaultData: emptyPage, enabled: valid, refetchInterval: false },
+    valid,
   );
   const { visits, nextCursor, searchedTo } = page.data;
   // Only an answer for the page shown (not the placeholder while it loads) may walk on.
