@@ -34,11 +34,61 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The compiler-era rules of eslint-plugin-react-hooks 7 are off until the admin's
-      // effects and render-time clocks are rewritten to follow them.
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/purity': 'off',
-      'react-hooks/refs': 'off',
+    },
+  },
+  // admin boundaries: imports flow one way, shared (lib, components, assets) → features → app.
+  // A feature never imports another feature, shared code never imports a feature or the app
+  // shell; the app shell composes them all.
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        [new URL('./scripts/eslint-ts-resolver.mjs', import.meta.url).pathname]: {},
+      },
+      'boundaries/elements': [
+        { type: 'admin-app', pattern: 'apps/admin/src/app' },
+        {
+          type: 'admin-feature',
+          pattern: 'apps/admin/src/features/*',
+          capture: ['feature'],
+        },
+        {
+          type: 'admin-shared',
+          pattern: 'apps/admin/src/(lib|components|assets)',
+        },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'admin-shared' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['admin-feature', 'admin-app'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'admin-feature' } },
+              disallow: { to: { element: { type: 'admin-app' } } },
+            },
+            {
+              from: { element: { type: 'admin-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'admin-feature',
+                    captured: { feature: '!{{ from.captured.feature }}' },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
     },
   },
   // ---------------------------------------------------------------- server boundaries

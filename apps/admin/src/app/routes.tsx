@@ -20,9 +20,7 @@ const PersonatePage = lazy(() =>
   })),
 );
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page.js').then((m) => ({
-    default: m.DashboardPage,
-  })),
+  import('./pages/dashboard-route.js').then((m) => ({ default: m.DashboardRoute })),
 );
 const PrivacyPolicyPage = lazy(() =>
   import('../features/privacy-policy/components/privacy-policy-page.js').then((m) => ({
@@ -45,9 +43,7 @@ const WhiteListsPage = lazy(() =>
   })),
 );
 const GeneralSettingsPage = lazy(() =>
-  import('../features/general-settings/components/general-settings-page.js').then((m) => ({
-    default: m.GeneralSettingsPage,
-  })),
+  import('./pages/general-settings-route.js').then((m) => ({ default: m.GeneralSettingsRoute })),
 );
 const VisitorLogsPage = lazy(() =>
   import('../features/visitor-logs/components/visitor-logs-page.js').then((m) => ({

@@ -1,7 +1,9 @@
-// The API client against a mocked fetch: toast text per SPEC.md §8, outcomes, logout on 401.
+// The API client and the authenticated fetch under every download, against a mocked fetch:
+// the toast text, the outcomes, the logout on 401.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '@gatehouse/contracts';
 import { callApi, FALLBACK_FAILURE_MESSAGE, failureMessage } from './api-client.js';
+import { authedFetch } from './authed-fetch.js';
 import { dismissToast, getToasts } from './toast-store.js';
 
 /** A cookie jar with the browser's assignment semantics, enough for `session.ts`. */
@@ -168,5 +170,59 @@ describe('callApi', () => {
     await callApi('authDomain', { id: 'login-token' });
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
+  });
+});
+
+describe('authedFetch (the downloads)', () => {
+  it('sends the bearer token and hands back the response for the caller to read', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('ip,note\n192.0.2.1,x\n', { status: 200 }));
+    const outcome = await authedFetch('/api/ipBlocker/export', {
+      headers: { Accept: 'text/csv' },
+    });
+    expect(outcome.ok).toBe(true);
+    if (outcome.ok) expect(await outcome.response.text()).toBe('ip,note\n192.0.2.1,x\n');
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('bearer tok-123');
+    expect(headers.get('Accept')).toBe('text/csv');
+  });
+
+  it('logs out on 401 without a toast', async () => {
+    respond(401, { Message: 'Your session has expired. Please sign in again.' });
+    const outcome = await authedFetch('/api/visitors/export');
+    expect(outcome).toMatchObject({ ok: false, status: 401 });
+    expect(document.cookie).not.toContain(SESSION_COOKIE);
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('leaves a status the caller answers itself (the Upgrade dialog) without a toast', async () => {
+    respond(403, { Message: 'Your plan has no CSV export.' });
+    const outcome = await authedFetch('/api/visitors/export', {}, { quietStatuses: [403] });
+    expect(outcome).toMatchObject({ ok: false, status: 403 });
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it("toasts the server's Message on 400 and the generic text on 500", async () => {
+    respond(400, { Message: 'The date range is not valid.' });
+    await authedFetch('/api/visitors/export');
+    respond(500, { Message: 'internal' });
+    await authedFetch('/api/visitors/export');
+    expect(toastTexts()).toEqual(['The date range is not valid.', 'Failed, Please try again.']);
+  });
+
+  it('shows nothing when the caller aborted the download', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
+    const outcome = await authedFetch('/api/visitors/export', { signal: controller.signal });
+    expect(outcome).toMatchObject({ ok: false, aborted: true });
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('toasts the generic text when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const outcome = await authedFetch('/api/ipBlocker/export');
+    expect(outcome.ok).toBe(false);
+    expect(toastTexts()).toEqual(['Failed, Please try again.']);
   });
 });

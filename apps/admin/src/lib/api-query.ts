@@ -52,6 +52,8 @@ export function useApiQuery<N extends CallName, D>(
     isError: query.isError,
     /** An answer (or a failure) arrived at least once. */
     isSettled: query.isSuccess || query.isError,
+    /** When the data shown was read (0 before the first answer): relative times count from it. */
+    readAt: query.dataUpdatedAt,
     refetch: query.refetch,
   };
 }

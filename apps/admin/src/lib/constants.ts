@@ -35,7 +35,3 @@ export const SUPPORT_RESPONSE_HOURS = 12;
 /** The platform marketplace's review form for Gatehouse (five stars go there). */
 export const MARKETPLACE_REVIEW_URL =
   'https://apps.shopify.com/gatehouse#modal-show=ReviewListingModal';
-
-/** The "Upgrade plan" modal for Admin Access on a plan without it (SPEC.md §6). */
-export const ADMIN_ACCESS_UPGRADE_TEXT =
-  'This feature requires an Premium or Pay-As-You-Go subscription. Please upgrade your plan.';

@@ -1,6 +1,6 @@
 // SPEC.md §1 relative times in English.
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time.js';
+import { lastHitText, relativeTime } from './relative-time.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z').getTime();
 const s = 1000;
@@ -32,5 +32,13 @@ describe('relativeTime', () => {
 
   it('returns nothing for an unreadable time', () => {
     expect(relativeTime('not a date', NOW)).toBe('');
+  });
+});
+
+describe('lastHitText', () => {
+  it('shows the last hit relative to now, or Never', () => {
+    const now = Date.parse('2030-06-04T00:00:00Z');
+    expect(lastHitText(null, now)).toBe('Never');
+    expect(lastHitText('2030-06-01T00:00:00Z', now)).toBe('3 days ago');
   });
 });

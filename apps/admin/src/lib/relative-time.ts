@@ -27,3 +27,8 @@ export function relativeTime(
   }
   return formatter.format(Math.round(seconds / 60) || Math.sign(seconds), 'minute');
 }
+
+/** A "last hit" column: "Never" for an entry no visit has matched yet. */
+export function lastHitText(lastHitAt: string | null, now: number = Date.now()): string {
+  return lastHitAt === null ? 'Never' : relativeTime(lastHitAt, now);
+}

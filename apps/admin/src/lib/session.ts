@@ -1,6 +1,6 @@
-// The session and impersonation cookies (SPEC.md §3, §4): the only module that reads or
-// writes them, and the one way to end a session.
-import { PERSONATE_COOKIE, SESSION_COOKIE, api } from '@gatehouse/contracts';
+// The session and impersonation cookies: the only module that reads or writes them, and the
+// one way to end a session.
+import { PERSONATE_COOKIE, SESSION_COOKIE } from '@gatehouse/contracts';
 
 const LOGIN_PATH = '/login';
 /** The server decides when a session really ends; the cookie only has to outlive it. */
@@ -51,22 +51,4 @@ export function clearSession(): void {
 /** A full page load, so no state of the ended session survives in memory. */
 export function goToLogin(): void {
   window.location.assign(LOGIN_PATH);
-}
-
-/** Signs out: tells the server (best effort, it may already consider the session over), then leaves. */
-export async function logout(): Promise<void> {
-  const token = getSessionToken();
-  if (token) {
-    try {
-      await fetch(api.logout.path, {
-        method: api.logout.method,
-        headers: { Authorization: `bearer ${token}`, 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-    } catch {
-      // The session is dropped locally either way; an unreachable server changes nothing.
-    }
-  }
-  clearSession();
-  goToLogin();
 }

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BlockStack, Button, Form, Modal, Text, TextField } from '@shopify/polaris';
 import { customerQuestionRequest, type CustomerQuestionRequest } from '@gatehouse/contracts';
-import { callApi } from '../../lib/api-client.js';
+import { useSendContactQuestion } from '../api/use-send-contact-question.js';
 import { useAppState } from '../../lib/app-state.js';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_HOURS } from '../../lib/constants.js';
 import { showToast } from '../../lib/toast-store.js';
@@ -22,6 +22,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
     defaultValues: { name: '', replyEmail: '', content: '' },
   });
   const { isSubmitting } = formState;
+  const sendQuestion = useSendContactQuestion();
 
   // Every opening starts a fresh message from the store owner's name.
   useEffect(() => {
@@ -29,7 +30,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   }, [open, account?.name, reset]);
 
   const send = handleSubmit(async (values) => {
-    const outcome = await callApi('createCustomerQuestion', values);
+    const outcome = await sendQuestion.call(values);
     if (!outcome.result) return;
     showToast(CONTACT_SENT_MESSAGE);
     onClose();

@@ -3,20 +3,13 @@
 // agreed; "Cancel" hides this message until the next poll brings a different one.
 import { useState } from 'react';
 import { Modal, TextField } from '@shopify/polaris';
-import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client.js';
-import { useApiQuery } from '../../lib/api-query.js';
-import { NOTIFICATION_POLL_MS } from '../../lib/constants.js';
+import { useMarkMessageRead } from '../api/use-mark-message-read.js';
+import { useNotification } from '../api/use-notification.js';
 
 export function NotificationDialog({ enabled }: { enabled: boolean }) {
-  const queryClient = useQueryClient();
-  const { data } = useApiQuery(
-    'getNotification',
-    {},
-    { defaultData: undefined, enabled, refetchInterval: NOTIFICATION_POLL_MS, staleTime: 0 },
-  );
+  const { data } = useNotification(enabled);
+  const markRead = useMarkMessageRead();
   const [closedId, setClosedId] = useState<string | null>(null);
-  const [marking, setMarking] = useState(false);
 
   const id = data?.id ?? null;
   const content = data?.content ?? '';
@@ -24,12 +17,9 @@ export function NotificationDialog({ enabled }: { enabled: boolean }) {
 
   const markAsRead = async () => {
     if (id === null) return;
-    setMarking(true);
-    const outcome = await callApi('markMessageRead', { id });
-    setMarking(false);
+    const outcome = await markRead.call({ id });
     if (!outcome.result) return;
     setClosedId(id);
-    void queryClient.invalidateQueries({ queryKey: ['getNotification'] });
   };
 
   return (
@@ -39,7 +29,7 @@ export function NotificationDialog({ enabled }: { enabled: boolean }) {
       title="You have new message"
       primaryAction={{
         content: 'Mark as Read',
-        loading: marking,
+        loading: markRead.isPending,
         onAction: () => void markAsRead(),
       }}
       secondaryActions={[{ content: 'Cancel', onAction: () => setClosedId(id) }]}

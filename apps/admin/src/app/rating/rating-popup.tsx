@@ -4,10 +4,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { BlockStack, InlineStack, Modal, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
-import { callApi } from '../../lib/api-client.js';
 import { useAppState } from '../../lib/app-state.js';
 import { RATING_CHECK_DELAY_MS } from '../../lib/constants.js';
 import { readRatingSnoozeUntil, writeRatingSnoozeUntil } from '../../lib/local-flags.js';
+import { useAskShowRating } from '../api/use-ask-show-rating.js';
 import { inRouteGroup } from '../route-groups.js';
 import { ratingCheckAllowed, snoozeUntilAfter, starFrameAt, starSchedule } from './rating-rules.js';
 import { RatingStars } from './rating-stars.js';
@@ -17,18 +17,19 @@ import { useRate } from './use-rate.js';
 function useRatingCheck(accountId: string | undefined): [boolean, () => void] {
   const [show, setShow] = useState(false);
   const askedFor = useRef<string | null>(null);
+  const { call: askShowRating } = useAskShowRating();
 
   useEffect(() => {
     if (!accountId || askedFor.current === accountId) return;
     const timer = window.setTimeout(() => {
       askedFor.current = accountId;
       if (!ratingCheckAllowed(readRatingSnoozeUntil(), Date.now())) return;
-      void callApi('showRating', {}).then((outcome) => {
+      void askShowRating({}).then((outcome) => {
         if (outcome.result && outcome.data) setShow(true);
       });
     }, RATING_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [accountId]);
+  }, [accountId, askShowRating]);
 
   return [show, () => setShow(false)];
 }
@@ -37,14 +38,15 @@ function useRatingCheck(accountId: string | undefined): [boolean, () => void] {
 function useStarAnimation(running: boolean) {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
-    if (!running) {
-      setElapsed(0);
-      return;
-    }
+    if (!running) return;
     const timers = starSchedule().map((at) => window.setTimeout(() => setElapsed(at), at));
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    return () => {
+      timers.forEach((timer) => window.clearTimeout(timer));
+      // The next run starts from the first frame again.
+      setElapsed(0);
+    };
   }, [running]);
-  return starFrameAt(elapsed);
+  return starFrameAt(running ? elapsed : 0);
 }
 
 export function RatingPopup({ path }: { path: string }) {

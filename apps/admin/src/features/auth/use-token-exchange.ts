@@ -6,14 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 export function useTokenExchange(exchange: () => Promise<string | null>): string | null {
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
-  const latest = useRef(exchange);
-  latest.current = exchange;
 
   useEffect(() => {
+    // A later `exchange` (a re-render) must not spend the token again.
     if (started.current) return;
     started.current = true;
-    void latest.current().then(setFailure);
-  }, []);
+    void exchange().then(setFailure);
+  }, [exchange]);
 
   return failure;
 }

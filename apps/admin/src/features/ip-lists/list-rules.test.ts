@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capReached,
-  capText,
-  dateFromExpiry,
-  expiryFromDate,
-  expiryText,
-  lastHitText,
-} from './list-rules.js';
+import { capReached, capText, dateFromExpiry, expiryFromDate, expiryText } from './list-rules.js';
 
 describe('the plan cap line', () => {
   it('counts against the Free cap', () => {
@@ -46,11 +39,5 @@ describe('expiry dates', () => {
     expect(expiryText(null, now)).toBe('Never');
     expect(expiryText('2030-01-01T00:00:00Z', now)).toBe('Expired');
     expect(expiryText('2031-03-15T12:00:00Z', now)).toBe('Mar 15, 2031');
-  });
-
-  it('shows the last hit relative to now', () => {
-    const now = Date.parse('2030-06-04T00:00:00Z');
-    expect(lastHitText(null, now)).toBe('Never');
-    expect(lastHitText('2030-06-01T00:00:00Z', now)).toBe('3 days ago');
   });
 });

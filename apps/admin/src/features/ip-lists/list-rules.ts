@@ -1,7 +1,5 @@
 // Pure rules of the IP list pages: the plan cap line, expiry dates between the date field and
 // the wire, and how the table shows times.
-import { relativeTime } from '../../lib/relative-time.js';
-
 /** "12 of 20 entries" under a capped plan, "12 entries" otherwise. */
 export function capText(total: number, limit: number | null): string {
   const count = limit === null ? total : `${total} of ${limit}`;
@@ -47,8 +45,4 @@ export function expiryText(expiresAt: string | null, now: number = Date.now()): 
   const at = new Date(expiresAt).getTime();
   if (Number.isNaN(at)) return '';
   return at <= now ? 'Expired' : formatDate(expiresAt);
-}
-
-export function lastHitText(lastHitAt: string | null, now: number = Date.now()): string {
-  return lastHitAt === null ? 'Never' : relativeTime(lastHitAt, now);
 }

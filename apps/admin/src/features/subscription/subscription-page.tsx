@@ -3,8 +3,7 @@
 // the outcome of a return from the platform.
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { PlanView, SubscriptionState } from '@gatehouse/contracts';
+import type { PlanView } from '@gatehouse/contracts';
 import {
   Banner,
   BlockStack,
@@ -15,36 +14,30 @@ import {
   Spinner,
   Text,
 } from '@shopify/polaris';
-import { callApi } from '../../lib/api-client.js';
-import { useApiQuery } from '../../lib/api-query.js';
+import { useCancelSubscription } from './api/use-cancel-subscription.js';
+import { useChoosePlan } from './api/use-choose-plan.js';
+import { usePlans } from './api/use-plans.js';
+import { useSubscription } from './api/use-subscription.js';
 import { outcomeBanner } from './outcome.js';
 import { PlanCard } from './plan-card.js';
 
 export default function SubscriptionPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const plans = useApiQuery('getPlans', {}, { defaultData: [] as PlanView[] });
-  const state = useApiQuery(
-    'getSubscription',
-    {},
-    { defaultData: null as SubscriptionState | null },
-  );
+  const plans = usePlans();
+  const state = useSubscription();
+  const choosePlan = useChoosePlan();
+  const cancelSubscription = useCancelSubscription();
 
   const returnedPlan = plans.data.find((p) => p.id === params.get('plan'));
   const banner = dismissed ? null : outcomeBanner(params.get('outcome'), returnedPlan?.name ?? '');
 
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['getSubscription'] });
-    await queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
-  };
-
   const choose = async (plan: PlanView) => {
     setBusy(true);
-    const outcome = await callApi('choosePlan', { plan: plan.id });
+    const outcome = await choosePlan.call({ plan: plan.id });
     if (!outcome.result) {
       setBusy(false);
       return;
@@ -54,16 +47,14 @@ export default function SubscriptionPage() {
       window.location.assign(outcome.data.confirmationUrl);
       return;
     }
-    await refresh();
     setBusy(false);
     void navigate('/dashboard');
   };
 
   const cancel = async () => {
     setBusy(true);
-    const outcome = await callApi('cancelSubscription', {});
+    await cancelSubscription.call({});
     setConfirmCancel(false);
-    if (outcome.result) await refresh();
     setBusy(false);
   };
 

@@ -4,21 +4,16 @@
 import { useState } from 'react';
 import { Button, FormLayout, TextField } from '@shopify/polaris';
 import { asnEntryLabel } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
+import { useAddAsnEntry } from '../api/use-add-asn-entry.js';
 import { entryError } from '../asn-blocker-form.js';
 
-export function AddAsnEntryForm({
-  onAdded,
-  onUpgrade,
-}: {
-  onAdded: () => void;
-  onUpgrade: () => void;
-}) {
+export function AddAsnEntryForm({ onUpgrade }: { onUpgrade: () => void }) {
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [adding, setAdding] = useState(false);
+  const addEntry = useAddAsnEntry();
+  const adding = addEntry.isPending;
 
   const add = async () => {
     const problem = entryError(value);
@@ -26,13 +21,7 @@ export function AddAsnEntryForm({
       setError(problem);
       return;
     }
-    setAdding(true);
-    const outcome = await callApi(
-      'addAsnBlocker',
-      { value: value.trim(), note: note.trim() },
-      { quietStatuses: [400, 403] },
-    );
-    setAdding(false);
+    const outcome = await addEntry.call({ value: value.trim(), note: note.trim() });
     if (!outcome.result) {
       if (outcome.status === 403) onUpgrade();
       else setError(outcome.message);
@@ -42,7 +31,6 @@ export function AddAsnEntryForm({
     setValue('');
     setNote('');
     setError(undefined);
-    onAdded();
   };
 
   return (

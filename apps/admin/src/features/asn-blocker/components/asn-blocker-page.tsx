@@ -1,16 +1,15 @@
-// /asnBlocker (DESIGN.md §6): the list of blocked ASNs and ISP names (added and removed at
+// /asnBlocker: the list of blocked ASNs and ISP names (added and removed at
 // once) and the action and monitor mode of the whole list, saved with the contextual save
 // bar. A paid feature: on Free the page explains it and leads to the subscription page.
 import { useMemo, useState } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { callApi } from '../../../lib/api-client.js';
-import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
-import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { SaveBar } from '../../../components/save-bar.js';
-import { EMPTY_ASN_BLOCKER, formError, toForm, toSettings } from '../asn-blocker-form.js';
+import { useAsnBlocker } from '../api/use-asn-blocker.js';
+import { useSaveAsnBlocker } from '../api/use-save-asn-blocker.js';
+import { formError, toForm, toSettings } from '../asn-blocker-form.js';
 import { AddAsnEntryForm } from './add-asn-entry-form.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { AsnEntriesTable } from './asn-entries-table.js';
@@ -43,19 +42,16 @@ export function AsnBlockerPage() {
 }
 
 function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
-  const query = useApiQuery('getAsnBlocker', {}, { defaultData: EMPTY_ASN_BLOCKER });
+  const query = useAsnBlocker();
+  const saveAsnBlocker = useSaveAsnBlocker();
   const { action, monitor } = query.data;
   // Only the settings are edited here: adding or removing an entry leaves unsaved edits alone.
   const saved = useMemo(() => toForm({ action, monitor }), [action, monitor]);
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
-    submit: (form) => callApi('saveAsnBlocker', toSettings(form)),
-    onSaved: (view) => {
-      queryClient.setQueryData(apiQueryOptions('getAsnBlocker', {}).queryKey, view);
-      showToast('ISP/ASN Blocker saved');
-    },
+    submit: (form) => saveAsnBlocker.call(toSettings(form)),
+    onSaved: () => showToast('ISP/ASN Blocker saved'),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['getAsnBlocker'] });
 
   if (draft === undefined || query.isLoading) return <Loading />;
   const { entries, limit } = query.data;
@@ -77,11 +73,11 @@ function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                   networks are where most scrapers and bots come from. Addresses on your allow list
                   still get in; the IP Blocker and the Country Blocker are checked first.
                 </Text>
-                <AddAsnEntryForm onAdded={refresh} onUpgrade={onUpgrade} />
+                <AddAsnEntryForm onUpgrade={onUpgrade} />
               </BlockStack>
             </Card>
             <Card padding="0">
-              <AsnEntriesTable entries={entries} loading={query.isFetching} onChanged={refresh} />
+              <AsnEntriesTable entries={entries} readAt={query.readAt} loading={query.isFetching} />
             </Card>
             <RuleActionCard
               title="When a visitor comes from a blocked network"

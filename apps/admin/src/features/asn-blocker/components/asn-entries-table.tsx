@@ -15,27 +15,29 @@ import {
   useIndexResourceState,
 } from '@shopify/polaris';
 import { asnEntryLabel, type AsnEntry } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { lastHitText } from '../../ip-lists/list-rules.js';
+import { lastHitText } from '../../../lib/relative-time.js';
+import { useDeleteAsnEntries } from '../api/use-delete-asn-entries.js';
 import { filterEntries } from '../asn-blocker-form.js';
 
 const PAGE_SIZE = 50;
 
 export function AsnEntriesTable({
   entries,
+  readAt,
   loading,
-  onChanged,
 }: {
   entries: AsnEntry[];
+  /** When the entries were read: the last-hit column counts from it. */
+  readAt: number;
   loading: boolean;
-  onChanged: () => void;
 }) {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [removing, setRemoving] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deleteEntries = useDeleteAsnEntries();
+  const busy = deleteEntries.isPending;
 
   const matching = useMemo(() => filterEntries(entries, filter), [entries, filter]);
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
@@ -53,18 +55,14 @@ export function AsnEntriesTable({
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    const outcome = await callApi('deleteAsnBlocker', { ids: removing });
-    setBusy(false);
+    const outcome = await deleteEntries.call({ ids: removing });
     if (!outcome.result) return;
     setRemoving(null);
     clearSelection();
     const n = outcome.data.deleted;
     showToast(`Removed ${n} ${n === 1 ? 'entry' : 'entries'}`);
-    onChanged();
   };
 
-  const now = Date.now();
   const count = removing?.length ?? 0;
   const single = count === 1 ? entries.find((e) => e.id === removing?.[0]) : undefined;
   return (
@@ -155,10 +153,10 @@ export function AsnEntriesTable({
                 {entry.hits.toLocaleString('en')}
               </Text>
             </IndexTable.Cell>
-            <IndexTable.Cell>{lastHitText(entry.lastHitAt, now)}</IndexTable.Cell>
+            <IndexTable.Cell>{lastHitText(entry.lastHitAt, readAt)}</IndexTable.Cell>
             <IndexTable.Cell>
               <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
-                <Text as="span">{relativeTime(entry.createdAt, now)}</Text>
+                <Text as="span">{relativeTime(entry.createdAt, readAt)}</Text>
               </Tooltip>
             </IndexTable.Cell>
             <IndexTable.Cell>

@@ -1,8 +1,8 @@
-// /loginComplete/:token (SPEC.md §2): trades the token the OAuth callback issued for a
+// /loginComplete/:token: trades the token the OAuth callback issued for a
 // session, then sends a new account to /subscription and anyone else to /dashboard.
 import { useNavigate, useParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.js';
 import { useAppState } from '../../../lib/app-state.js';
+import { useCompleteLogin } from '../api/use-complete-login.js';
 import { useTokenExchange } from '../use-token-exchange.js';
 import { SessionStart } from './session-start.js';
 
@@ -10,9 +10,10 @@ export function LoginCompletePage() {
   const { token = '' } = useParams();
   const { startSession } = useAppState();
   const navigate = useNavigate();
+  const completeLogin = useCompleteLogin();
 
   const failure = useTokenExchange(async () => {
-    const outcome = await callApi('authDomain', { id: token });
+    const outcome = await completeLogin.call({ id: token });
     if (!outcome.result) return outcome.message;
     await startSession(outcome.data.token);
     navigate(outcome.data.isNew ? '/subscription' : '/dashboard', { replace: true });

@@ -5,7 +5,7 @@ import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BlockStack, Button, Form, TextField } from '@shopify/polaris';
 import { PLATFORM_DOMAIN } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
+import { useStartLogin } from '../api/use-start-login.js';
 import { loginSchema, type LoginForm as LoginValues } from '../login-schema.js';
 
 /**
@@ -18,6 +18,7 @@ function visibleError(message: string | undefined, shown: boolean): string | und
 }
 
 export function LoginForm() {
+  const startLogin = useStartLogin();
   const { control, handleSubmit, formState } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     // First check on blur, then on every change: a fixed value clears its error while typing,
@@ -30,7 +31,7 @@ export function LoginForm() {
   const { isSubmitted, isSubmitting } = formState;
 
   const submit = handleSubmit(async ({ domain }) => {
-    const outcome = await callApi('spfLogin', { domain: domain.trim() });
+    const outcome = await startLogin.call({ domain: domain.trim() });
     if (outcome.result) window.location.replace(outcome.data);
   });
 

@@ -1,8 +1,8 @@
-// /personate/:token (SPEC.md §2): support staff open a store's admin with a one-time link;
+// /personate/:token: support staff open a store's admin with a one-time link;
 // the session is flagged as impersonated.
 import { useNavigate, useParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.js';
 import { useAppState } from '../../../lib/app-state.js';
+import { usePersonate } from '../api/use-personate.js';
 import { useTokenExchange } from '../use-token-exchange.js';
 import { SessionStart } from './session-start.js';
 
@@ -10,9 +10,10 @@ export function PersonatePage() {
   const { token = '' } = useParams();
   const { startSession } = useAppState();
   const navigate = useNavigate();
+  const personate = usePersonate();
 
   const failure = useTokenExchange(async () => {
-    const outcome = await callApi('personate', { id: token });
+    const outcome = await personate.call({ id: token });
     if (!outcome.result) return outcome.message;
     await startSession(outcome.data, { impersonated: true });
     navigate('/dashboard', { replace: true });

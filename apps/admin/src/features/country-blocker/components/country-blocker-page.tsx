@@ -1,20 +1,19 @@
-// /regionBlocker (DESIGN.md §6): mode, countries, action and monitor mode, saved together with
+// /regionBlocker: mode, countries, action and monitor mode, saved together with
 // the contextual save bar. Blocking mainland China while the app embed is off brings up the
 // China reminder; an empty whitelist shows the same critical banner as the dashboard.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import { ChinaReminderDialog } from '../../../components/china-reminder-dialog.js';
 import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
 import { SaveBar } from '../../../components/save-bar.js';
-import { callApi } from '../../../lib/api-client.js';
-import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { shouldShowChinaReminder } from '../../../lib/local-flags.js';
-import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
-import { DEFAULT_COUNTRY_BLOCKER, formError, toForm, toSettings } from '../country-blocker-form.js';
+import { useCountryBlocker } from '../api/use-country-blocker.js';
+import { useSaveCountryBlocker } from '../api/use-save-country-blocker.js';
+import { formError, toForm, toSettings } from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
@@ -22,31 +21,28 @@ import { ModeCard } from './mode-card.js';
 
 export function CountryBlockerPage() {
   const { isExtensionEnabled, shellLoaded } = useAppState();
-  const query = useApiQuery('getCountryBlocker', {}, { defaultData: DEFAULT_COUNTRY_BLOCKER });
+  const query = useCountryBlocker();
+  const saveCountryBlocker = useSaveCountryBlocker();
   const saved = useMemo(() => toForm(query.data), [query.data]);
   const [chinaOpen, setChinaOpen] = useState(false);
   const [remindedOnLoad, setRemindedOnLoad] = useState(false);
+  // Opening the page with China already blocked reminds once, after the extension status is in.
+  if (!remindedOnLoad && shellLoaded && query.isSettled && !query.isError) {
+    setRemindedOnLoad(true);
+    if (shouldShowChinaReminder(blocksChina(query.data), isExtensionEnabled)) setChinaOpen(true);
+  }
 
   const remindIfChinaBlocked = (settings: CountryBlockerSettings) => {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
   };
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
-    submit: (form) => callApi('saveCountryBlocker', toSettings(form)),
+    submit: (form) => saveCountryBlocker.call(toSettings(form)),
     onSaved: (settings) => {
-      queryClient.setQueryData(apiQueryOptions('getCountryBlocker', {}).queryKey, settings);
-      void queryClient.invalidateQueries({ queryKey: ['checkEmptyWhiteLists'] });
       showToast('Country Blocker saved');
       remindIfChinaBlocked(settings);
     },
   });
-
-  // Opening the page with China already blocked reminds once, after the extension status is in.
-  useEffect(() => {
-    if (remindedOnLoad || !shellLoaded || !query.isSettled || query.isError) return;
-    setRemindedOnLoad(true);
-    if (shouldShowChinaReminder(blocksChina(query.data), isExtensionEnabled)) setChinaOpen(true);
-  }, [remindedOnLoad, shellLoaded, query.isSettled, query.isError, query.data, isExtensionEnabled]);
 
   if (draft === undefined || query.isLoading) {
     return (

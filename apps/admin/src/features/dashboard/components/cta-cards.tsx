@@ -1,7 +1,8 @@
-// The call-to-action cards (SPEC.md §2): Admin Access and one card per feature to set up.
+// The call-to-action cards: the Admin Access card the app puts first, then one card per
+// feature to set up.
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from '@shopify/polaris';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminAccessCard } from './admin-access-card.js';
 
 interface Cta {
   title: string;
@@ -49,11 +50,11 @@ export const ctaCards: Cta[] = [
   },
 ];
 
-export function CtaCards() {
+export function CtaCards({ first }: { first: ReactNode }) {
   const navigate = useNavigate();
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
-      <AdminAccessCard />
+      {first}
       {ctaCards.map((cta) => (
         <Card key={cta.title}>
           <BlockStack gap="300">

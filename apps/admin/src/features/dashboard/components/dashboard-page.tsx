@@ -1,13 +1,14 @@
 // /dashboard (SPEC.md §2): greeting, the empty-whitelist warning, report range, stat cards,
 // the chart of allowed and blocked visits over the range, the Pay-as-you-go panel, the
 // platform-reports caveat and the call-to-action cards.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
-import type { DashboardData, TimeSeries } from '@gatehouse/contracts';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
-import { useApiQuery } from '../../../lib/api-query.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { DEFAULT_REPORT_RANGE } from '../../../lib/constants.js';
+import { useDashboardData } from '../api/use-dashboard-data.js';
+import { useEmptyWhitelist } from '../api/use-empty-whitelist.js';
+import { useTimeSeries } from '../api/use-time-series.js';
 import { CtaCards } from './cta-cards.js';
 import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
 import { PaygPanel } from './payg-panel.js';
@@ -16,23 +17,13 @@ import { ReportsCaveatBanner } from './reports-caveat-banner.js';
 import { StatCards } from './stat-cards.js';
 import { VisitsChart } from './visits-chart.js';
 
-const noData: DashboardData = {
-  blockLists: 0,
-  fraudProtect: 0,
-  asnBlocker: 0,
-  ipBlocker: 0,
-  regionBlocker: 0,
-  vpn: 0,
-  usage: 0,
-};
-const noSeries: TimeSeries = { bucket: 'hour', buckets: [] };
-
-export function DashboardPage() {
+/** `adminAccessCard` is the Admin Access feature's card, composed in by the app. */
+export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode }) {
   const { account } = useAppState();
   const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
-  const stats = useApiQuery('getDashboardData', { days }, { defaultData: noData });
-  const series = useApiQuery('getTimeSeries', { days }, { defaultData: noSeries });
-  const emptyWhitelist = useApiQuery('checkEmptyWhiteLists', {}, { defaultData: false });
+  const stats = useDashboardData(days);
+  const series = useTimeSeries(days);
+  const emptyWhitelist = useEmptyWhitelist();
 
   return (
     <Page title="Dashboard">
@@ -81,7 +72,7 @@ export function DashboardPage() {
           <ReportsCaveatBanner />
         </Layout.Section>
         <Layout.Section>
-          <CtaCards />
+          <CtaCards first={adminAccessCard} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -1,18 +1,15 @@
-// /settings (DESIGN.md §6): the master switch (applied at once), then the block page with its
+// /settings: the master switch (applied at once), then the block page with its
 // live preview, the decision time-out, log retention and Admin Access, saved together with the
 // contextual save bar. Server errors are toasted by the API client.
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
 import { SaveBar } from '../../../components/save-bar.js';
-import { callApi } from '../../../lib/api-client.js';
-import { apiQueryOptions, useApiQuery } from '../../../lib/api-query.js';
-import { useAppState } from '../../../lib/app-state.js';
-import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
-import { DEFAULT_SETTINGS, settingsErrors } from '../settings-rules.js';
-import { AdminAccessSetting } from './admin-access-setting.js';
+import { useGeneralSettings } from '../api/use-general-settings.js';
+import { useSaveGeneralSettings } from '../api/use-save-general-settings.js';
+import { settingsErrors } from '../settings-rules.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
@@ -21,25 +18,25 @@ function formOf({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView): G
   return form;
 }
 
-function adopt(view: GeneralSettingsView): void {
-  queryClient.setQueryData(apiQueryOptions('getGeneralSettings', {}).queryKey, view);
-  // The app-disabled warning and the Admin Access card read the account.
-  void queryClient.invalidateQueries({ queryKey: ['getAccountInfo'] });
+export interface GeneralSettingsPageProps {
+  /** The Admin Access feature's field for the stored setting, composed in by the app. */
+  adminAccessField: (field: {
+    enabled: boolean;
+    onChange: (enabled: boolean) => void;
+  }) => ReactNode;
 }
 
-export function GeneralSettingsPage() {
-  const { isPro } = useAppState();
-  const query = useApiQuery('getGeneralSettings', {}, { defaultData: DEFAULT_SETTINGS });
+export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPageProps) {
+  const query = useGeneralSettings();
+  const saveSettings = useSaveGeneralSettings();
+  // The master switch saves on its own, so its busy state is its own.
+  const switchApp = useSaveGeneralSettings();
   const saved = useMemo(() => formOf(query.data), [query.data]);
   const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Object.keys(settingsErrors(form)).length > 0,
-    submit: (form) => callApi('saveGeneralSettings', form),
-    onSaved: (view) => {
-      adopt(view);
-      showToast('Settings saved');
-    },
+    submit: (form) => saveSettings.call(form),
+    onSaved: () => showToast('Settings saved'),
   });
-  const [switching, setSwitching] = useState(false);
 
   if (draft === undefined || query.isLoading) {
     return (
@@ -55,12 +52,9 @@ export function GeneralSettingsPage() {
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.
   const setAppEnabled = async (appEnabled: boolean): Promise<boolean> => {
-    setSwitching(true);
-    const outcome = await callApi('saveGeneralSettings', { ...saved, appEnabled });
-    setSwitching(false);
+    const outcome = await switchApp.call({ ...saved, appEnabled });
     if (!outcome.result) return false;
     change({ appEnabled });
-    adopt(outcome.data);
     showToast(appEnabled ? 'App enabled' : 'App disabled');
     return true;
   };
@@ -71,7 +65,11 @@ export function GeneralSettingsPage() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <AppStatusCard enabled={saved.appEnabled} busy={switching} onSet={setAppEnabled} />
+            <AppStatusCard
+              enabled={saved.appEnabled}
+              busy={switchApp.isPending}
+              onSet={setAppEnabled}
+            />
             <BlockPageEditor
               page={draft.blockPage}
               errors={errors}
@@ -84,11 +82,10 @@ export function GeneralSettingsPage() {
               errors={errors}
               onChange={change}
             />
-            <AdminAccessSetting
-              enabled={draft.adminAccessEnabled}
-              isPro={isPro}
-              onChange={(adminAccessEnabled) => change({ adminAccessEnabled })}
-            />
+            {adminAccessField({
+              enabled: draft.adminAccessEnabled,
+              onChange: (adminAccessEnabled) => change({ adminAccessEnabled }),
+            })}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -3,19 +3,16 @@
 import { useState } from 'react';
 import { Button, FormLayout, TextField } from '@shopify/polaris';
 import { protectionMessages, type IpListId } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { listCalls } from '../list-config.js';
+import { useAddIpListEntry } from '../api/use-add-ip-list-entry.js';
 import { expiryFromDate } from '../list-rules.js';
 
 export function AddEntryForm({
   list,
-  onAdded,
   onCapHit,
   capReached,
 }: {
   list: IpListId;
-  onAdded: () => void;
   onCapHit: () => void;
   capReached: boolean;
 }) {
@@ -23,7 +20,8 @@ export function AddEntryForm({
   const [note, setNote] = useState('');
   const [expiry, setExpiry] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [adding, setAdding] = useState(false);
+  const addEntry = useAddIpListEntry(list);
+  const adding = addEntry.isPending;
 
   const add = async () => {
     if (ip.trim() === '') {
@@ -34,13 +32,11 @@ export function AddEntryForm({
       onCapHit();
       return;
     }
-    setAdding(true);
-    const outcome = await callApi(
-      listCalls[list].add,
-      { ip: ip.trim(), note: note.trim(), expiresAt: expiryFromDate(expiry) },
-      { quietStatuses: [403] },
-    );
-    setAdding(false);
+    const outcome = await addEntry.call({
+      ip: ip.trim(),
+      note: note.trim(),
+      expiresAt: expiryFromDate(expiry),
+    });
     if (!outcome.result) {
       if (outcome.status === 403) onCapHit();
       else if (outcome.status === 400) setError(outcome.message);
@@ -51,7 +47,6 @@ export function AddEntryForm({
     setNote('');
     setExpiry('');
     setError(undefined);
-    onAdded();
   };
 
   return (

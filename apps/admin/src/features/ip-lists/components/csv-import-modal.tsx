@@ -4,10 +4,11 @@
 import { useState } from 'react';
 import { Banner, BlockStack, DropZone, List, Modal, ProgressBar, Text } from '@shopify/polaris';
 import type { CsvPreview, IpListId } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { previewModel } from '../csv-preview-model.js';
-import { listCalls, listTexts } from '../list-config.js';
+import { useCommitIpListImport } from '../api/use-commit-ip-list-import.js';
+import { usePreviewIpListImport } from '../api/use-preview-ip-list-import.js';
+import { listTexts } from '../list-config.js';
 import { readFileText } from '../read-file.js';
 import { CsvErrorLines } from './csv-error-lines.js';
 
@@ -25,18 +26,17 @@ export function CsvImportModal({
   list,
   open,
   onClose,
-  onImported,
   onCapHit,
 }: {
   list: IpListId;
   open: boolean;
   onClose: () => void;
-  onImported: () => void;
   onCapHit: () => void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [importing, setImporting] = useState(false);
-  const calls = listCalls[list];
+  const preview = usePreviewIpListImport(list);
+  const commitImport = useCommitIpListImport(list);
+  const importing = commitImport.isPending;
 
   const close = () => {
     setStep({ kind: 'choose' });
@@ -77,7 +77,7 @@ export function CsvImportModal({
       progress: READ_SHARE + 10,
       fileName,
     });
-    const outcome = await callApi(calls.preview, { csv });
+    const outcome = await preview.call({ csv });
     if (!outcome.result) {
       setStep({ kind: 'choose', problem: outcome.message });
       return;
@@ -87,13 +87,7 @@ export function CsvImportModal({
 
   const commit = async () => {
     if (step.kind !== 'preview' || step.preview.token === null) return;
-    setImporting(true);
-    const outcome = await callApi(
-      calls.commit,
-      { csv: step.csv, token: step.preview.token },
-      { quietStatuses: [403] },
-    );
-    setImporting(false);
+    const outcome = await commitImport.call({ csv: step.csv, token: step.preview.token });
     if (!outcome.result) {
       if (outcome.status === 403) {
         close();
@@ -104,7 +98,6 @@ export function CsvImportModal({
     const n = outcome.data.imported;
     showToast(`Imported ${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`);
     close();
-    onImported();
   };
 
   const model = step.kind === 'preview' ? previewModel(step.preview) : null;

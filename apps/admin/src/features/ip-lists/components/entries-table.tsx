@@ -9,9 +9,9 @@ import {
   useIndexResourceState,
 } from '@shopify/polaris';
 import type { IpEntry, IpListId } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { listCalls, listTexts } from '../list-config.js';
+import { useDeleteIpListEntries } from '../api/use-delete-ip-list-entries.js';
+import { listTexts } from '../list-config.js';
 import { EntryRow } from './entry-row.js';
 
 export interface EntriesTableProps {
@@ -23,7 +23,6 @@ export interface EntriesTableProps {
   hasPrevious: boolean;
   onNext: () => void;
   onPrevious: () => void;
-  onChanged: () => void;
 }
 
 export function EntriesTable({
@@ -35,13 +34,13 @@ export function EntriesTable({
   hasPrevious,
   onNext,
   onPrevious,
-  onChanged,
 }: EntriesTableProps) {
   const rows = entries.map((entry) => ({ ...entry }));
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(rows);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deleteEntries = useDeleteIpListEntries(list);
+  const deleting = deleteEntries.isPending;
   const [editingId, setEditingId] = useState<string | null>(null);
 
   // A new page or search shows other rows: nothing stays selected out of sight.
@@ -52,15 +51,12 @@ export function EntriesTable({
   }, [pageKey]);
 
   const remove = async () => {
-    setDeleting(true);
-    const outcome = await callApi(listCalls[list].delete, { ids: selectedResources });
-    setDeleting(false);
+    const outcome = await deleteEntries.call({ ids: selectedResources });
     if (!outcome.result) return;
     setConfirmOpen(false);
     clearSelection();
     const n = outcome.data.deleted;
     showToast(`Deleted ${n} ${n === 1 ? 'entry' : 'entries'}`);
-    onChanged();
   };
 
   const count = selectedResources.length;
@@ -105,10 +101,7 @@ export function EntriesTable({
             selected={selectedResources.includes(entry.id)}
             editing={editingId === entry.id}
             onEdit={() => setEditingId(entry.id)}
-            onDone={(changed) => {
-              setEditingId(null);
-              if (changed) onChanged();
-            }}
+            onDone={() => setEditingId(null)}
           />
         ))}
       </IndexTable>

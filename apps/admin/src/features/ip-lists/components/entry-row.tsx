@@ -3,16 +3,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button, IndexTable, InlineStack, Text, TextField } from '@shopify/polaris';
 import type { IpEntry, IpListId } from '@gatehouse/contracts';
-import { callApi } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { listCalls } from '../list-config.js';
-import {
-  dateFromExpiry,
-  expiryFromDate,
-  expiryText,
-  formatDate,
-  lastHitText,
-} from '../list-rules.js';
+import { useUpdateIpListEntry } from '../api/use-update-ip-list-entry.js';
+import { lastHitText } from '../../../lib/relative-time.js';
+import { dateFromExpiry, expiryFromDate, expiryText, formatDate } from '../list-rules.js';
 
 function Contained({ children }: { children: ReactNode }) {
   return (
@@ -41,23 +35,22 @@ export function EntryRow({
   selected: boolean;
   editing: boolean;
   onEdit: () => void;
-  onDone: (changed: boolean) => void;
+  onDone: () => void;
 }) {
   const [note, setNote] = useState(entry.note);
   const [expiry, setExpiry] = useState(dateFromExpiry(entry.expiresAt));
-  const [saving, setSaving] = useState(false);
+  const updateEntry = useUpdateIpListEntry(list);
+  const saving = updateEntry.isPending;
 
   const save = async () => {
-    setSaving(true);
-    const outcome = await callApi(listCalls[list].update, {
+    const outcome = await updateEntry.call({
       id: entry.id,
       note: note.trim(),
       expiresAt: expiryFromDate(expiry),
     });
-    setSaving(false);
     if (!outcome.result) return;
     showToast(`Saved ${outcome.data.ip}`);
-    onDone(true);
+    onDone();
   };
 
   return (
@@ -113,7 +106,7 @@ export function EntryRow({
               <Button variant="primary" size="slim" loading={saving} onClick={() => void save()}>
                 Save
               </Button>
-              <Button size="slim" disabled={saving} onClick={() => onDone(false)}>
+              <Button size="slim" disabled={saving} onClick={onDone}>
                 Cancel
               </Button>
             </InlineStack>

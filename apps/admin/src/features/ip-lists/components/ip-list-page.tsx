@@ -1,14 +1,13 @@
-// /ipBlocker and /whiteLists (DESIGN.md §6): one page for both IP lists, told which by `list`.
+// /ipBlocker and /whiteLists: one page for both IP lists, told which by `list`.
 // Add form, searchable keyset-paged table with bulk delete and inline edit, CSV import and
 // export, and on a capped plan the "N of 20 entries" line and the Upgrade dialog at the cap.
 import { useEffect, useState } from 'react';
 import { BlockStack, Box, Card, Layout, Page, Text, TextField } from '@shopify/polaris';
 import { ExportIcon, ImportIcon } from '@shopify/polaris-icons';
-import type { IpListId, IpListPage } from '@gatehouse/contracts';
-import { useApiQuery } from '../../../lib/api-query.js';
-import { queryClient } from '../../../lib/query-client.js';
+import type { IpListId } from '@gatehouse/contracts';
+import { useIpListPage } from '../api/use-ip-list-page.js';
 import { exportCsv } from '../export-csv.js';
-import { listCalls, listTexts } from '../list-config.js';
+import { listTexts } from '../list-config.js';
 import { capReached, capText } from '../list-rules.js';
 import { AddEntryForm } from './add-entry-form.js';
 import { CsvImportModal } from './csv-import-modal.js';
@@ -17,11 +16,9 @@ import { ListUpgradeDialog, type UpgradeReason } from './list-upgrade-dialog.js'
 
 const PAGE_SIZE = 50;
 const SEARCH_DELAY_MS = 300;
-const emptyPage: IpListPage = { entries: [], nextCursor: null, total: 0, limit: null };
 
 export function IpListPage({ list }: { list: IpListId }) {
   const texts = listTexts[list];
-  const calls = listCalls[list];
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   // Cursors of the pages walked so far; the last one is the page shown (undefined = first).
@@ -39,13 +36,12 @@ export function IpListPage({ list }: { list: IpListId }) {
   }, [searchText]);
 
   const cursor = cursors[cursors.length - 1];
-  const page = useApiQuery(
-    calls.list,
-    { search, limit: PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) },
-    { defaultData: emptyPage },
-  );
+  const page = useIpListPage(list, {
+    search,
+    limit: PAGE_SIZE,
+    ...(cursor === undefined ? {} : { cursor }),
+  });
   const { entries, nextCursor, total, limit } = page.data;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [calls.list] });
 
   const runExport = async () => {
     setExporting(true);
@@ -77,7 +73,6 @@ export function IpListPage({ list }: { list: IpListId }) {
                 list={list}
                 capReached={capReached(total, limit)}
                 onCapHit={() => setUpgrade('cap')}
-                onAdded={refresh}
               />
             </BlockStack>
           </Card>
@@ -108,7 +103,6 @@ export function IpListPage({ list }: { list: IpListId }) {
                 if (nextCursor !== null) setCursors((all) => [...all, nextCursor]);
               }}
               onPrevious={() => setCursors((all) => (all.length > 1 ? all.slice(0, -1) : all))}
-              onChanged={refresh}
             />
           </Card>
         </Layout.Section>
@@ -117,7 +111,6 @@ export function IpListPage({ list }: { list: IpListId }) {
         list={list}
         open={importOpen}
         onClose={() => setImportOpen(false)}
-        onImported={refresh}
         onCapHit={() => setUpgrade('cap')}
       />
       <ListUpgradeDialog reason={upgrade} limit={limit} onClose={() => setUpgrade(null)} />

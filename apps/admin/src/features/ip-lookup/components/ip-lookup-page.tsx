@@ -1,7 +1,6 @@
 // /iplookup and /iplookup/:ip, IP Address Lookup (DESIGN.md §6): a search field that checks
 // the address and navigates to /iplookup/<ip>, which runs the lookup and shows the result.
-import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   BlockStack,
@@ -15,7 +14,7 @@ import {
 } from '@shopify/polaris';
 import { visitorLogMessages } from '@gatehouse/contracts';
 import { isIp } from '@gatehouse/engine/values';
-import { apiQueryOptions } from '../../../lib/api-query.js';
+import { useIpLookup } from '../api/use-ip-lookup.js';
 import { normaliseIpInput } from '../ip-address.js';
 import { LookupResult } from './lookup-result.js';
 
@@ -25,18 +24,15 @@ export function IpLookupPage() {
   const address = normaliseIpInput(routeIp);
   const routeValid = address !== '' && isIp(address);
 
-  const [input, setInput] = useState(routeIp);
-  const [inputError, setInputError] = useState<string | null>(null);
-  useEffect(() => {
-    setInput(routeIp);
-    setInputError(null);
-  }, [routeIp]);
+  // The field shows the address in the route, also after back/forward.
+  const [field, setField] = useState({ routeIp, input: routeIp, error: null as string | null });
+  if (field.routeIp !== routeIp) setField({ routeIp, input: routeIp, error: null });
+  const { input, error: inputError } = field;
+  const setInput = (text: string) => setField((current) => ({ ...current, input: text }));
+  const setInputError = (error: string | null) => setField((current) => ({ ...current, error }));
 
   // 400 (the server's own check) is shown on the field, not as a toast.
-  const lookup = useQuery({
-    ...apiQueryOptions('lookupIp', { ip: address }, { quietStatuses: [400] }),
-    enabled: routeValid,
-  });
+  const lookup = useIpLookup(address, routeValid);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -43,11 +43,13 @@ interface Props {
 
 export function LogFilters({ filters, errors, loading, onChange }: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(filters));
+  const [shownFilters, setShownFilters] = useState(filters);
 
   // Filters changed elsewhere (a pill removed, "Clear all", back/forward): show them.
-  useEffect(() => {
-    setDrafts((current) => (sameText(current, filters) ? current : draftsOf(filters)));
-  }, [filters]);
+  if (shownFilters !== filters) {
+    setShownFilters(filters);
+    if (!sameText(drafts, filters)) setDrafts(draftsOf(filters));
+  }
 
   useEffect(() => {
     if (sameText(drafts, filters)) return;

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
-import { callApi } from '../../../lib/api-client.js';
-import { queryClient } from '../../../lib/query-client.js';
 import { showToast } from '../../../lib/toast-store.js';
 import type { QuickAction } from '@gatehouse/contracts';
+import { useVisitQuickAction } from '../api/use-visit-quick-action.js';
 import type { QuickActionChoice } from '../quick-actions.js';
 
 /** Why the plan stopped a quick action. */
@@ -24,16 +23,6 @@ function upgradeText(action: QuickAction): { title: string; body: string } {
       };
 }
 
-/** Queries whose answers a rule change can alter. */
-const affected = [
-  'listIpBlocker',
-  'listWhiteLists',
-  'getCountryBlocker',
-  'getAsnBlocker',
-  'checkEmptyWhiteLists',
-  'lookupIp',
-];
-
 export function QuickActionModal({
   choice,
   onClose,
@@ -41,18 +30,13 @@ export function QuickActionModal({
   choice: QuickActionChoice | null;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const quickAction = useVisitQuickAction();
+  const busy = quickAction.isPending;
   const [upgrade, setUpgrade] = useState<QuickAction | null>(null);
 
   const run = async () => {
     if (!choice) return;
-    setBusy(true);
-    const outcome = await callApi(
-      'visitQuickAction',
-      { action: choice.action, value: choice.value },
-      { quietStatuses: [403] },
-    );
-    setBusy(false);
+    const outcome = await quickAction.call({ action: choice.action, value: choice.value });
     if (!outcome.result) {
       if (outcome.status === 403) {
         onClose();
@@ -61,7 +45,6 @@ export function QuickActionModal({
       return;
     }
     showToast(outcome.data.message);
-    for (const name of affected) void queryClient.invalidateQueries({ queryKey: [name] });
     onClose();
   };
 

@@ -1,15 +1,10 @@
 // /visitors, Shop Visitor Logs (DESIGN.md §6): the filtered, keyset-paged table of visits with
 // each decision and its rule, quick actions on a row, and CSV export of the filtered set.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
-import {
-  IP_LOOKUP_ATTRIBUTION,
-  IP_LOOKUP_ATTRIBUTION_URL,
-  type VisitPage,
-} from '@gatehouse/contracts';
+import { IP_LOOKUP_ATTRIBUTION, IP_LOOKUP_ATTRIBUTION_URL } from '@gatehouse/contracts';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
-import { useApiQuery } from '../../../lib/api-query.js';
 import { showToast } from '../../../lib/toast-store.js';
 import {
   currentCursor,
@@ -22,6 +17,7 @@ import {
 } from '../cursor-stack.js';
 import type { ExportProgress } from '../export-progress.js';
 import type { QuickActionChoice } from '../quick-actions.js';
+import { useVisitPage } from '../api/use-visit-page.js';
 import { streamExport } from '../stream-export.js';
 import { shouldSearchOn } from '../url-search.js';
 import { useLogFilters } from '../use-log-filters.js';
@@ -32,7 +28,6 @@ import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
 
 const PAGE_SIZE = 50;
-const emptyPage: VisitPage = { visits: [], nextCursor: null, searchedTo: null };
 const count = new Intl.NumberFormat('en-US');
 
 export function VisitorLogsPage() {
@@ -57,24 +52,23 @@ export function VisitorLogsPage() {
   const walk = (next: CursorStack) => setPaging({ key: filtersKey, stack: next, searched: 0 });
   const cursor = currentCursor(stack);
 
-  const page = useApiQuery(
-    'listVisits',
+  const page = useVisitPage(
     { ...params, limit: PAGE_SIZE, ...(cursor === null ? {} : { cursor }) },
-    { defaultData: emptyPage, enabled: valid, refetchInterval: false },
+    valid,
   );
   const { visits, nextCursor, searchedTo } = page.data;
   // Only an answer for the page shown (not the placeholder while it loads) may walk on.
   const answered = valid && page.isSettled && !page.isFetching;
   const searchOn = answered && shouldSearchOn(page.data, searched);
-  useEffect(() => {
-    if (!searchOn) return;
+  // An empty URL-search page walks on by itself as soon as its answer is in.
+  if (searchOn) {
     setPaging({
       key: filtersKey,
       stack: replaceCursor(stack, nextCursor),
       searched: searched + 1,
       searchedTo,
     });
-  }, [searchOn, filtersKey, stack, nextCursor, searched, searchedTo]);
+  }
   const walkingOn = searched > 0 && page.isFetching;
 
   const [quick, setQuick] = useState<QuickActionChoice | null>(null);
@@ -133,6 +127,7 @@ export function VisitorLogsPage() {
             )}
             <VisitsTable
               visits={valid ? visits : []}
+              readAt={page.readAt}
               loading={valid && page.isFetching}
               settled={!valid || page.isSettled}
               filtered={hasAnyFilter(filters)}

@@ -17,6 +17,8 @@ import { VisitRow } from './visit-row.js';
 
 interface Props {
   visits: VisitView[];
+  /** When the page was read: relative times count from it. */
+  readAt: number;
   loading: boolean;
   /** An answer (or a failure) arrived: only then can "no visits" be said. */
   settled: boolean;
@@ -50,6 +52,7 @@ function NoVisitsYet() {
 
 export function VisitsTable({
   visits,
+  readAt,
   loading,
   settled,
   filtered,
@@ -63,7 +66,7 @@ export function VisitsTable({
   onQuickAction,
 }: Props) {
   const [menuFor, setMenuFor] = useState<string | null>(null);
-  const now = Date.now();
+  const now = readAt;
   // A URL search looks at a bounded number of visits per page; say how far back it got.
   const searchedNote = searchedTo && (
     <Box padding="300">

@@ -1,31 +1,32 @@
-// The Admin Access card (SPEC.md §2, §4, §6): shows the mode; toggling it on a Pro store opens
-// the storefront, which sets the mode for this device, and asks the merchant to confirm; both
+// The dashboard's Admin Access card: shows the mode; toggling it on a Pro store opens the
+// storefront, which sets the mode for this device, and asks the merchant to confirm; both
 // answers re-read the mode and toast a change. Other stores see the "Upgrade plan" dialog.
 import { useState } from 'react';
 import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
-import { callApi } from '../../../lib/api-client.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { showToast } from '../../../lib/toast-store.js';
+import { useArmAdminAccess } from '../api/use-arm-admin-access.js';
+import { useReadAdminAccessMode } from '../api/use-read-admin-access-mode.js';
 import { ADMIN_ACCESS_UPGRADE_TEXT, adminAccessToast, adminAccessUrl } from '../admin-access.js';
 
 export function AdminAccessCard() {
-  const { account, isPro } = useAppState();
-  const [enabled, setEnabled] = useState(account?.isAdminAccessEnabled ?? false);
+  const { account, isPro, adminAccessMode } = useAppState();
+  const arm = useArmAdminAccess();
+  const readMode = useReadAdminAccessMode();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [pending, setPending] = useState<boolean | null>(null);
-  const [checking, setChecking] = useState(false);
 
   const toggle = async () => {
     if (!isPro || !account) {
       setUpgradeOpen(true);
       return;
     }
-    const desired = !enabled;
+    const desired = !adminAccessMode;
     // Open the window inside the click (popup blockers), arm the shop so the storefront
     // accepts this device, then send the window to the store.
     const win = window.open('about:blank', '_blank');
-    const armed = await callApi('armAdminAccess', { enabled: desired });
+    const armed = await arm.call({ enabled: desired });
     if (!armed.result) {
       win?.close();
       return;
@@ -41,16 +42,12 @@ export function AdminAccessCard() {
   };
 
   const recheck = async () => {
-    setChecking(true);
-    const outcome = await callApi('getAdminAccess', {});
-    setChecking(false);
+    const before = adminAccessMode;
+    const outcome = await readMode.call();
     setPending(null);
     if (!outcome.result) return;
     const now = outcome.data.isAdminAccessMode;
-    if (now !== enabled) {
-      setEnabled(now);
-      showToast(adminAccessToast(now));
-    }
+    if (now !== before) showToast(adminAccessToast(now));
   };
 
   return (
@@ -60,7 +57,9 @@ export function AdminAccessCard() {
           <Text as="h3" variant="headingMd">
             Admin Access
           </Text>
-          <Badge tone={enabled ? 'success' : undefined}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
+          <Badge tone={adminAccessMode ? 'success' : undefined}>
+            {adminAccessMode ? 'Enabled' : 'Disabled'}
+          </Badge>
         </InlineStack>
         <Text as="p" tone="subdued">
           When enabled, all visits from this device are whitelisted and bypass every filter. You
@@ -68,7 +67,7 @@ export function AdminAccessCard() {
         </Text>
         <InlineStack>
           <Button onClick={() => void toggle()}>
-            {enabled ? 'Disable Admin Access' : 'Enable Admin Access'}
+            {adminAccessMode ? 'Disable Admin Access' : 'Enable Admin Access'}
           </Button>
         </InlineStack>
       </BlockStack>
@@ -86,7 +85,11 @@ export function AdminAccessCard() {
         open={pending !== null}
         onClose={() => void recheck()}
         title="Set Admin Access"
-        primaryAction={{ content: 'Confirm', loading: checking, onAction: () => void recheck() }}
+        primaryAction={{
+          content: 'Confirm',
+          loading: readMode.isPending,
+          onAction: () => void recheck(),
+        }}
         secondaryActions={[{ content: 'Cancel', onAction: () => void recheck() }]}
       >
         <Modal.Section>

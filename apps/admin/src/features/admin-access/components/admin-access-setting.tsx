@@ -1,19 +1,19 @@
-// Whether Admin Access is offered at all (SPEC.md §4, §6): a Pro feature. On other plans,
-// switching it on shows the "Upgrade plan" critical modal instead.
+// General Settings' Admin Access field: whether Admin Access is offered at all, a Pro feature.
+// On other plans, switching it on shows the "Upgrade plan" critical modal instead.
 import { useState } from 'react';
 import { BlockStack, Card, Checkbox, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
-import { ADMIN_ACCESS_UPGRADE_TEXT } from '../../../lib/constants.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { ADMIN_ACCESS_UPGRADE_TEXT } from '../admin-access.js';
 
-export function AdminAccessSetting({
-  enabled,
-  isPro,
-  onChange,
-}: {
+export interface AdminAccessSettingProps {
+  /** The stored setting (the wire's `adminAccessEnabled`), not the device's mode. */
   enabled: boolean;
-  isPro: boolean;
   onChange: (enabled: boolean) => void;
-}) {
+}
+
+export function AdminAccessSetting({ enabled, onChange }: AdminAccessSettingProps) {
+  const { isPro } = useAppState();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   return (
     <Card>

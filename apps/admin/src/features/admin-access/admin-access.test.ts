@@ -1,4 +1,4 @@
-// SPEC.md §4 Admin Access: the storefront address opened and the toasts of a change.
+// Admin Access mode: the storefront address opened and the toasts of a change.
 import { describe, expect, it } from 'vitest';
 import { adminAccessToast, adminAccessUrl } from './admin-access.js';
 

@@ -1,5 +1,5 @@
-// Admin Access (SPEC.md §4, §7): the storefront address that turns the mode on or off for this
-// device, and the toast for a confirmed change.
+// Admin Access mode: the storefront address that turns the mode on or off for this device, and
+// the toast for a confirmed change.
 export function adminAccessUrl(storeUrl: string, shopId: string, enable: boolean): string {
   const url = new URL(storeUrl);
   url.searchParams.set('shopId', shopId);
@@ -11,5 +11,6 @@ export function adminAccessToast(enabled: boolean): string {
   return enabled ? 'Admin access mode enabled' : 'Admin access mode disabled';
 }
 
-/** SPEC.md §6's text, shared with General Settings' Admin Access switch. */
-export { ADMIN_ACCESS_UPGRADE_TEXT } from '../../lib/constants.js';
+/** Why a plan without Admin Access sees the "Upgrade plan" dialog. */
+export const ADMIN_ACCESS_UPGRADE_TEXT =
+  'This feature requires an Premium or Pay-As-You-Go subscription. Please upgrade your plan.';

@@ -1,0 +1,18 @@
+// A visitor-log row's quick action (block or allow an address or network). It changes the
+// shop's rules, so every read a rule change can alter is refreshed; 403 (the plan) is the
+// caller's to answer.
+import { useApiMutation } from '../../../lib/api-mutation.js';
+
+export function useVisitQuickAction() {
+  return useApiMutation('visitQuickAction', {
+    quietStatuses: [403],
+    invalidates: [
+      'listIpBlocker',
+      'listWhiteLists',
+      'getCountryBlocker',
+      'getAsnBlocker',
+      'checkEmptyWhiteLists',
+      'lookupIp',
+    ],
+  });
+}

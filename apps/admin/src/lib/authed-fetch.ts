@@ -1,0 +1,99 @@
+// The one authenticated fetch of the admin: every call to the server (the API client's JSON
+// calls and every file download) goes through `authedFetch`, which sends the session's bearer
+// token and owns failure handling: a 401 ends the session and leaves for /login, any other
+// failure shows one error toast unless the caller answers that status itself.
+import { clearSession, getSessionToken, goToLogin } from './session.js';
+import { showErrorToast } from './toast-store.js';
+
+export const FALLBACK_FAILURE_MESSAGE = 'Failed, Please try again.';
+
+export interface FailureOptions {
+  /** Replaces whatever the server said in the failure toast. */
+  message?: string;
+  /**
+   * Statuses the caller answers itself (e.g. 403 → the Upgrade dialog): no toast for those,
+   * the outcome still carries the status and message.
+   */
+  quietStatuses?: readonly number[];
+}
+
+export type FetchOutcome =
+  | { ok: true; response: Response }
+  | {
+      ok: false;
+      message: string;
+      /** The HTTP status, undefined when no response arrived at all. */
+      status?: number;
+      /** The caller aborted the request: nothing was shown. */
+      aborted?: boolean;
+    };
+
+/**
+ * The failure text, in this order: the caller's message, else on HTTP 400 the body's
+ * `Message`, else the generic text. `status` is undefined when no response arrived at all.
+ */
+export function failureMessage(
+  supplied: string | undefined,
+  status: number | undefined,
+  body: unknown,
+): string {
+  if (supplied) return supplied;
+  if (status === 400 && typeof body === 'object' && body !== null && 'Message' in body) {
+    const message = (body as { Message: unknown }).Message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return FALLBACK_FAILURE_MESSAGE;
+}
+
+/** A response body as JSON when it is JSON, as text otherwise, undefined when empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Shows a failure's toast, unless the caller answers it itself, and hands the text back. */
+export function reportFailure(message: string, quiet = false): string {
+  if (!quiet) showErrorToast(message);
+  return message;
+}
+
+function failed(message: string, status?: number, quiet = false): FetchOutcome {
+  reportFailure(message, quiet);
+  return { ok: false, message, ...(status === undefined ? {} : { status }) };
+}
+
+export type AuthedRequest = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
+
+export async function authedFetch(
+  url: string,
+  init: AuthedRequest = {},
+  options: FailureOptions = {},
+): Promise<FetchOutcome> {
+  const headers: Record<string, string> = { ...init.headers };
+  const token = getSessionToken();
+  if (token) headers.Authorization = `bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch {
+    if (init.signal?.aborted) return { ok: false, message: '', aborted: true };
+    return failed(failureMessage(options.message, undefined, undefined));
+  }
+  if (response.ok) return { ok: true, response };
+
+  const body = await readBody(response).catch(() => undefined);
+  if (response.status === 401) {
+    // The session is gone server-side; the page is left at once, so no toast would be seen.
+    clearSession();
+    goToLogin();
+    return { ok: false, message: failureMessage(undefined, 401, body), status: 401 };
+  }
+  const quiet = options.quietStatuses?.includes(response.status) ?? false;
+  return failed(failureMessage(options.message, response.status, body), response.status, quiet);
+}
