@@ -9,3 +9,5 @@ export * from './storefront.js';
 export * from './billing.js';
 export * from './protection.js';
 export * from './visitor-logs.js';
+export * from './hygiene.js';
+export * from './validation-messages.js';
