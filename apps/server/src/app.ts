@@ -41,6 +41,7 @@ import { webhookRoutes } from './features/webhooks/routes.js';
 import { storefrontScope } from './http/storefront-scope.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
+import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -72,6 +73,7 @@ export async function buildApp(
     // longer than Fastify's default 10 s on a busy machine.
     pluginTimeout: 120_000,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    clientErrorHandler: handleClientError,
   });
 
   registerErrorHandler(app);

@@ -14,6 +14,10 @@ export const messages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',
   tooLarge: 'The request is too large.',
+  headersTooLarge:
+    "The request headers are too large. Clear this site's cookies or shorten the address, then try again.",
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  malformedRequest: 'The request could not be read. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   notFound: 'Not found.',
   invalidJson: 'The request body is not valid JSON.',

@@ -50,8 +50,18 @@ describe('webhooks', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it('refuses a delivery missing its headers with 400', async () => {
-    for (const header of ['x-shopify-hmac-sha256', 'x-shopify-topic', 'x-shopify-webhook-id']) {
+  it('refuses an unsigned delivery (no or an empty signature) with 401', async () => {
+    const missing = await deliver('themes/update', 'demo.myshopify.com', {
+      omit: 'x-shopify-hmac-sha256',
+    });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ Message: 'The webhook signature is missing.' });
+    const empty = await deliver('themes/update', 'demo.myshopify.com', { hmac: '' });
+    expect(empty.statusCode).toBe(401);
+  });
+
+  it('refuses a signed delivery missing its other headers with 400', async () => {
+    for (const header of ['x-shopify-topic', 'x-shopify-webhook-id']) {
       const res = await deliver('themes/update', 'demo.myshopify.com', { omit: header });
       expect(res.statusCode, header).toBe(400);
     }

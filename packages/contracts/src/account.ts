@@ -1,5 +1,6 @@
 // Account, session and dashboard calls of SPEC.md §7, with their exact paths and shapes.
 import { z } from 'zod';
+import { cleanText } from './hygiene.js';
 
 export const accountInfo = z.object({
   id: z.string(),
@@ -33,7 +34,8 @@ export const routeTokenRequest = z.object({
   id: z
     .string({ error: 'The sign-in link is missing its token.' })
     .min(1, 'The sign-in link is missing its token.')
-    .max(200, 'The sign-in link is not valid.'),
+    .max(200, 'The sign-in link is not valid.')
+    .superRefine(cleanText('The sign-in link', false)),
 });
 
 export const authDomainResponse = z.object({ token: z.string(), isNew: z.boolean() });

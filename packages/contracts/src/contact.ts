@@ -1,6 +1,7 @@
 // The "Leave us message" form (SPEC.md §5). The enforced limits (100) and the messages that
 // name 200 disagree on purpose: the texts are the product's, kept to the letter.
 import { z } from 'zod';
+import { cleanText } from './hygiene.js';
 
 export const contactLimits = { content: 5000, name: 100, replyEmail: 100 } as const;
 
@@ -16,19 +17,22 @@ export const contactMessages = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const required = (message: string) =>
-  z.string({ error: message }).refine((v) => v.trim() !== '', message);
+const required = (message: string, field: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => v.trim() !== '', message)
+    .superRefine(cleanText(field));
 
 export const customerQuestionRequest = z.object({
-  content: required(contactMessages.contentRequired).refine(
+  content: required(contactMessages.contentRequired, 'Your message').refine(
     (v) => v.length <= contactLimits.content,
     contactMessages.contentTooLong,
   ),
-  name: required(contactMessages.nameRequired).refine(
+  name: required(contactMessages.nameRequired, 'Your name').refine(
     (v) => v.length <= contactLimits.name,
     contactMessages.nameTooLong,
   ),
-  replyEmail: required(contactMessages.emailRequired)
+  replyEmail: required(contactMessages.emailRequired, 'Your email')
     .refine((v) => v.trim() === '' || EMAIL.test(v.trim()), contactMessages.emailInvalid)
     .refine((v) => v.length <= contactLimits.replyEmail, contactMessages.emailTooLong),
 });

@@ -10,3 +10,5 @@ export * from './block-page-defaults.js';
 export * from './billing.js';
 export * from './protection.js';
 export * from './visitor-logs.js';
+export * from './hygiene.js';
+export * from './validation-messages.js';

@@ -6,6 +6,13 @@
 import { isAsn, MAX_ASN_ENTRIES, normalizeIspName, readAsNumber } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
+import {
+  cleanText,
+  expiryProblem,
+  ipEntryScopeProblem,
+  isIpListCursor,
+  textProblem,
+} from './hygiene.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
@@ -22,6 +29,7 @@ export const protectionMessages = {
   tooManyIds: 'At most 1,000 entries can be deleted at once.',
   csvEmpty: 'The CSV file is empty.',
   csvTooLarge: 'The CSV file can hold at most 10,000 lines.',
+  csvToken: 'Check the file before importing it.',
   title: 'The block page title must be 1 to 100 characters.',
   message: 'The block page message must be 1 to 1,000 characters.',
   colour: 'Colours must be hex codes like #ffffff or #fff.',
@@ -45,7 +53,12 @@ export const blockAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('block') }),
   z.object({
     type: z.literal('redirect'),
-    url: z.string({ error: m.redirectUrl }).trim().min(1, m.redirectUrl).max(2048, m.redirectUrl),
+    url: z
+      .string({ error: m.redirectUrl })
+      .trim()
+      .min(1, m.redirectUrl)
+      .max(2048, m.redirectUrl)
+      .superRefine(cleanText('The redirect address')),
   }),
 ]);
 export type BlockAction = z.infer<typeof blockAction>;
@@ -86,15 +99,32 @@ const expiresAt = z
   .string({ error: m.expiry })
   .max(40, m.expiry)
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), m.expiry)
+  .superRefine((v, ctx) => {
+    const problem = expiryProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .nullable()
   .optional();
-const note = z.string({ error: m.noteTooLong }).max(500, m.noteTooLong);
+const note = z
+  .string({ error: m.noteTooLong })
+  .max(500, m.noteTooLong)
+  .superRefine(cleanText('The note'));
 
 export const ipListQuery = z.object({
   /** Part of an address or note. */
-  search: z.string().trim().max(100, m.search).optional().default(''),
+  search: z
+    .string({ error: m.search })
+    .trim()
+    .max(100, m.search)
+    .superRefine(cleanText('The search'))
+    .optional()
+    .default(''),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200, m.cursor).optional(),
+  cursor: z
+    .string({ error: m.cursor })
+    .max(200, m.cursor)
+    .refine(isIpListCursor, m.cursor)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 export const ipListPage = z.object({
@@ -109,7 +139,16 @@ export const ipListPage = z.object({
 export type IpListPage = z.infer<typeof ipListPage>;
 
 export const ipAddRequest = z.object({
-  ip: z.string({ error: m.ipMissing }).trim().min(1, m.ipMissing).max(64, m.ipMissing),
+  ip: z
+    .string({ error: m.ipMissing })
+    .trim()
+    .min(1, m.ipMissing)
+    .max(64, m.ipMissing)
+    .superRefine(cleanText('The IP address'))
+    .superRefine((ip, ctx) => {
+      const problem = ipEntryScopeProblem(ip);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   note: note.optional().default(''),
   expiresAt,
 });
@@ -127,7 +166,10 @@ export const ipDeleteRequest = z.object({
 });
 
 export const csvImportRequest = z.object({
-  csv: z.string({ error: m.csvEmpty }).max(1_000_000),
+  csv: z
+    .string({ error: m.csvEmpty })
+    .max(1_000_000, m.csvTooLarge)
+    .superRefine(cleanText('The CSV file')),
 });
 export const csvLineIssue = z.object({
   /** 1-based line number in the file. */
@@ -150,7 +192,11 @@ export const csvPreview = z.object({
 });
 export type CsvPreview = z.infer<typeof csvPreview>;
 export const csvCommitRequest = csvImportRequest.extend({
-  token: z.string().min(1).max(200),
+  token: z
+    .string({ error: m.csvToken })
+    .min(1, m.csvToken)
+    .max(200, m.csvToken)
+    .superRefine(cleanText('The import token', false)),
 });
 export const csvCommitResult = z.object({ imported: z.number() });
 
@@ -169,6 +215,8 @@ export type AsnEntryValue = { asn: number } | { name: string };
 export function readAsnEntry(text: string): AsnEntryValue | { error: string } {
   const value = text.trim();
   if (value === '') return { error: m.asnValue };
+  const problem = textProblem(value, 'The ASN or ISP name');
+  if (problem) return { error: problem };
   const asn = readAsNumber(value);
   if (asn !== null) return isAsn(asn) ? { asn } : { error: m.asnRange };
   if (value.length > 200) return { error: m.ispNameTooLong };
@@ -240,8 +288,18 @@ const colour = z
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, m.colour);
 
 export const blockPageSettings = z.object({
-  title: z.string({ error: m.title }).trim().min(1, m.title).max(100, m.title),
-  message: z.string({ error: m.message }).trim().min(1, m.message).max(1000, m.message),
+  title: z
+    .string({ error: m.title })
+    .trim()
+    .min(1, m.title)
+    .max(100, m.title)
+    .superRefine(cleanText('The block page title')),
+  message: z
+    .string({ error: m.message })
+    .trim()
+    .min(1, m.message)
+    .max(1000, m.message)
+    .superRefine(cleanText('The block page message')),
   backgroundColor: colour,
   textColor: colour,
   logoUrl: z
@@ -249,6 +307,7 @@ export const blockPageSettings = z.object({
     .trim()
     .max(2048, m.logoUrl)
     .refine((v) => v === '' || /^https:\/\/[^\s/]+\/\S*$/i.test(v), m.logoUrl)
+    .superRefine(cleanText('The logo address'))
     .nullable()
     .transform((v) => (v === '' ? null : v)),
 });

@@ -6,6 +6,7 @@ import { isIp, parseAsn, parseIpRange } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { reportRanges } from './account.js';
 import type { ApiCall } from './api.js';
+import { cleanText, dateProblem, isVisitCursor } from './hygiene.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
@@ -66,7 +67,11 @@ export type VisitRange = (typeof visitRanges)[number];
 const isoTime = z
   .string({ error: m.time })
   .max(40, m.time)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), m.time);
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), m.time)
+  .superRefine((v, ctx) => {
+    const problem = dateProblem(v, 'The time range');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 // ---------------------------------------------------------------- list and export
 
@@ -97,7 +102,12 @@ export const visitFilters = z
       )
       .optional(),
     /** Part of the visited URL (case-insensitive). */
-    url: z.string({ error: m.url }).trim().max(200, m.url).optional(),
+    url: z
+      .string({ error: m.url })
+      .trim()
+      .max(200, m.url)
+      .superRefine(cleanText('The URL filter'))
+      .optional(),
     /** A preset range ending now; ignored when `from` or `to` is given. */
     range: z.enum(visitRanges, { error: m.range }).optional(),
     /** Inclusive start, ISO time. */
@@ -121,7 +131,11 @@ export const visitListQuery = z
     from: z.string({ error: m.time }).optional(),
     to: z.string({ error: m.time }).optional(),
     /** The `nextCursor` of the previous page (opaque). */
-    cursor: z.string({ error: m.cursor }).max(200, m.cursor).optional(),
+    cursor: z
+      .string({ error: m.cursor })
+      .max(200, m.cursor)
+      .refine(isVisitCursor, m.cursor)
+      .optional(),
     limit: z.coerce
       .number({ error: m.limit })
       .int(m.limit)
@@ -221,7 +235,11 @@ export type QuickAction = (typeof quickActions)[number];
 export const quickActionRequest = z
   .object({
     action: z.enum(quickActions, { error: m.quickAction }),
-    value: z.string({ error: m.quickValueIp }).trim().max(64, m.quickValueIp),
+    value: z
+      .string({ error: m.quickValueIp })
+      .trim()
+      .max(64, m.quickValueIp)
+      .superRefine(cleanText('The value')),
   })
   .superRefine((r, ctx) => {
     if (r.action === 'blockCountry') {

@@ -1,11 +1,14 @@
 // Registers one call of the contracts' `api` table: the request schema validates the body
 // (POST) or query (GET), a session is required unless the call is public, and the handler's
-// answer is checked against the response schema before it is sent as bare JSON. A call that
-// names a plan feature is refused with 403 for a plan without it (plan-gates.ts).
-import type { ApiCall } from '@gatehouse/contracts';
+// answer is checked against the response schema before it is sent as bare JSON; every request
+// also passes the contracts' hygiene check (no control or bidi characters, no prototype keys,
+// in any string or key however deep). A call that names a plan feature is refused with 403
+// for a plan without it (plan-gates.ts).
+import { requestHygieneProblem, type ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../audit.js';
+import { badRequest } from '../errors.js';
 import type { RequestSession } from '../sessions/sessions.js';
 import { requireFeature } from '../plan-gates.js';
 import { shopOfSession } from '../shops.js';
@@ -39,6 +42,10 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
         requireFeature(await shopOfSession(app.db, session), call.feature);
       const raw = call.method === 'GET' ? request.query : request.body;
       const input = call.request.parse(raw ?? {});
+      // Whatever the schema let through, no string or key anywhere in the request may carry
+      // control or bidi characters or reach into an object's prototype.
+      const problem = requestHygieneProblem(raw);
+      if (problem) throw badRequest(problem);
       const ctx = { request, reply, session } as RouteContext;
       const result = await handler(input, ctx);
       const body = call.response.parse(result);

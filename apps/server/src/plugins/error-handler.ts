@@ -8,6 +8,13 @@ import { ZodError } from 'zod';
 import { AppError, messages } from '../errors.js';
 import { PlatformError } from '../platform/platform-error.js';
 
+/** The challenge of a 401: the token was missing, or the one given is not (or no longer) valid. */
+function bearerChallenge(request: FastifyRequest): string {
+  return request.headers.authorization
+    ? 'Bearer realm="Gatehouse", error="invalid_token"'
+    : 'Bearer realm="Gatehouse"';
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
@@ -20,6 +27,8 @@ export function handleError(
 ) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A 401 says how to authenticate: with a bearer token.
+    if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
     return reply.status(error.statusCode).send({ Message: error.message });
   }
   if (error instanceof PlatformError) {

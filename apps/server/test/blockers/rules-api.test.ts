@@ -150,11 +150,11 @@ describe('IP lists', () => {
     const updated = await t.call('updateIpBlocker', alice.token, {
       id: entry!.id,
       note: 'changed',
-      expiresAt: '2999-01-01T00:00:00Z',
+      expiresAt: '2099-01-01T00:00:00Z',
     });
     expect(updated.json()).toMatchObject({
       note: 'changed',
-      expiresAt: '2999-01-01T00:00:00.000Z',
+      expiresAt: '2099-01-01T00:00:00.000Z',
     });
 
     const foreignUpdate = await t.call('updateIpBlocker', bob.token, {

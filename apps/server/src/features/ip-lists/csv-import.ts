@@ -3,7 +3,12 @@
 // nothing; it answers a token binding the shop, list and exact text. `commit` takes the same
 // text and token, checks everything again and imports all of it in one transaction, or none.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { protectionMessages, type CsvPreview } from '@gatehouse/contracts';
+import {
+  expiryProblem,
+  ipEntryScopeProblem,
+  protectionMessages,
+  type CsvPreview,
+} from '@gatehouse/contracts';
 import { compile } from '@gatehouse/engine';
 import type { IpListKind } from '../../db/protection-schema.js';
 import { badRequest } from '../../errors.js';
@@ -79,6 +84,12 @@ export async function planImport(
     });
     if (!checked.ok) {
       fail(ip === '' ? protectionMessages.ipMissing : (checked.errors[0]?.message ?? 'Not valid.'));
+      continue;
+    }
+    // The same date and range rules as a single add.
+    const lineProblem = ipEntryScopeProblem(ip) ?? (expires ? expiryProblem(expires) : null);
+    if (lineProblem) {
+      fail(lineProblem);
       continue;
     }
     const canonical = canonicalIp(ip);

@@ -15,7 +15,8 @@ export function shopUpdateFromSettings(
   const problems: string[] = [];
   const update: Partial<Shop> = {};
   for (const name of names) {
-    if (!(name in settingSchemas)) {
+    // Own keys only: built-in names such as toString or constructor are unknown settings.
+    if (!Object.hasOwn(settingSchemas, name)) {
       problems.push(`unknown setting "${name}"`);
       continue;
     }

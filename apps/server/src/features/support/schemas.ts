@@ -1,6 +1,6 @@
 // Requests of the support back-office API (/api/support/*). Not part of the merchant
 // contract: only the support CLI calls them.
-import { normalizeShopDomain } from '@gatehouse/contracts';
+import { cleanText, normalizeShopDomain } from '@gatehouse/contracts';
 import { z } from 'zod';
 import { plans } from '../../db/schema.js';
 
@@ -23,7 +23,8 @@ export const notifyRequest = z.object({
     .string({ error: 'Please give the message text.' })
     .trim()
     .min(1, 'Please give the message text.')
-    .max(5000, 'The message cannot exceed 5000 characters.'),
+    .max(5000, 'The message cannot exceed 5000 characters.')
+    .superRefine(cleanText('The message')),
 });
 
 const flag = z.union([

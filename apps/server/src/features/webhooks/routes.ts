@@ -41,7 +41,9 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
     const shopDomain = header('x-shopify-shop-domain').toLowerCase();
     const webhookId = header('x-shopify-webhook-id');
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!hmac || !topic || !webhookId || !isShopDomain(shopDomain) || body.length === 0) {
+    // An unsigned delivery is unauthenticated, as the platform expects: 401 before anything else.
+    if (!hmac) throw unauthorized('The webhook signature is missing.');
+    if (!topic || !webhookId || !isShopDomain(shopDomain) || body.length === 0) {
       throw badRequest('The webhook is missing required headers or its body.');
     }
     if (!isValidWebhookHmac(body, hmac, app.config.shopify.apiSecret)) {
