@@ -18,11 +18,7 @@ import { versionRoutes } from './features/version/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import {
-  installMetafieldHook,
-  protectionPlugin,
-  protectionRoutes,
-} from './features/protection/protection-plugin.js';
+import { protectionPlugin, protectionRoutes } from './features/protection/protection-plugin.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { supportRoutes } from './features/support/routes.js';
 import {
@@ -30,6 +26,7 @@ import {
   visitorLogsPlugin,
 } from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
 import { configPlugin } from './plugins/config.js';
@@ -78,6 +75,8 @@ export async function buildApp(
   await app.register(dbPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
+  // The job queue before the features that define jobs on it.
+  await app.register(jobsPlugin);
   await app.register(billingPlugin);
   // Protection's services and the storefront's own route scope; the visit log's retention job.
   await app.register(protectionPlugin);
@@ -101,7 +100,6 @@ export async function buildApp(
         },
       },
     });
-    installMetafieldHook(site);
     site.get('/api/health', async () => ({ ok: true }));
     await site.register(authRoutes);
     await site.register(accountRoutes);

@@ -2,12 +2,12 @@
 // cache, visit buffer, geo data — and the storefront's decision and Admin Access calls in
 // their own route scope; `app.protection` exposes the services (tests flush visits and read
 // metrics). The routes (in the site scope, beside the other merchant calls): the rule and
-// settings calls. The install-time app metafield hook watches the OAuth callback, so it is
-// added to the site scope itself, before the routes (installMetafieldHook).
+// settings calls. The post-install job's storefront step (the cached policy dropped, the app
+// metafields set) is defined here on the job queue.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createProtectionServices, type ProtectionServices } from './protection-services.js';
-import { registerInstallMetafieldHook } from './install-metafield.js';
+import { postInstallJob } from './install-metafield.js';
 import { registerAsnRoutes } from './rules/asn-routes.js';
 import { registerCountryRoutes } from './rules/country-routes.js';
 import { registerIpListRoutes } from './rules/ip-list-routes.js';
@@ -30,15 +30,17 @@ export const protectionPlugin = fp(
       await services.visits.stop();
       await services.notifier.close();
     });
+    await app.jobs.define(
+      postInstallJob(app, async ({ shop, shopId }) => {
+        // Here at once, on the other instances through the change notifier.
+        services.policies.forget(shop);
+        await services.changed(shopId);
+      }),
+    );
     await app.register(storefrontRoutes(services));
   },
-  { name: 'protection', dependencies: ['db', 'platform', 'auth'] },
+  { name: 'protection', dependencies: ['db', 'platform', 'auth', 'jobs'] },
 );
-
-/** Sets the storefront's app metafields after each install (a hook on the site scope). */
-export function installMetafieldHook(site: FastifyInstance): void {
-  registerInstallMetafieldHook(site, (domain) => site.protection.policies.forget(domain));
-}
 
 /** The merchant's protection calls; registered where the admin's routes are. */
 export async function protectionRoutes(app: FastifyInstance): Promise<void> {

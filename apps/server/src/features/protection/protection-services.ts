@@ -1,7 +1,6 @@
 // The protection feature's long-lived parts, built once per app: the geo data, the policy
 // cache with its change notifier, the visit buffer and the storefront token signer.
 import type { FastifyInstance } from 'fastify';
-import { recordProtectedViews } from '../billing/metering.js';
 import { startGeo, type GeoService } from './geo/geo-service.js';
 import { createSignedTokens, type SignedTokens } from './decide/signed-tokens.js';
 import { createPolicyCache, type PolicyCache } from './policy/policy-cache.js';
@@ -48,7 +47,9 @@ export function createProtectionServices(app: FastifyInstance): ProtectionServic
       intervalMs: config.protection.visitFlushIntervalMs,
       batchSize: config.protection.visitFlushBatch,
       maxQueued: config.protection.visitBufferMax,
-      recordProtectedViews,
+      // Billing meters the views (its plugin is registered before this one).
+      recordProtectedViews: (db, shopId, n, now) =>
+        app.billing.recordProtectedViews(db, shopId, n, now),
     }),
     tokens: createSignedTokens(config.appSecret),
     async changed(shopId) {

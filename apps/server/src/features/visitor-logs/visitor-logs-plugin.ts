@@ -1,31 +1,26 @@
-// Visitor logs, IP lookup and the dashboard chart (issue 6). The plugin (at the app's root):
-// the retention job, which starts with the app and stops (waiting for a running purge) before
-// the database closes; `app.visitorLogs.retention` lets tests run a purge. The routes are
-// registered where the admin's routes are.
+// Visitor logs, IP lookup and the dashboard chart. The plugin (at the app's root) defines the
+// retention job (purge and weekly partitions) on the job queue and sends one pass when the app
+// is ready. The routes are registered where the admin's routes are.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerIpLookupRoutes } from '../ip-lookup/routes.js';
-import { createRetentionJob, type RetentionJob } from './retention.js';
+import { visitRetentionJob } from './retention.js';
 import { registerVisitorLogRoutes } from './routes.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    visitorLogs: { retention: RetentionJob };
-  }
-}
 
 export const visitorLogsPlugin = fp(
   async (app) => {
-    const retention = createRetentionJob({
+    const retention = visitRetentionJob({
       db: app.db,
       log: app.log,
-      intervalMs: app.config.protection.visitPurgeIntervalMs,
+      schedule: app.config.protection.visitPurgeSchedule,
     });
-    app.decorate('visitorLogs', { retention });
-    app.addHook('onReady', async () => retention.start());
-    app.addHook('preClose', async () => retention.stop());
+    await app.jobs.define(retention);
+    // After the job queue's own onReady (registered first), so the queue is started.
+    app.addHook('onReady', async () => {
+      await retention.sendAtStart(app.jobs);
+    });
   },
-  { name: 'visitor-logs', dependencies: ['db', 'auth', 'protection'] },
+  { name: 'visitor-logs', dependencies: ['db', 'auth', 'protection', 'jobs'] },
 );
 
 export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
