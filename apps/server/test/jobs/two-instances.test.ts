@@ -25,7 +25,7 @@ function counting(instance: 'a' | 'b') {
       concurrency: 2,
       async handle(job) {
         runs.push({ instance, id: job.id });
-        // A little work, so both instances have jobs in hand at the same time.
+        // Yields once, as a handler doing real work would.
         await new Promise((resolve) => setImmediate(resolve));
         return { instance };
       },
