@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCharges } from '../src/db/billing-schema.js';
 import { shops } from '../src/db/schema.js';
 import { USAGE_CHARGE_JOB } from '../src/features/billing/usage-charge-job.js';
+import { USAGE_CHARGE_SWEEP_JOB } from '../src/features/billing/usage-charge-sweep.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 import { approve, waitFor } from './helpers/billing.js';
 
@@ -84,7 +85,11 @@ describe('Pay-As-You-Go usage', () => {
       .update(usageCharges)
       .set({ status: 'pending' })
       .where(eq(usageCharges.id, first!.id));
-    const outcome = await t.app.jobs.run(USAGE_CHARGE_JOB, { chargeId: first!.id });
+    const outcome = await t.app.jobs.run(
+      USAGE_CHARGE_JOB,
+      { chargeId: first!.id },
+      { singletonKey: first!.id },
+    );
     expect(outcome).toEqual({ status: 'posted', recordId: first!.platformRecordId });
     const { records, lineItems } = await platformRecords();
     expect(records).toHaveLength(2);
@@ -103,10 +108,13 @@ describe('Pay-As-You-Go usage', () => {
     expect(capped).toHaveLength(1);
     expect(capped[0]!.lastError).toMatch(/exceeds balance remaining/i);
     // Run again, the capped charge is left as it is.
-    expect(await t.app.jobs.run(USAGE_CHARGE_JOB, { chargeId: capped[0]!.id })).toEqual({
-      status: 'skipped',
-      was: 'capped',
-    });
+    const again = { chargeId: capped[0]!.id };
+    expect(await t.app.jobs.run(USAGE_CHARGE_JOB, again, { singletonKey: again.chargeId })).toEqual(
+      {
+        status: 'skipped',
+        was: 'capped',
+      },
+    );
     const { records, lineItems } = await platformRecords();
     expect(records).toHaveLength(30);
     expect(lineItems[1]).toMatchObject({ balanceUsed: '30.00' });
@@ -128,7 +136,7 @@ describe('Pay-As-You-Go usage', () => {
         })
         .returning();
       chargeId = row!.id;
-      return t.app.jobs.send(USAGE_CHARGE_JOB, { chargeId }, { tx });
+      return t.app.jobs.send(USAGE_CHARGE_JOB, { chargeId }, { tx, singletonKey: chargeId });
     });
     const row = async () =>
       (await t.app.db.select().from(usageCharges).where(eq(usageCharges.id, chargeId)))[0]!;
@@ -155,5 +163,39 @@ describe('Pay-As-You-Go usage', () => {
     expect(await row()).toMatchObject({ status: 'failed', attempts: RETRY_LIMIT + 1 });
     expect((await row()).lastError).toEqual(expect.any(String));
     await t.emulator.unfreezeSubscription(payg.shop, sub!.id);
+  });
+
+  it('sends the job of a pending charge that has none, and no second job to one that has', async () => {
+    const subscriptionId = (await charges())[0]!.subscriptionId;
+    const [orphan, waiting] = await t.app.db
+      .insert(usageCharges)
+      .values(
+        ['orphan', 'waiting'].map((name) => ({
+          idempotencyKey: `test-sweep-${name}:${Date.now()}`,
+          shopId,
+          subscriptionId,
+          amountCents: 100,
+          viewsCovered: 1000,
+        })),
+      )
+      .returning();
+    const later = new Date(Date.now() + 60 * 60_000);
+    const key = { singletonKey: waiting!.id };
+    expect(
+      await t.app.jobs.send(
+        USAGE_CHARGE_JOB,
+        { chargeId: waiting!.id },
+        { ...key, startAfter: later },
+      ),
+    ).toEqual(expect.any(String));
+    expect(await t.app.jobs.send(USAGE_CHARGE_JOB, { chargeId: waiting!.id }, key)).toBeNull();
+
+    expect(await t.app.jobs.run(USAGE_CHARGE_SWEEP_JOB)).toEqual({ pending: 2, sent: 1 });
+    const status = async (id: string) =>
+      (await t.app.db.select().from(usageCharges).where(eq(usageCharges.id, id)))[0]!.status;
+    await waitFor(async () => (await status(orphan!.id)) !== 'pending', 20_000);
+    // The period's cap is used up by now: the platform refused it, as any further charge.
+    expect(await status(orphan!.id)).toBe('capped');
+    expect(await status(waiting!.id)).toBe('pending');
   });
 });

@@ -28,6 +28,11 @@ export interface JobDefinition<T extends object = Record<string, never>> {
   retryDelayMaxSeconds?: number;
   /** A job still running after this long counts as failed, and is retried (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * `exclusive`: at most one job per singletonKey waiting or running (a second send with the
+   * key answers null). Set when the queue is created; `standard` (the default) otherwise.
+   */
+  policy?: 'standard' | 'exclusive';
   /** Jobs one worker fetches at once and runs one after the other (default 1). */
   batchSize?: number;
   /** Workers (batches) one instance runs at the same time (default 1). */
@@ -69,8 +74,12 @@ export interface JobQueue {
   define<T extends object>(definition: JobDefinition<T>): Promise<void>;
   /** Queues a job; answers its id (null when a throttle already holds one). */
   send(name: string, data?: object, options?: SendOptions): Promise<string | null>;
-  /** Sends a job and waits (at most timeoutMs) for it to complete; answers its output, or throws its failure. */
-  run(name: string, data?: object, timeoutMs?: number): Promise<unknown>;
+  /** Sends a job and waits (at most timeoutMs, 30 s by default) for it to complete; answers its output, or throws its failure. */
+  run(
+    name: string,
+    data?: object,
+    options?: SendOptions & { timeoutMs?: number },
+  ): Promise<unknown>;
   /** One job as stored, or null. */
   find(name: string, id: string): Promise<JobRecord | null>;
   /** Installs or updates the queue's tables, creates the queues and starts working them. */

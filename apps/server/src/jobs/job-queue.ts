@@ -85,7 +85,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     };
     // Created once; later starts bring its settings up to date (a release may change them).
     if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
-    else await boss.createQueue(definition.name, queue);
+    else
+      await boss.createQueue(definition.name, {
+        ...queue,
+        policy: definition.policy ?? 'standard',
+      });
     if (definition.schedule) await boss.schedule(definition.name, definition.schedule);
     else await boss.unschedule(definition.name);
     const batchSize = definition.batchSize ?? 1;
@@ -178,8 +182,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
-    async run(name, data = {}, timeoutMs = 30_000) {
-      const id = await queue.send(name, data);
+    async run(name, data = {}, { timeoutMs = 30_000, ...sendOptions } = {}) {
+      const id = await queue.send(name, data, sendOptions);
       if (!id) throw new Error(`The job queue refused a ${name} job`);
       const deadline = Date.now() + timeoutMs;
       for (let wait = 10; ; wait = Math.min(wait * 2, 250)) {

@@ -1,10 +1,12 @@
-// The platform's Billing API, the usage-charge job and metering as app.billing. Usage charges
-// are posted by the job queue (any instance); metering sends their jobs as it queues them.
+// The platform's Billing API, the usage-charge jobs and metering as app.billing. Usage charges
+// are posted by the job queue (any instance); metering sends their jobs as it queues them, and
+// a sweep (hourly and at start) sends the job of any pending charge left without one.
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.js';
 import { createBillingApi, type BillingApi } from '../../platform/billing-api.js';
 import { recordProtectedViews } from './metering.js';
 import { USAGE_CHARGE_JOB, usageChargeJob } from './usage-charge-job.js';
+import { USAGE_CHARGE_SWEEP_JOB, usageChargeSweepJob } from './usage-charge-sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,11 +36,20 @@ export const billingPlugin = fp(
         retryLimit: app.config.billing.retryLimit,
       }),
     );
+    await app.jobs.define(usageChargeSweepJob({ db: app.db, jobs: app.jobs }));
+    // After the job queue's own onReady (registered first), so the queue is started.
+    app.addHook('onReady', async () => {
+      await app.jobs.send(
+        USAGE_CHARGE_SWEEP_JOB,
+        {},
+        { singletonKey: 'start', throttleSeconds: 300 },
+      );
+    });
     app.decorate('billing', {
       api,
       recordProtectedViews: (db, shopId, n, now) =>
         recordProtectedViews(db, shopId, n, now, (tx, chargeId) =>
-          app.jobs.send(USAGE_CHARGE_JOB, { chargeId }, { tx }),
+          app.jobs.send(USAGE_CHARGE_JOB, { chargeId }, { tx, singletonKey: chargeId }),
         ),
     });
   },

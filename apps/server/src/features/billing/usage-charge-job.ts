@@ -97,6 +97,8 @@ export function usageChargeJob(deps: {
     retryDelayMaxSeconds: MAX_BACKOFF_SECONDS,
     // A batch is a few platform calls; one still running after this long is taken as lost.
     expireInSeconds: 10 * 60,
+    // One job per charge waiting or running: see usage-charge-sweep.ts.
+    policy: 'exclusive',
     batchSize: 5,
     concurrency: 2,
   };
