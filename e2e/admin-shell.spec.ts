@@ -1,5 +1,5 @@
-// The shell around every page (SPEC.md §2, §4): navigation, top bar, bars and dialogs,
-// each driven by the account state the server really holds.
+// The shell around every page: navigation, top bar, bars and dialogs, each driven by the account
+// state the server really holds.
 import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAppEmbed, setFlags, setScopes } from './support/account-state.js';
