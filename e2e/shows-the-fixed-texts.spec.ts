@@ -120,7 +120,7 @@ const places: Place[] = [
   },
 ];
 
-describe('SPEC.md texts where SPEC.md puts them', () => {
+describe('the fixed texts of the product where they belong', () => {
   let f: Fixture;
   let page: Page;
   beforeAll(async () => {
