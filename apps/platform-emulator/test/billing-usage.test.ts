@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the usage records and the subscription checks share
+// the GraphQL documents and the Pay-As-You-Go set-up at its top.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
