@@ -1,11 +1,14 @@
-// Decision endpoint over HTTP against a bare Fastify route, same run (its budget: the
-// endpoint keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite
-// in a fresh data folder as the server keeps it by default, logger off) signs a shop in through the platform emulator and gets its rules
-// through the merchant's own calls: a Country Blocker of 200 countries in blacklist mode
-// (every country but US) and 10 000 IP block-list entries imported as CSV. Autocannon then
-// runs baseline, Gatehouse, baseline, Gatehouse against the same decide URL with
-// X-Forwarded-For rotating through real addresses. Also prints the storefront script's gzipped
-// size against its 3 KB budget. Prints figures; asserts nothing.
+// One script on purpose, past the usual file size: it reads top to bottom as the run it
+// performs (set-up through the merchant's calls, load rounds, figures), and no other bench
+// shares its steps.
+// Decision endpoint over HTTP against a bare Fastify route, same run (its budget: the endpoint
+// keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite in a fresh
+// data folder as the server keeps it by default, logger off) signs a shop in through the
+// platform emulator and gets its rules through the merchant's own calls: a Country Blocker of
+// 200 countries in blacklist mode (every country but US) and 10 000 IP block-list entries
+// imported as CSV. Autocannon then runs baseline, Gatehouse, baseline, Gatehouse against the
+// same decide URL with X-Forwarded-For rotating through real addresses. Also prints the
+// storefront script's gzipped size against its 3 KB budget. Prints figures; asserts nothing.
 // With --postgres URL the app uses that Postgres server (as DATABASE_URL would in production)
 // instead of PGlite: the bench creates a scratch database on it and drops it at the end.
 // The machine may be shared, so runs alternate for several rounds and the figure is the median

@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: every case shares one Chromium and one bundle of the
+// script, started and built once for the file.
 // The app-embed script in real Chromium, loaded by the real app-embed block on a store page:
 // what a visitor sees for each decision, what the script keeps between page views, and that
 // the store's own scripts never notice it.

@@ -1,19 +1,20 @@
-// Everything the server asks of the platform (Shopify or the emulator), in one owner:
-// OAuth URLs and code exchange, Admin GraphQL, webhook registration, app-embed state. Every
+// Everything the server asks of the platform (Shopify or the emulator), in one owner: OAuth
+// (built in platform-oauth.ts), Admin GraphQL, webhook registration, app-embed state. Every
 // request goes through callPlatform, so each has a time-out, retries what is safe to repeat
 // and fails within the call's deadline with a PlatformError saying why.
-import { randomBytes } from 'node:crypto';
 import { Session, type Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
-import { classifyFetchError, classifyLibraryError, HttpStatusError } from './attempt-failure.js';
+import { classifyLibraryError } from './attempt-failure.js';
 import { callDeadline, callPlatform, type CallPolicy } from './platform-call.js';
 import { PlatformError } from './platform-error.js';
+import { createPlatformOAuth, type PlatformOAuth } from './platform-oauth.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
 import { createShopify } from './shopify.js';
 
 export { PlatformError } from './platform-error.js';
+export { newOAuthState } from './platform-oauth.js';
 
 export interface GraphqlOptions {
   /**
@@ -34,12 +35,8 @@ export interface PlatformShop {
   planName: string;
 }
 
-export interface PlatformClient {
+export interface PlatformClient extends PlatformOAuth {
   platformUrl: PlatformUrl;
-  authorizeUrl(shop: string, state: string): string;
-  /** True when the callback query carries a valid HMAC and a fresh timestamp. */
-  isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
-  exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scopes: string[] }>;
   graphql<T>(
     shop: string,
     token: string,
@@ -106,65 +103,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   return {
     platformUrl,
 
-    authorizeUrl(shop, state) {
-      const params = new URLSearchParams({
-        client_id: config.shopify.apiKey,
-        scope: config.shopify.scopes.join(','),
-        redirect_uri: `${config.appUrl}/api/auth/callback`,
-        state,
-        'grant_options[]': '',
-      });
-      return platformUrl(shop, `/admin/oauth/authorize?${params.toString().replace(/\+/g, '%20')}`);
-    },
-
-    async isValidCallback(query) {
-      try {
-        return await shopify.utils.validateHmac(query as Record<string, string>);
-      } catch (error) {
-        log.info({ err: error }, 'OAuth callback HMAC refused');
-        return false;
-      }
-    },
-
-    async exchangeCode(shop, code) {
-      // A code is single-use: only answers that prove it was not spent are retried.
-      const body = await callPlatform(
-        policy,
-        { idempotent: false },
-        async (signal) => {
-          const response = await fetch(platformUrl(shop, '/admin/oauth/access_token'), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify({
-              client_id: config.shopify.apiKey,
-              client_secret: config.shopify.apiSecret,
-              code,
-            }),
-            signal,
-          });
-          if (response.status === 429 || response.status >= 500) {
-            throw new HttpStatusError(response.status, response.headers.get('retry-after'));
-          }
-          const json = (await response.json().catch(() => null)) as {
-            access_token?: unknown;
-            scope?: unknown;
-            error?: unknown;
-          } | null;
-          if (!response.ok || typeof json?.access_token !== 'string') {
-            throw new PlatformError(
-              `Code exchange for ${shop} failed with ${response.status}: ${String(json?.error ?? '')}`,
-            );
-          }
-          return { accessToken: json.access_token, scope: json.scope };
-        },
-        (error, timedOut) => classifyFetchError(error, timedOut, `Code exchange for ${shop}`),
-      );
-      const scopes = typeof body.scope === 'string' ? body.scope.split(',') : [];
-      return {
-        accessToken: body.accessToken,
-        scopes: scopes.map((s) => s.trim()).filter(Boolean),
-      };
-    },
+    ...createPlatformOAuth(config, platformUrl, shopify, policy, log),
 
     graphql,
 
@@ -306,9 +245,4 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       embedCache.delete(shop);
     },
   };
-}
-
-/** A random, unguessable OAuth state value: 32 bytes as hex. */
-export function newOAuthState(): string {
-  return randomBytes(32).toString('hex');
 }

@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the blocker's calls, decisions, hits and quick
+// action build on the same entries, added once, as a merchant would.
 // The ISP/ASN Blocker's calls: a paid feature (403 on Free), entries stored only for the
 // caller's shop, every bad input a 400 with a clear Message that changes nothing, and each
 // change applied by the very next storefront decision; blocked visits count on the dashboard

@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: every case shares one app and one signed-in shop
+// with the geo data loaded, built once for the file.
 // The decision endpoint's HTTP behaviour: CORS, rate limit, trusted proxies, policy rebuilds,
 // answering with the database gone, visits and counters written by the flush, Admin Access,
 // and the app metafield set at install.

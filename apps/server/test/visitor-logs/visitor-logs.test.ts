@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the cases read one seeded log, and the IP lookup
+// checks the rules that the quick actions before it added.
 // Visitor logs, quick actions, CSV export, retention, IP lookup and the dashboard chart through
 // the HTTP API, on a fresh database (PGlite, or Postgres with TEST_DATABASE_URL).
 import type { IpLookupResult, TimeSeries, VisitPage } from '@gatehouse/contracts';

@@ -1,3 +1,5 @@
+// One table of cases on purpose, past the usual file size: the engine, the endpoint and the
+// firewall run the same list, so it is kept whole.
 // The decision table: rules, a visitor, the expected decision. Exported so the engine's unit
 // test, the server's decision endpoint test and the firewall's test all run the same cases.
 // Addresses are real and `country` (and, where the rules look at the network, `asn` and `org`)

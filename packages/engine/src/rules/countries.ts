@@ -1,3 +1,5 @@
+// One data table on purpose, past the usual file size: one line per country, one list for
+// the whole tree.
 // The countries a Country Blocker rule may name: ISO 3166-1 alpha-2 officially assigned codes,
 // plus XK (Kosovo, user-assigned but used by the geo data and by Shopify), each with its
 // English name and continent (GeoNames' seven-continent grouping, which the Country Blocker's

@@ -1,0 +1,93 @@
+// The platform's OAuth: the authorize URL a merchant is sent to, the callback's HMAC check,
+// the single-use code exchanged for an offline access token, and the state value that ties a
+// callback to its sign-in.
+import { randomBytes } from 'node:crypto';
+import type { Shopify } from '@shopify/shopify-api';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../env.js';
+import { classifyFetchError, HttpStatusError } from './attempt-failure.js';
+import { callPlatform, type CallPolicy } from './platform-call.js';
+import { PlatformError } from './platform-error.js';
+import type { PlatformUrl } from './platform-url.js';
+
+export interface PlatformOAuth {
+  authorizeUrl(shop: string, state: string): string;
+  /** True when the callback query carries a valid HMAC and a fresh timestamp. */
+  isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
+  exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scopes: string[] }>;
+}
+
+export function createPlatformOAuth(
+  config: AppConfig,
+  platformUrl: PlatformUrl,
+  shopify: Shopify,
+  policy: CallPolicy,
+  log: FastifyBaseLogger,
+): PlatformOAuth {
+  return {
+    authorizeUrl(shop, state) {
+      const params = new URLSearchParams({
+        client_id: config.shopify.apiKey,
+        scope: config.shopify.scopes.join(','),
+        redirect_uri: `${config.appUrl}/api/auth/callback`,
+        state,
+        'grant_options[]': '',
+      });
+      return platformUrl(shop, `/admin/oauth/authorize?${params.toString().replace(/\+/g, '%20')}`);
+    },
+
+    async isValidCallback(query) {
+      try {
+        return await shopify.utils.validateHmac(query as Record<string, string>);
+      } catch (error) {
+        log.info({ err: error }, 'OAuth callback HMAC refused');
+        return false;
+      }
+    },
+
+    async exchangeCode(shop, code) {
+      // A code is single-use: only answers that prove it was not spent are retried.
+      const body = await callPlatform(
+        policy,
+        { idempotent: false },
+        async (signal) => {
+          const response = await fetch(platformUrl(shop, '/admin/oauth/access_token'), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({
+              client_id: config.shopify.apiKey,
+              client_secret: config.shopify.apiSecret,
+              code,
+            }),
+            signal,
+          });
+          if (response.status === 429 || response.status >= 500) {
+            throw new HttpStatusError(response.status, response.headers.get('retry-after'));
+          }
+          const json = (await response.json().catch(() => null)) as {
+            access_token?: unknown;
+            scope?: unknown;
+            error?: unknown;
+          } | null;
+          if (!response.ok || typeof json?.access_token !== 'string') {
+            throw new PlatformError(
+              `Code exchange for ${shop} failed with ${response.status}: ${String(json?.error ?? '')}`,
+            );
+          }
+          return { accessToken: json.access_token, scope: json.scope };
+        },
+        (error, timedOut) => classifyFetchError(error, timedOut, `Code exchange for ${shop}`),
+      );
+      const scopes = typeof body.scope === 'string' ? body.scope.split(',') : [];
+      return {
+        accessToken: body.accessToken,
+        scopes: scopes.map((s) => s.trim()).filter(Boolean),
+      };
+    },
+  };
+}
+
+/** A random, unguessable OAuth state value: 32 bytes as hex. */
+export function newOAuthState(): string {
+  return randomBytes(32).toString('hex');
+}

@@ -1,0 +1,129 @@
+// The two IP lists, the block list (/ipBlocker) and the allow list (/whiteLists): entries,
+// pages and search, add/update/delete, and the CSV import's preview and commit. The server
+// checks addresses and ranges with the engine's compile().
+import { z } from 'zod';
+import { cleanText, expiryProblem, ipEntryScopeProblem, isIpListCursor } from './hygiene.js';
+import { entryNote, protectionMessages as m } from './protection-fields.js';
+
+/** The two IP lists: the block list (`/ipBlocker`) and the allow list (`/whiteLists`). */
+export const ipListIds = ['ipBlocker', 'whiteLists'] as const;
+export type IpListId = (typeof ipListIds)[number];
+
+export const ipEntry = z.object({
+  id: z.string(),
+  /** Canonical address or CIDR range. */
+  ip: z.string(),
+  note: z.string(),
+  expiresAt: z.string().nullable(),
+  hits: z.number(),
+  lastHitAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IpEntry = z.infer<typeof ipEntry>;
+
+const expiresAt = z
+  .string({ error: m.expiry })
+  .max(40, m.expiry)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), m.expiry)
+  .superRefine((v, ctx) => {
+    const problem = expiryProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .nullable()
+  .optional();
+
+export const ipListQuery = z.object({
+  /** Part of an address or note. */
+  search: z
+    .string({ error: m.search })
+    .trim()
+    .max(100, m.search)
+    .superRefine(cleanText('The search'))
+    .optional()
+    .default(''),
+  /** The `nextCursor` of the previous page. */
+  cursor: z
+    .string({ error: m.cursor })
+    .max(200, m.cursor)
+    .refine(isIpListCursor, m.cursor)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+export const ipListPage = z.object({
+  entries: z.array(ipEntry),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Entries in the whole list (not only matching the search). */
+  total: z.number(),
+  /** The plan's cap for this list, null when unlimited. */
+  limit: z.number().nullable(),
+});
+export type IpListPage = z.infer<typeof ipListPage>;
+
+export const ipAddRequest = z.object({
+  ip: z
+    .string({ error: m.ipMissing })
+    .trim()
+    .min(1, m.ipMissing)
+    .max(64, m.ipMissing)
+    .superRefine(cleanText('The IP address'))
+    .superRefine((ip, ctx) => {
+      const problem = ipEntryScopeProblem(ip);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  note: entryNote.optional().default(''),
+  expiresAt,
+});
+export const ipUpdateRequest = z.object({
+  id: z.uuid({ error: m.entryId }),
+  note: entryNote.optional(),
+  /** null clears the expiry; absent leaves it. */
+  expiresAt,
+});
+export const ipDeleteRequest = z.object({
+  ids: z
+    .array(z.uuid({ error: m.entryId }), { error: m.noEntries })
+    .min(1, m.noEntries)
+    .max(1000, m.tooManyIds),
+});
+
+export const csvImportRequest = z.object({
+  csv: z
+    .string({ error: m.csvEmpty })
+    .max(1_000_000, m.csvTooLarge)
+    .superRefine(cleanText('The CSV file')),
+});
+export const csvLineIssue = z.object({
+  /** 1-based line number in the file. */
+  line: z.number(),
+  text: z.string(),
+  reason: z.string(),
+});
+export const csvPreview = z.object({
+  /** Data lines read (header and blank lines not counted). */
+  total: z.number(),
+  /** Lines that would be added. */
+  valid: z.number(),
+  /** Lines repeating an earlier line of the file, or an entry already in the list. */
+  duplicates: z.number(),
+  errors: z.array(csvLineIssue),
+  /** Why the file cannot be imported as a whole (bad lines, the plan's cap…), else null. */
+  problem: z.string().nullable(),
+  /** Pass to the commit call with the same text; null when the file cannot be imported. */
+  token: z.string().nullable(),
+});
+export type CsvPreview = z.infer<typeof csvPreview>;
+export const csvCommitRequest = csvImportRequest.extend({
+  token: z
+    .string({ error: m.csvToken })
+    .min(1, m.csvToken)
+    .max(200, m.csvToken)
+    .superRefine(cleanText('The import token', false)),
+});
+export const csvCommitResult = z.object({ imported: z.number() });
+
+/**
+ * CSV export of a list: `GET /api/<list>/export` with the session's bearer token answers a
+ * `text/csv` attachment (columns ip, note, expires_at, hits, last_hit_at, created_at).
+ */
+export const ipListExportPath = (list: IpListId) => `/api/${list}/export` as const;

@@ -1,0 +1,50 @@
+// The IP lookup (/iplookup): the address asked about, and what the shop knows and decides
+// about it.
+import { isIp } from '@gatehouse/engine/values';
+import { z } from 'zod';
+import { monitorRule, visitActions, visitRule } from './visit-rule.js';
+import { visitorLogMessages as m } from './visitor-log-messages.js';
+
+export const ipLookupQuery = z.object({
+  ip: z
+    .string({ error: m.lookupIp })
+    .trim()
+    .min(1, m.lookupIp)
+    .max(64, m.lookupIp)
+    .refine(isIp, m.lookupIp),
+});
+
+export const IP_LOOKUP_ATTRIBUTION = 'IP Geolocation by DB-IP';
+export const IP_LOOKUP_ATTRIBUTION_URL = 'https://db-ip.com/';
+
+export const ipLookupResult = z.object({
+  /** The address in canonical form. */
+  ip: z.string(),
+  version: z.union([z.literal(4), z.literal(6)]),
+  country: z.string().nullable(),
+  /** English name of the country. */
+  countryName: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  asn: z.number().nullable(),
+  org: z.string().nullable(),
+  flags: z.object({
+    /** Private, loopback, documentation, multicast… space: no geo is ever given for it. */
+    reserved: z.boolean(),
+    /** The address is on the shop's IP block list (directly or in a range). */
+    inBlockList: z.boolean(),
+    /** The address is on the shop's IP allow list (directly or in a range). */
+    inAllowList: z.boolean(),
+  }),
+  /** What the shop's current rules decide for a visit from this address to the home page. */
+  decision: z.object({
+    action: z.enum(visitActions),
+    rule: visitRule.nullable(),
+    monitor: monitorRule.nullable(),
+  }),
+  /** Show with a link to IP_LOOKUP_ATTRIBUTION_URL wherever region or city is shown. */
+  attribution: z.literal(IP_LOOKUP_ATTRIBUTION),
+});
+export type IpLookupResult = z.infer<typeof ipLookupResult>;

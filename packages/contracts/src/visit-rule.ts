@@ -1,0 +1,30 @@
+// What decided a visit and what was done: the vocabulary the visitor log, its filters and the
+// IP lookup share.
+import { z } from 'zod';
+
+/** What decided a visit: a stored rule or a built-in switch, with a readable label. */
+export const visitRule = z.object({
+  /**
+   * The rule's id: an IP entry's or ISP/ASN entry's uuid, `country`, `app-disabled` or
+   * `admin-access`.
+   */
+  id: z.string(),
+  kind: z.enum(['ip-allow', 'ip-block', 'country', 'asn', 'app-disabled', 'admin-access']),
+  /**
+   * e.g. "IP block list: 203.0.113.0/24", "Country Blocker (blacklist)", "ISP/ASN Blocker:
+   * AS15169", "App disabled".
+   */
+  label: z.string(),
+});
+export type VisitRule = z.infer<typeof visitRule>;
+
+/** A monitored rule that matched: what it would have done; the visitor was not stopped by it. */
+export const monitorRule = visitRule.extend({ action: z.enum(['block', 'redirect']) });
+export type MonitorRule = z.infer<typeof monitorRule>;
+
+export const visitActions = ['allow', 'block', 'redirect'] as const;
+export const visitActionFilters = [...visitActions, 'monitor'] as const;
+export type VisitActionFilter = (typeof visitActionFilters)[number];
+
+export const visitRanges = ['1h', '24h', '7d', '30d'] as const;
+export type VisitRange = (typeof visitRanges)[number];
