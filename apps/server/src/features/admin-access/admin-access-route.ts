@@ -34,6 +34,8 @@ export const adminAccessMessages = {
   turnedOff: 'Admin Access is turned off in Gatehouse. Turn it on in General Settings first.',
   notArmed:
     'To mark this device, press "Enable Admin Access" on the Gatehouse dashboard and use the window it opens.',
+  notThisDevice:
+    'Only a device marked for Admin Access can turn it off here. Turn it off from the Gatehouse dashboard instead.',
 } as const;
 
 export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<void> {
@@ -57,13 +59,22 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
         input.d && services.tokens.isSignedDevice(input.d, shop.id) ? hashSecret(input.d) : null;
 
       if (!input.enabled) {
+        // Turning the mode off from the storefront needs the device's own live token: the
+        // shop id alone is public, so without it anyone could switch the merchant's mode off.
+        if (!held) throw forbidden(adminAccessMessages.notThisDevice);
         await app.db.transaction(async (tx) => {
-          if (held) {
-            await tx
-              .update(adminDevices)
-              .set({ revokedAt: new Date() })
-              .where(and(eq(adminDevices.tokenHash, held), isNull(adminDevices.revokedAt)));
-          }
+          const [revoked] = await tx
+            .update(adminDevices)
+            .set({ revokedAt: new Date() })
+            .where(
+              and(
+                eq(adminDevices.shopId, shop.id),
+                eq(adminDevices.tokenHash, held),
+                isNull(adminDevices.revokedAt),
+              ),
+            )
+            .returning({ id: adminDevices.id });
+          if (!revoked) throw forbidden(adminAccessMessages.notThisDevice);
           await tx
             .update(shops)
             .set({ adminAccessMode: false, updatedAt: new Date() })
