@@ -42,8 +42,10 @@ export const visitorLogsPlugin = fp<VisitorLogsOptions>(
       visits.start();
       retention.start();
     });
-    // Before the database closes: write what is queued, wait for a running purge.
-    app.addHook('preClose', async () => {
+    // Once the server has stopped taking requests and the ones in flight have been answered
+    // (their visits queued too), and before the database closes (its hook was added first, so
+    // it runs after this one): write what is queued, wait for a running purge.
+    app.addHook('onClose', async () => {
       await visits.stop();
       await retention.stop();
     });
