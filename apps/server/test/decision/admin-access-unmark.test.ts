@@ -1,5 +1,6 @@
-// Turning Admin Access off from the storefront: only the marked device's own token may do it;
-// anyone else who knows the shop's public id is refused and nothing changes.
+// Turning Admin Access off from the storefront: the marked device's own token, or the window the
+// signed-in merchant opened with "Disable Admin Access", may do it; anyone else who knows the
+// shop's public id is refused and nothing changes.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDevices } from '../../src/db/protection-schema.js';
@@ -80,5 +81,18 @@ describe('turning Admin Access off from the storefront', () => {
     expect(devices[0]!.revokedAt).toBeInstanceOf(Date);
     // The spent token cannot be used a second time.
     expect((await post({ enabled: false, d: deviceToken })).statusCode).toBe(403);
+  });
+
+  it('accepts a browser without a token once, right after the merchant pressed Disable on the dashboard', async () => {
+    expect((await t.call('armAdminAccess', owner.token, { enabled: true })).json()).toBe(true);
+    expect((await post({ enabled: true })).statusCode).toBe(200);
+    expect(await modeOn()).toBe(true);
+
+    expect((await t.call('armAdminAccess', owner.token, { enabled: false })).json()).toBe(true);
+    const res = await post({ enabled: false });
+    expect(res.statusCode).toBe(200);
+    expect(await modeOn()).toBe(false);
+    // The press is spent: a second token-less call is refused.
+    expect((await post({ enabled: false })).statusCode).toBe(403);
   });
 });

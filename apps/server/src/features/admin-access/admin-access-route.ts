@@ -35,7 +35,7 @@ export const adminAccessMessages = {
   notArmed:
     'To mark this device, press "Enable Admin Access" on the Gatehouse dashboard and use the window it opens.',
   notThisDevice:
-    'Only a device marked for Admin Access can turn it off here. Turn it off from the Gatehouse dashboard instead.',
+    'To turn Admin Access off, press "Disable Admin Access" on the Gatehouse dashboard and use the window it opens.',
 } as const;
 
 export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<void> {
@@ -59,22 +59,31 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
         input.d && services.tokens.isSignedDevice(input.d, shop.id) ? hashSecret(input.d) : null;
 
       if (!input.enabled) {
-        // Turning the mode off from the storefront needs the device's own live token: the
-        // shop id alone is public, so without it anyone could switch the merchant's mode off.
-        if (!held) throw forbidden(adminAccessMessages.notThisDevice);
+        // The shop id alone is public, so turning the mode off from the storefront needs either
+        // the marked device's own live token (revoked by this call) or a press of "Disable Admin
+        // Access" on the dashboard by the signed-in merchant within minutes (spent by this call).
         await app.db.transaction(async (tx) => {
-          const [revoked] = await tx
-            .update(adminDevices)
-            .set({ revokedAt: new Date() })
-            .where(
-              and(
-                eq(adminDevices.shopId, shop.id),
-                eq(adminDevices.tokenHash, held),
-                isNull(adminDevices.revokedAt),
-              ),
-            )
-            .returning({ id: adminDevices.id });
-          if (!revoked) throw forbidden(adminAccessMessages.notThisDevice);
+          const [revoked] = held
+            ? await tx
+                .update(adminDevices)
+                .set({ revokedAt: new Date() })
+                .where(
+                  and(
+                    eq(adminDevices.shopId, shop.id),
+                    eq(adminDevices.tokenHash, held),
+                    isNull(adminDevices.revokedAt),
+                  ),
+                )
+                .returning({ id: adminDevices.id })
+            : [];
+          if (!revoked) {
+            const [armed] = await tx
+              .update(shops)
+              .set({ adminAccessArmedUntil: null })
+              .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
+              .returning({ id: shops.id });
+            if (!armed) throw forbidden(adminAccessMessages.notThisDevice);
+          }
           await tx
             .update(shops)
             .set({ adminAccessMode: false, updatedAt: new Date() })
