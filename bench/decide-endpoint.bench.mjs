@@ -1,4 +1,4 @@
-// Decision endpoint over HTTP against a bare Fastify route, same run (DESIGN.md §7: the
+// Decision endpoint over HTTP against a bare Fastify route, same run (its budget: the
 // endpoint keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite
 // in a fresh data folder as the server keeps it by default, logger off) signs a shop in through the platform emulator and gets its rules
 // through the merchant's own calls: a Country Blocker of 200 countries in blacklist mode

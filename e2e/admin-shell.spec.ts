@@ -1,5 +1,5 @@
-// The shell around every page (SPEC.md §2, §4): navigation, top bar, bars and dialogs,
-// each driven by the account state the server really holds.
+// The shell around every page: navigation, top bar, bars and dialogs, each driven by the account
+// state the server really holds.
 import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAppEmbed, setFlags, setScopes } from './support/account-state.js';
@@ -73,7 +73,7 @@ describe('the admin shell', () => {
     expect(await page.getByText('NEW', { exact: true }).isVisible()).toBe(true);
   });
 
-  it('lists the side navigation in SPEC order', async () => {
+  it('lists the side navigation in its order: main pages, then each section', async () => {
     await open('/dashboard');
     const nav = page.locator('nav', { hasText: 'Back to Shopify' }).first();
     await nav.waitFor();
@@ -263,7 +263,7 @@ describe('the admin shell', () => {
     expect(await page.getByText('You have new message').count()).toBe(0);
   });
 
-  it('validates the contact form with SPEC texts and sends it to support', async () => {
+  it('validates the contact form with its exact messages and sends it to support', async () => {
     await open('/dashboard');
     await page.getByRole('button', { name: 'Contact Us' }).first().click();
     await page.getByText('Leave us message').first().waitFor();

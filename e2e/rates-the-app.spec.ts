@@ -1,5 +1,5 @@
-// The rating prompt (SPEC.md §4): asked 2 s after the account loads, only when the server's
-// rule says so; 1–4 stars open the feedback page, "Not this time" snoozes it for 10 hours.
+// The rating prompt: asked 2 s after the account loads, only when the server's rule says so; 1–4
+// stars open the feedback page, "Not this time" snoozes it for 10 hours.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlags } from './support/account-state.js';

@@ -1,5 +1,6 @@
-// Puts a signed-in shop into the account states SPEC.md describes, through the same doors a
-// person would use: the support back office and the platform (emulator) itself.
+// Puts a signed-in shop into the account states the admin reacts to (account flags, the app
+// embed on or off, the granted scopes), through the same doors a person would use: the support
+// back office and the platform (emulator) itself.
 import type { Stack } from './stack.js';
 
 export const DEMO = 'demo.myshopify.com';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
-/** `<handle>.myshopify.com`, lower case, as Shopify itself requires (reference §1.6). */
+/** `<handle>.myshopify.com`, lower case, as Shopify itself requires. */
 export function isShopDomain(value: string): boolean {
   return value.length <= 255 && SHOP_DOMAIN.test(value);
 }

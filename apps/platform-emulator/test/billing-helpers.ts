@@ -1,6 +1,5 @@
-// Billing test helpers: an installed shop whose app listens to app_subscriptions/update, the
-// exact operations api-lib sends (reference §2.6–2.8), and the merchant's answer on the
-// confirmation page.
+// Billing test helpers: an installed shop whose app listens to app_subscriptions/update, the exact
+// operations api-lib sends, and the merchant's answer on the confirmation page.
 import type { FastifyInstance } from 'fastify';
 import { APP_URL, PUBLIC_URL, graphql, install, startEmulator } from './helpers.js';
 import { startReceiver } from './receiver.js';

@@ -35,7 +35,7 @@ describe('OAuth authorize', () => {
     expect(response.body).toMatch(/<button[^>]*value="cancel"[^>]*>Cancel<\/button>/);
   });
 
-  it('redirects an approval to the app with a code signed exactly as the reference describes', async () => {
+  it('redirects an approval to the app with a code signed with the app secret over the sorted query (the platform HMAC)', async () => {
     const before = Math.floor(Date.now() / 1000);
     const callback = await approve(app, 'demo.myshopify.com');
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);

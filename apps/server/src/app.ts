@@ -19,7 +19,7 @@ import { asnBlocker } from './features/asn-blocker/asn-blocker.js';
 import { authRoutes } from './features/auth/routes.js';
 import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptions-update.js';
 import { billingPlugin } from './features/billing/billing-plugin.js';
-import { currentUsage, recordProtectedViews } from './features/billing/metering.js';
+import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
@@ -28,7 +28,7 @@ import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
-import { registerInstallMetafieldHook } from './features/general-settings/install-metafield.js';
+import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
@@ -40,6 +40,7 @@ import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.j
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { requestLogSerializers } from './http/request-log.js';
 import { storefrontScope } from './http/storefront-scope.js';
+import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
@@ -107,12 +108,21 @@ export async function buildApp(
   await app.register(dbPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
+  // The job queue before the features that define jobs on it.
+  await app.register(jobsPlugin);
   await app.register(billingPlugin);
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
   await app.register(blockersPlugin, { blockers: BLOCKERS });
-  await app.register(visitorLogsPlugin, { recordProtectedViews });
+  // Billing meters the protected views each written batch holds.
+  await app.register(visitorLogsPlugin, {
+    recordProtectedViews: (db, shopId, n, now) =>
+      app.billing.recordProtectedViews(db, shopId, n, now),
+  });
   await app.register(decisionPlugin);
+  // The post-install job (sent by the OAuth callback) rebuilds the shop's policy and writes the
+  // storefront's settings.
+  await app.jobs.define(postInstallJob(app));
   await app.register(storefrontScope, {
     paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
     routes: [decideRoute, adminAccessStorefrontRoute],
@@ -136,8 +146,6 @@ export async function buildApp(
         },
       },
     });
-    // Sets the storefront's app metafields after each install (a hook on the site scope).
-    registerInstallMetafieldHook(site, (domain) => site.protection.policies.forget(domain));
     site.get('/api/health', async () => ({ ok: true }));
     await site.register(authRoutes);
     await site.register(accountRoutes);

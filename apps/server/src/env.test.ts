@@ -77,6 +77,27 @@ describe('server configuration', () => {
         .appSecret,
     ).toBe('a-long-production-secret-value');
   });
+
+  it('reads the background-job settings, the purge schedule empty meaning never', () => {
+    const config = loadConfig({});
+    expect(config.protection.visitPurgeSchedule).toBe('*/15 * * * *');
+    expect(config.billing).toMatchObject({ retryDelaySeconds: 30, retryLimit: 7 });
+    expect(config.jobs).toEqual({
+      pollIntervalSeconds: 2,
+      superviseIntervalSeconds: 60,
+      stopTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ VISIT_PURGE_SCHEDULE: '' }).protection.visitPurgeSchedule).toBeNull();
+    expect(
+      loadConfig({ VISIT_PURGE_SCHEDULE: ' 5 */2 * * 1-5 ' }).protection.visitPurgeSchedule,
+    ).toBe('5 */2 * * 1-5');
+    expect(() => loadConfig({ VISIT_PURGE_SCHEDULE: 'every hour' })).toThrow(
+      /VISIT_PURGE_SCHEDULE/,
+    );
+    expect(() => loadConfig({ JOB_POLL_INTERVAL_SECONDS: '0.1' })).toThrow(
+      /JOB_POLL_INTERVAL_SECONDS/,
+    );
+  });
 });
 
 describe('the app secret without APP_SECRET', () => {

@@ -9,6 +9,9 @@ import { trustedProxyProblem } from './http/trusted-proxies.js';
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** Five cron fields (minute hour day month weekday): digits, names, `*`, `/`, `,` and `-`. */
+const CRON = /^[\w*/,-]+(\s+[\w*/,-]+){4}$/;
+
 const optionalUrl = z
   .string()
   .transform((v) => v.trim().replace(/\/+$/, ''))
@@ -48,18 +51,22 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     BILLING_TEST: z.enum(['true', 'false']).default('true'),
-    USAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
-    USAGE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    USAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+    USAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(7),
+    JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+    JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
     RATE_LIMIT_DECIDE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     VISIT_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
     VISIT_FLUSH_BATCH: z.coerce.number().int().min(1).default(500),
     VISIT_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
     POLICY_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
-    VISIT_PURGE_INTERVAL_MS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(15 * 60_000),
+    VISIT_PURGE_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(CRON, 'must be a cron expression such as */15 * * * *, or empty for never')
+      .or(z.literal(''))
+      .default('*/15 * * * *'),
     VISIT_URL_SEARCH_BUDGET: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   })
   .superRefine((env, ctx) => {
@@ -128,10 +135,18 @@ export interface AppConfig {
   billing: {
     /** Subscriptions are created as test charges unless NODE_ENV=production and BILLING_TEST=false. */
     test: boolean;
-    /** How often the usage-charge worker looks for work; 0 = only when nudged or run by hand. */
-    workerIntervalMs: number;
-    /** First retry delay of a failed usage charge; doubles per attempt. */
-    retryBaseMs: number;
+    /** First retry delay of a failed usage charge, in seconds; doubles per retry. */
+    retryDelaySeconds: number;
+    /** Retries of a failed usage charge before it is marked failed. */
+    retryLimit: number;
+  };
+  jobs: {
+    /** How often an idle job worker looks for jobs. */
+    pollIntervalSeconds: number;
+    /** How often an instance retries the jobs of workers that went silent and cleans up. */
+    superviseIntervalSeconds: number;
+    /** How long closing waits for running jobs. */
+    stopTimeoutMs: number;
   };
   protection: {
     /** Storefront decisions allowed per visitor IP per minute. */
@@ -143,8 +158,8 @@ export interface AppConfig {
     visitBufferMax: number;
     /** Compiled policies kept in memory at most (least recently used go first). */
     policyCacheMax: number;
-    /** How often visits past their shop's retention are purged; 0 = never on a timer. */
-    visitPurgeIntervalMs: number;
+    /** When visits past their shop's retention are purged (cron, UTC); null = never. */
+    visitPurgeSchedule: string | null;
     /** Visits a "URL contains" page of the log examines at most. */
     visitUrlSearchBudget: number;
   };
@@ -198,8 +213,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billing: {
       test: !(e.NODE_ENV === 'production' && e.BILLING_TEST === 'false'),
-      workerIntervalMs: e.USAGE_WORKER_INTERVAL_MS,
-      retryBaseMs: e.USAGE_RETRY_BASE_MS,
+      retryDelaySeconds: e.USAGE_RETRY_DELAY_SECONDS,
+      retryLimit: e.USAGE_RETRY_LIMIT,
+    },
+    jobs: {
+      pollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
+      superviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
+      stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
     },
     protection: {
       decidePerMinute: e.RATE_LIMIT_DECIDE_PER_MINUTE,
@@ -207,7 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitFlushBatch: e.VISIT_FLUSH_BATCH,
       visitBufferMax: e.VISIT_BUFFER_MAX,
       policyCacheMax: e.POLICY_CACHE_MAX,
-      visitPurgeIntervalMs: e.VISIT_PURGE_INTERVAL_MS,
+      visitPurgeSchedule: e.VISIT_PURGE_SCHEDULE === '' ? null : e.VISIT_PURGE_SCHEDULE,
       visitUrlSearchBudget: e.VISIT_URL_SEARCH_BUDGET,
     },
   };

@@ -13,7 +13,6 @@ import {
   type Blocker,
 } from '../src/db/schema.js';
 import { usagePeriods } from '../src/db/billing-schema.js';
-import { recordProtectedViews } from '../src/features/billing/metering.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -295,7 +294,7 @@ describe('dashboard', () => {
     await t.app.db
       .insert(usagePeriods)
       .values({ shopId: id, periodStart: row!.installedAt, protectedPageViews: 40 });
-    await recordProtectedViews(t.app.db, id, 100);
+    await t.app.billing.recordProtectedViews(t.app.db, id, 100);
     expect((await get(1)).usage).toBe(100);
     const defaulted = await t.call('getDashboardData', alice.token);
     expect(defaulted.json()).toMatchObject({ ipBlocker: 5 });

@@ -37,7 +37,7 @@ const gated = (token: string) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' }, {}, (app) => {
+  t = await createTestApp({}, {}, (app) => {
     route(app, gatedCall, async () => true);
   });
   premium = await t.signIn('premium-store');

@@ -17,7 +17,7 @@ let emulatorStopped = false;
 
 beforeAll(async () => {
   // The shipped defaults for every PLATFORM_* setting: the bound tested is the real one.
-  t = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' }, {}, (app) => {
+  t = await createTestApp({}, {}, (app) => {
     // A call that asks the platform and leaves its failure to the error handler.
     app.post('/api/test/shop-name', async (request) => {
       const session = await app.authenticate(request);

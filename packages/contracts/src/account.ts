@@ -1,4 +1,4 @@
-// Account, session and dashboard calls of SPEC.md §7, with their exact paths and shapes.
+// Account, session and dashboard calls, with their exact wire paths and shapes.
 import { z } from 'zod';
 import { cleanText } from './hygiene.js';
 

@@ -1,4 +1,5 @@
-// Every call of SPEC.md §7: method, exact path (typos included), request and response schema.
+// Every call of the admin API: method, exact wire path (typos included, existing clients send
+// them), request and response schema.
 // The server registers routes from this table and the admin's client calls through it.
 import { z } from 'zod';
 import {
@@ -175,9 +176,9 @@ export const api = {
     request: none,
     response: z.boolean(),
   }),
-  // Protection rules and settings (issue 5): protection.ts.
+  // Protection rules and settings: protection.ts.
   ...protectionApi,
-  // Visitor logs, IP lookup and the dashboard chart (issue 6): visitor-logs.ts.
+  // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;
 

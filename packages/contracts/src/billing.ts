@@ -1,4 +1,4 @@
-// Wire shapes of the subscription calls (issue 3): the plan catalogue as the page shows it,
+// Wire shapes of the subscription calls: the plan catalogue as the page shows it,
 // the shop's current subscription, choosing a plan and the version of the deployed admin.
 import { z } from 'zod';
 import { planId, planIds } from './plans.js';
@@ -15,7 +15,7 @@ export const planView = z.object({
 });
 export type PlanView = z.infer<typeof planView>;
 
-/** Platform statuses of an app subscription (reference §2.6). */
+/** The statuses the platform gives an app subscription, in its own spelling. */
 export const subscriptionStatuses = [
   'PENDING',
   'ACTIVE',

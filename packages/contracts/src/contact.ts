@@ -1,4 +1,4 @@
-// The "Leave us message" form (SPEC.md §5). The enforced limits (100) and the messages that
+// The "Leave us message" form. The enforced limits (100) and the messages that
 // name 200 disagree on purpose: the texts are the product's, kept to the letter.
 import { z } from 'zod';
 import { cleanText } from './hygiene.js';

@@ -116,7 +116,7 @@ export function planIncludes(plan: PlanId, feature: Feature): boolean {
   return plans[plan].features.includes(feature);
 }
 
-/** isPro in SPEC.md: Premium or Pay-As-You-Go. */
+/** A pro plan (the account's `pro` flag): Premium or Pay-As-You-Go. */
 export function isProPlan(plan: PlanId): boolean {
   return plan !== 'free';
 }

@@ -313,7 +313,7 @@ export const blockPageSettings = z.object({
 });
 
 export const generalSettings = z.object({
-  /** The master switch: false lets every visitor in (SPEC.md's isAppDisabled). */
+  /** The master switch: false lets every visitor in (the shop's isAppDisabled, inverted). */
   appEnabled: z.boolean(),
   blockPage: blockPageSettings,
   /** How long a page waits for the decision before showing anyway. */

@@ -1,4 +1,5 @@
-// Names and constants the admin and the server must agree on (SPEC.md §3, §9).
+// Names and constants the admin and the server must agree on: cookie names, the product's
+// name and version, the Pay-As-You-Go allowance.
 export const SESSION_COOKIE = '_idy_og_id';
 export const PERSONATE_COOKIE = '_idy_personate';
 export const PRODUCT_NAME = 'Gatehouse';

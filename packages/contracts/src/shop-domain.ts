@@ -32,7 +32,7 @@ export function normalizeShopDomain(input: string): string | null {
   return `${value}.${PLATFORM_DOMAIN}`;
 }
 
-/** The login form's own check (SPEC.md §5): required after trimming, no whitespace. */
+/** The login form's own check: required after trimming, no whitespace. */
 export function loginDomainError(input: string): string | null {
   if (input.trim() === '') return loginDomainMessages.required;
   if (/\s/.test(input)) return loginDomainMessages.invalid;

@@ -49,7 +49,7 @@ export const decideResponse = z.object({
 });
 export type DecideResponse = z.infer<typeof decideResponse>;
 
-/** Opening the storefront with `?shopId=…&idya=true|false` (SPEC.md §4) posts this. */
+/** Opening the storefront from the admin with `?shopId=…&idya=true|false` posts this. */
 export const adminAccessRequest = z.object({
   shop,
   shopId: z.string().min(1).max(100),

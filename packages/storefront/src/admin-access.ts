@@ -1,4 +1,4 @@
-// Admin Access, storefront half (SPEC.md §4): the admin opens the store with
+// Admin Access, storefront half: the admin opens the store with
 // `?shopId=…&idya=true|false`; this browser asks the app to mark or unmark it as the merchant's
 // device and keeps the signed device token the app returns, which every decision then carries.
 import type { ADMIN_ACCESS_PATH, AdminAccessResponse } from '@gatehouse/contracts';

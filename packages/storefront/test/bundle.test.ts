@@ -1,4 +1,4 @@
-// The built script against its budget (DESIGN.md §7) and its promise of no dependencies.
+// The built script against its budget (3 KB gzipped) and its promise of no dependencies.
 import { describe, expect, it } from 'vitest';
 import { bundleStorefront, MAX_GZIP_BYTES } from '../scripts/bundle.js';
 

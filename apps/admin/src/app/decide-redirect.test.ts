@@ -1,4 +1,4 @@
-// SPEC.md §2 routing rules: where each visitor of each path ends up.
+// The routing rules: where each visitor of each path ends up.
 import { describe, expect, it } from 'vitest';
 import { decideRedirect, type RedirectInput } from './decide-redirect.js';
 

@@ -1,4 +1,6 @@
-// SPEC.md §2 "Routing rules" as one pure function the route guard applies on every path.
+// The routing rules as one pure function the route guard applies on every path: a visitor without a
+// session goes to /login, a new account to /subscription, except on the route groups exempt from
+// each.
 import type { AccountInfo } from '@gatehouse/contracts';
 import { inRouteGroup } from './route-groups.js';
 

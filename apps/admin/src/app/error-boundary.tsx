@@ -1,5 +1,5 @@
-// SPEC.md §8 "Render errors": a top-level guard that catches any render error, shows nothing
-// and logs it, for errors outside the router; `RouteError` does the same inside it.
+// Render errors: a top-level guard that catches any render error, shows nothing and logs it, for
+// errors outside the router; `RouteError` does the same inside it.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 

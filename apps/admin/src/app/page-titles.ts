@@ -1,4 +1,4 @@
-// Page titles of SPEC.md §2's route table, shared by the routes and the pages' <Page title>.
+// The title of every page in the route table, shared by the routes and the pages' <Page title>.
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 
 export const pageTitles = {

@@ -1,4 +1,4 @@
-// The route groups of SPEC.md §2, one table of path and expected membership.
+// The route groups, one table of path and expected membership.
 import { describe, expect, it } from 'vitest';
 import { inRouteGroup, type RouteGroup } from './route-groups.js';
 

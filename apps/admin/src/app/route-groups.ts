@@ -1,5 +1,5 @@
-// The route groups of SPEC.md §2 ("Route groups"): the single owner of which screens get the
-// frame, need a session, show which bars. Matched as case-insensitive path prefixes.
+// The route groups: the single owner of which screens get the frame, need a session, show which
+// bars. Matched as case-insensitive path prefixes.
 
 const sessionStart = ['/login', '/loginComplete', '/personate'];
 const standalone = ['/notSupportStore', '/private-policy'];
@@ -38,8 +38,8 @@ export const routeGroups = {
     '/checkoutValidate',
   ],
   /**
-   * SPEC.md §2 "Routing rules": a new account is sent to /subscription from everywhere but
-   * these two. Narrower than `noSubscribeRedirect`; the rule is stated on its own, so it wins.
+   * Routing rule: a new account is sent to /subscription from everywhere but these two.
+   * Narrower than `noSubscribeRedirect`; the rule is stated on its own, so it wins.
    */
   newAccountAllowed: ['/subscription', '/private-policy'],
 } as const satisfies Record<string, readonly string[]>;

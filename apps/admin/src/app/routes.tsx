@@ -1,5 +1,5 @@
-// Every route of SPEC.md §2's table. "/" and unknown paths go to /dashboard; the root layout
-// applies the routing rules and picks the frame. Each page is its own lazily loaded chunk.
+// Every route of the admin. "/" and unknown paths go to /dashboard; the root layout applies the
+// routing rules and picks the frame. Each page is its own lazily loaded chunk.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './error-boundary.js';

@@ -1,6 +1,6 @@
-// The Chinese-language reminder (SPEC.md §2): blocking mainland-China visitors needs the app
-// embed. "learn more" goes to /extensions; "don't remind again" stores the local flag (value
-// 1). The Country Blocker opens it; `shouldShowChinaReminder` says when.
+// The Chinese-language reminder: blocking mainland-China visitors needs the app embed. "learn more"
+// goes to /extensions; "don't remind again" stores the local flag (value 1). The Country Blocker
+// opens it; `shouldShowChinaReminder` says when.
 import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

@@ -1,6 +1,6 @@
-// "Empty Country Whitelist" (SPEC.md §2, §4): whitelist mode without countries is invalid and
-// lets every visit through. The dashboard links to the Country Blocker; the Country Blocker
-// shows it without the link, above the list being edited.
+// "Empty Country Whitelist": whitelist mode without countries is invalid and lets every visit
+// through. The dashboard links to the Country Blocker; the Country Blocker shows it without the
+// link, above the list being edited.
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 

@@ -1,5 +1,5 @@
-// Why the app embed matters (SPEC.md §1), shared by the Extension info dialog and the
-// extension page.
+// Why the app embed matters (protection starts before the page shows), shared by the Extension info
+// dialog and the extension page.
 import { List, Text } from '@shopify/polaris';
 
 export function ExtensionExplanation() {

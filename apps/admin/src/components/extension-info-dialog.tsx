@@ -1,4 +1,4 @@
-// "Why should you activate Gatehouse Extension?" (SPEC.md §2): the §1 explanation and OK.
+// "Why should you activate Gatehouse Extension?": why the app embed matters, and OK.
 import { Modal } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { ExtensionExplanation } from './extension-explanation.js';

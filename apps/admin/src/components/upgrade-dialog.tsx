@@ -1,5 +1,5 @@
-// The Upgrade dialog of SPEC.md §2: the caller supplies the title, the status (banner tone),
-// the message title and body; "Start Free Trial" leads to /subscription.
+// The Upgrade dialog: the caller supplies the title, the status (banner tone), the message title
+// and body; "Start Free Trial" leads to /subscription.
 import type { ReactNode } from 'react';
 import { Banner, Modal, type BannerProps } from '@shopify/polaris';
 import { useNavigate } from 'react-router';

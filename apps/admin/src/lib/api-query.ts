@@ -1,5 +1,5 @@
-// TanStack Query on top of `callApi`: failures become query errors (the client already showed
-// the toast) and hooks hand back the caller's default instead of stale data (SPEC.md §8).
+// TanStack Query on top of `callApi`: failures become query errors (the client already showed the
+// toast) and hooks hand back the caller's default instead of stale data.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallName, RequestOf, ResponseOf } from '@gatehouse/contracts';
 import { callApi, type CallOptions } from './api-client.js';
@@ -28,7 +28,7 @@ export interface ApiQueryOptions<D> extends CallOptions {
   defaultData: D;
   enabled?: boolean;
   refetchInterval?: number | false;
-  /** Infinity for data loaded once per session (SPEC.md §4). */
+  /** Infinity for data loaded once per session. */
   staleTime?: number;
 }
 

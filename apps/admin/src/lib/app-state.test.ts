@@ -1,5 +1,5 @@
-// SPEC.md §4: account info loads for a session, except on the paths that start one; the
-// extension counts as enabled unless the server says 0 or false.
+// Account info loads for a session, except on the paths that start one; the extension counts as
+// enabled unless the server says 0 or false.
 import { describe, expect, it } from 'vitest';
 import { extensionEnabledFrom, loadsAccountInfo } from './app-state.js';
 

@@ -1,14 +1,13 @@
-// App-wide state of SPEC.md §4: whether a session exists, the account it belongs to, and what
-// is loaded once the account has an id (extension status, WAF status). The data lives in
-// TanStack Query; this context adds the session flag and the one way to start a session
-// (login completion, impersonation).
+// App-wide state: whether a session exists, the account it belongs to, and what is loaded once the
+// account has an id (extension status, WAF status). The data lives in TanStack Query; this context
+// adds the session flag and the one way to start a session (login completion, impersonation).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { AccountInfo } from '@gatehouse/contracts';
 import { apiQueryOptions, useApiQuery } from './api-query.js';
 import { queryClient } from './query-client.js';
 import { isLoggedIn, saveSession } from './session.js';
 
-/** isExtensionEnabled is true unless the server's isEnabled is 0 or false (SPEC.md §4). */
+/** isExtensionEnabled is true unless the server's isEnabled is 0 or false. */
 export function extensionEnabledFrom(isEnabled: unknown): boolean {
   return !(isEnabled === 0 || isEnabled === false);
 }
@@ -26,7 +25,7 @@ export interface AppState {
   /** Undefined until loaded, after a failed load, and on paths that start a session. */
   account: AccountInfo | undefined;
   accountLoading: boolean;
-  /** Premium or Pay-As-You-Go (SPEC.md §3). */
+  /** Premium or Pay-As-You-Go. */
   isPro: boolean;
   /** Whether Admin Access mode is on (the account's `isAdminAccessEnabled` on the wire). */
   adminAccessMode: boolean;
@@ -61,7 +60,7 @@ export function AppStateProvider({ path, children }: { path: string; children: R
   }, []);
 
   const account = enabled ? accountQuery.data : undefined;
-  // Loaded once per session, as soon as the account has an id (SPEC.md §4).
+  // Loaded once per session, as soon as the account has an id.
   const hasId = account?.id !== undefined && account.id !== '';
   const extension = useApiQuery(
     'getExtensionEnabned',

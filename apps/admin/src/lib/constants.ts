@@ -1,5 +1,5 @@
-// SPEC.md §9 in one place: every timing and limit the shell and its pages rely on. Components
-// import these instead of repeating the numbers.
+// Every timing and limit the shell and its pages rely on, in one place. Components import these
+// instead of repeating the numbers.
 import { PAYG_INCLUDED_VIEWS, reportRanges } from '@gatehouse/contracts';
 
 /** Notifications are fetched at start, then this often. */

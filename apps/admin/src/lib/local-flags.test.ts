@@ -1,4 +1,4 @@
-// SPEC.md §3 local storage: the rating snooze time and the China reminder flag (value 1).
+// Local storage: the rating snooze time and the China reminder flag (value 1).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHINA_REMINDER_KEY,

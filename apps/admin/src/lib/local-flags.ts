@@ -1,6 +1,6 @@
-// The two local-storage entries of SPEC.md §3: the rating "snooze until" time and the China
-// extension reminder's "don't remind again" flag (value 1). Storage can be unavailable
-// (private mode, blocked); then nothing is remembered and nothing breaks.
+// The admin's two local-storage entries: the rating "snooze until" time and the China extension
+// reminder's "don't remind again" flag (value 1). Storage can be unavailable (private mode,
+// blocked); then nothing is remembered and nothing breaks.
 export const RATING_SNOOZE_KEY = 'gatehouse.ratingSnoozeUntil';
 export const CHINA_REMINDER_KEY = 'gatehouse.noChinaExtensionReminder';
 

@@ -1,4 +1,4 @@
-// SPEC.md §1 relative times in English.
+// Relative times in English.
 import { describe, expect, it } from 'vitest';
 import { lastHitText, relativeTime } from './relative-time.js';
 

@@ -1,5 +1,5 @@
-// The one relative-time helper (SPEC.md §1): English, "3 days ago", "in 2 hours", "just now",
-// "yesterday", through Intl.RelativeTimeFormat.
+// The one relative-time helper: English, "3 days ago", "in 2 hours", "just now", "yesterday",
+// through Intl.RelativeTimeFormat.
 const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** Below this distance a time reads "just now", whichever side of now it lies. */

@@ -2,7 +2,7 @@
 // Polaris Toast. A tiny external store so non-React code can raise them too.
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md §9: every toast stays 3 s. */
+/** Every toast stays 3 s. */
 export const TOAST_DURATION_MS = 3000;
 
 export interface ToastMessage {

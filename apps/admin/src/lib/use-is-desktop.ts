@@ -1,4 +1,4 @@
-// Whether the screen is wider than SPEC.md §9's mobile breakpoint (768 px or less is mobile).
+// Whether the screen is wider than the mobile breakpoint (768 px or less is mobile).
 import { useSyncExternalStore } from 'react';
 import { MOBILE_MAX_WIDTH_PX } from './constants.js';
 

@@ -1,7 +1,7 @@
-// GET/POST /shops/:shop/admin/charges/:id/confirm: the confirmationUrl of a subscription
-// (reference §2.6 flow). Approve → ACTIVE, Decline → DECLINED, each sending
-// app_subscriptions/update, then the merchant goes back to the app's returnUrl with
-// `charge_id`. A charge that is no longer PENDING cannot be answered.
+// GET/POST /shops/:shop/admin/charges/:id/confirm: the confirmationUrl of a subscription (the
+// approval step of the platform's billing flow). Approve → ACTIVE, Decline → DECLINED, each sending
+// app_subscriptions/update, then the merchant goes back to the app's returnUrl with `charge_id`. A
+// charge that is no longer PENDING cannot be answered.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shopUrl, type EmulatorContext } from '../context.js';
 import { adminPage } from '../html/admin-layout.js';

@@ -1,5 +1,5 @@
-// Checks an appSubscriptionCreate request the way the platform does (reference §2.6) and
-// turns its line items into records. Any problem is a userError and nothing is created.
+// Checks an appSubscriptionCreate request the way the platform does and turns its line items into
+// records. Any problem is a userError and nothing is created.
 import type { AppPricingInterval, LineItemRecord } from '../state/types.js';
 import { toCents } from './money.js';
 

@@ -1,7 +1,7 @@
-// App subscriptions and their life cycle (reference §2.6): created PENDING, approved or
-// declined by the merchant, expired after two days unanswered, frozen and reactivated by the
-// platform, cancelled by the app, by support, by a replacing subscription or by uninstall.
-// Every status change sends app_subscriptions/update.
+// App subscriptions and their life cycle: created PENDING, approved or declined by the merchant,
+// expired after two days unanswered, frozen and reactivated by the platform, cancelled by the app,
+// by support, by a replacing subscription or by uninstall. Every status change sends
+// app_subscriptions/update.
 import { shopUrl, type EmulatorContext } from '../context.js';
 import type {
   AppSubscriptionRecord,

@@ -1,6 +1,5 @@
-// appUsageRecordCreate (reference §2.7): a usage charge against the usage line item of an
-// ACTIVE subscription, never past the capped amount for the period, and charged once per
-// idempotency key.
+// appUsageRecordCreate: a usage charge against the usage line item of an ACTIVE subscription, never
+// past the capped amount for the period, and charged once per idempotency key.
 import type { EmulatorContext } from '../context.js';
 import type {
   AppSubscriptionRecord,

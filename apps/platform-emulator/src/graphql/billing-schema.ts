@@ -1,6 +1,6 @@
-// The Billing API's SDL (reference §2.6–2.8): subscriptions with recurring and usage line
-// items, usage records, the installation's subscriptions, and the `node` lookups an app uses
-// to re-read a subscription by id. Resolvers are in billing.graphql.ts.
+// The Billing API's SDL: subscriptions with recurring and usage line items, usage records, the
+// installation's subscriptions, and the `node` lookups an app uses to re-read a subscription by id.
+// Resolvers are in billing.graphql.ts.
 export const billingTypeDefs = /* GraphQL */ `
   "A signed decimal number, serialized as a string (\\"14.99\\")."
   scalar Decimal

@@ -1,5 +1,5 @@
-// Billing API resolvers (reference §2.6–2.8): appSubscriptionCreate, appSubscriptionCancel,
-// appUsageRecordCreate, the installation's subscriptions, and node(id) lookups.
+// Billing API resolvers: appSubscriptionCreate, appSubscriptionCancel, appUsageRecordCreate, the
+// installation's subscriptions, and node(id) lookups.
 import { checkSubscriptionInput, type SubscriptionInput } from '../billing/subscription-input.js';
 import {
   canTransition,
@@ -90,8 +90,8 @@ export const billingDomain: GraphqlDomain = {
       args: Omit<UsageRecordInput, 'idempotencyKey'> & { idempotencyKey?: string | null },
       context,
     ) => {
-      // api-lib sends idempotencyKey as a variable without declaring it (reference §2.7 ⚠),
-      // so an undeclared variable of that name counts too.
+      // api-lib sends idempotencyKey as a variable without declaring it, and Shopify accepts it, so
+      // an undeclared variable of that name counts too.
       const undeclared = context.variables.idempotencyKey;
       const idempotencyKey =
         args.idempotencyKey ?? (typeof undeclared === 'string' ? undeclared : null);

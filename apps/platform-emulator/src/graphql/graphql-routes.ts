@@ -1,6 +1,6 @@
-// POST /shops/:shop/admin/api/:version/graphql.json (reference §2.1): checks the API
-// version and the access token, runs the query against the Admin schema and answers with
-// Shopify's envelope, including the cost extension (or THROTTLED when a test switched that on).
+// POST /shops/:shop/admin/api/:version/graphql.json: checks the API version and the access token,
+// runs the query against the Admin schema and answers with Shopify's envelope, including the cost
+// extension (or THROTTLED when a test switched that on).
 import type { FastifyInstance } from 'fastify';
 import { execute, parse, validate, GraphQLError, type DocumentNode } from 'graphql';
 import type { EmulatorContext } from '../context.js';

@@ -1,4 +1,4 @@
-// `shop` (reference §2.2): the shop the access token belongs to.
+// `shop`: the shop the access token belongs to.
 import { shopUrl } from '../context.js';
 import { gid, type GraphqlDomain } from './domain.js';
 

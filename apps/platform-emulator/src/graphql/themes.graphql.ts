@@ -1,5 +1,5 @@
-// `themes` and `theme(id){ files }` (reference §5.4): the shop's themes and their files,
-// which is how an app finds out whether its app embed is on. Needs read_themes.
+// `themes` and `theme(id){ files }`: the shop's themes and their files, which is how an app finds
+// out whether its app embed is on. Needs read_themes.
 import { createHash } from 'node:crypto';
 import type { ThemeRecord } from '../state/types.js';
 import { connection, type ConnectionArgs } from './connection.js';

@@ -1,5 +1,5 @@
-// POST /shops/:shop/admin/oauth/access_token (reference §1.5): trades a one-time code for
-// an offline access token, which installs the app on the shop with the granted scopes.
+// POST /shops/:shop/admin/oauth/access_token: trades a one-time code for an offline access token,
+// which installs the app on the shop with the granted scopes.
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';
 import { installApp } from '../installations.js';

@@ -1,6 +1,6 @@
-// GET/POST /shops/:shop/admin/oauth/authorize (reference §1.2–1.4): validates the app's
-// request, shows the consent page (or skips it when the app already has every requested
-// scope), and on Install redirects to the app's redirect_uri with a signed one-time code.
+// GET/POST /shops/:shop/admin/oauth/authorize: validates the app's request, shows the consent page
+// (or skips it when the app already has every requested scope), and on Install redirects to the
+// app's redirect_uri with a signed one-time code.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { shopUrl, type EmulatorContext } from '../context.js';
@@ -56,7 +56,7 @@ function validate(
   };
 }
 
-/** Mints the one-time code and sends the merchant back to the app, signed as in §1.4. */
+/** Mints the one-time code and sends the merchant back to the app, signed by queryHmac. */
 function approve(
   context: EmulatorContext,
   reply: FastifyReply,

@@ -1,6 +1,6 @@
-// The query-string HMAC Shopify puts on OAuth callbacks (reference §1.4): every parameter
-// but `hmac` and `signature`, keys sorted, WHATWG URL encoding with `+` turned into `%20`,
-// joined with `&`, signed with HMAC-SHA256 and the app secret, as lowercase hex.
+// The query-string HMAC Shopify puts on OAuth callbacks: every parameter but `hmac` and
+// `signature`, keys sorted, WHATWG URL encoding with `+` turned into `%20`, joined with `&`, signed
+// with HMAC-SHA256 and the app secret, as lowercase hex.
 import { createHmac } from 'node:crypto';
 
 export function canonicalQuery(params: Record<string, string>): string {

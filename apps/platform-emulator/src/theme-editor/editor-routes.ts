@@ -1,4 +1,4 @@
-// GET/POST /shops/:shop/admin/themes/current/editor (reference §5.3): a deep link
+// GET/POST /shops/:shop/admin/themes/current/editor: a deep link
 // (`context=apps&activateAppId={api key or extension uid}/{block handle}`) only switches the
 // toggle on in the page; nothing is stored until the merchant clicks Save, as on Shopify.
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
-// Webhook delivery as the platform does it (reference §3.1): one POST per matching
-// subscription, signed with the app secret; a non-2xx answer or a timeout is retried with
-// exponential backoff, always with the same webhook id and body; every attempt is logged.
+// Webhook delivery as the platform does it: one POST per matching subscription, signed with the app
+// secret; a non-2xx answer or a timeout is retried with exponential backoff, always with the same
+// webhook id and body; every attempt is logged.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmulatorStore } from '../state/store.js';

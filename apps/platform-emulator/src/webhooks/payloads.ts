@@ -1,4 +1,4 @@
-// REST-shaped webhook bodies (reference §3.2) built from the emulator's records.
+// REST-shaped webhook bodies, as the platform sends them, built from the emulator's records.
 import { decimal } from '../billing/money.js';
 import type { AppSubscriptionRecord, ShopRecord, ThemeRecord } from '../state/types.js';
 

@@ -1,5 +1,5 @@
 // Reads whether the Gatehouse app embed is switched on from a theme's
-// config/settings_data.json (reference §5.4): Shopify prefixes that file with a /* */
+// config/settings_data.json: Shopify prefixes that file with a /* */
 // comment, and an embed counts as on when its block entry exists and is not disabled.
 export const APP_EMBED_HANDLE = 'app-embed';
 

@@ -1,4 +1,4 @@
-// The platform's Billing API (reference §2.6–2.8) as the server uses it: create, read and
+// The platform's Billing API (Admin GraphQL) as the server uses it: create, read and
 // cancel an app subscription, and post usage records with an idempotency key. Creating a
 // subscription is never repeated on a time-out or a 5xx (a second charge could appear);
 // cancelling and usage records are, since a repeat changes nothing.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../env.js';
 import { createPlatformClient } from './platform-client.js';
 
-// Shopify's documented example (reference §1.4): secret `hush`.
+// Shopify's own published example of a signed OAuth callback query: secret `hush`.
 const vector = {
   code: '0907a61c0c8d55e99db179b68161bc00',
   shop: 'some-shop.myshopify.com',

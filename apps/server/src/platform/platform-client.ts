@@ -308,7 +308,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   };
 }
 
-/** A random OAuth state value (reference §1.2: 32 bytes as hex). */
+/** A random, unguessable OAuth state value: 32 bytes as hex. */
 export function newOAuthState(): string {
   return randomBytes(32).toString('hex');
 }

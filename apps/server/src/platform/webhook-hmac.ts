@@ -1,5 +1,5 @@
-// Verifies a webhook delivery (reference §3.1): base64 HMAC-SHA256 of the exact raw body with
-// the app secret, compared in constant time.
+// Verifies a webhook delivery: the X-Shopify-Hmac-Sha256 header is the base64 HMAC-SHA256 of the
+// exact raw body with the app secret, compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export function webhookHmac(rawBody: Buffer | string, secret: string): string {

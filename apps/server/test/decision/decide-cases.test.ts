@@ -4,14 +4,17 @@
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
 // cases again from the database. The shop is on Premium, whose plan has the ISP/ASN Blocker.
-import type { AsnBlockerView, DecideResponse } from '@gatehouse/contracts';
+import type { AsnBlockerView, DecideResponse, IpEntry } from '@gatehouse/contracts';
 import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
+import { ipRules } from '../../src/db/protection-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
 
 let t: TestApp;
 let shop: SignedIn;
@@ -153,15 +156,24 @@ describe('the decision table from rules saved through the merchant calls', () =>
         }
         continue;
       }
+      // A save refuses an expiry already past, so an expired entry is one saved with a later
+      // expiry whose time has since come: its stored expiry is moved into the past.
+      const expired = rule.expiresAt !== undefined && Date.parse(rule.expiresAt) <= Date.now();
       const res = await t.call(
         rule.kind === 'ip-block' ? 'addIpBlocker' : 'addWhiteLists',
         shop.token,
         {
           ip: rule.ip,
-          ...(rule.expiresAt ? { expiresAt: rule.expiresAt } : {}),
+          ...(rule.expiresAt ? { expiresAt: expired ? IN_AN_HOUR() : rule.expiresAt } : {}),
         },
       );
       expect(res.statusCode, res.body).toBe(200);
+      if (expired) {
+        await t.app.db
+          .update(ipRules)
+          .set({ expiresAt: new Date(rule.expiresAt!) })
+          .where(eq(ipRules.id, res.json<IpEntry>().id));
+      }
     }
     const saved = await t.call('saveCountryBlocker', shop.token, country);
     expect(saved.statusCode, saved.body).toBe(200);

@@ -329,8 +329,7 @@ describe('with its own app', () => {
   });
 
   it('keeps deciding from the last policy with the database closed, and fails open', async () => {
-    // No background usage worker: nothing else may hold a connection when the pool goes.
-    const own = await createTestApp({ USAGE_WORKER_INTERVAL_MS: '0' });
+    const own = await createTestApp();
     let closed = false;
     try {
       const shop = await own.signIn('dbdown-store');

@@ -1,4 +1,5 @@
-// Signs a callback query the way the platform does (reference §1.4), to forge test callbacks.
+// Signs a callback query the way the platform does (hex HMAC-SHA256 of the other parameters,
+// sorted by name, joined as k=v&…), to forge test callbacks.
 import { createHmac } from 'node:crypto';
 
 export function queryHmac(secret: string, params: Record<string, string>): string {

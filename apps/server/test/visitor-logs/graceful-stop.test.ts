@@ -74,5 +74,6 @@ describe('a graceful stop', () => {
     } finally {
       await reopened.close();
     }
-  });
+    // A new PGlite data folder is created, migrated and reopened: far slower than in memory.
+  }, 90_000);
 });

@@ -5,6 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, type VisitRow } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
+import {
+  VISIT_RETENTION_JOB,
+  type RetentionRun,
+} from '../../src/features/visitor-logs/retention.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -61,7 +65,7 @@ async function allPages(token: string, query: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ VISIT_PURGE_INTERVAL_MS: '0' });
+  t = await createTestApp({ VISIT_PURGE_SCHEDULE: '' });
   alice = await t.signIn('alice-logs');
   bob = await t.signIn('bob-logs');
   aliceId = await shopIdOf(alice.shop);
@@ -334,7 +338,7 @@ describe('retention', () => {
       ]);
     // Bob's plan keeps 90 days; Alice's Free plan keeps 24 hours.
     await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, bobId));
-    const run = await t.app.visitorLogs.retention.runOnce();
+    const run = (await t.app.jobs.run(VISIT_RETENTION_JOB)) as RetentionRun;
     expect(run.deleted).toBe(1);
     expect(await allPages(alice.token, { ip: '192.0.2.200' })).toHaveLength(0);
     expect(await allPages(bob.token, { ip: '192.0.2.201' })).toHaveLength(1);

@@ -30,7 +30,7 @@ const DE = '88.198.0.1'; // Hetzner, Falkenstein
 const FR = '212.27.48.10'; // Free, Paris
 const PRIVATE = '10.1.2.3';
 const PAST = '2001-01-01T00:00:00Z';
-const FUTURE = '2999-01-01T00:00:00Z';
+const FUTURE = '2099-01-01T00:00:00Z';
 
 const visit = (ip: string, url = '/'): Visit => ({ ip, url });
 /** The networks of the addresses above, per the geo data. */

@@ -1,6 +1,6 @@
-// The sticky "Action Required" bar (SPEC.md §4): "Activate" blinks every second, opens the
-// theme editor with the app embed activated in a new window and then asks the merchant to
-// confirm; "Installation Guide" explains the steps on /extensions.
+// The sticky "Action Required" bar: "Activate" blinks every second, opens the theme editor with the
+// app embed activated in a new window and then asks the merchant to confirm; "Installation Guide"
+// explains the steps on /extensions.
 import { useEffect, useState } from 'react';
 import { Banner, Box, Button, InlineStack, Text } from '@shopify/polaris';
 import { InfoIcon } from '@shopify/polaris-icons';

@@ -1,5 +1,5 @@
-// The app-disabled warning (SPEC.md §2, §8): all protection is paused by the merchant's own
-// setting; "Settings" leads to where it is turned back on.
+// The app-disabled warning: all protection is paused by the merchant's own setting; "Settings"
+// leads to where it is turned back on.
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 

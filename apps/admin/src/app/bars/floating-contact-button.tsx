@@ -1,5 +1,4 @@
-// The floating "Contact us" chat toggle (SPEC.md §2): opens the contact dialog, closes it when
-// it is open.
+// The floating "Contact us" chat toggle: opens the contact dialog, closes it when it is open.
 import { Button } from '@shopify/polaris';
 import { ChatIcon } from '@shopify/polaris-icons';
 import {

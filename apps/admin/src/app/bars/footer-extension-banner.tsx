@@ -1,5 +1,5 @@
-// The footer extension banner (SPEC.md §2, §4): "Enable" goes to /extensions; "Do not show
-// again" records that on the server and reloads the page once it agreed.
+// The footer extension banner: "Enable" goes to /extensions; "Do not show again" records that on
+// the server and reloads the page once it agreed.
 import { Banner, Box } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

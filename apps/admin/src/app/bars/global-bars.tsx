@@ -1,5 +1,5 @@
-// The bars above every framed page (SPEC.md §2 "Global bars and banners", §4): the version
-// banner, the sticky "Action Required" bar and the app-disabled warning, each by its rule.
+// The bars above every framed page: the version banner, the sticky "Action Required" bar and the
+// app-disabled warning, each by its rule.
 import { Box } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
 import { useIsDesktop } from '../../lib/use-is-desktop.js';

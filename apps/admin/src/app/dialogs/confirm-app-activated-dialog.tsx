@@ -1,5 +1,5 @@
-// "Confirm App Activated" (SPEC.md §2), opened after "Activate" sent the merchant to the theme
-// editor: "I confirm" reloads the page so the extension status is read again.
+// "Confirm App Activated", opened after "Activate" sent the merchant to the theme editor:
+// "I confirm" reloads the page so the extension status is read again.
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 

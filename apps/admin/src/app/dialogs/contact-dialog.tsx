@@ -1,6 +1,6 @@
-// "Leave us message" (SPEC.md §2, §4, §5): name (prefilled from the store info), reply email
-// (with a button that fills in the store's email) and the message. Validated on blur and on
-// submit with the contracts' texts; a successful send toasts and closes.
+// "Leave us message": name (prefilled from the store info), reply email (with a button that fills
+// in the store's email) and the message. Validated on blur and on submit with the contracts' texts;
+// a successful send toasts and closes.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,6 +1,6 @@
-// "You have new message" (SPEC.md §2, §4): the latest unread notification, read-only. It is
-// fetched at once and every 5 minutes; "Mark as Read" closes the dialog once the server
-// agreed; "Cancel" hides this message until the next poll brings a different one.
+// "You have new message": the latest unread notification, read-only. It is fetched at once and
+// every 5 minutes; "Mark as Read" closes the dialog once the server agreed; "Cancel" hides this
+// message until the next poll brings a different one.
 import { useState } from 'react';
 import { Modal, TextField } from '@shopify/polaris';
 import { useMarkMessageRead } from '../api/use-mark-message-read.js';

@@ -1,6 +1,6 @@
-// The shell's dialogs in one place (SPEC.md §2 "Dialogs"): the ones opened on demand through
-// the shell-dialog store, the new-message dialog driven by the notification poll, and the
-// rating popup driven by the rating check.
+// The shell's dialogs in one place: the ones opened on demand through the shell-dialog store, the
+// new-message dialog driven by the notification poll, and the rating popup driven by the rating
+// check.
 import { ExtensionInfoDialog } from '../../components/extension-info-dialog.js';
 import { useAppState } from '../../lib/app-state.js';
 import { closeShellDialog, useOpenShellDialog } from '../../lib/shell-dialogs.js';

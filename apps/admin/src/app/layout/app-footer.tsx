@@ -1,4 +1,4 @@
-// The footer under every framed page (SPEC.md §1, §9): logo at width 150, name and version.
+// The footer under every framed page: logo at width 150, name and version.
 import { Box, InlineStack, Text } from '@shopify/polaris';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@gatehouse/contracts';
 import logo from '../../assets/logo.svg';

@@ -1,6 +1,6 @@
-// The frame of every page outside the full-screen group (SPEC.md §2): top bar with the logo,
-// side navigation (a toggle at 768 px and below), the global bars, the footer, the floating
-// "Contact us" toggle, the shell's dialogs and toasts.
+// The frame of every page outside the full-screen group: top bar with the logo, side navigation (a
+// toggle at 768 px and below), the global bars, the footer, the floating "Contact us" toggle, the
+// shell's dialogs and toasts.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

@@ -1,7 +1,7 @@
-// The top bar (SPEC.md §2 "Top bar"): navigation toggle on small screens, "Write a review:"
-// with five stars (desktop, rating routes, no review left yet) and the user menu with the
-// account and store names and its one action, "Subscription". A legacy account's menu does
-// not open. The logo comes from the Frame and links to /dashboard.
+// The top bar: navigation toggle on small screens, "Write a review:" with five stars (desktop,
+// rating routes, no review left yet) and the user menu with the account and store names and its one
+// action, "Subscription". A legacy account's menu does not open. The logo comes from the Frame and
+// links to /dashboard.
 import { useCallback, useState } from 'react';
 import { InlineStack, Text, TopBar } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';

@@ -1,6 +1,6 @@
-// The side navigation of SPEC.md §2 ("Side navigation, in order"), labels to the letter.
-// The Firewall section exists only for accounts with isShowWaf. "Contact Us" opens the
-// contact dialog. Collapses behind the top bar's toggle at 768 px and below (Polaris Frame).
+// The side navigation, in the product's order and with its labels to the letter. The Firewall
+// section exists only for accounts with isShowWaf. "Contact Us" opens the contact dialog. Collapses
+// behind the top bar's toggle at 768 px and below (Polaris Frame).
 import { Badge, Box, InlineStack, Navigation, Text } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

@@ -1,6 +1,6 @@
-// The rating popup (SPEC.md §2, §4): asked for 2 s after the account is known unless
-// snoozed, on routes that allow rating. Its stars light one by one (2000 ms + 100 ms per
-// star) and glow at 3000 ms. "Not this time" snoozes it for 10 hours.
+// The rating popup: asked for 2 s after the account is known unless snoozed, on routes that allow
+// rating. Its stars light one by one (2000 ms + 100 ms per star) and glow at 3000 ms. "Not this
+// time" snoozes it for 10 hours.
 import { useEffect, useRef, useState } from 'react';
 import { BlockStack, InlineStack, Modal, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

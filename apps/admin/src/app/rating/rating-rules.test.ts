@@ -1,4 +1,4 @@
-// SPEC.md §4/§9 rating prompt: snooze rules, destinations and the star animation timing.
+// The rating prompt: snooze rules, destinations and the star animation timing.
 import { describe, expect, it } from 'vitest';
 import {
   ratingCheckAllowed,

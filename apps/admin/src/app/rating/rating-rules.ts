@@ -1,5 +1,5 @@
-// The rating prompt's rules (SPEC.md §4 "Rating popup", §9): when the check may run, how long
-// each answer snoozes it, where a rating goes, and the stars' animation schedule.
+// The rating prompt's rules: when the check may run, how long each answer snoozes it, where a
+// rating goes, and the stars' animation schedule.
 import {
   MARKETPLACE_REVIEW_URL,
   RATING_SNOOZE_AFTER_DISMISS_MS,

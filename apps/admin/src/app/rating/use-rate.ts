@@ -1,6 +1,5 @@
-// What clicking a star does, wherever the stars are (SPEC.md §4): five stars open the
-// marketplace review, one to four our feedback page, both in a new window, and the prompt
-// is snoozed for 24 hours.
+// What clicking a star does, wherever the stars are: five stars open the marketplace review, one to
+// four our feedback page, both in a new window, and the prompt is snoozed for 24 hours.
 import { useCallback } from 'react';
 import { useAppState } from '../../lib/app-state.js';
 import { writeRatingSnoozeUntil } from '../../lib/local-flags.js';

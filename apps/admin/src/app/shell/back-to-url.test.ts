@@ -1,4 +1,4 @@
-// SPEC.md §2 "Back to": the platform admin of the store, underscores become hyphens.
+// "Back to": the platform admin of the store, underscores become hyphens.
 import { describe, expect, it } from 'vitest';
 import { backToUrl, storeAdminName } from './back-to-url.js';
 

@@ -1,5 +1,5 @@
-// "Back to Shopify" (SPEC.md §2 side navigation): the store's admin on the platform, with
-// underscores in the store name replaced by hyphens.
+// "Back to Shopify" in the side navigation: the store's admin on the platform, with underscores in
+// the store name replaced by hyphens.
 //
 // The server hands out `adminUrl`. On real Shopify that is `https://<name>.myshopify.com/admin`,
 // which Shopify now serves as `https://admin.shopify.com/store/<name>`; that is the URL built

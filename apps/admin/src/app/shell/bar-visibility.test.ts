@@ -1,4 +1,4 @@
-// SPEC.md §2/§4: which bars and prompts show for each account state and route.
+// Which bars and prompts show for each account state and route.
 import { describe, expect, it } from 'vitest';
 import {
   showsActionRequiredBar,

@@ -1,5 +1,4 @@
-// When each global bar and the top bar's review stars show (SPEC.md §2 "Top bar", "Global
-// bars and banners", §4), as pure functions of the shell's state.
+// When each global bar and the top bar's review stars show, as pure functions of the shell's state.
 import type { AccountInfo } from '@gatehouse/contracts';
 import { inRouteGroup } from '../route-groups.js';
 
@@ -19,8 +18,8 @@ export interface ShellState {
 }
 
 /**
- * The sticky "Action Required" bar. SPEC.md §4 shows the bar area only while the extension
- * is not enabled, and the bar itself when the theme scope is not false, the route is in the
+ * The sticky "Action Required" bar. The bar area shows only while the extension is not
+ * enabled, and the bar itself when the theme scope is not false, the route is in the
  * extension-bar group and loading has finished.
  */
 export function showsActionRequiredBar(state: ShellState): boolean {

@@ -1,6 +1,6 @@
-// The critical "refresh with Ctrl+F5" banner (SPEC.md §2): shown when the server reports a
-// deployed admin build other than the one running here; dismissible. The development server
-// has no build id to compare, so it never shows there.
+// The critical "refresh with Ctrl+F5" banner: shown when the server reports a deployed admin build
+// other than the one running here; dismissible. The development server has no build id to compare,
+// so it never shows there.
 import { useState } from 'react';
 import { Banner, Box } from '@shopify/polaris';
 import { useDeployedVersion } from './use-deployed-version.js';

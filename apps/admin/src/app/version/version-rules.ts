@@ -1,5 +1,5 @@
-// Whether the deployed admin differs from the one running in this tab (SPEC.md §2 "refresh
-// with Ctrl+F5" banner). An unknown deployed version never counts as newer.
+// Whether the deployed admin differs from the one running in this tab (the "refresh with Ctrl+F5"
+// banner). An unknown deployed version never counts as newer.
 export function isOutdated(runningId: string, deployedId: string | null | undefined): boolean {
   return typeof deployedId === 'string' && deployedId !== '' && deployedId !== runningId;
 }

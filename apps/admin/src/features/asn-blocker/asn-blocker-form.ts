@@ -15,7 +15,7 @@ export interface AsnSettingsForm {
   monitor: boolean;
 }
 
-/** What the page shows before the first answer, and after a failed load (SPEC.md §8). */
+/** What the page shows before the first answer, and after a failed load. */
 export const EMPTY_ASN_BLOCKER: AsnBlockerView = {
   action: { type: 'block' },
   monitor: false,

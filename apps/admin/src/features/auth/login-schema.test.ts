@@ -1,4 +1,4 @@
-// SPEC.md §5 login-domain rules with the texts from the contracts.
+// The login form's domain rules with the texts from the contracts.
 import { describe, expect, it } from 'vitest';
 import { loginSchema } from './login-schema.js';
 

@@ -1,5 +1,5 @@
-// The login form's rules (SPEC.md §5) with the contracts' texts: required after trimming,
-// no whitespace, and nothing that could never be a shop domain (the server would say the same).
+// The login form's rules with the contracts' texts: required after trimming, no whitespace, and
+// nothing that could never be a shop domain (the server would say the same).
 import { z } from 'zod';
 import { loginDomainError, loginDomainMessages, normalizeShopDomain } from '@gatehouse/contracts';
 

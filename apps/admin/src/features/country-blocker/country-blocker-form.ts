@@ -10,7 +10,7 @@ export interface CountryBlockerForm {
   monitor: boolean;
 }
 
-/** What the page edits before the first answer, and after a failed load (SPEC.md §8). */
+/** What the page edits before the first answer, and after a failed load. */
 export const DEFAULT_COUNTRY_BLOCKER: CountryBlockerSettings = {
   mode: 'blacklist',
   countries: [],

@@ -1,4 +1,4 @@
-// SPEC.md §2 stat captions and §9 usage bar percentage.
+// The stat captions and the Pay-as-you-go usage bar percentage.
 import { describe, expect, it } from 'vitest';
 import { fraudProtectCaption, usagePercent } from './dashboard-rules.js';
 

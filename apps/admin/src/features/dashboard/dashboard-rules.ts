@@ -1,5 +1,4 @@
-// The dashboard's small rules (SPEC.md §2 /dashboard, §9): stat captions and the
-// Pay-as-you-go usage bar.
+// The dashboard's small rules: stat captions and the Pay-as-you-go usage bar.
 import { PAYG_USAGE_FULL } from '../../lib/constants.js';
 
 export const PAGE_VIEWS_BLOCKED = 'Page views blocked';

@@ -1,10 +1,13 @@
 // GET /api/auth/callback: where the platform sends the merchant after approving the app.
 // Verifies HMAC, timestamp and state, exchanges the code, records the shop, registers
-// webhooks and hands the browser a one-time login link. A refused callback gets a plain 400
+// webhooks, sends the post-install job (the storefront's settings are written there, so
+// sign-in never waits for them) and hands the browser a one-time login link. A refused
+// callback gets a plain 400
 // page with a readable reason and a way back to sign-in; no internals are shown.
 import { isShopDomain } from '@gatehouse/contracts';
 import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
 import { installShop } from './install-shop.js';
 import { mintLoginToken, spendOAuthState } from '../../sessions/one-time-tokens.js';
 
@@ -60,6 +63,13 @@ export function registerOAuthCallback(app: FastifyInstance): void {
       return failurePage(reply, appUrl, callbackFailures.platform);
     }
     app.platform.invalidateAppEmbedState(shop);
+    const postInstall: PostInstallData = { shop, shopId: installed.shop.id };
+    try {
+      await app.jobs.send(POST_INSTALL_JOB, postInstall);
+    } catch (error) {
+      // Sign-in still works; the next sign-in sends it again.
+      request.log.error({ err: error, shop }, 'could not queue the post-install job');
+    }
     const token = await mintLoginToken(app.db, installed.shop.id);
     return reply.redirect(`${appUrl}/loginComplete/${token}`, 302);
   });

@@ -1,11 +1,13 @@
 // Pay-As-You-Go metering. Every storefront page view Gatehouse protects counts once in the
 // shop's current 30-day period; for a Pay-As-You-Go subscription each full 1,000 views past
-// the 4,000 included becomes one $1.00 usage charge, queued for the usage worker. The
+// the 4,000 included becomes one $1.00 usage charge, whose posting job is sent in the same
+// transaction (usage-charge-job.ts). The
 // charge's idempotency key names the subscription, the period and the n-th thousand, so
 // counting again (or posting again) can never charge the same thousand twice.
 import { plans } from '@gatehouse/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { SqlExecutor } from '../../jobs/job-queue.js';
 import { usageCharges, usagePeriods } from '../../db/billing-schema.js';
 import { blockerHourlyCounts, shops } from '../../db/schema.js';
 import { usagePeriodStart, USAGE_PERIOD_MS } from '../../usage-period.js';
@@ -54,15 +56,19 @@ export function chargeableThousands(views: number): number {
   return Math.max(0, Math.floor((views - included) / 1000));
 }
 
+/** Sends the posting job of a charge just queued, inside the transaction that queued it. */
+export type SendChargeJob = (tx: SqlExecutor, chargeId: string) => Promise<unknown>;
+
 /**
- * Counts `n` protected page views for the shop and queues the usage charges they make.
- * Answers the period's new total and how many charges were newly queued.
+ * Counts `n` protected page views for the shop and queues the usage charges they make, each
+ * with its posting job. Answers the period's new total and how many charges were newly queued.
  */
 export async function recordProtectedViews(
   db: Database,
   shopId: string,
   n: number,
   now = new Date(),
+  sendChargeJob: SendChargeJob,
 ): Promise<{ views: number; newCharges: number }> {
   if (!Number.isInteger(n) || n <= 0) return { views: 0, newCharges: 0 };
   const period = await periodOf(db, shopId, now);
@@ -111,6 +117,7 @@ export async function recordProtectedViews(
       .values(values)
       .onConflictDoNothing({ target: usageCharges.idempotencyKey })
       .returning({ id: usageCharges.id });
+    for (const { id } of inserted) await sendChargeJob(tx, id);
     return { views, newCharges: inserted.length };
   });
 }

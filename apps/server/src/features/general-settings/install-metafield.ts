@@ -1,15 +1,15 @@
 // The storefront's settings travel as app-data metafields on the app installation (namespace
 // gatehouse), which the app-embed block reads as `app.metafields.gatehouse.<key>`: where the
 // app lives (api_origin = APP_URL) and the merchant's decision time-out (timeout_ms). They are
-// written after each OAuth callback has answered, so sign-in never waits for them or fails
-// because of them (a failure is logged and retried at the next sign-in), and again when the
+// written by the post-install job the OAuth callback sends, so sign-in never waits for them or
+// fails because of them (a failed attempt is retried by the job queue), and again when the
 // merchant changes the time-out.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { protectionSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
-
-const CALLBACK_PATH = '/api/auth/callback';
+import type { JobDefinition } from '../../jobs/job-queue.js';
+import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
 
 interface MetafieldsSetData {
   metafieldsSet: { userErrors: { field: string[] | null; message: string }[] } | null;
@@ -78,32 +78,25 @@ async function storefrontMetafields(app: FastifyInstance, domain: string): Promi
 }
 
 /**
- * Sets the metafield after every successful OAuth callback (it redirects to /loginComplete/).
- * The work runs detached from the request; the app waits for it before closing the database.
+ * The post-install job's storefront step, sent by the OAuth callback after every install or
+ * sign-in: the shop's cached policy is rebuilt (here at once, on the other instances through
+ * the change notifier) and the metafields are set. A platform failure fails the attempt,
+ * which the queue retries with backoff.
  */
-export function registerInstallMetafieldHook(
-  app: FastifyInstance,
-  onInstalled: (domain: string) => void,
-): void {
-  const running = new Set<Promise<void>>();
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== CALLBACK_PATH || reply.statusCode !== 302) return;
-    const location = String(reply.getHeader('location') ?? '');
-    const domain = (request.query as Record<string, unknown>).shop;
-    if (!location.includes('/loginComplete/') || typeof domain !== 'string') return;
-    onInstalled(domain);
-    const task = storefrontMetafields(app, domain)
-      .then((metafields) => setAppMetafields(app, domain, metafields))
-      .catch((error: unknown) => {
-        request.log.warn(
-          { err: error, shop: domain },
-          'could not set the storefront app metafields',
-        );
-      })
-      .finally(() => running.delete(task));
-    running.add(task);
-  });
-  app.addHook('preClose', async () => {
-    await Promise.all(running);
-  });
+export function postInstallJob(app: FastifyInstance): JobDefinition<PostInstallData> {
+  return {
+    name: POST_INSTALL_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    retryDelayMaxSeconds: 10 * 60,
+    expireInSeconds: 120,
+    concurrency: 2,
+    async handle({ data }) {
+      app.protection.policies.forget(data.shop);
+      await app.protection.changed(data.shopId);
+      await setAppMetafields(app, data.shop, await storefrontMetafields(app, data.shop));
+      return { metafields: 'set' };
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { plans } from '@gatehouse/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
 import { protectionSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import { maintainVisitPartitions } from './visit-partitions.js';
@@ -77,54 +78,36 @@ export async function runRetention(
   return { deleted, created, dropped };
 }
 
-export interface RetentionJob {
-  start(): void;
-  /** Runs one pass now (tests); start() runs one at once too. */
-  runOnce(): Promise<RetentionRun>;
-  stop(): Promise<void>;
-}
+export const VISIT_RETENTION_JOB = 'visit-retention';
 
-export function createRetentionJob(options: {
+/**
+ * The retention pass as a job: sent on the schedule (one job per occurrence, whichever
+ * instance takes it) and once when an instance starts (after a long stop this week's partition
+ * may be missing), at most once a few minutes however many instances start together.
+ */
+export function visitRetentionJob(options: {
   db: Database;
   log: FastifyBaseLogger;
-  /** 0 turns the job off (runOnce still works). */
-  intervalMs: number;
-}): RetentionJob {
-  const { log } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<RetentionRun> | null = null;
-
-  function runOnce(): Promise<RetentionRun> {
-    running ??= runRetention(options.db, log)
-      .then((run) => {
-        if (run.deleted > 0 || run.created.length > 0 || run.dropped.length > 0) {
-          log.info(run, 'visitor log retention');
-        }
-        return run;
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'visitor log retention purge failed');
-        return { deleted: 0, created: [], dropped: [] };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
+  /** A cron expression; null: no schedule and no pass at start (send the job by hand). */
+  schedule: string | null;
+}): JobDefinition & { sendAtStart: (jobs: JobQueue) => Promise<unknown> } {
+  const { db, log } = options;
   return {
-    start() {
-      if (timer || options.intervalMs <= 0) return;
-      // At once too: after a long stop, today's partition may be missing.
-      void runOnce();
-      timer = setInterval(() => void runOnce(), options.intervalMs);
-      timer.unref();
+    name: VISIT_RETENTION_JOB,
+    schedule: options.schedule,
+    // The next occurrence tries again; retrying at once would repeat the same failure.
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+    async handle(): Promise<RetentionRun> {
+      const run = await runRetention(db, log);
+      if (run.deleted > 0 || run.created.length > 0 || run.dropped.length > 0) {
+        log.info(run, 'visitor log retention');
+      }
+      return run;
     },
-    runOnce,
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (running) await running;
+    async sendAtStart(jobs) {
+      if (!options.schedule) return null;
+      return jobs.send(VISIT_RETENTION_JOB, {}, { singletonKey: 'start', throttleSeconds: 300 });
     },
   };
 }

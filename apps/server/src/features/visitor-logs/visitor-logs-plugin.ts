@@ -1,19 +1,13 @@
 // The visitor log's services at the app's root: the visit queue every decision goes into
 // (`app.visits`, written in batches; started with the app, flushed before the database
-// closes) and the retention job (`app.visitorLogs.retention`, which tests run by hand). The
-// protected page views each written batch holds are handed to `recordProtectedViews`, which
-// the app layer takes from billing.
+// closes) and the retention job (purge and weekly partitions) on the job queue, with one pass
+// sent when the app is ready. The protected page views each written batch holds are handed to
+// `recordProtectedViews`, which the app layer takes from billing.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { VisitBufferOptions } from './visit-buffer.js';
 import { createVisitBuffer } from './visit-buffer.js';
-import { createRetentionJob, type RetentionJob } from './retention.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    visitorLogs: { retention: RetentionJob };
-  }
-}
+import { visitRetentionJob } from './retention.js';
 
 export interface VisitorLogsOptions {
   recordProtectedViews: VisitBufferOptions['recordProtectedViews'];
@@ -32,23 +26,23 @@ export const visitorLogsPlugin = fp<VisitorLogsOptions>(
       recordProtectedViews: options.recordProtectedViews,
     });
     app.decorate('visits', visits);
-    const retention = createRetentionJob({
+    const retention = visitRetentionJob({
       db: app.db,
       log: app.log,
-      intervalMs: config.protection.visitPurgeIntervalMs,
+      schedule: config.protection.visitPurgeSchedule,
     });
-    app.decorate('visitorLogs', { retention });
+    await app.jobs.define(retention);
+    // After the job queue's own onReady (registered first), so the queue is started.
     app.addHook('onReady', async () => {
       visits.start();
-      retention.start();
+      await retention.sendAtStart(app.jobs);
     });
     // Once the server has stopped taking requests and the ones in flight have been answered
-    // (their visits queued too), and before the database closes (its hook was added first, so
-    // it runs after this one): write what is queued, wait for a running purge.
+    // (their visits queued too), and before the job queue and the database close (their hooks
+    // were added first, so they run after this one): write what is queued.
     app.addHook('onClose', async () => {
       await visits.stop();
-      await retention.stop();
     });
   },
-  { name: 'visitor-logs', dependencies: ['db'] },
+  { name: 'visitor-logs', dependencies: ['db', 'jobs'] },
 );

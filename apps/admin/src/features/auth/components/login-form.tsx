@@ -1,6 +1,6 @@
-// The shop-domain form (SPEC.md §2 /login, §5): validated on blur, errors only once the field
-// was touched (or the form submitted); on success the browser goes to the URL the server
-// returned, which starts the platform's OAuth consent.
+// The shop-domain form on /login: validated on blur, errors only once the field was touched (or the
+// form submitted); on success the browser goes to the URL the server returned, which starts the
+// platform's OAuth consent.
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BlockStack, Button, Form, TextField } from '@shopify/polaris';

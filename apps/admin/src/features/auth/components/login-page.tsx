@@ -1,5 +1,5 @@
-// /login (SPEC.md §2): welcome, the subdomain hint, the domain form, and any reason the
-// server sent back here with (`?error=` or `?message=`, e.g. a refused OAuth callback).
+// /login: welcome, the subdomain hint, the domain form, and any reason the server sent back here
+// with (`?error=` or `?message=`, e.g. a refused OAuth callback).
 import { Banner, BlockStack, Text } from '@shopify/polaris';
 import { useSearchParams } from 'react-router';
 import { PLATFORM_DOMAIN, PRODUCT_NAME } from '@gatehouse/contracts';

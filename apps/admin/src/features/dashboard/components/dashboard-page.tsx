@@ -1,6 +1,6 @@
-// /dashboard (SPEC.md §2): greeting, the empty-whitelist warning, report range, stat cards,
-// the chart of allowed and blocked visits over the range, the Pay-as-you-go panel, the
-// platform-reports caveat and the call-to-action cards.
+// /dashboard: greeting, the empty-whitelist warning, report range, stat cards, the chart of allowed
+// and blocked visits over the range, the Pay-as-you-go panel, the platform-reports caveat and the
+// call-to-action cards.
 import { useState, type ReactNode } from 'react';
 import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

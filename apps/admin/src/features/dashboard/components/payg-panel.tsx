@@ -1,4 +1,4 @@
-// The Pay-as-you-go panel (SPEC.md §2, §9): page-view usage against the 4,000 included.
+// The Pay-as-you-go panel: page-view usage against the 4,000 included.
 import { BlockStack, Button, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// The Report Range selector (SPEC.md §2): 24 hours, 3 days, 1 week or 30 days, and Reload.
+// The Report Range selector: 24 hours, 3 days, 1 week or 30 days, and Reload.
 import { Button, InlineStack, Select } from '@shopify/polaris';
 import { RefreshIcon } from '@shopify/polaris-icons';
 

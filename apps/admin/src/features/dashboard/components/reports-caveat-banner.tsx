@@ -1,5 +1,5 @@
-// The info banner (SPEC.md §1, §2): the platform logs arrivals before third-party apps run,
-// so blocked visitors can still show up in its reports.
+// The info banner: the platform logs arrivals before third-party apps run, so blocked visitors can
+// still show up in its reports.
 import { Banner } from '@shopify/polaris';
 import { openContactDialog } from '../../../lib/shell-dialogs.js';
 

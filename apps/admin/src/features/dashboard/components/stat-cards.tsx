@@ -1,4 +1,4 @@
-// The six stat cards (SPEC.md §2): a count and its caption per blocker.
+// The six stat cards: a count and its caption per blocker.
 import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
 import type { DashboardData } from '@gatehouse/contracts';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';

@@ -1,5 +1,6 @@
-// The master switch (SPEC.md's isAppDisabled). It takes effect at once rather than with the
-// save bar; turning protection off asks first, since every visitor is then let in.
+// The master switch (the shop's isAppDisabled, shown the other way round). It takes effect at
+// once rather than with the save bar; turning protection off asks first, since every visitor is
+// then let in.
 import { useState } from 'react';
 import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

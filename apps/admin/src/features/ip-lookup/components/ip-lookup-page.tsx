@@ -1,5 +1,5 @@
-// /iplookup and /iplookup/:ip, IP Address Lookup (DESIGN.md §6): a search field that checks
-// the address and navigates to /iplookup/<ip>, which runs the lookup and shows the result.
+// /iplookup and /iplookup/:ip, IP Address Lookup: a search field that checks the address and
+// navigates to /iplookup/<ip>, which runs the lookup and shows the result.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {

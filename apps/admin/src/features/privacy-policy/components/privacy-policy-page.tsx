@@ -1,4 +1,4 @@
-// /private-policy (SPEC.md §2): the static privacy policy, readable without signing in.
+// /private-policy: the static privacy policy, readable without signing in.
 import type { ReactNode } from 'react';
 import { BlockStack, Card, List, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';

@@ -1,5 +1,5 @@
-// /visitors, Shop Visitor Logs (DESIGN.md §6): the filtered, keyset-paged table of visits with
-// each decision and its rule, quick actions on a row, and CSV export of the filtered set.
+// /visitors, Shop Visitor Logs: the filtered, keyset-paged table of visits with each decision and
+// its rule, quick actions on a row, and CSV export of the filtered set.
 import { useRef, useState } from 'react';
 import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';

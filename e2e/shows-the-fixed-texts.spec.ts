@@ -1,5 +1,5 @@
-// Every visible string SPEC.md quotes, checked where SPEC.md puts it: one row per place,
-// with the account state that makes the place appear.
+// Every visible string the product fixes to the letter (typos included), checked where it
+// appears: one row per place, with the account state that makes the place appear.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppEmbed, setFlags } from './support/account-state.js';
@@ -120,7 +120,7 @@ const places: Place[] = [
   },
 ];
 
-describe('SPEC.md texts where SPEC.md puts them', () => {
+describe('the fixed texts of the product where they belong', () => {
   let f: Fixture;
   let page: Page;
   beforeAll(async () => {

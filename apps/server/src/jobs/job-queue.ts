@@ -1,0 +1,246 @@
+// The server's background work queue: pg-boss on the app's own database, so any instance can
+// take any job, a job runs once however many instances there are, and a job whose worker died
+// is taken up again. On PostgreSQL pg-boss keeps a small pool of its own; on the embedded
+// PGlite it goes through the PGlite worker's client (parameterised statements through `query`,
+// several statements without parameters through `exec`). Features define their queues (handler,
+// retries, an optional cron schedule) and send jobs; this module knows none of them.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+  type JobResult,
+  type JobWithMetadata,
+  type PGliteLike,
+} from 'pg-boss';
+import type { JobDefinition, JobQueue, JobRecord } from './job-definition.js';
+
+export type {
+  JobDefinition,
+  JobQueue,
+  JobRecord,
+  JobRun,
+  SendOptions,
+  SqlExecutor,
+} from './job-definition.js';
+
+export interface JobQueueOptions {
+  /** A postgres:// URL, or the PGlite worker's client. */
+  database: { url: string } | { pglite: PGliteLike };
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for jobs. */
+  pollIntervalSeconds: number;
+  /** How often this instance fails expired jobs, cleans finished ones and checks schedules. */
+  superviseIntervalSeconds: number;
+  /** How long stopping waits for running jobs. */
+  stopTimeoutMs: number;
+}
+
+const SCHEMA = 'pgboss';
+const FINISHED = new Set(['completed', 'failed', 'cancelled']);
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { log } = options;
+  const embedded = 'pglite' in options.database;
+  const common: ConstructorOptions = {
+    schema: SCHEMA,
+    superviseIntervalSeconds: options.superviseIntervalSeconds,
+    monitorIntervalSeconds: options.superviseIntervalSeconds,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+    // PGlite runs no autovacuum and cannot rebuild indexes concurrently: nothing to watch there.
+    monitorVacuum: !embedded,
+    reindex: !embedded,
+  };
+  const boss =
+    'pglite' in options.database
+      ? new PgBoss({ ...common, db: fromPglite(options.database.pglite), backend: 'pglite' })
+      : new PgBoss({
+          ...common,
+          connectionString: options.database.url,
+          max: 4,
+          application_name: 'gatehouse-jobs',
+        });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ data: warning.data }, warning.message));
+
+  const definitions = new Map<string, JobDefinition<object>>();
+  /** The local worker of each queue, woken when this instance sends it a job. */
+  const workers = new Map<string, string>();
+  let started = false;
+  let stopping = false;
+
+  async function setUp(definition: JobDefinition<object>): Promise<void> {
+    const queue = {
+      retryLimit: definition.retryLimit ?? 2,
+      retryDelay: definition.retryDelaySeconds ?? 0,
+      retryBackoff: definition.retryBackoff ?? false,
+      ...(definition.retryBackoff && definition.retryDelayMaxSeconds
+        ? { retryDelayMax: definition.retryDelayMaxSeconds }
+        : {}),
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    };
+    // Created once; later starts bring its settings up to date (a release may change them).
+    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
+    else
+      await boss.createQueue(definition.name, {
+        ...queue,
+        policy: definition.policy ?? 'standard',
+      });
+    if (definition.schedule) await boss.schedule(definition.name, definition.schedule);
+    else await boss.unschedule(definition.name);
+    const batchSize = definition.batchSize ?? 1;
+    const id = await boss.work<object>(
+      definition.name,
+      {
+        includeMetadata: true,
+        perJobResults: true,
+        batchSize,
+        // A full batch means more are waiting: fetch again at once instead of after the poll.
+        burstWhenBatchFull: batchSize > 1,
+        pollingIntervalSeconds: options.pollIntervalSeconds,
+        localConcurrency: definition.concurrency ?? 1,
+      },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        // includeMetadata: every job carries its retry limit.
+        for (const job of jobs as JobWithMetadata<object>[]) {
+          results.push(await runOne(definition, job));
+        }
+        return results;
+      },
+    );
+    workers.set(definition.name, id);
+  }
+
+  /** Runs one job; each job of a batch succeeds or fails (and is retried) on its own. */
+  async function runOne(
+    definition: JobDefinition<object>,
+    job: JobWithMetadata<object>,
+  ): Promise<JobResult> {
+    try {
+      const output: unknown = await definition.handle({
+        id: job.id,
+        data: job.data ?? {},
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        signal: job.signal,
+      });
+      return { id: job.id, status: 'completed', output };
+    } catch (error) {
+      const last = job.retryCount >= job.retryLimit;
+      log[last ? 'error' : 'warn'](
+        { err: error, queue: definition.name, jobId: job.id, retryCount: job.retryCount },
+        last ? 'job failed for good' : 'job failed; it will be retried',
+      );
+      const message = error instanceof Error ? error.message : String(error);
+      return { id: job.id, status: 'failed', output: { message } };
+    }
+  }
+
+  async function find(name: string, id: string): Promise<JobRecord | null> {
+    const [job] = await boss.findJobs<object>(name, { id });
+    if (!job) return null;
+    return {
+      id: job.id,
+      state: job.state,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      startedOn: job.startedOn ?? null,
+      startAfter: job.startAfter,
+      output: job.output,
+    };
+  }
+
+  const queue: JobQueue = {
+    async define(definition) {
+      if (definitions.has(definition.name)) {
+        throw new Error(`The job queue ${definition.name} is defined twice`);
+      }
+      const stored = definition as unknown as JobDefinition<object>;
+      definitions.set(definition.name, stored);
+      if (started) await setUp(stored);
+    },
+
+    async send(name, data = {}, sendOptions = {}) {
+      if (!started) throw new Error(`The job queue is not started: cannot send ${name}`);
+      const id = await boss.send(name, data, {
+        ...(sendOptions.tx
+          ? { db: fromDrizzle(sendOptions.tx as DrizzleTransactionLike, sql) }
+          : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.throttleSeconds ? { singletonSeconds: sendOptions.throttleSeconds } : {}),
+      });
+      // This instance takes it at once if it works that queue (after the commit, when in a
+      // transaction: until then its next poll finds nothing, and the following one takes it).
+      const worker = workers.get(name);
+      if (worker && id && !sendOptions.startAfter) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async run(name, data = {}, { timeoutMs = 30_000, ...sendOptions } = {}) {
+      const id = await queue.send(name, data, sendOptions);
+      if (!id) throw new Error(`The job queue refused a ${name} job`);
+      const deadline = Date.now() + timeoutMs;
+      for (let wait = 10; ; wait = Math.min(wait * 2, 250)) {
+        const job = await find(name, id);
+        if (job && FINISHED.has(job.state)) {
+          if (job.state === 'completed') return job.output;
+          throw new Error(`The ${name} job ${job.state}: ${JSON.stringify(job.output)}`);
+        }
+        if (Date.now() > deadline)
+          throw new Error(`The ${name} job did not finish in ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    },
+
+    find,
+
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      for (const definition of definitions.values()) await setUp(definition);
+    },
+
+    async stopWorking() {
+      if (!started || stopping) return;
+      stopping = true;
+      const names = [...workers.keys()];
+      workers.clear();
+      await withDeadline(
+        Promise.all(names.map((name) => boss.offWork(name, { wait: true }))),
+        options.stopTimeoutMs,
+        () => log.warn({ queues: names }, 'jobs still running when the queue stopped'),
+      );
+    },
+
+    async stop() {
+      if (!started) return;
+      await queue.stopWorking();
+      started = false;
+      // A job still running now is failed here and retried by whichever instance is up next.
+      await boss.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs });
+    },
+  };
+  return queue;
+}
+
+async function withDeadline(work: Promise<unknown>, ms: number, onLate: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      onLate();
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
