@@ -69,6 +69,7 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     HOST: '127.0.0.1',
     PLATFORM_URL: emulatorUrl,
     PGLITE_DIR: join(dataDir, 'pglite'),
+    APP_SECRET_FILE: join(dataDir, 'app-secret'),
     SUPPORT_API_KEY: supportKey,
     ...serverEnv,
   });

@@ -38,6 +38,7 @@ import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
 import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { requestLogSerializers } from './http/request-log.js';
 import { storefrontScope } from './http/storefront-scope.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
@@ -61,6 +62,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface BuildOptions {
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(
@@ -68,7 +71,14 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: requestLogSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT,
     // Opening the database runs in a worker on PGlite; creating a new data folder there can take
     // longer than Fastify's default 10 s on a busy machine.

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { defaultSupportApiKey, loadConfig, repoRoot } from './env.js';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultSupportApiKey, loadConfig as loadConfigFrom, repoRoot } from './env.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-env-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let folders = 0;
+const freshSecretFile = () => join(scratch, `data-${++folders}`, 'app-secret');
+
+/** The configuration with its generated secret kept in a scratch folder, not the repository's. */
+const loadConfig = (env: Record<string, string>) =>
+  loadConfigFrom({ APP_SECRET_FILE: freshSecretFile(), ...env });
 
 describe('server configuration', () => {
   it('has working development defaults', () => {
@@ -85,5 +97,56 @@ describe('server configuration', () => {
     expect(() => loadConfig({ JOB_POLL_INTERVAL_SECONDS: '0.1' })).toThrow(
       /JOB_POLL_INTERVAL_SECONDS/,
     );
+  });
+});
+
+describe('the app secret without APP_SECRET', () => {
+  it('is generated on the first start, kept with mode 0600 and reused by later starts', () => {
+    const file = freshSecretFile();
+    const first = loadConfigFrom({ APP_SECRET_FILE: file });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(file, '..')).mode & 0o077).toBe(0);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    const second = loadConfigFrom({ APP_SECRET_FILE: file });
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(second.supportApiKey).toBe(first.supportApiKey);
+  });
+
+  it('differs between installations, so the support key cannot be computed from the source', () => {
+    const a = loadConfigFrom({ APP_SECRET_FILE: freshSecretFile() });
+    const b = loadConfigFrom({ APP_SECRET_FILE: freshSecretFile() });
+    expect(a.appSecret).not.toBe(b.appSecret);
+    expect(a.supportApiKey).not.toBe(b.supportApiKey);
+    expect(a.appSecret.length).toBeGreaterThanOrEqual(32);
+    for (const config of [a, b]) {
+      expect(config.appSecret).not.toBe('gatehouse-dev-app-secret-change-me-in-production');
+    }
+    const source = readFileSync(new URL('./env.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/gatehouse-dev-app-secret/);
+  });
+
+  it('narrows a kept file readable by others back to 0600', () => {
+    const file = freshSecretFile();
+    const { appSecret } = loadConfigFrom({ APP_SECRET_FILE: file });
+    chmodSync(file, 0o644);
+    expect(loadConfigFrom({ APP_SECRET_FILE: file }).appSecret).toBe(appSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a kept file too short to be a secret, naming the variable', () => {
+    const file = freshSecretFile();
+    loadConfigFrom({ APP_SECRET_FILE: file });
+    writeFileSync(file, 'short\n');
+    expect(() => loadConfigFrom({ APP_SECRET_FILE: file })).toThrow(/APP_SECRET_FILE/);
+  });
+
+  it('is never written when APP_SECRET is set', () => {
+    const file = freshSecretFile();
+    const config = loadConfigFrom({
+      APP_SECRET: 'a-configured-secret-value',
+      APP_SECRET_FILE: file,
+    });
+    expect(config.appSecret).toBe('a-configured-secret-value');
+    expect(() => statSync(file)).toThrow(/ENOENT/);
   });
 });

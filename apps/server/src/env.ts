@@ -3,12 +3,11 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
 
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const DEV_APP_SECRET = 'gatehouse-dev-app-secret-change-me-in-production';
 
 /** Five cron fields (minute hour day month weekday): digits, names, `*`, `/`, `,` and `-`. */
 const CRON = /^[\w*/,-]+(\s+[\w*/,-]+){4}$/;
@@ -42,6 +41,7 @@ const envSchema = z
     PLATFORM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
     PLATFORM_RETRY_BASE_MS: z.coerce.number().int().min(1).max(10_000).default(250),
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
     SUPPORT_API_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -178,7 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const appSecret = e.APP_SECRET ?? DEV_APP_SECRET;
+  // Without APP_SECRET (refused in production) the secret is random and kept in APP_SECRET_FILE.
+  const appSecret = e.APP_SECRET ?? readOrCreateAppSecret(e.APP_SECRET_FILE);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

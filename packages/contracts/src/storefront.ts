@@ -1,6 +1,7 @@
 // The storefront's calls: what the app-embed script asks the server and what it is told.
 // Public (no session): every field is validated, nothing here trusts the visitor.
 import { z } from 'zod';
+import { cleanText } from './hygiene.js';
 import { isShopDomain } from './shop-domain.js';
 
 const shop = z
@@ -13,9 +14,14 @@ export const ADMIN_ACCESS_PATH = '/api/storefront/adminAccess';
 export const decideQuery = z.object({
   shop,
   /** The page the visitor asked for (absolute URL on the store). */
-  url: z.string().max(2048, 'The page URL is too long.'),
+  url: z.string().max(2048, 'The page URL is too long.').superRefine(cleanText('The page URL')),
   /** document.referrer, empty when none. */
-  ref: z.string().max(2048, 'The referrer is too long.').optional().default(''),
+  ref: z
+    .string()
+    .max(2048, 'The referrer is too long.')
+    .superRefine(cleanText('The referrer'))
+    .optional()
+    .default(''),
   /** The signed allow token from an earlier decision of this browser session. */
   t: z.string().max(512).optional(),
   /** The signed admin-access device token kept by this browser, if any. */

@@ -13,7 +13,11 @@ const vector = {
 };
 
 const client = createPlatformClient(
-  loadConfig({ SHOPIFY_API_SECRET: 'hush', PGLITE_DIR: 'memory://' }),
+  loadConfig({
+    SHOPIFY_API_SECRET: 'hush',
+    PGLITE_DIR: 'memory://',
+    APP_SECRET: 'callback-test-app-secret',
+  }),
   pino({ level: 'silent' }),
 );
 

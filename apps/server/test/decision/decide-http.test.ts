@@ -73,6 +73,15 @@ describe('the storefront calls', () => {
     const tooLong = await decide(t, alice.shop, US, { url: 'x'.repeat(2049) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ Message: 'The page URL is too long.' });
+    const controls: Record<string, string>[] = [
+      { url: 'https://a/\u0000' },
+      { ref: 'https://b/\u001b' },
+    ];
+    for (const extra of controls) {
+      const control = await decide(t, alice.shop, US, extra);
+      expect(control.statusCode).toBe(400);
+      expect(control.json().Message).toMatch(/invisible control character/);
+    }
     const noShop = await t.app.inject({ method: 'GET', url: '/api/storefront/decide?url=x' });
     expect(noShop.statusCode).toBe(400);
     expect(noShop.json()).toEqual({ Message: 'The shop is missing.' });

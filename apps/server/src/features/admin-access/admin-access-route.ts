@@ -34,6 +34,8 @@ export const adminAccessMessages = {
   turnedOff: 'Admin Access is turned off in Gatehouse. Turn it on in General Settings first.',
   notArmed:
     'To mark this device, press "Enable Admin Access" on the Gatehouse dashboard and use the window it opens.',
+  notThisDevice:
+    'To turn Admin Access off, press "Disable Admin Access" on the Gatehouse dashboard and use the window it opens.',
 } as const;
 
 export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<void> {
@@ -57,12 +59,30 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
         input.d && services.tokens.isSignedDevice(input.d, shop.id) ? hashSecret(input.d) : null;
 
       if (!input.enabled) {
+        // The shop id alone is public, so turning the mode off from the storefront needs either
+        // the marked device's own live token (revoked by this call) or a press of "Disable Admin
+        // Access" on the dashboard by the signed-in merchant within minutes (spent by this call).
         await app.db.transaction(async (tx) => {
-          if (held) {
-            await tx
-              .update(adminDevices)
-              .set({ revokedAt: new Date() })
-              .where(and(eq(adminDevices.tokenHash, held), isNull(adminDevices.revokedAt)));
+          const [revoked] = held
+            ? await tx
+                .update(adminDevices)
+                .set({ revokedAt: new Date() })
+                .where(
+                  and(
+                    eq(adminDevices.shopId, shop.id),
+                    eq(adminDevices.tokenHash, held),
+                    isNull(adminDevices.revokedAt),
+                  ),
+                )
+                .returning({ id: adminDevices.id })
+            : [];
+          if (!revoked) {
+            const [armed] = await tx
+              .update(shops)
+              .set({ adminAccessArmedUntil: null })
+              .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
+              .returning({ id: shops.id });
+            if (!armed) throw forbidden(adminAccessMessages.notThisDevice);
           }
           await tx
             .update(shops)

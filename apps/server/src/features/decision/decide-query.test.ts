@@ -44,6 +44,13 @@ const cases: Array<[string, unknown]> = [
   ['a repeated token', { shop, url, t: ['a', 'b'] }],
   ['nothing at all', {}],
   ['an empty shop', { shop: '', url }],
+  ['a NUL in the URL', { shop, url: `${url}\u0000` }],
+  ['a control character in the URL', { shop, url: `${url}\u001b[2J` }],
+  ['a NUL in the referrer', { shop, url, ref: 'https://a.example/\u0000' }],
+  ['a C1 control in the referrer', { shop, url, ref: 'https://a.example/\u0085' }],
+  ['a text-direction override in the URL', { shop, url: `${url}\u202e` }],
+  ['a broken character in the referrer', { shop, url, ref: 'https://a.example/\ud800' }],
+  ['percent-encoded controls (what browsers send)', { shop, url: `${url}?q=%00%1B` }],
 ];
 
 describe('the decision query check', () => {
@@ -59,6 +66,14 @@ describe('the decision query check', () => {
     expect(viaFast({ shop, url: long(2049) })).toEqual({ message: 'The page URL is too long.' });
     expect(viaFast({ shop, url, ref: long(2049) })).toEqual({
       message: 'The referrer is too long.',
+    });
+    expect(viaFast({ shop, url: `${url}\u0000` })).toEqual({
+      message:
+        'The page URL contains an invisible control character (such as NUL). Remove it and try again.',
+    });
+    expect(viaFast({ shop, url, ref: '\u0007' })).toEqual({
+      message:
+        'The referrer contains an invisible control character (such as NUL). Remove it and try again.',
     });
   });
 });

@@ -2,7 +2,7 @@
 // query (what the storefront script always sends) is accepted with a few typeof/length tests
 // and one shop-domain test; anything else goes through the contract's zod schema, so every
 // refusal carries exactly the contract's message and the same 400 as the other calls.
-import { decideQuery, isShopDomain } from '@gatehouse/contracts';
+import { decideQuery, isShopDomain, textProblem } from '@gatehouse/contracts';
 
 export interface DecideInput {
   shop: string;
@@ -21,6 +21,11 @@ const TOKEN_MAX = 512;
 const optionalText = (value: unknown, max: number): value is string | undefined =>
   value === undefined || (typeof value === 'string' && value.length <= max);
 
+// The page URL and referrer are stored in the visitor log and shown to the merchant: control
+// characters (NUL included), broken UTF-16 and text-direction overrides send the query to the
+// contract, which refuses it. The field name is not needed to tell clean from not.
+const clean = (text: string) => textProblem(text, '') === null;
+
 /** The validated query, or throws the contract's ZodError (→ 400 with its first message). */
 export function parseDecideQuery(query: unknown): DecideInput {
   const q = (query ?? {}) as Record<string, unknown>;
@@ -30,6 +35,8 @@ export function parseDecideQuery(query: unknown): DecideInput {
     typeof url === 'string' &&
     url.length <= URL_MAX &&
     optionalText(ref, REF_MAX) &&
+    clean(url) &&
+    (ref === undefined || clean(ref)) &&
     optionalText(t, TOKEN_MAX) &&
     optionalText(d, TOKEN_MAX) &&
     isShopDomain(shop)

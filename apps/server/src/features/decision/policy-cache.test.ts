@@ -5,13 +5,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShopPolicy } from '../../protection/shop-policy.js';
-import { createPolicyCache, REFRESH_MS } from './policy-cache.js';
+import { createPolicyCache, MISSING_MS, REFRESH_MS } from './policy-cache.js';
 
 function policyOf(domain: string, version = 1): ShopPolicy {
   return { shopId: `id-${domain}`, domain, version } as unknown as ShopPolicy;
 }
 
-function setUp(max = 10) {
+function setUp(max = 10, missingMax?: number) {
   let clock = 1_000_000;
   const builds: string[] = [];
   const shops = new Map<string, number>();
@@ -25,6 +25,7 @@ function setUp(max = 10) {
   const cache = createPolicyCache({
     log,
     max,
+    ...(missingMax === undefined ? {} : { missingMax }),
     now: () => clock,
     build: async (domain) => {
       builds.push(domain);
@@ -119,5 +120,40 @@ describe('the policy cache', () => {
     t.shops.set('new.myshopify.com', 1);
     t.cache.forget('new.myshopify.com');
     expect(versionOf(await t.cache.load('new.myshopify.com'))).toBe(1);
+  });
+
+  it('keeps known shops cached through a flood of invented names, asking once per name', async () => {
+    const t = setUp(2, 100);
+    for (const d of ['a', 'b']) t.shops.set(`${d}.myshopify.com`, 1);
+    await t.cache.load('a.myshopify.com');
+    await t.cache.load('b.myshopify.com');
+    const invented = Array.from({ length: 500 }, (_, i) => `made-up-${i}.myshopify.com`);
+    for (const name of invented) expect(await t.cache.load(name)).toBeNull();
+    // Every invented name cost one lookup; neither real shop was pushed out or rebuilt.
+    expect(t.builds).toHaveLength(2 + invented.length);
+    expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(1);
+    expect(versionOf(t.cache.peek('b.myshopify.com'))).toBe(1);
+    expect(t.cache.size()).toBe(2);
+
+    // Repeats of recent invented names are answered from memory, with no lookup.
+    const recent = invented.slice(-100);
+    for (let round = 0; round < 5; round++) {
+      for (const name of recent) expect(t.cache.peek(name)).toBeNull();
+    }
+    expect(t.builds).toHaveLength(2 + invented.length);
+    // Past the bound the oldest invented names are forgotten, and asked about again.
+    expect(t.cache.peek(invented[0]!)).toBeUndefined();
+    t.advance(MISSING_MS + 1);
+    expect(t.cache.peek(recent[0]!)).toBeUndefined();
+  });
+
+  it('moves a shop that uninstalled out of the policies into the unknown names', async () => {
+    const t = setUp();
+    t.shops.set('gone.myshopify.com', 1);
+    await t.cache.load('gone.myshopify.com');
+    t.shops.delete('gone.myshopify.com');
+    await t.cache.rebuild('id-gone.myshopify.com');
+    expect(t.cache.peek('gone.myshopify.com')).toBeNull();
+    expect(t.cache.size()).toBe(0);
   });
 });

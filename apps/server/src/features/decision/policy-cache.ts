@@ -14,10 +14,10 @@ import { shops } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
+import { createMissingShops } from './missing-shops.js';
 
 interface Slot {
-  /** null: no such shop, or uninstalled (decisions allow). */
-  value: ShopPolicy | null;
+  value: ShopPolicy;
   builtAt: number;
   stale: boolean;
   /** When the slot last moved to the back of the eviction order. */
@@ -33,7 +33,9 @@ const REORDER_MS = 1000;
 
 export const REFRESH_MS = 60_000;
 /** How long "no such shop" is remembered; a shop installing meanwhile is invalidated at once. */
-const MISSING_MS = 30_000;
+export const MISSING_MS = 30_000;
+/** Unknown shop names remembered at most, apart from the policies (see missing-shops.ts). */
+export const MISSING_MAX = 10_000;
 
 const emptyPolicy = (() => {
   const result = compile({ appEnabled: true, rules: [] });
@@ -79,6 +81,8 @@ export function createPolicyCache(options: {
   /** Builds a shop's entry (buildShopPolicy; the tests give their own). */
   build: (domain: string) => Promise<ShopPolicy | null>;
   now?: () => number;
+  /** Unknown shop names remembered at most (MISSING_MAX unless given). */
+  missingMax?: number;
 }): PolicyCache {
   const { log, max } = options;
   const { build } = options;
@@ -86,18 +90,30 @@ export function createPolicyCache(options: {
   const slots = new Map<string, Slot>();
   const domainOf = new Map<string, string>();
   const pending = new Map<string, Promise<ShopPolicy | null>>();
+  const missing = createMissingShops({
+    max: options.missingMax ?? MISSING_MAX,
+    ttlMs: MISSING_MS,
+    now,
+  });
+
+  function drop(domain: string) {
+    const value = slots.get(domain)?.value;
+    slots.delete(domain);
+    if (value) domainOf.delete(value.shopId);
+  }
 
   function store(domain: string, value: ShopPolicy | null) {
-    slots.delete(domain);
+    drop(domain);
+    if (!value) {
+      // Unknown or uninstalled: remembered apart, so it takes no policy's place.
+      missing.add(domain);
+      return;
+    }
+    missing.delete(domain);
     const at = now();
     slots.set(domain, { value, builtAt: at, stale: false, usedAt: at });
-    if (value) domainOf.set(value.shopId, domain);
-    while (slots.size > max) {
-      const oldest = slots.keys().next().value as string;
-      const evicted = slots.get(oldest)?.value;
-      slots.delete(oldest);
-      if (evicted) domainOf.delete(evicted.shopId);
-    }
+    domainOf.set(value.shopId, domain);
+    while (slots.size > max) drop(slots.keys().next().value as string);
   }
 
   function buildOnce(domain: string): Promise<ShopPolicy | null> {
@@ -126,13 +142,9 @@ export function createPolicyCache(options: {
   return {
     peek(domain) {
       const slot = slots.get(domain);
-      if (!slot) return undefined;
+      if (!slot) return missing.has(domain) ? null : undefined;
       const at = now();
       const age = at - slot.builtAt;
-      if (slot.value === null && age > MISSING_MS) {
-        slots.delete(domain);
-        return undefined;
-      }
       if (slot.stale || age > REFRESH_MS) refreshInBackground(domain);
       // Recently used goes to the back of the eviction order.
       if (at - slot.usedAt >= REORDER_MS) {
@@ -157,9 +169,8 @@ export function createPolicyCache(options: {
       }
     },
     forget(domain) {
-      const value = slots.get(domain)?.value;
-      slots.delete(domain);
-      if (value) domainOf.delete(value.shopId);
+      drop(domain);
+      missing.delete(domain);
     },
     refreshAll() {
       for (const slot of slots.values()) slot.stale = true;

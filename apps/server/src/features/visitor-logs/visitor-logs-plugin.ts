@@ -37,8 +37,10 @@ export const visitorLogsPlugin = fp<VisitorLogsOptions>(
       visits.start();
       await retention.sendAtStart(app.jobs);
     });
-    // Before the database closes: write what is queued.
-    app.addHook('preClose', async () => {
+    // Once the server has stopped taking requests and the ones in flight have been answered
+    // (their visits queued too), and before the job queue and the database close (their hooks
+    // were added first, so they run after this one): write what is queued.
+    app.addHook('onClose', async () => {
       await visits.stop();
     });
   },

@@ -1,0 +1,47 @@
+// Decisions for shop names that do not use the app: a flood of invented names is answered
+// "allow" without pushing real shops' policies out of memory, and a repeated name is answered
+// from memory.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let known: SignedIn;
+
+const decide = (shop: string, n: number) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/storefront/decide',
+    headers: { 'x-forwarded-for': `8.8.${(n >> 8) & 255}.${n & 255}` },
+    query: { shop, url: `https://${shop}/`, ref: '' },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ POLICY_CACHE_MAX: '2', RATE_LIMIT_DECIDE_PER_MINUTE: '100000' });
+  known = await t.signIn('known-flood');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('decisions for unknown shop names', () => {
+  it('leave the known shops cached through a flood of invented names', async () => {
+    expect((await decide(known.shop, 0)).statusCode).toBe(200);
+    const policies = t.app.protection.policies;
+    const cached = policies.peek(known.shop);
+    expect(cached).toBeTruthy();
+
+    const invented = Array.from({ length: 60 }, (_, i) => `invented-${i}.myshopify.com`);
+    for (const [i, name] of invented.entries()) {
+      const res = await decide(name, i + 1);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ action: 'allow' });
+    }
+    // The same compiled policy is still there: not evicted, not rebuilt.
+    expect(policies.peek(known.shop)).toBe(cached);
+    expect(policies.size()).toBe(1);
+    // Repeats are known to be missing without building anything.
+    for (const name of invented) expect(policies.peek(name)).toBeNull();
+    expect((await decide(known.shop, 999)).statusCode).toBe(200);
+    expect(policies.peek(known.shop)).toBe(cached);
+  });
+});
