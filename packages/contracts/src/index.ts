@@ -9,6 +9,7 @@ export * from './storefront.js';
 export * from './block-page-defaults.js';
 export * from './billing.js';
 export * from './protection.js';
+export * from './referrer-blocker.js';
 export * from './visitor-logs.js';
 export * from './hygiene.js';
 export * from './validation-messages.js';

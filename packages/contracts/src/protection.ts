@@ -105,10 +105,12 @@ const expiresAt = z
   })
   .nullable()
   .optional();
-const note = z
+/** An entry's note, as every list keeps it. */
+export const entryNote = z
   .string({ error: m.noteTooLong })
   .max(500, m.noteTooLong)
   .superRefine(cleanText('The note'));
+const note = entryNote;
 
 export const ipListQuery = z.object({
   /** Part of an address or note. */
