@@ -3,42 +3,24 @@
 // Addresses are real and `country` (and, where the rules look at the network, `asn` and `org`)
 // is what the bundled geo data says for them (a geo test checks that), so an HTTP test that
 // looks geo up itself gets the same facts.
-import type { RuleSet } from '../rules/rule-set.js';
-import type { DecisionAction, Visit } from './policy.js';
+import {
+  DE,
+  FR,
+  FREE,
+  FUTURE,
+  GOOGLE,
+  HETZNER,
+  PAST,
+  PRIVATE,
+  US,
+  US_V6,
+  on,
+  visit,
+  type DecideCase,
+} from './decide-case-kit.js';
+import { referrerCases } from './referrer.cases.js';
 
-export interface DecideCase {
-  name: string;
-  rules: RuleSet;
-  visit: Visit;
-  /** The visitor's country per the geo data (null: private or unknown address). */
-  country: string | null;
-  /** The visitor's AS number per the geo data; given by the cases whose rules use it. */
-  asn?: number | null;
-  /** The visitor's organisation per the geo data; given with `asn`. */
-  org?: string | null;
-  expect: {
-    action: DecisionAction;
-    ruleId: string | null;
-    monitorRuleId?: string;
-    redirectUrl?: string;
-  };
-}
-
-const US = '8.8.8.8'; // Google DNS
-const US_V6 = '2001:4860:4860::8888';
-const DE = '88.198.0.1'; // Hetzner, Falkenstein
-const FR = '212.27.48.10'; // Free, Paris
-const PRIVATE = '10.1.2.3';
-const PAST = '2001-01-01T00:00:00Z';
-const FUTURE = '2099-01-01T00:00:00Z';
-
-const visit = (ip: string, url = '/'): Visit => ({ ip, url });
-const from = (referrer: string, ip = US, url = '/'): Visit => ({ ip, url, referrer });
-/** The networks of the addresses above, per the geo data. */
-const GOOGLE = { asn: 15169, org: 'Google LLC' };
-const HETZNER = { asn: 24940, org: 'Hetzner Online GmbH' };
-const FREE = { asn: 12322, org: 'Free SAS' };
-const on = (...rules: RuleSet['rules']): RuleSet => ({ appEnabled: true, rules });
+export type { DecideCase } from './decide-case-kit.js';
 
 export const decideCases: DecideCase[] = [
   {
@@ -480,120 +462,5 @@ export const decideCases: DecideCase[] = [
     ...HETZNER,
     expect: { action: 'block', ruleId: 'n1' },
   },
-  {
-    name: 'a visit from a blocked referrer domain is blocked',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example'] }),
-    visit: from('https://spam.example/offers?id=1'),
-    country: 'US',
-    expect: { action: 'block', ruleId: 'r1' },
-  },
-  {
-    name: 'a referrer domain matches whatever the case and a trailing dot',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['Spam.Example'] }),
-    visit: from('http://SPAM.example./'),
-    country: 'US',
-    expect: { action: 'block', ruleId: 'r1' },
-  },
-  {
-    name: 'a plain referrer domain does not cover its subdomains',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example'] }),
-    visit: from('https://www.spam.example/'),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null },
-  },
-  {
-    name: 'a wildcard referrer domain covers subdomains at any depth',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['*.spam.example'] }),
-    visit: from('https://a.b.spam.example/landing'),
-    country: 'US',
-    expect: { action: 'block', ruleId: 'r1' },
-  },
-  {
-    name: 'a wildcard referrer domain leaves the domain itself alone',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['*.spam.example'] }),
-    visit: from('https://spam.example/'),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null },
-  },
-  {
-    name: 'a referrer domain does not match a longer name ending the same way',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example', '*.spam.example'] }),
-    visit: from('https://notspam.example/'),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null },
-  },
-  {
-    name: 'a visit without a referrer passes the referrer blocker',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example'] }),
-    visit: visit(US),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null },
-  },
-  {
-    name: 'a referrer that is not a web address passes the referrer blocker',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example'] }),
-    visit: from('spam.example'),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null },
-  },
-  {
-    name: 'the referrer blocker can redirect',
-    rules: on({
-      id: 'r1',
-      kind: 'referrer',
-      domains: ['*.spam.example'],
-      action: { type: 'redirect', url: 'https://example.com/welcome' },
-    }),
-    visit: from('https://ads.spam.example/'),
-    country: 'US',
-    expect: { action: 'redirect', ruleId: 'r1', redirectUrl: 'https://example.com/welcome' },
-  },
-  {
-    name: 'a monitored referrer rule reports "would block" and allows',
-    rules: on({ id: 'r1', kind: 'referrer', domains: ['spam.example'], monitor: true }),
-    visit: from('https://spam.example/'),
-    country: 'US',
-    expect: { action: 'allow', ruleId: null, monitorRuleId: 'r1' },
-  },
-  {
-    name: 'among referrer entries the first listed decides',
-    rules: on(
-      {
-        id: 'r1',
-        kind: 'referrer',
-        domains: ['*.spam.example'],
-        action: { type: 'redirect', url: 'https://example.com/first' },
-      },
-      { id: 'r2', kind: 'referrer', domains: ['www.spam.example'] },
-    ),
-    visit: from('https://www.spam.example/'),
-    country: 'US',
-    expect: { action: 'redirect', ruleId: 'r1', redirectUrl: 'https://example.com/first' },
-  },
-  {
-    name: 'the ASN blocker is checked before the referrer blocker',
-    rules: on(
-      { id: 'r1', kind: 'referrer', domains: ['spam.example'] },
-      {
-        id: 'n1',
-        kind: 'asn',
-        asns: [15169],
-        action: { type: 'redirect', url: 'https://example.com/network' },
-      },
-    ),
-    visit: from('https://spam.example/'),
-    country: 'US',
-    ...GOOGLE,
-    expect: { action: 'redirect', ruleId: 'n1', redirectUrl: 'https://example.com/network' },
-  },
-  {
-    name: 'the allow list wins over the referrer blocker',
-    rules: on(
-      { id: 'r1', kind: 'referrer', domains: ['spam.example'] },
-      { id: 'a1', kind: 'ip-allow', ip: DE },
-    ),
-    visit: from('https://spam.example/', DE),
-    country: 'DE',
-    expect: { action: 'allow', ruleId: 'a1' },
-  },
+  ...referrerCases,
 ];
