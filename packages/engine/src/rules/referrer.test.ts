@@ -86,3 +86,52 @@ describe('compile: referrer rules', () => {
     if (!result.ok) expect(result.errors[0]?.code).toBe('tooManyReferrerEntries');
   });
 });
+
+describe('referrerHost reads a host as the URL parser does', () => {
+  const viaUrl = (text: string): string | null => {
+    try {
+      const url = new URL(text);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+      const host = url.hostname.replace(/\.$/, '');
+      return host === '' ? null : host;
+    } catch {
+      return null;
+    }
+  };
+
+  it.each([
+    'https://Spam.Example./x',
+    'http://spam.example:8080',
+    'http://spam.example:99999/',
+    'http://.',
+    'http://a..b/',
+    'https://spam.example?x',
+    'https://user@spam.example/',
+    'https://spam.example..',
+    'http://1.2.3.4/',
+    'http://0x7f.1/',
+    'https://spam.0x1a/',
+    'https://sp%61m.example/',
+    'https://bücher.example/',
+    ' https://spam.example/',
+    'https://spam.\texample/',
+    'https:spam.example',
+    'https://spam.example\\path',
+  ])('%j', (text) => {
+    expect(referrerHost(text)).toBe(viaUrl(text));
+  });
+
+  it('for any text made of address characters', () => {
+    const chars = fc.constantFrom(...'aZ09.-:/?#@%\\ \tü['.split(''));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('http://', 'https://', 'HTTP://', 'ftp://', ''),
+        fc.array(chars, { maxLength: 20 }).map((a) => a.join('')),
+        (scheme, rest) => {
+          expect(referrerHost(scheme + rest)).toBe(viaUrl(scheme + rest));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -66,12 +66,11 @@ export function normalizeReferrerDomain(text: string): string | null {
   return domain === null ? null : formatReferrerDomain(domain);
 }
 
-/**
- * The host of a referrer URL (lower case, no trailing dot), or null when there is none or it
- * is not an http(s) address. Never throws, whatever the text.
- */
-export function referrerHost(referrer: unknown): string | null {
-  if (typeof referrer !== 'string' || referrer === '' || referrer.length > 4096) return null;
+/** A plain http(s) address: an ASCII host name, no port, nothing the URL parser would rewrite. */
+const PLAIN = /^https?:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.?(?=[/?#]|$)/i;
+
+/** The host as the URL standard reads it, or null. */
+function parsedHost(referrer: string): string | null {
   try {
     const url = new URL(referrer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
@@ -80,4 +79,23 @@ export function referrerHost(referrer: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The host of a referrer URL (lower case, no trailing dot), or null when there is none or it
+ * is not an http(s) address. Never throws, whatever the text. A plain address is read
+ * directly; anything else (a port, user info, escapes, international names, numeric hosts, spaces)
+ * is read by the URL parser, so both give the same host.
+ */
+export function referrerHost(referrer: unknown): string | null {
+  if (typeof referrer !== 'string' || referrer === '' || referrer.length > 4096) return null;
+  const host = PLAIN.exec(referrer)?.[1];
+  if (
+    host !== undefined &&
+    host !== '' &&
+    !/(?:^|\.)[0-9]/.test(host.slice(host.lastIndexOf('.')))
+  ) {
+    return host.toLowerCase();
+  }
+  return parsedHost(referrer);
 }
