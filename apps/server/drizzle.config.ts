@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/billing-schema.ts',
     './src/db/protection-schema.ts',
     './src/db/asn-schema.ts',
+    './src/db/referrer-schema.ts',
     './src/db/blocker-settings-schema.ts',
   ],
   out: './drizzle',

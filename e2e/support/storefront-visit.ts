@@ -1,6 +1,7 @@
 // One storefront page view from a given visitor address: the decision request carries it as
 // X-Forwarded-For (the stack trusts loopback as its proxy), and the answer is whether the
-// block page or the store appeared.
+// block page or the store appeared. A visit can arrive from another site: the browser then
+// reports that page as its referrer.
 import type { Page, Route } from 'playwright-core';
 import type { Fixture } from './fixtures.js';
 
@@ -9,13 +10,15 @@ export const STORE_TEXT = 'Gear for the long way round';
 
 /**
  * Opens `storefront` as a visitor from `ip`; true when the block page was shown. `onBlocked`
- * sees the blocked page before it closes (a screenshot, say).
+ * sees the blocked page before it closes (a screenshot, say); `referrer` is the page the
+ * visitor followed a link from.
  */
 export async function visitStorefront(
   f: Fixture,
   storefront: string,
   ip: string,
   onBlocked?: (page: Page) => Promise<void>,
+  referrer?: string,
 ): Promise<boolean> {
   const { browser } = f.chrome;
   await browser.unrouteAll({ behavior: 'ignoreErrors' });
@@ -23,7 +26,7 @@ export async function visitStorefront(
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
   );
   const page = await browser.newPage();
-  await page.goto(storefront);
+  await page.goto(storefront, referrer ? { referer: referrer } : {});
   await page
     .getByRole('heading', { name: STORE_TEXT })
     .or(page.locator('#gatehouse-page'))

@@ -33,6 +33,7 @@ import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { ratingRoutes } from './features/rating/routes.js';
+import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
 import { supportRoutes } from './features/support/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
@@ -55,7 +56,12 @@ import { blockersPlugin } from './protection/blockers-plugin.js';
  * Every blocker of the storefront, in the order their rules enter a shop's rule set. A new
  * blocker is one more line here; nothing else that is shared names it.
  */
-export const BLOCKERS: readonly Blocker[] = [ipListsBlocker, countryBlocker, asnBlocker];
+export const BLOCKERS: readonly Blocker[] = [
+  ipListsBlocker,
+  countryBlocker,
+  asnBlocker,
+  referrerBlocker,
+];
 
 export const BODY_LIMIT = 1024 * 1024;
 

@@ -6,9 +6,10 @@
 // | getAdminAccess (reads)    | —  (open)   | yes  | yes     | yes           |
 // | /api/asnBlocker/*, and    | asnBlocker  | no   | yes     | yes           |
 // |   quickAction blockAsn    |             |      |         |               |
+// | /api/referrerBlocker/*    | referrer…   | no   | yes     | yes           |
 // | every other call so far   | —  (open)   | yes  | yes     | yes           |
 //
-// The paid-only calls (Admin Access changes, the Bot/VPN and referrer blockers, Fraud
+// The paid-only calls (Admin Access changes, the Bot/VPN blocker, Fraud
 // Protect, the firewall, CSV export…) arrive with their features and carry `feature:` in the
 // contracts; this table grows with them. A FROZEN or CANCELLED subscription gives Free's
 // features (shops.plan is kept true by subscription-status.ts).

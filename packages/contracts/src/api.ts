@@ -24,6 +24,7 @@ import {
 import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
+import { referrerBlockerApi } from './referrer-blocker.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { visitorLogApi } from './visitor-logs.js';
 
@@ -178,6 +179,7 @@ export const api = {
   }),
   // Protection rules and settings: protection.ts.
   ...protectionApi,
+  ...referrerBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;

@@ -48,7 +48,7 @@ export const blockAction = z.discriminatedUnion('type', [
 ]);
 export type BlockAction = z.infer<typeof blockAction>;
 
-/** A merchant's note on an IP or ISP/ASN entry. */
+/** A merchant's note on a list entry (IP, ISP/ASN, referrer). */
 export const entryNote = z
   .string({ error: m.noteTooLong })
   .max(500, m.noteTooLong)

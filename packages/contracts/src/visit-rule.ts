@@ -9,7 +9,15 @@ export const visitRule = z.object({
    * `admin-access`.
    */
   id: z.string(),
-  kind: z.enum(['ip-allow', 'ip-block', 'country', 'asn', 'app-disabled', 'admin-access']),
+  kind: z.enum([
+    'ip-allow',
+    'ip-block',
+    'country',
+    'asn',
+    'referrer',
+    'app-disabled',
+    'admin-access',
+  ]),
   /**
    * e.g. "IP block list: 203.0.113.0/24", "Country Blocker (blacklist)", "ISP/ASN Blocker:
    * AS15169", "App disabled".

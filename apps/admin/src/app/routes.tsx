@@ -55,6 +55,11 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const ReferrerBlockerPage = lazy(() =>
+  import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
+    default: m.ReferrerBlockerPage,
+  })),
+);
 const AsnBlockerPage = lazy(() =>
   import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => ({
     default: m.AsnBlockerPage,
@@ -103,7 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
-          { path: 'referrerBlocker', element: titleOnly(pageTitles.referrerBlocker) },
+          { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },

@@ -32,6 +32,7 @@ export const rulePages: Record<VisitRule['kind'], string> = {
   'ip-block': '/ipBlocker',
   country: '/regionBlocker',
   asn: '/asnBlocker',
+  referrer: '/referrerBlocker',
   'app-disabled': '/settings',
   'admin-access': '/settings',
 };

@@ -13,6 +13,7 @@ const KINDS: readonly Kind[] = [
   'ip-block',
   'country',
   'asn',
+  'referrer',
   'app-disabled',
   'admin-access',
 ];

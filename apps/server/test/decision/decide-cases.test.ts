@@ -3,8 +3,14 @@
 // and the answer must be the case's action (with the block page or redirect URL). Every rule
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
-// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN Blocker.
-import type { AsnBlockerView, DecideResponse, IpEntry } from '@gatehouse/contracts';
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN and
+// Referrer Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
+import type {
+  AsnBlockerView,
+  DecideResponse,
+  IpEntry,
+  ReferrerBlockerView,
+} from '@gatehouse/contracts';
 import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +43,12 @@ async function decideOver(c: DecideCase, d?: string) {
     method: 'GET',
     url: '/api/storefront/decide',
     headers: { 'x-forwarded-for': c.visit.ip },
-    query: { shop: shop.shop, url: c.visit.url, ...(d ? { d } : {}) },
+    query: {
+      shop: shop.shop,
+      url: c.visit.url,
+      ...(c.visit.referrer !== undefined ? { ref: c.visit.referrer } : {}),
+      ...(d ? { d } : {}),
+    },
   });
   expect(res.statusCode).toBe(200);
   return res.json<DecideResponse>();
@@ -69,21 +80,28 @@ describe('the decision table over HTTP', () => {
   });
 });
 
+/** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
+  return new Set(
+    c.rules.rules
+      .filter((r) => r.kind === kind)
+      .map((r) =>
+        'action' in r ? JSON.stringify([r.action ?? { type: 'block' }, r.monitor ?? false]) : '',
+      ),
+  );
+}
+
 /**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, and ISP/ASN entries sharing one action and monitor mode.
+ * Blocker, and ISP/ASN and referrer entries each sharing one action and monitor mode.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
   const countries = c.rules.rules.filter((r) => r.kind === 'country');
-  const asnSettings = new Set(
-    c.rules.rules
-      .filter((r) => r.kind === 'asn')
-      .map((r) => JSON.stringify([r.action ?? { type: 'block' }, r.monitor ?? false])),
-  );
   return (
     countries.length <= 1 &&
-    asnSettings.size <= 1 &&
+    settingsOf(c, 'asn').size <= 1 &&
+    settingsOf(c, 'referrer').size <= 1 &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
@@ -91,6 +109,7 @@ function storable(c: DecideCase): boolean {
         (r.kind === 'country'
           ? !r.blockUnknown
           : r.kind === 'asn' ||
+            r.kind === 'referrer' ||
             r.kind === 'ip-allow' ||
             (!r.monitor && (!r.action || r.action.type === 'block'))),
     )
@@ -105,6 +124,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(cases.filter((c) => c.rules.rules.some((r) => r.kind === 'asn')).length).toBeGreaterThan(
       8,
     );
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'referrer')).length,
+    ).toBeGreaterThan(8);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -131,7 +153,16 @@ describe('the decision table from rules saved through the merchant calls', () =>
       });
       expect(del.statusCode).toBe(200);
     }
+    const referrerIds = (await t.call('getReferrerBlocker', shop.token)).json<ReferrerBlockerView>()
+      .entries;
+    if (referrerIds.length > 0) {
+      const del = await t.call('deleteReferrerBlocker', shop.token, {
+        ids: referrerIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
     let asn = { action: { type: 'block' } as object, monitor: false };
+    let referrer = { action: { type: 'block' } as object, monitor: false };
     let country = {
       mode: 'blacklist',
       countries: [] as string[],
@@ -154,6 +185,12 @@ describe('the decision table from rules saved through the merchant calls', () =>
           const res = await t.call('addAsnBlocker', shop.token, { value });
           expect(res.statusCode, res.body).toBe(200);
         }
+        continue;
+      }
+      if (rule.kind === 'referrer') {
+        referrer = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
+        const res = await t.call('addReferrerBlocker', shop.token, { domains: rule.domains });
+        expect(res.statusCode, res.body).toBe(200);
         continue;
       }
       // A save refuses an expiry already past, so an expired entry is one saved with a later
@@ -179,12 +216,19 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(saved.statusCode, saved.body).toBe(200);
     const savedAsn = await t.call('saveAsnBlocker', shop.token, asn);
     expect(savedAsn.statusCode, savedAsn.body).toBe(200);
+    const savedReferrer = await t.call('saveReferrerBlocker', shop.token, referrer);
+    expect(savedReferrer.statusCode, savedReferrer.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
 
 it('serves the protection calls at their wire paths, behind a session', async () => {
-  for (const url of ['/api/ipBlocker/add', '/api/regionBlocker/save', '/api/asnBlocker/add']) {
+  for (const url of [
+    '/api/ipBlocker/add',
+    '/api/regionBlocker/save',
+    '/api/asnBlocker/add',
+    '/api/referrerBlocker/add',
+  ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });
     expect(res.statusCode, url).toBe(401);
   }

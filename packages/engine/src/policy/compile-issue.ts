@@ -11,6 +11,8 @@ export type CompileIssueCode =
   | 'invalidAsn'
   | 'invalidIspName'
   | 'tooManyAsnEntries'
+  | 'invalidReferrer'
+  | 'tooManyReferrerEntries'
   | 'invalidRedirectUrl'
   | 'invalidScope';
 

@@ -6,7 +6,8 @@ import { normalizeRedirectUrl, type Action } from '../rules/action.js';
 import { normalizeIspName } from '../matchers/org-words.js';
 import { isAsn, MAX_ASN } from '../rules/asn.js';
 import { isCountryCode } from '../rules/country-codes.js';
-import type { AsnRule, Rule } from '../rules/rule-set.js';
+import { parseReferrerDomain } from '../rules/referrer.js';
+import type { AsnRule, ReferrerRule, Rule } from '../rules/rule-set.js';
 import { compileScope, normalizeScopePattern, type Scope } from '../rules/scope.js';
 import type { CompileIssue } from './compile-issue.js';
 import type { CompiledRule } from './policy.js';
@@ -81,7 +82,28 @@ export type CompiledRuleParts =
       countries: string[];
       blockUnknown: boolean;
     }
-  | { kind: 'asn'; rule: CompiledRule; asns: number[]; names: string[] };
+  | { kind: 'asn'; rule: CompiledRule; asns: number[]; names: string[] }
+  | { kind: 'referrer'; rule: CompiledRule; hosts: string[]; parents: string[] };
+
+function compileReferrerDomains(rule: ReferrerRule, report: Report) {
+  const hosts: string[] = [];
+  const parents: string[] = [];
+  rule.domains.forEach((text, i) => {
+    const domain = parseReferrerDomain(text);
+    if (domain !== null) (domain.wildcard ? parents : hosts).push(domain.host);
+    else {
+      report({
+        code: 'invalidReferrer',
+        message:
+          text.trim() === ''
+            ? 'A referrer domain cannot be empty'
+            : `"${text}" is not a domain (use a site's name, like spam.example or *.spam.example)`,
+        field: ['domains', i],
+      });
+    }
+  });
+  return { hosts, parents };
+}
 
 function compileAsnLists(rule: AsnRule, report: Report) {
   const asns: number[] = [];
@@ -146,6 +168,13 @@ export function compileRule(rule: Rule, report: Report): CompiledRuleParts {
       kind: 'asn',
       rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
       ...compileAsnLists(rule, report),
+    };
+  }
+  if (rule.kind === 'referrer') {
+    return {
+      kind: 'referrer',
+      rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
+      ...compileReferrerDomains(rule, report),
     };
   }
   const countries: string[] = [];

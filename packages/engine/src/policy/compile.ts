@@ -4,7 +4,9 @@
 import { createAsnMatcher, type AsnEntry } from '../matchers/asn-matcher.js';
 import { createCountryMatcher, type CountryEntry } from '../matchers/country-matcher.js';
 import { createIpListMatcher, type IpListEntry } from '../matchers/ip-list-matcher.js';
+import { createReferrerMatcher, type ReferrerEntry } from '../matchers/referrer-matcher.js';
 import { MAX_ASN_ENTRIES } from '../rules/asn.js';
+import { MAX_REFERRER_ENTRIES } from '../rules/referrer.js';
 import { ruleSetSchema } from '../rules/rule-set.js';
 import type { CompileIssue } from './compile-issue.js';
 import { compileRule } from './compile-rule.js';
@@ -38,6 +40,8 @@ export function compile(input: unknown): CompileResult {
   const countries: CountryEntry[] = [];
   const asnEntries: AsnEntry[] = [];
   let asnEntryCount = 0;
+  const referrerEntries: ReferrerEntry[] = [];
+  let referrerEntryCount = 0;
 
   rules.forEach((rule, index) => {
     if (seen.has(rule.id)) {
@@ -65,9 +69,23 @@ export function compile(input: unknown): CompileResult {
         });
       }
     }
+    if (rule.kind === 'referrer') {
+      const before = referrerEntryCount;
+      referrerEntryCount += rule.domains.length;
+      if (before <= MAX_REFERRER_ENTRIES && referrerEntryCount > MAX_REFERRER_ENTRIES) {
+        errors.push({
+          code: 'tooManyReferrerEntries',
+          message: `At most ${MAX_REFERRER_ENTRIES.toLocaleString('en-US')} referrer domains can be blocked`,
+          ruleId: rule.id,
+          path: ['rules', index],
+        });
+      }
+    }
     if (rule.enabled === false) return;
     if (parts.kind === 'asn') {
       asnEntries.push(parts);
+    } else if (parts.kind === 'referrer') {
+      referrerEntries.push(parts);
     } else if (parts.kind === 'country') {
       if (parts.mode === 'whitelist' && parts.countries.length === 0) {
         warnings.push({
@@ -92,6 +110,7 @@ export function compile(input: unknown): CompileResult {
       createIpListMatcher(block),
       createCountryMatcher(countries),
       createAsnMatcher(asnEntries),
+      createReferrerMatcher(referrerEntries),
     ],
     ruleCount: rules.length,
     invalidWhitelist: warnings.some((w) => w.code === 'invalidWhitelist'),

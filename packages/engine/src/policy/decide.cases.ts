@@ -5,41 +5,24 @@
 // Addresses are real and `country` (and, where the rules look at the network, `asn` and `org`)
 // is what the bundled geo data says for them (a geo test checks that), so an HTTP test that
 // looks geo up itself gets the same facts.
-import type { RuleSet } from '../rules/rule-set.js';
-import type { DecisionAction, Visit } from './policy.js';
+import {
+  DE,
+  FR,
+  FREE,
+  FUTURE,
+  GOOGLE,
+  HETZNER,
+  PAST,
+  PRIVATE,
+  US,
+  US_V6,
+  on,
+  visit,
+  type DecideCase,
+} from './decide-case-kit.js';
+import { referrerCases } from './referrer.cases.js';
 
-export interface DecideCase {
-  name: string;
-  rules: RuleSet;
-  visit: Visit;
-  /** The visitor's country per the geo data (null: private or unknown address). */
-  country: string | null;
-  /** The visitor's AS number per the geo data; given by the cases whose rules use it. */
-  asn?: number | null;
-  /** The visitor's organisation per the geo data; given with `asn`. */
-  org?: string | null;
-  expect: {
-    action: DecisionAction;
-    ruleId: string | null;
-    monitorRuleId?: string;
-    redirectUrl?: string;
-  };
-}
-
-const US = '8.8.8.8'; // Google DNS
-const US_V6 = '2001:4860:4860::8888';
-const DE = '88.198.0.1'; // Hetzner, Falkenstein
-const FR = '212.27.48.10'; // Free, Paris
-const PRIVATE = '10.1.2.3';
-const PAST = '2001-01-01T00:00:00Z';
-const FUTURE = '2099-01-01T00:00:00Z';
-
-const visit = (ip: string, url = '/'): Visit => ({ ip, url });
-/** The networks of the addresses above, per the geo data. */
-const GOOGLE = { asn: 15169, org: 'Google LLC' };
-const HETZNER = { asn: 24940, org: 'Hetzner Online GmbH' };
-const FREE = { asn: 12322, org: 'Free SAS' };
-const on = (...rules: RuleSet['rules']): RuleSet => ({ appEnabled: true, rules });
+export type { DecideCase } from './decide-case-kit.js';
 
 export const decideCases: DecideCase[] = [
   {
@@ -481,4 +464,5 @@ export const decideCases: DecideCase[] = [
     ...HETZNER,
     expect: { action: 'block', ruleId: 'n1' },
   },
+  ...referrerCases,
 ];

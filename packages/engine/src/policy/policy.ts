@@ -1,6 +1,6 @@
 // The compiled form of a shop's rules and the types `decide()` speaks. A policy is immutable
 // once built: matchers in evaluation order, each holding its rules in the structure that makes
-// its lookup cheap. Later blockers (referrer, bot/VPN, URL) are more matchers in the list.
+// its lookup cheap. Later blockers (bot/VPN, URL) are more matchers in the list.
 import type { GeoFacts } from '../geo/geo-facts.js';
 import type { ScopeMatcher } from '../rules/scope.js';
 import type { RuleKind } from '../rules/rule-set.js';
@@ -83,7 +83,7 @@ export interface CompileWarning {
 
 export interface Policy {
   readonly appEnabled: boolean;
-  /** In evaluation order: IP allow list, IP block list, country, ISP/ASN. */
+  /** In evaluation order: IP allow list, IP block list, country, ISP/ASN, referrer. */
   readonly matchers: readonly Matcher[];
   readonly ruleCount: number;
   /** A whitelist-mode Country Blocker has no countries: it is ignored and allows everyone. */

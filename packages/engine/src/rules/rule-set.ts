@@ -67,11 +67,22 @@ export const asnRuleSchema = z.object({
   names: z.array(z.string().max(200)).max(100_000).optional(),
 });
 
+export const referrerRuleSchema = z.object({
+  ...blockingBase,
+  kind: z.literal('referrer'),
+  /**
+   * Referrer domains: "spam.example" matches that host only, "*.spam.example" its subdomains
+   * at any depth but not itself (see rules/referrer.ts).
+   */
+  domains: z.array(z.string().max(300)).max(100_000),
+});
+
 export const ruleSchema = z.discriminatedUnion('kind', [
   ipAllowRuleSchema,
   ipBlockRuleSchema,
   countryRuleSchema,
   asnRuleSchema,
+  referrerRuleSchema,
 ]);
 
 export const ruleSetSchema = z.object({
@@ -84,6 +95,7 @@ export type IpAllowRule = z.infer<typeof ipAllowRuleSchema>;
 export type IpBlockRule = z.infer<typeof ipBlockRuleSchema>;
 export type CountryRule = z.infer<typeof countryRuleSchema>;
 export type AsnRule = z.infer<typeof asnRuleSchema>;
+export type ReferrerRule = z.infer<typeof referrerRuleSchema>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type RuleKind = Rule['kind'];
 export type RuleSet = z.infer<typeof ruleSetSchema>;

@@ -2,18 +2,10 @@
 // redirect address kept while "Show the block page" is chosen, and the add field's check.
 import {
   maxAsnEntries,
-  protectionMessages,
   readAsnEntry,
-  type AsnBlockerSettings,
   type AsnBlockerView,
   type AsnEntry,
 } from '@gatehouse/contracts';
-
-export interface AsnSettingsForm {
-  actionType: AsnBlockerSettings['action']['type'];
-  redirectUrl: string;
-  monitor: boolean;
-}
 
 /** What the page shows before the first answer, and after a failed load. */
 export const EMPTY_ASN_BLOCKER: AsnBlockerView = {
@@ -23,36 +15,7 @@ export const EMPTY_ASN_BLOCKER: AsnBlockerView = {
   limit: maxAsnEntries,
 };
 
-export function toForm(settings: AsnBlockerSettings): AsnSettingsForm {
-  return {
-    actionType: settings.action.type,
-    redirectUrl: settings.action.type === 'redirect' ? settings.action.url : '',
-    monitor: settings.monitor,
-  };
-}
-
-export function toSettings(form: AsnSettingsForm): AsnBlockerSettings {
-  return {
-    action:
-      form.actionType === 'redirect'
-        ? { type: 'redirect', url: form.redirectUrl.trim() }
-        : { type: 'block' },
-    monitor: form.monitor,
-  };
-}
-
-/** The contract's message when the redirect address is not a full http(s) URL. */
-export function formError(form: AsnSettingsForm): string | undefined {
-  if (form.actionType !== 'redirect') return undefined;
-  try {
-    const parsed = new URL(form.redirectUrl.trim());
-    if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '')
-      return undefined;
-  } catch {
-    // Not a URL at all.
-  }
-  return protectionMessages.redirectUrl;
-}
+export { formError, toForm, toSettings } from '../../components/rule-action-form.js';
 
 /** The add field's problem, before asking the server: the contract's own reading. */
 export function entryError(text: string): string | undefined {

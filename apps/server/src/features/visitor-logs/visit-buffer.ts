@@ -2,7 +2,7 @@
 // writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
 // never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to
 // the open chunk as the decision is made, with the chunk's tallies (the dashboard's hourly
-// blocker counters, the IP and ISP/ASN entries' hits and last hit, the protected page views) updated in
+// blocker counters, the IP, ISP/ASN and referrer entries' hits and last hit, the protected page views) updated in
 // place: the queue holds no object per visit, so a backlog costs its bytes and nothing for
 // the garbage collector to trace. The queue is bounded in visits and in bytes; when it is
 // full new visits are dropped and counted, and the drop is logged once per interval. A
@@ -63,6 +63,8 @@ interface Chunk {
   hits: Map<string, Hit>;
   /** ISP/ASN entries' hits, the same way (each entry is its own engine rule). */
   asnHits: Map<string, Hit>;
+  /** Referrer entries' hits, the same way. */
+  referrerHits: Map<string, Hit>;
 }
 
 interface Hit {
@@ -71,7 +73,13 @@ interface Hit {
 }
 
 function newChunk(): Chunk {
-  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map(), asnHits: new Map() };
+  return {
+    copy: new VisitCopyBuilder(),
+    shops: new Map(),
+    hits: new Map(),
+    asnHits: new Map(),
+    referrerHits: new Map(),
+  };
 }
 
 function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number): void {
@@ -81,7 +89,9 @@ function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number)
       ? chunk.hits
       : ref.kind === 'asn'
         ? chunk.asnHits
-        : null;
+        : ref.kind === 'referrer'
+          ? chunk.referrerHits
+          : null;
   if (hits === null) return;
   const hit = hits.get(ref.id);
   if (hit === undefined) hits.set(ref.id, { n: 1, last: time });
@@ -120,7 +130,7 @@ function tally(chunk: Chunk, v: VisitInput): void {
 /** Adds a chunk's hits to its entries' counts and last hit. */
 async function addHits(
   session: BatchSession,
-  table: 'ip_rules' | 'asn_rules',
+  table: 'ip_rules' | 'asn_rules' | 'referrer_rules',
   hits: Map<string, Hit>,
 ): Promise<void> {
   if (hits.size === 0) return;
@@ -184,6 +194,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
       }
       await addHits(session, 'ip_rules', chunk.hits);
       await addHits(session, 'asn_rules', chunk.asnHits);
+      await addHits(session, 'referrer_rules', chunk.referrerHits);
     });
     for (const [shopId, shop] of chunk.shops) {
       if (shop.views === 0) continue;

@@ -1,0 +1,35 @@
+// The Referrer Blocker as the registry sees it: one `referrer` rule per entry, all with the
+// blocker's settings, switched off on a plan without the feature.
+import { and, eq, inArray } from 'drizzle-orm';
+import { referrerRules } from '../../db/referrer-schema.js';
+import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import { loadBlockerSettings } from '../../protection/blocker-settings.js';
+import { loadReferrerState, REFERRER_BLOCKER, referrerEngineRules } from './referrer-list.js';
+import { referrerRoutes } from './referrer-routes.js';
+
+export const referrerBlocker: Blocker = {
+  name: REFERRER_BLOCKER,
+  ruleKinds: ['referrer'],
+  kindLabels: { referrer: 'Referrer Blocker' },
+  async loadRules(db, shop) {
+    return referrerEngineRules(await loadReferrerState(db, shop));
+  },
+  async labelRules(db, shopId, ids) {
+    const uuids = entryIds(ids);
+    if (uuids.length === 0) return new Map();
+    const [rows, settings] = await Promise.all([
+      db
+        .select({ id: referrerRules.id, domain: referrerRules.domain })
+        .from(referrerRules)
+        .where(and(eq(referrerRules.shopId, shopId), inArray(referrerRules.id, uuids))),
+      loadBlockerSettings(db, shopId, REFERRER_BLOCKER),
+    ]);
+    return new Map(
+      rows.map((r): [string, RuleLabel] => [
+        r.id,
+        { kind: 'referrer', label: `Referrer Blocker: ${r.domain}`, action: settings.action },
+      ]),
+    );
+  },
+  routes: referrerRoutes,
+};

@@ -1,0 +1,139 @@
+// Referrer Blocker (/referrerBlocker): blocks visitors arriving from listed sites. An entry is
+// a domain: "spam.example" blocks visits sent from that host only; "*.spam.example" blocks
+// visits from every subdomain of it ("ads.spam.example", "a.b.spam.example") but not from
+// spam.example itself, so list both to block a whole site. Domains are read with the engine's
+// own rule (readReferrerEntry, shared by the admin's field and the server). A paid feature:
+// every call names `referrerBlocker` and answers 403 on a plan without it.
+import { MAX_REFERRER_ENTRIES, normalizeReferrerDomain } from '@gatehouse/engine/values';
+import { z } from 'zod';
+import type { ApiCall } from './api.js';
+import { textProblem } from './hygiene.js';
+import { blockAction, entryNote, protectionMessages } from './protection-fields.js';
+
+const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
+
+export const referrerMessages = {
+  domain: "Enter a site's domain, like spam.example, or *.spam.example for its subdomains.",
+  domainInvalid: (text: string) =>
+    `"${text}" is not a domain. Enter a site's name, like spam.example, or *.spam.example for its subdomains.`,
+  domainTooLong: 'A domain can be at most 253 characters.',
+  noDomains: 'Enter at least one domain.',
+  tooManyDomains: 'At most 100 domains can be added at once.',
+  duplicate: 'That domain is already in the list.',
+  cap: 'The Referrer Blocker holds at most 2,000 domains. Remove some to add more.',
+} as const;
+const m = referrerMessages;
+
+/** Most domains the Referrer Blocker holds (the engine's limit). */
+export const maxReferrerEntries = MAX_REFERRER_ENTRIES;
+/** Most domains one add call takes. */
+export const maxReferrerAdd = 100;
+
+/**
+ * Reads one domain as the list stores it ("spam.example", "*.spam.example"; a pasted address
+ * keeps its host), or the message to show.
+ */
+export function readReferrerEntry(text: string): { domain: string } | { error: string } {
+  const value = text.trim();
+  if (value === '') return { error: m.domain };
+  const problem = textProblem(value, 'The domain');
+  if (problem) return { error: problem };
+  if (value.length > 300) return { error: m.domainTooLong };
+  const domain = normalizeReferrerDomain(value);
+  return domain === null ? { error: m.domainInvalid(value) } : { domain };
+}
+
+/** Splits what the merchant typed or pasted into domains: one per line, comma or space. */
+export function splitReferrerDomains(text: string): string[] {
+  return text.split(/[\s,;]+/).filter((part) => part !== '');
+}
+
+export const referrerEntry = z.object({
+  id: z.string(),
+  /** "spam.example" (that host only) or "*.spam.example" (its subdomains). */
+  domain: z.string(),
+  note: z.string(),
+  /** Visits this entry decided: blocked, redirected, or seen in monitor mode. */
+  hits: z.number(),
+  lastHitAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReferrerEntry = z.infer<typeof referrerEntry>;
+
+export const referrerBlockerSettings = z.object({
+  action: blockAction,
+  /** Report "would block" in the visitor log and allow the visitor. */
+  monitor: z.boolean(),
+});
+export type ReferrerBlockerSettings = z.infer<typeof referrerBlockerSettings>;
+
+export const referrerBlockerView = referrerBlockerSettings.extend({
+  /** Every entry, newest first. */
+  entries: z.array(referrerEntry),
+  /** Most entries the blocker holds (maxReferrerEntries). */
+  limit: z.number(),
+});
+export type ReferrerBlockerView = z.infer<typeof referrerBlockerView>;
+
+const domainText = z
+  .string({ error: m.domain })
+  .max(300, m.domainTooLong)
+  .superRefine((text, ctx) => {
+    const read = readReferrerEntry(text);
+    if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+  });
+
+export const referrerAddRequest = z.object({
+  /** One or more domains (readReferrerEntry); all are added or none. */
+  domains: z
+    .array(domainText, { error: m.noDomains })
+    .min(1, m.noDomains)
+    .max(maxReferrerAdd, m.tooManyDomains),
+  note: entryNote.optional().default(''),
+});
+export const referrerAddResult = z.object({
+  /** The entries added, in the order given. */
+  added: z.array(referrerEntry),
+  /** Domains given that were already listed (or repeated), left as they were. */
+  skipped: z.array(z.string()),
+});
+export type ReferrerAddResult = z.infer<typeof referrerAddResult>;
+
+export const referrerDeleteRequest = z.object({
+  ids: z
+    .array(z.uuid({ error: protectionMessages.entryId }), { error: protectionMessages.noEntries })
+    .min(1, protectionMessages.noEntries)
+    .max(1000, protectionMessages.tooManyIds),
+});
+
+export const referrerBlockerApi = {
+  getReferrerBlocker: call({
+    method: 'GET',
+    path: '/api/referrerBlocker/get',
+    feature: 'referrerBlocker',
+    request: z.object({}),
+    response: referrerBlockerView,
+  }),
+  /** The action and monitor mode of every entry. */
+  saveReferrerBlocker: call({
+    method: 'POST',
+    path: '/api/referrerBlocker/save',
+    feature: 'referrerBlocker',
+    request: referrerBlockerSettings,
+    response: referrerBlockerView,
+  }),
+  addReferrerBlocker: call({
+    method: 'POST',
+    path: '/api/referrerBlocker/add',
+    feature: 'referrerBlocker',
+    request: referrerAddRequest,
+    response: referrerAddResult,
+  }),
+  deleteReferrerBlocker: call({
+    method: 'POST',
+    path: '/api/referrerBlocker/delete',
+    feature: 'referrerBlocker',
+    request: referrerDeleteRequest,
+    response: z.object({ deleted: z.number() }),
+  }),
+} as const;
