@@ -10,6 +10,12 @@ export interface GeoFacts {
   city: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Network flags (NETWORK_* bits): hosting, vpn, proxy, tor, privateRelay; 0 when unknown. */
+  network: number;
+  /** A bit per search-engine crawler whose network holds the address. */
+  crawlers: number;
+  /** A bit per crawler that could be checked when these facts were made. */
+  crawlersKnown: number;
 }
 
 /** Facts for an address nothing is known about (private, reserved, unparseable). */
@@ -21,6 +27,9 @@ export const UNKNOWN_FACTS: Readonly<GeoFacts> = Object.freeze({
   city: null,
   latitude: null,
   longitude: null,
+  network: 0,
+  crawlers: 0,
+  crawlersKnown: 0,
 });
 
 /** Anything that can look facts up by IP: the loaded geo data, or a test double. */

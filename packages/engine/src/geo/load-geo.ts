@@ -20,12 +20,15 @@ import {
   type AsnIndex,
 } from './asn-index.js';
 import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from './geo-facts.js';
+import type { NetworkClassifier } from '../network/classifier.js';
 
 export interface LoadGeoOptions {
   /** Load region/city/coordinates (dbip-city, ~134 MB on disk, about as much in memory). */
   city: boolean;
   /** Addresses whose facts are remembered (least recently used go first); 0 turns it off. */
   cacheSize?: number;
+  /** Network classification (hosting, VPN, crawlers…); without it every address gets 0 flags. */
+  classifier?: NetworkClassifier;
 }
 
 export const DEFAULT_GEO_CACHE_SIZE = 50_000;
@@ -45,6 +48,8 @@ export interface Geo extends GeoLookup {
   memoryUsage(): GeoMemoryUsage;
   /** Entries in the answer cache and its bound. */
   cacheUsage(): { entries: number; max: number };
+  /** Swaps in a rebuilt classifier (a feed changed); remembered answers are dropped. */
+  setClassifier(classifier: NetworkClassifier | null): void;
 }
 
 interface CountryRecord {
@@ -107,15 +112,22 @@ export async function loadGeo(options: LoadGeoOptions): Promise<Geo> {
       })
     : [null, 0];
   const asnBytes = asnIndexBytes(asn);
-  return createGeo(asn, country, city, options.cacheSize ?? DEFAULT_GEO_CACHE_SIZE, {
-    loadTimes: { country: countryMs, asn: asnMs, city: cityMs },
-    memory: {
-      country: countryBuffer.byteLength,
-      asn: asnBytes,
-      city: city?.bytes ?? 0,
-      total: countryBuffer.byteLength + asnBytes + (city?.bytes ?? 0),
+  return createGeo(
+    asn,
+    country,
+    city,
+    options.cacheSize ?? DEFAULT_GEO_CACHE_SIZE,
+    options.classifier ?? null,
+    {
+      loadTimes: { country: countryMs, asn: asnMs, city: cityMs },
+      memory: {
+        country: countryBuffer.byteLength,
+        asn: asnBytes,
+        city: city?.bytes ?? 0,
+        total: countryBuffer.byteLength + asnBytes + (city?.bytes ?? 0),
+      },
     },
-  });
+  );
 }
 
 function createGeo(
@@ -123,9 +135,11 @@ function createGeo(
   country: Reader<Response>,
   city: { v4: Reader<Response>; v6: Reader<Response> } | null,
   cacheSize: number,
+  initialClassifier: NetworkClassifier | null,
   report: { loadTimes: Geo['loadTimes']; memory: GeoMemoryUsage },
 ): Geo {
   const words = new Uint32Array(4);
+  let classifier = initialClassifier;
   function find(ip: string): GeoFacts {
     try {
       const version = typeof ip === 'string' ? parseIpInto(ip, words) : 0;
@@ -140,14 +154,22 @@ function createGeo(
         ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
         : null;
       const listed = country.get(canonical) as CountryRecord | null;
+      const asnNumber = asnHit?.asn ?? null;
+      const orgName = asnHit?.org ?? null;
+      const network = classifier
+        ? classifier.classify(version, words, asnNumber, orgName)
+        : { network: 0, crawlers: 0 };
       return {
         country: text(listed?.country_code) ?? text(place?.country_code),
-        asn: asnHit?.asn ?? null,
-        org: asnHit?.org ?? null,
+        asn: asnNumber,
+        org: orgName,
         region: text(place?.state1),
         city: text(place?.city),
         latitude: place?.latitude ?? null,
         longitude: place?.longitude ?? null,
+        network: network.network,
+        crawlers: network.crawlers,
+        crawlersKnown: classifier?.crawlersKnown ?? 0,
       };
     } catch {
       return { ...UNKNOWN_FACTS };
@@ -160,6 +182,10 @@ function createGeo(
     loadTimes: report.loadTimes,
     memoryUsage: () => ({ ...report.memory }),
     cacheUsage: () => ({ entries: cache?.size ?? 0, max: cacheSize }),
+    setClassifier(next) {
+      classifier = next;
+      cache?.clear();
+    },
     lookup(ip: string): GeoFacts {
       if (!cache || typeof ip !== 'string') return find(ip);
       let facts = cache.get(ip);

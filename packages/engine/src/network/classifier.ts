@@ -1,0 +1,123 @@
+// The network classifier: for an address (already parsed) and its AS facts, the network flags
+// (hosting, vpn, proxy, tor, privateRelay) and the crawlers whose networks hold it. Built from
+// the curated table, the organisation-name rules and whatever feeds are loaded; rebuilt (not
+// mutated) when a feed changes. Offline: nothing here calls anyone.
+import type { IpRange } from '../ip/ip-range.js';
+import {
+  buildIpRangeIndex,
+  findSegmentV4,
+  findSegmentV6,
+  ipRangeIndexBytes,
+  type IpRangeIndex,
+  type TaggedRange,
+} from '../ip/ip-range-index.js';
+import { CRAWLERS, crawlerBit } from './crawlers.js';
+import type { FeedDefinition } from './feeds.js';
+import { NETWORK_PRIVATE_RELAY, NETWORK_TOR, networkBit } from './network-flags.js';
+import { networkTableFlags, type NetworkTableRow } from './network-table.js';
+import { buildOrgRules, orgFlags, type OrgRules } from './org-rules.js';
+
+export interface NetworkFacts {
+  /** NETWORK_* bits. */
+  network: number;
+  /** A bit per crawler (crawlerBit) whose network holds the address. */
+  crawlers: number;
+}
+
+export interface NetworkClassifier {
+  classify(
+    version: 4 | 6,
+    words: Uint32Array,
+    asn: number | null,
+    org: string | null,
+  ): NetworkFacts;
+  /** A bit per crawler that can be checked at all (published ranges loaded, or owner networks). */
+  readonly crawlersKnown: number;
+  /** Bytes held by the feed index and the table. */
+  bytes(): number;
+}
+
+export interface LoadedFeed {
+  definition: FeedDefinition;
+  ranges: readonly IpRange[];
+}
+
+/** Per feed: the network bits it sets, and the crawler bit it proves. */
+interface FeedMarks {
+  network: number;
+  crawler: number;
+}
+
+export function buildNetworkClassifier(
+  table: readonly NetworkTableRow[],
+  feeds: readonly LoadedFeed[],
+  rules: OrgRules = buildOrgRules(),
+): NetworkClassifier {
+  const byAsn = networkTableFlags(table);
+  const byOrg = new Map<number, number>();
+  const marks: FeedMarks[] = [];
+  const tagged: TaggedRange[] = [];
+  let feedCrawlers = 0;
+  for (const feed of feeds) {
+    const item = marks.length;
+    const m = feed.definition.marks;
+    const mark: FeedMarks =
+      'network' in m
+        ? { network: networkBit(m.network), crawler: 0 }
+        : { network: 0, crawler: crawlerBit(m.crawler) };
+    feedCrawlers |= mark.crawler;
+    marks.push(mark);
+    for (const range of feed.ranges) tagged.push({ range, item });
+  }
+  const index: IpRangeIndex = buildIpRangeIndex(tagged);
+
+  // A crawler with its ranges loaded is checked by them alone; one without, by its owner's
+  // networks (none for an engine that rents its servers: then it cannot be checked).
+  const ownerAsns = new Map<number, number>();
+  let crawlersKnown = feedCrawlers;
+  for (const crawler of CRAWLERS) {
+    const bit = crawlerBit(crawler.id);
+    if ((feedCrawlers & bit) !== 0) continue;
+    for (const asn of crawler.ownerAsns) {
+      ownerAsns.set(asn, (ownerAsns.get(asn) ?? 0) | bit);
+      crawlersKnown |= bit;
+    }
+  }
+
+  function asnFlags(asn: number, org: string | null): number {
+    const listed = byAsn.get(asn);
+    if (listed !== undefined) return listed;
+    let flags = byOrg.get(asn);
+    if (flags === undefined) {
+      flags = org === null ? 0 : orgFlags(rules, org);
+      byOrg.set(asn, flags);
+    }
+    return flags;
+  }
+
+  return {
+    crawlersKnown,
+    classify(version, words, asn, org) {
+      let network = asn === null ? 0 : asnFlags(asn, org);
+      let crawlers = asn === null ? 0 : (ownerAsns.get(asn) ?? 0);
+      const segment =
+        version === 4
+          ? findSegmentV4(index, words[0]!)
+          : findSegmentV6(index, words[0]!, words[1]!, words[2]!, words[3]!);
+      if (segment >= 0) {
+        const family = version === 4 ? index.v4 : index.v6;
+        for (let k = family.offsets[segment]!; k < family.offsets[segment + 1]!; k++) {
+          const mark = marks[family.items[k]!]!;
+          network |= mark.network;
+          crawlers |= mark.crawler;
+        }
+      }
+      // A relay's egress is shoppers behind Apple's privacy relay, not a server or a VPN, even
+      // where the relay rents its addresses from a hosting network.
+      if ((network & NETWORK_PRIVATE_RELAY) !== 0)
+        network = NETWORK_PRIVATE_RELAY | (network & NETWORK_TOR);
+      return { network, crawlers };
+    },
+    bytes: () => ipRangeIndexBytes(index) + byAsn.size * 16 + byOrg.size * 16,
+  };
+}

@@ -1,0 +1,136 @@
+// Address feeds the classification is refreshed from: lists their publishers keep current
+// (Tor's exit list, Apple's iCloud Private Relay egress ranges, the search engines' crawler
+// ranges). Each parser checks every line and refuses the whole file on the first bad one,
+// naming it, so a truncated or garbage download never replaces a good list.
+import { z } from 'zod';
+import { parseIpRange, type IpRange } from '../ip/ip-range.js';
+import type { CrawlerId } from './crawlers.js';
+import type { NetworkKind } from './network-flags.js';
+
+export type FeedFormat =
+  /** One address or CIDR block per line; `#` starts a comment. */
+  | 'lines'
+  /** CSV whose first field is a CIDR block (Apple's egress list: prefix,country,region,city,). */
+  | 'prefix-csv'
+  /** JSON `{ "prefixes": [{ "ipv4Prefix": … } | { "ipv6Prefix": … }] }` (the search engines'). */
+  | 'prefix-json';
+
+export interface FeedDefinition {
+  name: string;
+  title: string;
+  format: FeedFormat;
+  /** The publisher's own address for the file. */
+  url: string;
+  /** What an address in the feed is: a network kind, or a crawler's published range. */
+  marks: { network: NetworkKind } | { crawler: CrawlerId };
+}
+
+export const FEEDS: readonly FeedDefinition[] = [
+  {
+    name: 'tor-exits',
+    title: 'Tor exit addresses',
+    format: 'lines',
+    url: 'https://check.torproject.org/torbulkexitlist',
+    marks: { network: 'tor' },
+  },
+  {
+    name: 'icloud-private-relay',
+    title: 'iCloud Private Relay egress ranges',
+    format: 'prefix-csv',
+    url: 'https://mask-api.icloud.com/egress-ip-ranges.csv',
+    marks: { network: 'privateRelay' },
+  },
+  {
+    name: 'googlebot',
+    title: 'Googlebot ranges',
+    format: 'prefix-json',
+    url: 'https://developers.google.com/static/search/apis/ipranges/googlebot.json',
+    marks: { crawler: 'google' },
+  },
+  {
+    name: 'google-special-crawlers',
+    title: "Google's special crawlers' ranges",
+    format: 'prefix-json',
+    url: 'https://developers.google.com/static/search/apis/ipranges/special-crawlers.json',
+    marks: { crawler: 'google' },
+  },
+  {
+    name: 'bingbot',
+    title: 'Bingbot ranges',
+    format: 'prefix-json',
+    url: 'https://www.bing.com/toolbox/bingbot.json',
+    marks: { crawler: 'bing' },
+  },
+  {
+    name: 'applebot',
+    title: 'Applebot ranges',
+    format: 'prefix-json',
+    url: 'https://search.developer.apple.com/applebot.json',
+    marks: { crawler: 'apple' },
+  },
+  {
+    name: 'duckduckbot',
+    title: 'DuckDuckBot ranges',
+    format: 'prefix-json',
+    url: 'https://duckduckgo.com/duckduckbot.json',
+    marks: { crawler: 'duckduckgo' },
+  },
+];
+
+/** Bounds that no real feed comes near; a file beyond them is refused. */
+export const FEED_MAX_BYTES = 32 * 1024 * 1024;
+export const FEED_MAX_RANGES = 1_000_000;
+
+export class FeedError extends Error {}
+
+const prefixJson = z.object({
+  prefixes: z
+    .array(
+      z.union([
+        z.object({ ipv4Prefix: z.string().max(64) }).loose(),
+        z.object({ ipv6Prefix: z.string().max(64) }).loose(),
+      ]),
+    )
+    .max(FEED_MAX_RANGES),
+});
+
+function range(text: string, where: string): IpRange {
+  const parsed = parseIpRange(text.trim());
+  if (!parsed.ok)
+    throw new FeedError(`${where}: "${text.slice(0, 60)}" is not an address or CIDR block`);
+  return parsed.range;
+}
+
+/** Parses a feed file. Throws a FeedError naming the first bad line; never returns an empty list. */
+export function parseFeed(format: FeedFormat, body: string): IpRange[] {
+  if (body.length > FEED_MAX_BYTES) throw new FeedError('the file is larger than 32 MB');
+  const ranges: IpRange[] = [];
+  if (format === 'prefix-json') {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new FeedError('the file is not complete JSON');
+    }
+    const parsed = prefixJson.safeParse(json);
+    if (!parsed.success)
+      throw new FeedError('the JSON has no "prefixes" list of ipv4Prefix/ipv6Prefix');
+    parsed.data.prefixes.forEach((p, i) => {
+      const text = 'ipv4Prefix' in p ? (p.ipv4Prefix as string) : (p.ipv6Prefix as string);
+      ranges.push(range(text, `prefix ${i + 1}`));
+    });
+  } else {
+    const lines = body.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.trim();
+      if (line === '' || line.startsWith('#')) continue;
+      const comma = format === 'prefix-csv' ? line.indexOf(',') : -1;
+      const field = comma < 0 ? line : line.slice(0, comma);
+      ranges.push(range(field, `line ${i + 1}`));
+      if (ranges.length > FEED_MAX_RANGES)
+        throw new FeedError('the file lists more than a million ranges');
+    }
+  }
+  if (ranges.length === 0) throw new FeedError('the file lists no address');
+  return ranges;
+}
