@@ -41,6 +41,9 @@ describe('geo lookup on the bundled data', () => {
         city: null,
         latitude: null,
         longitude: null,
+        network: 0,
+        crawlers: 0,
+        crawlersKnown: 0,
       });
     }
   });
