@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/asn-schema.ts',
     './src/db/referrer-schema.ts',
     './src/db/blocker-settings-schema.ts',
+    './src/db/network-feeds-schema.ts',
   ],
   out: './drizzle',
 });

@@ -31,6 +31,7 @@ import { generalSettingsRoutes } from './features/general-settings/general-setti
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
+import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugin.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
@@ -126,6 +127,8 @@ export async function buildApp(
       app.billing.recordProtectedViews(db, shopId, n, now),
   });
   await app.register(decisionPlugin);
+  // Network classification (hosting, VPN, Tor, Private Relay, crawlers) for the geo lookup.
+  await app.register(networkFeedsPlugin);
   // The post-install job (sent by the OAuth callback) rebuilds the shop's policy and writes the
   // storefront's settings.
   await app.jobs.define(postInstallJob(app));

@@ -100,6 +100,31 @@ describe('server configuration', () => {
   });
 });
 
+describe('network feeds settings', () => {
+  it('default to the publishers’ addresses, each replaceable by name', () => {
+    const feeds = loadConfig({}).networkFeeds;
+    expect(feeds.urls['tor-exits']).toBe('https://check.torproject.org/torbulkexitlist');
+    expect(feeds.schedule).toBe('23 */6 * * *');
+    const local = loadConfig({
+      NETWORK_FEED_URLS:
+        'tor-exits=http://127.0.0.1:9/tor, bingbot=https://mirror.example/bing.json',
+      NETWORK_FEEDS_SCHEDULE: '',
+    }).networkFeeds;
+    expect(local.urls['tor-exits']).toBe('http://127.0.0.1:9/tor');
+    expect(local.urls['bingbot']).toBe('https://mirror.example/bing.json');
+    expect(local.urls['applebot']).toBe('https://search.developer.apple.com/applebot.json');
+    expect(local.schedule).toBeNull();
+  });
+
+  it.each([
+    ['an unknown feed', 'tor=http://127.0.0.1/tor', /tor=http.*must be name=url/],
+    ['a missing name', '=http://127.0.0.1/tor', /must be name=url/],
+    ['a non-http address', 'tor-exits=file:///etc/passwd', /not an http\(s\) address/],
+  ])('refuse %s', (_name, value, message) => {
+    expect(() => loadConfig({ NETWORK_FEED_URLS: value })).toThrow(message);
+  });
+});
+
 describe('the app secret without APP_SECRET', () => {
   it('is generated on the first start, kept with mode 0600 and reused by later starts', () => {
     const file = freshSecretFile();

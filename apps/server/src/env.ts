@@ -2,6 +2,7 @@
 // server reads process.env: everything receives the AppConfig built here.
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { FEEDS } from '@gatehouse/engine';
 import { z } from 'zod';
 import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
@@ -68,6 +69,38 @@ const envSchema = z
       .or(z.literal(''))
       .default('*/15 * * * *'),
     VISIT_URL_SEARCH_BUDGET: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+    NETWORK_FEEDS_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(CRON, 'must be a cron expression such as 23 */6 * * *, or empty for never')
+      .or(z.literal(''))
+      .default('23 */6 * * *'),
+    NETWORK_FEED_URLS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const urls: Record<string, string> = {};
+        for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
+          const eq = pair.indexOf('=');
+          const name = pair.slice(0, eq);
+          const url = pair.slice(eq + 1);
+          if (eq < 1 || !FEEDS.some((f) => f.name === name)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${pair}" must be name=url with a name among ${FEEDS.map((f) => f.name).join(', ')}`,
+            });
+            return z.NEVER;
+          }
+          if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
+            ctx.addIssue({ code: 'custom', message: `"${url}" is not an http(s) address` });
+            return z.NEVER;
+          }
+          urls[name] = url;
+        }
+        return urls;
+      }),
+    NETWORK_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    NETWORK_FEEDS_CHECK_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
@@ -163,6 +196,15 @@ export interface AppConfig {
     /** Visits a "URL contains" page of the log examines at most. */
     visitUrlSearchBudget: number;
   };
+  networkFeeds: {
+    /** When the feeds are downloaded again (cron, UTC); null = never (not even at start). */
+    schedule: string | null;
+    /** Each feed's address: the publisher's unless set. */
+    urls: Record<string, string>;
+    timeoutMs: number;
+    /** How often each instance looks for new copies another instance stored. */
+    checkEveryMs: number;
+  };
 }
 
 /** HMAC-SHA256(APP_SECRET, "support-api") in hex: the support API key when none is set. */
@@ -229,6 +271,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       policyCacheMax: e.POLICY_CACHE_MAX,
       visitPurgeSchedule: e.VISIT_PURGE_SCHEDULE === '' ? null : e.VISIT_PURGE_SCHEDULE,
       visitUrlSearchBudget: e.VISIT_URL_SEARCH_BUDGET,
+    },
+    networkFeeds: {
+      schedule: e.NETWORK_FEEDS_SCHEDULE === '' ? null : e.NETWORK_FEEDS_SCHEDULE,
+      urls: Object.fromEntries(FEEDS.map((f) => [f.name, e.NETWORK_FEED_URLS[f.name] ?? f.url])),
+      timeoutMs: e.NETWORK_FEED_TIMEOUT_MS,
+      checkEveryMs: e.NETWORK_FEEDS_CHECK_MS,
     },
   };
 }

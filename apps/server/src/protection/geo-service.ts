@@ -5,7 +5,7 @@
 // and answers are cached per address (engine's loadGeo). Loading starts with the app; the
 // first decisions wait for it, later ones never do. If it cannot load, decisions go on with
 // unknown facts (country rules then match nobody) and the failure is logged.
-import { loadGeo, type Geo, type GeoLookup } from '@gatehouse/engine';
+import { loadGeo, type Geo, type GeoLookup, type NetworkClassifier } from '@gatehouse/engine';
 import type { FastifyBaseLogger } from 'fastify';
 
 let shared: Promise<Geo> | null = null;
@@ -14,6 +14,8 @@ export interface GeoService {
   /** The loaded data, or null while loading or when it failed. */
   current(): GeoLookup | null;
   ready: Promise<GeoLookup | null>;
+  /** Classifies addresses from now on (once the data has loaded); remembered answers are dropped. */
+  setClassifier(classifier: NetworkClassifier): Promise<void>;
 }
 
 export function startGeo(log: FastifyBaseLogger): GeoService {
@@ -21,7 +23,7 @@ export function startGeo(log: FastifyBaseLogger): GeoService {
   const first = shared === null;
   shared ??= loadGeo({ city: true });
   let loaded: Geo | null = null;
-  const ready = shared.then(
+  const ready: Promise<Geo | null> = shared.then(
     (geo) => {
       loaded = geo;
       if (first) {
@@ -45,5 +47,12 @@ export function startGeo(log: FastifyBaseLogger): GeoService {
       return null;
     },
   );
-  return { current: () => loaded, ready };
+  return {
+    current: () => loaded,
+    ready,
+    async setClassifier(classifier) {
+      const geo = await ready;
+      geo?.setClassifier(classifier);
+    },
+  };
 }

@@ -75,6 +75,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
     RATE_LIMIT_SUPPORT_PER_MINUTE: '100000',
+    // Tests never download the publishers' feeds; a test that needs feeds serves its own.
+    NETWORK_FEEDS_SCHEDULE: '',
     ...database.env,
     ...overrides,
   });

@@ -1,0 +1,118 @@
+// The stored feeds: the last good copy of each and the outcome of the last refresh. A refresh
+// replaces a copy only with a file that parsed and is not suspiciously short (fewer than half
+// the ranges of the copy it would replace: a truncated download that still parses); anything
+// else keeps the last good copy and records why.
+import { FeedError, parseFeed, type FeedDefinition, type LoadedFeed } from '@gatehouse/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { networkFeeds } from '../../db/network-feeds-schema.js';
+import { DownloadError, downloadFeed } from './feed-download.js';
+
+export interface FeedOutcome {
+  name: string;
+  /** `updated`: a new copy stored; `unchanged`: the same file again; `failed`: kept the last. */
+  result: 'updated' | 'unchanged' | 'failed';
+  ranges: number;
+  error?: string;
+}
+
+export async function refreshFeed(
+  db: Database,
+  feed: FeedDefinition,
+  url: string,
+  timeoutMs: number,
+): Promise<FeedOutcome> {
+  const [previous] = await db
+    .select({ body: networkFeeds.body, ranges: networkFeeds.ranges })
+    .from(networkFeeds)
+    .where(eq(networkFeeds.name, feed.name));
+  const now = new Date();
+  try {
+    const body = await downloadFeed(url, timeoutMs);
+    const ranges = parseFeed(feed.format, body).length;
+    if (previous?.body && ranges < previous.ranges / 2) {
+      throw new FeedError(
+        `the new file lists ${ranges} ranges, fewer than half the ${previous.ranges} of the last good copy`,
+      );
+    }
+    if (previous?.body === body) {
+      await db
+        .update(networkFeeds)
+        .set({ checkedAt: now, lastError: null })
+        .where(eq(networkFeeds.name, feed.name));
+      return { name: feed.name, result: 'unchanged', ranges };
+    }
+    const row = { body, ranges, sourceUrl: url, fetchedAt: now, checkedAt: now, lastError: null };
+    await db
+      .insert(networkFeeds)
+      .values({ name: feed.name, ...row })
+      .onConflictDoUpdate({ target: networkFeeds.name, set: row });
+    return { name: feed.name, result: 'updated', ranges };
+  } catch (error) {
+    if (!(error instanceof DownloadError) && !(error instanceof FeedError)) throw error;
+    const message = `${url}: ${error.message}`;
+    await db
+      .insert(networkFeeds)
+      .values({ name: feed.name, checkedAt: now, lastError: message })
+      .onConflictDoUpdate({
+        target: networkFeeds.name,
+        set: { checkedAt: now, lastError: message },
+      });
+    return { name: feed.name, result: 'failed', ranges: previous?.ranges ?? 0, error: message };
+  }
+}
+
+/** What identifies the stored copies: changes whenever any feed gets a new copy. */
+export async function storedFeedsVersion(db: Database): Promise<string> {
+  const rows = await db
+    .select({ name: networkFeeds.name, fetchedAt: networkFeeds.fetchedAt })
+    .from(networkFeeds)
+    .orderBy(networkFeeds.name);
+  return rows.map((r) => `${r.name}@${r.fetchedAt?.getTime() ?? 0}`).join(',');
+}
+
+export interface StoredFeeds {
+  loaded: LoadedFeed[];
+  /** Feeds with no good copy yet. */
+  missing: string[];
+  /** Feeds whose good copy is older than the staleness bound. */
+  stale: string[];
+  version: string;
+}
+
+export const FEED_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function loadStoredFeeds(
+  db: Database,
+  feeds: readonly FeedDefinition[],
+  log: FastifyBaseLogger,
+  now = Date.now(),
+): Promise<StoredFeeds> {
+  const rows = await db
+    .select()
+    .from(networkFeeds)
+    .where(sql`${networkFeeds.body} is not null`);
+  const loaded: LoadedFeed[] = [];
+  const stale: string[] = [];
+  for (const definition of feeds) {
+    const row = rows.find((r) => r.name === definition.name);
+    if (!row?.body) continue;
+    try {
+      loaded.push({ definition, ranges: parseFeed(definition.format, row.body) });
+      if (row.fetchedAt && now - row.fetchedAt.getTime() > FEED_STALE_AFTER_MS) {
+        stale.push(definition.name);
+      }
+    } catch (error) {
+      // A copy that parsed when stored but not now (the parser grew stricter): refreshed next.
+      log.warn({ feed: definition.name, err: error }, 'stored network feed no longer parses');
+    }
+  }
+  const present = new Set(loaded.map((f) => f.definition.name));
+  return {
+    loaded,
+    missing: feeds.filter((f) => !present.has(f.name)).map((f) => f.name),
+    stale,
+    version: await storedFeedsVersion(db),
+  };
+}
