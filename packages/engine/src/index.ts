@@ -27,3 +27,4 @@ export * from './network/org-rules.js';
 export * from './network/crawlers.js';
 export * from './network/feeds.js';
 export * from './network/classifier.js';
+export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';

@@ -2,15 +2,13 @@
 // (hosting, vpn, proxy, tor, privateRelay) and the crawlers whose networks hold it. Built from
 // the curated table, the organisation-name rules and whatever feeds are loaded; rebuilt (not
 // mutated) when a feed changes. Offline: nothing here calls anyone.
-import type { IpRange } from '../ip/ip-range.js';
 import {
-  buildIpRangeIndex,
-  findSegmentV4,
-  findSegmentV6,
-  ipRangeIndexBytes,
-  type IpRangeIndex,
-  type TaggedRange,
-} from '../ip/ip-range-index.js';
+  buildRangeSet,
+  rangeSetBytes,
+  rangeSetHas,
+  type RangeList,
+  type RangeSet,
+} from '../ip/range-set.js';
 import { CRAWLERS, crawlerBit } from './crawlers.js';
 import type { FeedDefinition } from './feeds.js';
 import { NETWORK_PRIVATE_RELAY, NETWORK_TOR, networkBit } from './network-flags.js';
@@ -39,7 +37,7 @@ export interface NetworkClassifier {
 
 export interface LoadedFeed {
   definition: FeedDefinition;
-  ranges: readonly IpRange[];
+  ranges: RangeList;
 }
 
 /** Per feed: the network bits it sets, and the crawler bit it proves. */
@@ -55,21 +53,25 @@ export function buildNetworkClassifier(
 ): NetworkClassifier {
   const byAsn = networkTableFlags(table);
   const byOrg = new Map<number, number>();
-  const marks: FeedMarks[] = [];
-  const tagged: TaggedRange[] = [];
+  // Feeds that mark the same thing (Google's two crawler lists) become one set.
+  const groups = new Map<string, { mark: FeedMarks; lists: RangeList[] }>();
   let feedCrawlers = 0;
   for (const feed of feeds) {
-    const item = marks.length;
     const m = feed.definition.marks;
+    const key = 'network' in m ? `network:${m.network}` : `crawler:${m.crawler}`;
     const mark: FeedMarks =
       'network' in m
         ? { network: networkBit(m.network), crawler: 0 }
         : { network: 0, crawler: crawlerBit(m.crawler) };
     feedCrawlers |= mark.crawler;
-    marks.push(mark);
-    for (const range of feed.ranges) tagged.push({ range, item });
+    const group = groups.get(key) ?? { mark, lists: [] };
+    group.lists.push(feed.ranges);
+    groups.set(key, group);
   }
-  const index: IpRangeIndex = buildIpRangeIndex(tagged);
+  const sets: { mark: FeedMarks; set: RangeSet }[] = [...groups.values()].map((g) => ({
+    mark: g.mark,
+    set: buildRangeSet(g.lists),
+  }));
 
   // A crawler with its ranges loaded is checked by them alone; one without, by its owner's
   // networks (none for an engine that rents its servers: then it cannot be checked).
@@ -100,14 +102,9 @@ export function buildNetworkClassifier(
     classify(version, words, asn, org) {
       let network = asn === null ? 0 : asnFlags(asn, org);
       let crawlers = asn === null ? 0 : (ownerAsns.get(asn) ?? 0);
-      const segment =
-        version === 4
-          ? findSegmentV4(index, words[0]!)
-          : findSegmentV6(index, words[0]!, words[1]!, words[2]!, words[3]!);
-      if (segment >= 0) {
-        const family = version === 4 ? index.v4 : index.v6;
-        for (let k = family.offsets[segment]!; k < family.offsets[segment + 1]!; k++) {
-          const mark = marks[family.items[k]!]!;
+      for (let k = 0; k < sets.length; k++) {
+        const { mark, set } = sets[k]!;
+        if (rangeSetHas(set, version, words)) {
           network |= mark.network;
           crawlers |= mark.crawler;
         }
@@ -118,6 +115,7 @@ export function buildNetworkClassifier(
         network = NETWORK_PRIVATE_RELAY | (network & NETWORK_TOR);
       return { network, crawlers };
     },
-    bytes: () => ipRangeIndexBytes(index) + byAsn.size * 16 + byOrg.size * 16,
+    bytes: () =>
+      sets.reduce((sum, s) => sum + rangeSetBytes(s.set), 0) + byAsn.size * 16 + byOrg.size * 16,
   };
 }

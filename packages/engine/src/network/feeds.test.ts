@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { rangeListSize } from '../ip/range-set.js';
 import { FEEDS, parseFeed } from './feeds.js';
 
 describe('feed files', () => {
   it('reads a plain list, skipping comments and blank lines', () => {
     const ranges = parseFeed('lines', '# exits\n185.220.101.1\n\n2a0b:f4c2::1\n');
-    expect(ranges.map((r) => r.version)).toEqual([4, 6]);
-    expect(ranges[0]!.prefix).toBe(32);
+    expect(ranges.v4).toEqual([0xb9dc6501, 0xb9dc6501]);
+    expect(ranges.v6).toEqual([0x2a0bf4c2, 0, 0, 1, 0x2a0bf4c2, 0, 0, 1]);
   });
 
   it('reads the first field of an egress CSV', () => {
@@ -13,7 +14,8 @@ describe('feed files', () => {
       'prefix-csv',
       '172.224.224.0/27,GB,GB-EN,London,\n2a02:26f7:b3c0:4000::/64,GB,GB-EN,London,\n',
     );
-    expect(ranges.map((r) => r.prefix)).toEqual([27, 64]);
+    expect(ranges.v4).toEqual([0xace0e000, 0xace0e01f]);
+    expect(ranges.v6.slice(4)).toEqual([0x2a0226f7, 0xb3c04000, 0xffffffff, 0xffffffff]);
   });
 
   it('reads a prefixes JSON', () => {
@@ -21,7 +23,9 @@ describe('feed files', () => {
       creationTime: '2026-11-01T00:00:00',
       prefixes: [{ ipv6Prefix: '2001:4860:4801:10::/64' }, { ipv4Prefix: '66.249.64.0/27' }],
     });
-    expect(parseFeed('prefix-json', body).map((r) => r.version)).toEqual([6, 4]);
+    const ranges = parseFeed('prefix-json', body);
+    expect(rangeListSize(ranges)).toBe(2);
+    expect(ranges.v4).toEqual([0x42f94000, 0x42f9401f]);
   });
 
   it.each([

@@ -3,7 +3,7 @@
 // ranges). Each parser checks every line and refuses the whole file on the first bad one,
 // naming it, so a truncated or garbage download never replaces a good list.
 import { z } from 'zod';
-import { parseIpRange, type IpRange } from '../ip/ip-range.js';
+import { addRange, newRangeList, rangeListSize, type RangeList } from '../ip/range-set.js';
 import type { CrawlerId } from './crawlers.js';
 import type { NetworkKind } from './network-flags.js';
 
@@ -94,17 +94,16 @@ const prefixJson = z.object({
     .max(FEED_MAX_RANGES),
 });
 
-function range(text: string, where: string): IpRange {
-  const parsed = parseIpRange(text.trim());
-  if (!parsed.ok)
+function add(list: RangeList, text: string, where: string): void {
+  if (!addRange(list, text.trim())) {
     throw new FeedError(`${where}: "${text.slice(0, 60)}" is not an address or CIDR block`);
-  return parsed.range;
+  }
 }
 
 /** Parses a feed file. Throws a FeedError naming the first bad line; never returns an empty list. */
-export function parseFeed(format: FeedFormat, body: string): IpRange[] {
+export function parseFeed(format: FeedFormat, body: string): RangeList {
   if (body.length > FEED_MAX_BYTES) throw new FeedError('the file is larger than 32 MB');
-  const ranges: IpRange[] = [];
+  const list = newRangeList();
   if (format === 'prefix-json') {
     let json: unknown;
     try {
@@ -113,24 +112,28 @@ export function parseFeed(format: FeedFormat, body: string): IpRange[] {
       throw new FeedError('the file is not complete JSON');
     }
     const parsed = prefixJson.safeParse(json);
-    if (!parsed.success)
+    if (!parsed.success) {
       throw new FeedError('the JSON has no "prefixes" list of ipv4Prefix/ipv6Prefix');
+    }
     parsed.data.prefixes.forEach((p, i) => {
       const text = 'ipv4Prefix' in p ? (p.ipv4Prefix as string) : (p.ipv6Prefix as string);
-      ranges.push(range(text, `prefix ${i + 1}`));
+      add(list, text, `prefix ${i + 1}`);
     });
   } else {
-    const lines = body.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!.trim();
+    let start = 0;
+    for (let n = 1; start <= body.length; n++) {
+      let end = body.indexOf('\n', start);
+      if (end < 0) end = body.length;
+      const line = body.slice(start, end).trim();
+      start = end + 1;
       if (line === '' || line.startsWith('#')) continue;
       const comma = format === 'prefix-csv' ? line.indexOf(',') : -1;
-      const field = comma < 0 ? line : line.slice(0, comma);
-      ranges.push(range(field, `line ${i + 1}`));
-      if (ranges.length > FEED_MAX_RANGES)
+      add(list, comma < 0 ? line : line.slice(0, comma), `line ${n}`);
+      if (rangeListSize(list) > FEED_MAX_RANGES) {
         throw new FeedError('the file lists more than a million ranges');
+      }
     }
   }
-  if (ranges.length === 0) throw new FeedError('the file lists no address');
-  return ranges;
+  if (rangeListSize(list) === 0) throw new FeedError('the file lists no address');
+  return list;
 }

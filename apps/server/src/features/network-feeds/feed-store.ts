@@ -2,7 +2,13 @@
 // replaces a copy only with a file that parsed and is not suspiciously short (fewer than half
 // the ranges of the copy it would replace: a truncated download that still parses); anything
 // else keeps the last good copy and records why.
-import { FeedError, parseFeed, type FeedDefinition, type LoadedFeed } from '@gatehouse/engine';
+import {
+  FeedError,
+  parseFeed,
+  rangeListSize,
+  type FeedDefinition,
+  type LoadedFeed,
+} from '@gatehouse/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -30,7 +36,7 @@ export async function refreshFeed(
   const now = new Date();
   try {
     const body = await downloadFeed(url, timeoutMs);
-    const ranges = parseFeed(feed.format, body).length;
+    const ranges = rangeListSize(parseFeed(feed.format, body));
     if (previous?.body && ranges < previous.ranges / 2) {
       throw new FeedError(
         `the new file lists ${ranges} ranges, fewer than half the ${previous.ranges} of the last good copy`,

@@ -7,6 +7,7 @@
 import {
   buildNetworkClassifier,
   FEEDS,
+  rangeListSize,
   loadNetworkTable,
   type NetworkTableRow,
 } from '@gatehouse/engine';
@@ -40,7 +41,7 @@ export const networkFeedsPlugin = fp(
         {
           reason,
           networks: table.length,
-          feeds: stored.loaded.map((f) => `${f.definition.name} (${f.ranges.length})`),
+          feeds: stored.loaded.map((f) => `${f.definition.name} (${rangeListSize(f.ranges)})`),
           missing: stored.missing,
           stale: stored.stale,
           indexKB: Math.round(classifier.bytes() / 1024),
