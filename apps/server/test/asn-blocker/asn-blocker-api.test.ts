@@ -261,9 +261,18 @@ describe('storefront decisions', () => {
       [
         HETZNER,
         'block',
-        { id: expect.any(String), kind: 'asn', label: 'ISP/ASN Blocker: AS24940' },
+        {
+          id: expect.any(String),
+          kind: 'asn',
+          label: 'ISP/ASN Blocker: AS24940',
+          page: '/asnBlocker',
+        },
       ],
-      [GOOGLE_DNS, 'block', { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169' }],
+      [
+        GOOGLE_DNS,
+        'block',
+        { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169', page: '/asnBlocker' },
+      ],
     ]);
     const lookup = (await t.call('lookupIp', alice.token, { ip: GOOGLE_DNS })).json();
     expect(lookup.decision).toMatchObject({
