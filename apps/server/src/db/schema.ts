@@ -1,5 +1,6 @@
-// The server's core tables (the others are in the *-schema.ts files beside it). Row types are derived from these definitions;
-// drizzle-kit generates the SQL migrations in ../../drizzle from this file.
+// The server's core tables (the other shared ones are in the *-schema.ts files beside it, a
+// feature's own in its folder). Row types are derived from these definitions; drizzle-kit
+// generates the SQL migrations in ../../drizzle from them (drizzle.config.ts).
 import { dashboardCounters } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
 import {

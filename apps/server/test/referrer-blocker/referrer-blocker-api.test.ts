@@ -14,7 +14,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrerRules } from '../../src/db/referrer-schema.js';
+import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';

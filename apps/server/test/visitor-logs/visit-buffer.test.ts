@@ -10,10 +10,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKERS } from '../../src/app.js';
-import { asnRules } from '../../src/db/asn-schema.js';
+import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { ipRules, visits } from '../../src/db/protection-schema.js';
-import { referrerRules } from '../../src/db/referrer-schema.js';
+import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
 import {
   createVisitBuffer,

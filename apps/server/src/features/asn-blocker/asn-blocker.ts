@@ -2,7 +2,7 @@
 // blocker's settings, switched off on a plan without the feature; each entry counts its hits.
 import { asnEntryLabel } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { asnRules } from '../../db/asn-schema.js';
+import { asnRules } from './asn-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
