@@ -1,18 +1,11 @@
 // Plan gates, enforced by the server: a call that names a feature in the contracts' `api`
-// table is refused with 403 when the shop's plan lacks it (the admin only mirrors this).
-//
-// | Call                      | Feature     | Free | Premium | Pay-As-You-Go |
-// |---------------------------|-------------|------|---------|---------------|
-// | getAdminAccess (reads)    | —  (open)   | yes  | yes     | yes           |
-// | /api/asnBlocker/*, and    | asnBlocker  | no   | yes     | yes           |
-// |   quickAction blockAsn    |             |      |         |               |
-// | /api/referrerBlocker/*    | referrer…   | no   | yes     | yes           |
-// | every other call so far   | —  (open)   | yes  | yes     | yes           |
-//
-// The paid-only calls (Admin Access changes, the Bot/VPN blocker, Fraud
-// Protect, the firewall, CSV export…) arrive with their features and carry `feature:` in the
-// contracts; this table grows with them. A FROZEN or CANCELLED subscription gives Free's
-// features (shops.plan is kept true by subscription-status.ts).
+// table (`feature:`, e.g. every ISP/ASN and Referrer Blocker call) is refused with 403 when the
+// shop's plan lacks it (the admin only mirrors this); which plan has which feature is the
+// contracts' plans.ts. Calls without a feature are open on every plan; a change made another
+// way (a visitor-log quick action, an Admin Access change) calls requireFeature itself. A
+// blocker whose rules a plan does not include keeps its entries but does not apply them (its
+// loader marks them off). A FROZEN or CANCELLED subscription gives Free's features
+// (shops.plan is kept true by subscription-status.ts).
 import { planIncludes, type Feature } from '@gatehouse/contracts';
 import type { Shop } from './db/schema.js';
 import { forbidden } from './errors.js';

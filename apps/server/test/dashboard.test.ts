@@ -8,7 +8,7 @@ import {
   countryBlocker,
   ratingEvents,
   shops,
-  type Blocker,
+  type HourlyCounter,
 } from '../src/db/schema.js';
 import { usagePeriods } from '../src/db/billing-schema.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
@@ -44,6 +44,7 @@ describe('dashboard', () => {
       ipBlocker: 0,
       regionBlocker: 0,
       vpn: 0,
+      referrerBlocker: 0,
       usage: 0,
     });
   });
@@ -55,13 +56,14 @@ describe('dashboard', () => {
       values: { installedDaysAgo: 45 },
     });
     const id = await shopId('alice-store.myshopify.com');
-    const rows: { hour: Date; blocker: Blocker; count: number }[] = [
+    const rows: { hour: Date; blocker: HourlyCounter; count: number }[] = [
       { hour: hourAgo(1), blocker: 'ipBlocker', count: 5 },
       { hour: hourAgo(30), blocker: 'ipBlocker', count: 7 },
       { hour: hourAgo(30), blocker: 'regionBlocker', count: 2 },
       { hour: hourAgo(24 * 5), blocker: 'vpn', count: 11 },
       { hour: hourAgo(24 * 20), blocker: 'fraudProtect', count: 3 },
       { hour: hourAgo(24 * 40), blocker: 'asnBlocker', count: 1000 },
+      { hour: hourAgo(2), blocker: 'referrerBlocker', count: 4 },
     ];
     await t.app.db.insert(blockerHourlyCounts).values(rows.map((r) => ({ ...r, shopId: id })));
     // Someone else's counts never show up.
@@ -74,7 +76,13 @@ describe('dashboard', () => {
 
     const get = async (days: number) =>
       (await t.call('getDashboardData', alice.token, { days: String(days) })).json();
-    expect(await get(1)).toMatchObject({ ipBlocker: 5, regionBlocker: 0, vpn: 0, fraudProtect: 0 });
+    expect(await get(1)).toMatchObject({
+      ipBlocker: 5,
+      regionBlocker: 0,
+      vpn: 0,
+      fraudProtect: 0,
+      referrerBlocker: 4,
+    });
     expect(await get(3)).toMatchObject({ ipBlocker: 12, regionBlocker: 2, vpn: 0 });
     expect(await get(7)).toMatchObject({
       ipBlocker: 12,

@@ -70,13 +70,28 @@ export const dashboardDataRequest = z.object({
     .default(1),
 });
 
+/**
+ * The dashboard's counts, one per blocker card: page views blocked (Fraud Protect: orders
+ * cancelled). A blocker names the one its blocked visits count in; a blocker with a card of
+ * its own adds its name here.
+ */
+export const dashboardCounters = [
+  'blockLists',
+  'fraudProtect',
+  'asnBlocker',
+  'ipBlocker',
+  'regionBlocker',
+  'vpn',
+  'referrerBlocker',
+] as const;
+export type DashboardCounter = (typeof dashboardCounters)[number];
+
 export const dashboardData = z.object({
-  blockLists: z.number(),
-  fraudProtect: z.number(),
-  asnBlocker: z.number(),
-  ipBlocker: z.number(),
-  regionBlocker: z.number(),
-  vpn: z.number(),
+  ...(Object.fromEntries(dashboardCounters.map((name) => [name, z.number()])) as Record<
+    DashboardCounter,
+    z.ZodNumber
+  >),
+  /** Protected page views in the current billing period. */
   usage: z.number(),
 });
 export type DashboardData = z.infer<typeof dashboardData>;

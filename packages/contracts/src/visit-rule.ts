@@ -5,24 +5,19 @@ import { z } from 'zod';
 /** What decided a visit: a stored rule or a built-in switch, with a readable label. */
 export const visitRule = z.object({
   /**
-   * The rule's id: an IP entry's or ISP/ASN entry's uuid, `country`, `app-disabled` or
+   * The rule's id: a list entry's uuid (IP, ISP/ASN, referrer), `country`, `app-disabled` or
    * `admin-access`.
    */
   id: z.string(),
-  kind: z.enum([
-    'ip-allow',
-    'ip-block',
-    'country',
-    'asn',
-    'referrer',
-    'app-disabled',
-    'admin-access',
-  ]),
+  /** The engine's rule kind (`ip-block`, `country`, `referrer`…) or `app-disabled`, `admin-access`. */
+  kind: z.string(),
   /**
    * e.g. "IP block list: 203.0.113.0/24", "Country Blocker (blacklist)", "ISP/ASN Blocker:
    * AS15169", "App disabled".
    */
   label: z.string(),
+  /** The admin page where the rule is changed, e.g. `/referrerBlocker`. */
+  page: z.string(),
 });
 export type VisitRule = z.infer<typeof visitRule>;
 

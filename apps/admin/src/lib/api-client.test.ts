@@ -99,6 +99,7 @@ describe('callApi', () => {
       ipBlocker: 0,
       regionBlocker: 0,
       vpn: 0,
+      referrerBlocker: 0,
       usage: 0,
     });
     const outcome = await callApi('getDashboardData', { days: 7 });

@@ -5,6 +5,7 @@ const countryRule = {
   id: 'country',
   kind: 'country',
   label: 'Country Blocker (blacklist)',
+  page: '/regionBlocker',
 } as const;
 
 describe('actionBadge', () => {
@@ -35,13 +36,18 @@ describe('actionBadge', () => {
 
   it('keeps "Blocked" when another rule blocked despite a monitored match', () => {
     const monitor = { ...countryRule, action: 'block' } as const;
-    const ipRule = { id: 'x', kind: 'ip-block', label: 'IP block list: 203.0.113.7' } as const;
+    const ipRule = {
+      id: 'x',
+      kind: 'ip-block',
+      label: 'IP block list: 203.0.113.7',
+      page: '/ipBlocker',
+    } as const;
     expect(actionBadge({ action: 'block', rule: ipRule, monitor }).label).toBe('Blocked');
   });
 });
 
 describe('decidingRule', () => {
-  it('links the deciding rule to its page', () => {
+  it('links the deciding rule to the page the server names', () => {
     expect(decidingRule({ action: 'block', rule: countryRule, monitor: null })).toEqual({
       label: 'Country Blocker (blacklist)',
       url: '/regionBlocker',
@@ -49,7 +55,12 @@ describe('decidingRule', () => {
     expect(
       decidingRule({
         action: 'allow',
-        rule: { id: 'a', kind: 'ip-allow', label: 'IP allow list: 198.51.100.4' },
+        rule: {
+          id: 'a',
+          kind: 'ip-allow',
+          label: 'IP allow list: 198.51.100.4',
+          page: '/whiteLists',
+        },
         monitor: null,
       }).url,
     ).toBe('/whiteLists');

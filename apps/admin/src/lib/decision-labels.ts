@@ -1,6 +1,7 @@
 // How a storefront decision reads in the admin: the action as a Badge (allowed, blocked,
-// redirected, would block) and the rule that decided, with the page where that rule lives.
-// Shared by the visitor logs and the IP lookup, which show the same decisions.
+// redirected, would block) and the rule that decided, with the page where that rule lives
+// (the server names both, from the blocker that owns the rule). Shared by the visitor logs
+// and the IP lookup, which show the same decisions.
 import type { BadgeProps } from '@shopify/polaris';
 import type { MonitorRule, VisitRule, VisitView } from '@gatehouse/contracts';
 
@@ -26,17 +27,6 @@ export function actionBadge({ action, monitor }: Decision): ActionBadge {
   return { label: 'Allowed', tone: 'success' };
 }
 
-/** The admin page where a rule of this kind is changed. */
-export const rulePages: Record<VisitRule['kind'], string> = {
-  'ip-allow': '/whiteLists',
-  'ip-block': '/ipBlocker',
-  country: '/regionBlocker',
-  asn: '/asnBlocker',
-  referrer: '/referrerBlocker',
-  'app-disabled': '/settings',
-  'admin-access': '/settings',
-};
-
 export interface RuleLine {
   label: string;
   url: string | null;
@@ -50,5 +40,5 @@ export function decidingRule({ rule, monitor }: Decision): RuleLine {
   const named: VisitRule | MonitorRule | null = rule ?? monitor;
   if (!named) return { label: 'No rule matched', url: null };
   const label = rule ? named.label : `${named.label} (monitor only)`;
-  return { label, url: rulePages[named.kind] };
+  return { label, url: named.page };
 }

@@ -53,7 +53,7 @@ export const ipRules = pgTable(
 export type IpRuleRow = typeof ipRules.$inferSelect;
 
 /** General Settings of a shop (block page, time-out, retention); defaults apply without a row. */
-export const protectionSettings = pgTable('protection_settings', {
+export const generalSettings = pgTable('general_settings', {
   shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
@@ -67,7 +67,7 @@ export const protectionSettings = pgTable('protection_settings', {
   logRetentionHours: integer('log_retention_hours'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
-export type ProtectionSettingsRow = typeof protectionSettings.$inferSelect;
+export type GeneralSettingsRow = typeof generalSettings.$inferSelect;
 
 /** Browsers the merchant marked with Admin Access; only the token's SHA-256 is kept. */
 export const adminDevices = pgTable(

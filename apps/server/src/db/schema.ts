@@ -1,5 +1,7 @@
-// The server's core tables (the others are in the *-schema.ts files beside it). Row types are derived from these definitions;
-// drizzle-kit generates the SQL migrations in ../../drizzle from this file.
+// The server's core tables (the other shared ones are in the *-schema.ts files beside it, a
+// feature's own in its folder). Row types are derived from these definitions; drizzle-kit
+// generates the SQL migrations in ../../drizzle from them (drizzle.config.ts).
+import { dashboardCounters } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -188,23 +190,17 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_shop_domain_idx').on(t.shopDomain)],
 );
 
-export const blockers = [
-  'blockLists',
-  'fraudProtect',
-  'asnBlocker',
-  'ipBlocker',
-  'regionBlocker',
-  'vpn',
-  'pageViews',
-] as const;
-export type Blocker = (typeof blockers)[number];
+/** The hourly counts kept per shop: the dashboard's, and every protected page view. */
+export const hourlyCounters = [...dashboardCounters, 'pageViews'] as const;
+export type HourlyCounter = (typeof hourlyCounters)[number];
 
 export const blockerHourlyCounts = pgTable(
   'blocker_hourly_counts',
   {
     shopId: shopRef(),
     hour: tz('hour').notNull(),
-    blocker: text('blocker', { enum: blockers }).notNull(),
+    /** A dashboard count's name (`ipBlocker`…) or `pageViews`. */
+    blocker: text('blocker', { enum: hourlyCounters }).notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.hour, t.blocker] })],

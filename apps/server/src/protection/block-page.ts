@@ -2,11 +2,11 @@
 import { DEFAULT_BLOCK_PAGE, type BlockPage } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { protectionSettings, type ProtectionSettingsRow } from '../db/protection-schema.js';
+import { generalSettings, type GeneralSettingsRow } from '../db/protection-schema.js';
 
 export { DEFAULT_BLOCK_PAGE, DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts';
 
-export function blockPageOf(settings: ProtectionSettingsRow | null): BlockPage {
+export function blockPageOf(settings: GeneralSettingsRow | null): BlockPage {
   return {
     title: settings?.blockTitle ?? DEFAULT_BLOCK_PAGE.title,
     message: settings?.blockMessage ?? DEFAULT_BLOCK_PAGE.message,
@@ -20,7 +20,7 @@ export function blockPageOf(settings: ProtectionSettingsRow | null): BlockPage {
 export async function loadBlockPage(db: Database, shopId: string): Promise<BlockPage> {
   const [settings] = await db
     .select()
-    .from(protectionSettings)
-    .where(eq(protectionSettings.shopId, shopId));
+    .from(generalSettings)
+    .where(eq(generalSettings.shopId, shopId));
   return blockPageOf(settings ?? null);
 }

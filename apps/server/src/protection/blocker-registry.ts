@@ -2,20 +2,35 @@
 // layer. It builds a shop's engine rule set from every blocker's loader (in the order the
 // blockers were listed), and it is the one check every save goes through: the engine's
 // compile() of the whole rule set as it would be after the change. A refused set answers 400
-// with the engine's first message and nothing is written.
-import { protectionMessages, type QuickAction } from '@gatehouse/contracts';
-import { compile, type Policy, type Rule, type RuleKind, type RuleSet } from '@gatehouse/engine';
+// with the engine's first message and nothing is written. It also answers, per rule kind, what
+// the visitor log calls it, where a decision by it is counted, and who handles a quick action.
+import { protectionMessages, type DashboardCounter, type QuickAction } from '@gatehouse/contracts';
+import { compile, type Policy, type Rule, type RuleSet } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { shops, type Shop } from '../db/schema.js';
 import { badRequest } from '../errors.js';
-import type { Blocker, QuickActionHandler, RuleLabel } from './blocker.js';
+import type {
+  Blocker,
+  EntryHitsTable,
+  QuickActionHandler,
+  RuleKindInfo,
+  RuleLabel,
+} from './blocker.js';
 
 /** A change a save is about to make: one blocker's rules as they would be, or the switch. */
 export interface RuleSetChange {
   blocker?: string;
   rules?: Rule[];
   appEnabled?: boolean;
+}
+
+/** What a visit decided by a rule of one kind adds to the counters. */
+export interface KindTally {
+  /** The dashboard count a blocked or redirected visit adds to. */
+  counter: DashboardCounter | null;
+  /** The table counting the hits of the kind's entries. */
+  entryHits: EntryHitsTable | null;
 }
 
 export interface BlockerRegistry {
@@ -26,23 +41,33 @@ export interface BlockerRegistry {
   check(db: Database, shop: Shop, change?: RuleSetChange): Promise<void>;
   /** Labels of the rules among `ids`, from the blockers that own them. */
   labelRules(db: Database, shopId: string, ids: readonly string[]): Promise<Map<string, RuleLabel>>;
-  /** What the visitor log calls a rule of this kind when the rule is gone. */
-  kindLabel(kind: string): string | null;
+  /** The name and admin page of a blocker's rule kind; null for a kind no blocker owns. */
+  kindInfo(kind: string): RuleKindInfo | null;
+  /** Where a visit decided by a rule of this kind is counted; null for a kind no blocker owns. */
+  tally(kind: string): KindTally | null;
   /** The blocker's handler of a visitor-log quick action. */
   quickAction(action: QuickAction): QuickActionHandler | null;
 }
 
 export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegistry {
-  const owners = new Map<RuleKind, Blocker>();
+  const owners = new Map<string, Blocker>();
+  const infos = new Map<string, RuleKindInfo>();
+  const tallies = new Map<string, KindTally>();
   const names = new Set<string>();
   const actions = new Map<QuickAction, QuickActionHandler>();
   for (const blocker of blockers) {
     if (names.has(blocker.name)) throw new Error(`two blockers are named ${blocker.name}`);
     names.add(blocker.name);
-    for (const kind of blocker.ruleKinds) {
+    const tally: KindTally = {
+      counter: blocker.dashboardCounter ?? null,
+      entryHits: blocker.entryHits ?? null,
+    };
+    for (const [kind, info] of Object.entries(blocker.ruleKinds)) {
       const owner = owners.get(kind);
       if (owner) throw new Error(`rule kind ${kind} belongs to ${owner.name} and ${blocker.name}`);
       owners.set(kind, blocker);
+      infos.set(kind, info);
+      tallies.set(kind, tally);
     }
     for (const [action, handler] of Object.entries(blocker.quickActions ?? {})) {
       if (actions.has(action as QuickAction)) throw new Error(`two blockers handle ${action}`);
@@ -69,9 +94,8 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
       const maps = await Promise.all(blockers.map((b) => b.labelRules(db, shopId, ids)));
       return new Map(maps.flatMap((m) => [...m]));
     },
-    kindLabel(kind) {
-      return owners.get(kind as RuleKind)?.kindLabels[kind as RuleKind] ?? null;
-    },
+    kindInfo: (kind) => infos.get(kind) ?? null,
+    tally: (kind) => tallies.get(kind) ?? null,
     quickAction: (action) => actions.get(action) ?? null,
   };
 }

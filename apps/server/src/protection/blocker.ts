@@ -1,11 +1,14 @@
 // What a blocker is to the rest of the server. A blocker (the Country Blocker, the IP lists,
 // the ISP/ASN Blocker, and every one added later) is a feature folder that hands one of these
-// to the registry: the rule kinds it owns, a loader that turns its stored rows into the
-// engine's rules for a shop, the names the visitor log shows for its rules, the one-click
-// actions it offers from a visitor-log row, and its merchant routes. The rule-set loader, the
-// policy cache, the visitor log and the IP lookup know blockers only through this contract.
-import type { QuickAction, QuickActionResult, VisitRule } from '@gatehouse/contracts';
+// to the registry: the rule kinds it owns (with their names in the visitor log and their admin
+// page), a loader that turns its stored rows into the engine's rules for a shop, the names the
+// visitor log shows for its rules, where its blocked visits and its entries' hits are counted,
+// the one-click actions it offers from a visitor-log row, and its merchant routes. The
+// rule-set loader, the policy cache, the visit queue, the visitor log and the IP lookup know
+// blockers only through this contract.
+import type { DashboardCounter, QuickAction, QuickActionResult } from '@gatehouse/contracts';
 import type { Rule, RuleKind } from '@gatehouse/engine';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
@@ -13,10 +16,29 @@ import type { BlockerRegistry } from './blocker-registry.js';
 
 /** How the visitor log names one rule of a blocker, and what the rule does now. */
 export interface RuleLabel {
-  kind: VisitRule['kind'];
+  kind: RuleKind;
   label: string;
   action: 'block' | 'redirect';
 }
+
+/** A rule kind as the merchant sees it. */
+export interface RuleKindInfo {
+  /** What the visitor log calls a rule of this kind when the rule itself is gone. */
+  label: string;
+  /** The admin page where rules of this kind are changed, e.g. `/referrerBlocker`. */
+  page: string;
+}
+
+/**
+ * A table of a blocker's entries that counts the visits each entry decided (blocked,
+ * redirected, or watched in monitor mode): `id` is the entry's engine rule id (a uuid), `hits`
+ * a bigint count and `lastHitAt` a timestamptz.
+ */
+export type EntryHitsTable = PgTable & {
+  id: AnyPgColumn;
+  hits: AnyPgColumn;
+  lastHitAt: AnyPgColumn;
+};
 
 /** A one-click change from a visitor-log row; the registry rebuilds the policy after it. */
 export type QuickActionHandler = (
@@ -30,9 +52,11 @@ export interface Blocker {
   /** The blocker's name: its folder on both sides and its key in blocker_settings. */
   name: string;
   /** The engine rule kinds its loader produces. */
-  ruleKinds: readonly RuleKind[];
-  /** What the visitor log calls a rule of each kind when the rule itself is gone. */
-  kindLabels: Partial<Record<RuleKind, string>>;
+  ruleKinds: Partial<Record<RuleKind, RuleKindInfo>>;
+  /** The dashboard count its blocked and redirected visits add to. */
+  dashboardCounter?: DashboardCounter;
+  /** Where its entries' hits are counted, when each entry is its own engine rule. */
+  entryHits?: EntryHitsTable;
   /** The shop's rules of this blocker, in the order the engine applies them. */
   loadRules(db: Database, shop: Shop): Promise<Rule[]>;
   /** Labels for those of `ids` that are this blocker's rules. */

@@ -14,7 +14,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asnRules } from '../../src/db/asn-schema.js';
+import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -261,9 +261,18 @@ describe('storefront decisions', () => {
       [
         HETZNER,
         'block',
-        { id: expect.any(String), kind: 'asn', label: 'ISP/ASN Blocker: AS24940' },
+        {
+          id: expect.any(String),
+          kind: 'asn',
+          label: 'ISP/ASN Blocker: AS24940',
+          page: '/asnBlocker',
+        },
       ],
-      [GOOGLE_DNS, 'block', { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169' }],
+      [
+        GOOGLE_DNS,
+        'block',
+        { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169', page: '/asnBlocker' },
+      ],
     ]);
     const lookup = (await t.call('lookupIp', alice.token, { ip: GOOGLE_DNS })).json();
     expect(lookup.decision).toMatchObject({

@@ -6,7 +6,7 @@ import { NETWORK_PRIVATE_RELAY, NETWORK_TOR, type GeoLookup } from '@gatehouse/e
 import { freePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkFeeds } from '../../src/db/network-feeds-schema.js';
+import { networkFeeds } from '../../src/features/network-feeds/network-feeds-schema.js';
 import { NETWORK_FEEDS_JOB } from '../../src/features/network-feeds/network-feeds-plugin.js';
 import type { FeedOutcome } from '../../src/features/network-feeds/feed-store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

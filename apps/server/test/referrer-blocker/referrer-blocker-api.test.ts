@@ -1,9 +1,10 @@
 // The Referrer Blocker's calls: a paid feature (403 on Free), entries stored only for the
 // caller's shop, every bad input a 400 with a clear Message that changes nothing, and each
 // change applied by the very next storefront decision, which reads the referrer the storefront
-// script sends; a blocked visit reads as "Referrer Blocker: …" in the visitor log and counts a
-// hit on its entry.
+// script sends; a blocked visit reads as "Referrer Blocker: …" in the visitor log (linked to
+// the blocker's page), counts a hit on its entry and counts on the dashboard.
 import {
+  type DashboardData,
   maxReferrerEntries,
   protectionMessages as pm,
   referrerMessages as m,
@@ -13,7 +14,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrerRules } from '../../src/db/referrer-schema.js';
+import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -246,7 +247,11 @@ describe('storefront decisions', () => {
   });
 
   it('name the entry in the visitor log and count hits, monitor mode included', async () => {
+    const blocked = async () =>
+      (await t.call('getDashboardData', alice.token, { days: 1 })).json<DashboardData>()
+        .referrerBlocker;
     const before = new Map((await view(alice.token)).entries.map((e) => [e.id, e]));
+    const blockedBefore = await blocked();
     const start = Date.now();
     await decide(alice, 'https://spam.example/a', '/products/from-spam');
     await decide(alice, 'https://cdn.ads.example/b', '/products/from-spam');
@@ -261,6 +266,8 @@ describe('storefront decisions', () => {
     expect(Date.parse(after.get(ids['spam.example']!)!.lastHitAt!)).toBeGreaterThanOrEqual(
       start - 1000,
     );
+    // The dashboard counts the two blocked visits, not the one monitor mode let in.
+    expect((await blocked()) - blockedBefore).toBe(2);
 
     const page = (
       await t.call('listVisits', alice.token, { url: '/products/from-spam' })
@@ -270,13 +277,23 @@ describe('storefront decisions', () => {
       [
         'https://cdn.ads.example/b',
         'block',
-        { id: ids['*.ads.example'], kind: 'referrer', label: 'Referrer Blocker: *.ads.example' },
+        {
+          id: ids['*.ads.example'],
+          kind: 'referrer',
+          label: 'Referrer Blocker: *.ads.example',
+          page: '/referrerBlocker',
+        },
         null,
       ],
       [
         'https://spam.example/a',
         'block',
-        { id: ids['spam.example'], kind: 'referrer', label: 'Referrer Blocker: spam.example' },
+        {
+          id: ids['spam.example'],
+          kind: 'referrer',
+          label: 'Referrer Blocker: spam.example',
+          page: '/referrerBlocker',
+        },
         null,
       ],
     ]);

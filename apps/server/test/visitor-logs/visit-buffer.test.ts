@@ -1,6 +1,7 @@
 // The live visit queue against a real database (PGlite, or Postgres with TEST_DATABASE_URL):
 // decisions queued as COPY rows are stored with their fields, the chunk's hourly blocker
-// counters and IP entries' hits land in the same transaction, protected page views are
+// counters and list entries' hits land in the same transaction, each where the deciding rule's
+// blocker says (the app's own blockers), protected page views are
 // metered per shop; a full queue drops and counts (and logs once); a batch the database
 // refuses is counted as failed and the queue goes on; visits queued during a write are
 // written by the same flush.
@@ -8,13 +9,17 @@ import type { Decision } from '@gatehouse/engine';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCKERS } from '../../src/app.js';
+import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { ipRules, visits } from '../../src/db/protection-schema.js';
+import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
 import {
   createVisitBuffer,
   type VisitBufferOptions,
 } from '../../src/features/visitor-logs/visit-buffer.js';
+import { createBlockerRegistry } from '../../src/protection/blocker-registry.js';
 import type { VisitInput } from '../../src/protection/visit-queue.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
@@ -59,6 +64,7 @@ function buffer(over: Partial<VisitBufferOptions> = {}) {
     intervalMs: 60_000,
     batchSize: 1_000_000,
     maxQueued: 1000,
+    blockers: createBlockerRegistry(BLOCKERS),
     recordProtectedViews: async (_db, shopId, n) => {
       views.push([shopId, n]);
     },
@@ -147,6 +153,54 @@ describe(`visit queue (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
       ]),
     );
     expect(views).toHaveLength(2);
+  });
+
+  it('counts each blocker’s blocks in its dashboard count and its entries’ hits in its table', async () => {
+    const [shop] = await opened.db
+      .insert(shops)
+      .values({ domain: 'queue-c.myshopify.com', shopifyShopId: '13', name: 'c' })
+      .returning({ id: shops.id });
+    const shopC = shop!.id;
+    const [referrer] = await opened.db
+      .insert(referrerRules)
+      .values({ shopId: shopC, domain: 'spam.example' })
+      .returning({ id: referrerRules.id });
+    const [asn] = await opened.db
+      .insert(asnRules)
+      .values({ shopId: shopC, asn: 24940, key: 'as:24940' })
+      .returning({ id: asnRules.id });
+    const [allow] = await opened.db
+      .insert(ipRules)
+      .values({ shopId: shopC, list: 'allow', ip: '198.51.100.7' })
+      .returning({ id: ipRules.id });
+    const { b } = buffer();
+    const byReferrer = { action: 'redirect', rule: { kind: 'referrer', id: referrer!.id } };
+    b.record(visit(shopC, byReferrer as Partial<Decision>, { time: HOUR + 2000 }));
+    b.record(visit(shopC, byReferrer as Partial<Decision>, { time: HOUR + 3000 }));
+    // A monitored ISP/ASN entry counts a hit, not a block; an allow-list entry counts a hit.
+    b.record(
+      visit(
+        shopC,
+        { monitor: { kind: 'asn', id: asn!.id, action: 'block' } },
+        { time: HOUR + 4000 },
+      ),
+    );
+    b.record(visit(shopC, { rule: { kind: 'ip-allow', id: allow!.id } }, { time: HOUR + 6000 }));
+    await b.flush();
+
+    const counts = await opened.db
+      .select()
+      .from(blockerHourlyCounts)
+      .where(eq(blockerHourlyCounts.shopId, shopC));
+    expect(counts.map((c) => [c.blocker, Number(c.count)])).toEqual([['referrerBlocker', 2]]);
+    const hitsOf = async (table: typeof referrerRules | typeof asnRules | typeof ipRules) =>
+      (await opened.db.select().from(table).where(eq(table.shopId, shopC))).map((r) => [
+        r.hits,
+        r.lastHitAt?.getTime(),
+      ]);
+    expect(await hitsOf(referrerRules)).toEqual([[2, HOUR + 3000]]);
+    expect(await hitsOf(asnRules)).toEqual([[1, HOUR + 4000]]);
+    expect(await hitsOf(ipRules)).toEqual([[1, HOUR + 6000]]);
   });
 
   it('drops and counts what does not fit, and logs the drop once per interval', async () => {

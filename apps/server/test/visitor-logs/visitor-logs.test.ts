@@ -109,7 +109,12 @@ describe('the visitor log list', () => {
     expect(blocked.visits[0]).toMatchObject({
       ip: '203.0.113.110',
       action: 'block',
-      rule: { id: 'country', kind: 'country', label: 'Country Blocker (blacklist)' },
+      rule: {
+        id: 'country',
+        kind: 'country',
+        label: 'Country Blocker (blacklist)',
+        page: '/regionBlocker',
+      },
     });
   });
 
@@ -307,6 +312,7 @@ describe('IP lookup', () => {
     expect(blocked.decision.rule).toMatchObject({
       kind: 'ip-block',
       label: 'IP block list: 81.2.69.142',
+      page: '/ipBlocker',
     });
     const uk = (await t.call('lookupIp', alice.token, { ip: '81.2.69.1' })).json<IpLookupResult>();
     expect(uk.decision.rule).toMatchObject({ id: 'country', label: 'Country Blocker (blacklist)' });

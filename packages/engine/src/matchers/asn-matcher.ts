@@ -1,9 +1,12 @@
-// ISP/ASN Blocker: blocks visitors whose network (autonomous system number) is listed, or
-// whose organisation contains a listed ISP name as whole words (org-words.ts). ASNs are one
-// Map lookup; names are found in one pass over the organisation. Rules hit by either are
-// tried in list order and the first that applies (in scope, enforced) decides.
+// ISP/ASN Blocker (rule kind `asn`): blocks visitors whose network (autonomous system number)
+// is listed, or whose organisation contains a listed ISP name as whole words (org-words.ts).
+// ASNs are one Map lookup; names are found in one pass over the organisation. Rules hit by
+// either are tried in list order and the first that applies (in scope, enforced) decides.
+import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
-import { buildPhraseIndex, forEachMatch } from './org-words.js';
+import { blockingBase, ruleKind, type Report } from '../policy/rule-kind.js';
+import { isAsn, MAX_ASN, MAX_ASN_ENTRIES } from '../rules/asn.js';
+import { buildPhraseIndex, forEachMatch, normalizeIspName } from './org-words.js';
 import { ruleApplies } from './rule-applies.js';
 
 export interface AsnEntry {
@@ -67,3 +70,58 @@ export function createAsnMatcher(entries: AsnEntry[]): Matcher {
     bytes: () => entryCount * 48 + names.reduce((sum, n) => sum + n.normalized.length * 2, 0),
   };
 }
+
+const asnRuleSchema = z.object({
+  ...blockingBase,
+  kind: z.literal('asn'),
+  /** Autonomous system numbers (1 to 4294967295). */
+  asns: z.array(z.number()).max(100_000).optional(),
+  /**
+   * ISP or organisation names, matched case-insensitively as whole words of the visitor's
+   * organisation ("Hetzner" matches "Hetzner Online GmbH"; see org-words.ts).
+   */
+  names: z.array(z.string().max(200)).max(100_000).optional(),
+});
+
+function compileAsnLists(rule: z.infer<typeof asnRuleSchema>, report: Report) {
+  const asns: number[] = [];
+  const names: string[] = [];
+  (rule.asns ?? []).forEach((asn, i) => {
+    if (isAsn(asn)) asns.push(asn);
+    else {
+      report({
+        code: 'invalidAsn',
+        message: `${String(asn)} is not an AS number (use 1 to ${MAX_ASN}, like 15169)`,
+        field: ['asns', i],
+      });
+    }
+  });
+  (rule.names ?? []).forEach((name, i) => {
+    const normalized = normalizeIspName(name);
+    if (normalized !== null) names.push(normalized);
+    else {
+      report({
+        code: 'invalidIspName',
+        message:
+          name.trim() === ''
+            ? 'An ISP name cannot be empty'
+            : `"${name}" is not an ISP name (it needs letters or digits)`,
+        field: ['names', i],
+      });
+    }
+  });
+  return { asns, names };
+}
+
+export const asnKind = ruleKind({
+  schema: asnRuleSchema,
+  decides: 'block',
+  compile: compileAsnLists,
+  limit: {
+    max: MAX_ASN_ENTRIES,
+    count: (rule) => (rule.asns?.length ?? 0) + (rule.names?.length ?? 0),
+    code: 'tooManyAsnEntries',
+    message: `At most ${MAX_ASN_ENTRIES.toLocaleString('en-US')} ASNs and ISP names can be blocked`,
+  },
+  matcher: createAsnMatcher,
+});

@@ -1,6 +1,9 @@
-// Country Blocker: blacklist mode blocks the listed countries, whitelist mode every other
-// one. Countries are a 26×26 bit table per rule, so a check is one array read.
+// Country Blocker (rule kind `country`): blacklist mode blocks the listed countries, whitelist
+// mode every other one. Countries are a 26×26 bit table per rule, so a check is one array read.
+import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
+import { blockingBase, ruleKind } from '../policy/rule-kind.js';
+import { isCountryCode } from '../rules/country-codes.js';
 import { ruleApplies } from './rule-applies.js';
 
 export interface CountryEntry {
@@ -52,3 +55,44 @@ export function createCountryMatcher(entries: CountryEntry[]): Matcher {
     bytes: () => compiled.length * 26 * 26,
   };
 }
+
+export const countryKind = ruleKind({
+  schema: z.object({
+    ...blockingBase,
+    kind: z.literal('country'),
+    /** blacklist: block the listed countries; whitelist: block every other country. */
+    mode: z.enum(['blacklist', 'whitelist']),
+    countries: z.array(z.string()).max(300),
+    /**
+     * Whether a visitor whose country is unknown (private, reserved or unlisted addresses) is
+     * blocked. Off by default: the store fails open.
+     */
+    blockUnknown: z.boolean().optional(),
+  }),
+  decides: 'block',
+  compile(rule, report, warn) {
+    const countries: string[] = [];
+    rule.countries.forEach((code, i) => {
+      const upper = code.trim().toUpperCase();
+      if (isCountryCode(upper)) countries.push(upper);
+      else {
+        report({
+          code: 'invalidCountry',
+          message: `"${code}" is not a country code (use two letters, like US or DE)`,
+          field: ['countries', i],
+        });
+      }
+    });
+    // An empty whitelist would block every visitor: it is treated as invalid and ignored.
+    if (rule.mode === 'whitelist' && countries.length === 0) {
+      warn({
+        code: 'invalidWhitelist',
+        message:
+          'The country whitelist has no countries: it is treated as invalid and all visits are allowed',
+      });
+      return null;
+    }
+    return { mode: rule.mode, countries, blockUnknown: rule.blockUnknown === true };
+  },
+  matcher: createCountryMatcher,
+});

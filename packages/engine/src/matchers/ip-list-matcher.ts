@@ -1,6 +1,8 @@
-// IP allow list and IP block list: every entry's address or CIDR block goes into one range
+// IP allow list and IP block list, two rule kinds (`ip-allow`, `ip-block`): one address or
+// CIDR block per rule, a note, an optional expiry. Each list's entries go into one range
 // index; a hit yields the entries covering the address in list order, and the first that
 // applies (not expired, in scope, enforced) decides.
+import { z } from 'zod';
 import {
   buildIpRangeIndex,
   findSegmentV4,
@@ -8,8 +10,9 @@ import {
   ipRangeIndexBytes,
   type TaggedRange,
 } from '../ip/ip-range-index.js';
-import type { IpRange } from '../ip/ip-range.js';
+import { parseIpRange, type IpRange } from '../ip/ip-range.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
+import { blockingBase, ruleBase, ruleKind, type Report } from '../policy/rule-kind.js';
 import { ruleApplies } from './rule-applies.js';
 
 export interface IpListEntry {
@@ -48,3 +51,41 @@ export function createIpListMatcher(entries: IpListEntry[]): Matcher {
     bytes: () => ipRangeIndexBytes(index),
   };
 }
+
+/** Fields of IP entries: one address or CIDR block, a note, an optional expiry. */
+const ipEntry = {
+  ip: z.string().max(64),
+  note: z.string().max(500).optional(),
+  /** ISO 8601 date-time after which the entry no longer matches. */
+  expiresAt: z.string().max(40).optional(),
+};
+
+function parseRuleIp(ip: string, report: Report): { range: IpRange } | null {
+  const parsed = parseIpRange(ip.trim());
+  if (parsed.ok) return { range: parsed.range };
+  const isBlock = ip.includes('/');
+  const message =
+    parsed.reason === 'hostBitsSet'
+      ? `"${ip}" has bits set after the prefix; did you mean ${parsed.network}?`
+      : parsed.reason === 'invalidPrefix'
+        ? `"${ip}" has an invalid prefix length`
+        : `"${ip}" is not a valid IP address${isBlock ? ' or CIDR range' : ''}`;
+  report({ code: isBlock ? 'invalidCidr' : 'invalidIp', message, field: ['ip'] });
+  return null;
+}
+
+/** The IP allow list: a listed visitor is let in, before any blocking rule is tried. */
+export const ipAllowKind = ruleKind({
+  schema: z.object({ ...ruleBase, kind: z.literal('ip-allow'), ...ipEntry }),
+  decides: 'allow',
+  compile: (rule, report) => parseRuleIp(rule.ip, report),
+  matcher: createIpListMatcher,
+});
+
+/** The IP block list. */
+export const ipBlockKind = ruleKind({
+  schema: z.object({ ...blockingBase, kind: z.literal('ip-block'), ...ipEntry }),
+  decides: 'block',
+  compile: (rule, report) => parseRuleIp(rule.ip, report),
+  matcher: createIpListMatcher,
+});

@@ -1,9 +1,11 @@
-// Referrer Blocker: blocks visitors arriving from a listed site, by the host of the page that
-// sent them (the storefront script's document.referrer). Exact hosts are one Map lookup;
-// wildcards are one lookup per parent domain of the host. Rules hit are tried in list order
-// and the first that applies (in scope, enforced) decides.
+// Referrer Blocker (rule kind `referrer`): blocks visitors arriving from a listed site, by the
+// host of the page that sent them (the storefront script's document.referrer). Exact hosts are
+// one Map lookup; wildcards are one lookup per parent domain of the host. Rules hit are tried
+// in list order and the first that applies (in scope, enforced) decides.
+import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
-import { referrerHost } from '../rules/referrer.js';
+import { blockingBase, ruleKind } from '../policy/rule-kind.js';
+import { MAX_REFERRER_ENTRIES, parseReferrerDomain, referrerHost } from '../rules/referrer.js';
 import { ruleApplies } from './rule-applies.js';
 
 export interface ReferrerEntry {
@@ -57,3 +59,42 @@ export function createReferrerMatcher(entries: ReferrerEntry[]): Matcher {
     bytes: () => (exact.size + parents.size) * 48 + chars * 2,
   };
 }
+
+export const referrerKind = ruleKind({
+  schema: z.object({
+    ...blockingBase,
+    kind: z.literal('referrer'),
+    /**
+     * Referrer domains: "spam.example" matches that host only, "*.spam.example" its subdomains
+     * at any depth but not itself (see rules/referrer.ts).
+     */
+    domains: z.array(z.string().max(300)).max(100_000),
+  }),
+  decides: 'block',
+  compile(rule, report) {
+    const hosts: string[] = [];
+    const parents: string[] = [];
+    rule.domains.forEach((text, i) => {
+      const domain = parseReferrerDomain(text);
+      if (domain !== null) (domain.wildcard ? parents : hosts).push(domain.host);
+      else {
+        report({
+          code: 'invalidReferrer',
+          message:
+            text.trim() === ''
+              ? 'A referrer domain cannot be empty'
+              : `"${text}" is not a domain (use a site's name, like spam.example or *.spam.example)`,
+          field: ['domains', i],
+        });
+      }
+    });
+    return { hosts, parents };
+  },
+  limit: {
+    max: MAX_REFERRER_ENTRIES,
+    count: (rule) => rule.domains.length,
+    code: 'tooManyReferrerEntries',
+    message: `At most ${MAX_REFERRER_ENTRIES.toLocaleString('en-US')} referrer domains can be blocked`,
+  },
+  matcher: createReferrerMatcher,
+});

@@ -1,23 +1,13 @@
 // Why a rule set was refused: one issue per problem found, each naming the rule and field so
 // the admin can point at it and the server can answer with a clear message.
 
-export type CompileIssueCode =
-  | 'invalidRuleSet'
-  | 'duplicateRuleId'
-  | 'invalidIp'
-  | 'invalidCidr'
-  | 'invalidExpiry'
-  | 'invalidCountry'
-  | 'invalidAsn'
-  | 'invalidIspName'
-  | 'tooManyAsnEntries'
-  | 'invalidReferrer'
-  | 'tooManyReferrerEntries'
-  | 'invalidRedirectUrl'
-  | 'invalidScope';
-
 export interface CompileIssue {
-  code: CompileIssueCode;
+  /**
+   * The problem, by name: `invalidRuleSet` (shape), `duplicateRuleId`, `invalidScope`,
+   * `invalidRedirectUrl`, `invalidExpiry`, or one of the rule kind's own (`invalidIp`,
+   * `invalidCountry`, `tooManyAsnEntries`…).
+   */
+  code: string;
   message: string;
   /** The offending rule's id, when the problem belongs to one rule. */
   ruleId?: string;

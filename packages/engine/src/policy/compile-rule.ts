@@ -1,20 +1,12 @@
 // Checks one rule's meaning and turns it into its compiled form. Shape was checked by the
 // schema already; what is left is what a schema cannot say (is this an address, a country, a
-// usable URL), reported with the rule's id and a message a merchant can act on.
-import { parseIpRange, type IpRange } from '../ip/ip-range.js';
+// usable URL), reported with the rule's id and a message a merchant can act on. The checks
+// every rule shares (scope, action, monitor mode, expiry) are here; the kind checks the rest.
 import { normalizeRedirectUrl, type Action } from '../rules/action.js';
-import { normalizeIspName } from '../matchers/org-words.js';
-import { isAsn, MAX_ASN } from '../rules/asn.js';
-import { isCountryCode } from '../rules/country-codes.js';
-import { parseReferrerDomain } from '../rules/referrer.js';
-import type { AsnRule, ReferrerRule, Rule } from '../rules/rule-set.js';
+import type { Rule } from '../rules/rule-set.js';
 import { compileScope, normalizeScopePattern, type Scope } from '../rules/scope.js';
-import type { CompileIssue } from './compile-issue.js';
 import type { CompiledRule } from './policy.js';
-
-type Report = (
-  issue: Omit<CompileIssue, 'ruleId' | 'path'> & { field: (string | number)[] },
-) => void;
+import type { KindSchema, Report, RuleKindDefinition, Warn } from './rule-kind.js';
 
 function compileAction(action: Action | undefined, report: Report) {
   if (!action || action.type === 'block')
@@ -46,8 +38,8 @@ function compileRuleScope(scope: Scope | undefined, report: Report) {
   return compileScope(patterns);
 }
 
-function compileExpiry(expiresAt: string | undefined, report: Report): number {
-  if (expiresAt === undefined) return Infinity;
+function compileExpiry(expiresAt: unknown, report: Report): number {
+  if (typeof expiresAt !== 'string') return Infinity;
   const at = /^\d{4}-\d{2}-\d{2}/.test(expiresAt) ? Date.parse(expiresAt) : NaN;
   if (Number.isNaN(at)) {
     report({
@@ -59,141 +51,39 @@ function compileExpiry(expiresAt: string | undefined, report: Report): number {
   return at;
 }
 
-export function parseRuleIp(ip: string, report: Report): IpRange | null {
-  const parsed = parseIpRange(ip.trim());
-  if (parsed.ok) return parsed.range;
-  const isBlock = ip.includes('/');
-  const message =
-    parsed.reason === 'hostBitsSet'
-      ? `"${ip}" has bits set after the prefix; did you mean ${parsed.network}?`
-      : parsed.reason === 'invalidPrefix'
-        ? `"${ip}" has an invalid prefix length`
-        : `"${ip}" is not a valid IP address${isBlock ? ' or CIDR range' : ''}`;
-  report({ code: isBlock ? 'invalidCidr' : 'invalidIp', message, field: ['ip'] });
-  return null;
+/** A kind whose rule and entry types are not known here. */
+export type AnyRuleKind = RuleKindDefinition<KindSchema, unknown>;
+
+/** A rule compiled: what decide() applies on a hit, and what the kind's matcher indexes. */
+export interface CompiledRuleParts {
+  rule: CompiledRule;
+  /** The kind's own part; null when the rule cannot match. */
+  parts: unknown;
 }
 
-export type CompiledRuleParts =
-  | { kind: 'ip-allow' | 'ip-block'; rule: CompiledRule; range: IpRange | null }
-  | {
-      kind: 'country';
-      rule: CompiledRule;
-      mode: 'blacklist' | 'whitelist';
-      countries: string[];
-      blockUnknown: boolean;
-    }
-  | { kind: 'asn'; rule: CompiledRule; asns: number[]; names: string[] }
-  | { kind: 'referrer'; rule: CompiledRule; hosts: string[]; parents: string[] };
-
-function compileReferrerDomains(rule: ReferrerRule, report: Report) {
-  const hosts: string[] = [];
-  const parents: string[] = [];
-  rule.domains.forEach((text, i) => {
-    const domain = parseReferrerDomain(text);
-    if (domain !== null) (domain.wildcard ? parents : hosts).push(domain.host);
-    else {
-      report({
-        code: 'invalidReferrer',
-        message:
-          text.trim() === ''
-            ? 'A referrer domain cannot be empty'
-            : `"${text}" is not a domain (use a site's name, like spam.example or *.spam.example)`,
-        field: ['domains', i],
-      });
-    }
-  });
-  return { hosts, parents };
-}
-
-function compileAsnLists(rule: AsnRule, report: Report) {
-  const asns: number[] = [];
-  const names: string[] = [];
-  (rule.asns ?? []).forEach((asn, i) => {
-    if (isAsn(asn)) asns.push(asn);
-    else {
-      report({
-        code: 'invalidAsn',
-        message: `${String(asn)} is not an AS number (use 1 to ${MAX_ASN}, like 15169)`,
-        field: ['asns', i],
-      });
-    }
-  });
-  (rule.names ?? []).forEach((name, i) => {
-    const normalized = normalizeIspName(name);
-    if (normalized !== null) names.push(normalized);
-    else {
-      report({
-        code: 'invalidIspName',
-        message:
-          name.trim() === ''
-            ? 'An ISP name cannot be empty'
-            : `"${name}" is not an ISP name (it needs letters or digits)`,
-        field: ['names', i],
-      });
-    }
-  });
-  return { asns, names };
-}
-
-/** Compiles one rule, reporting every problem found through `report`. */
-export function compileRule(rule: Rule, report: Report): CompiledRuleParts {
+/**
+ * Compiles one rule of `kind`, reporting every problem found through `report`: its scope, its
+ * action (a blocking kind), the kind's own fields, then its expiry (the kinds whose rules
+ * carry one).
+ */
+export function compileRule(
+  kind: AnyRuleKind,
+  rule: Rule,
+  report: Report,
+  warn: Warn,
+): CompiledRuleParts {
   const scope = compileRuleScope(rule.scope, report);
   const ref = Object.freeze({ id: rule.id, kind: rule.kind });
-  if (rule.kind === 'ip-allow') {
-    const range = parseRuleIp(rule.ip, report);
-    const expiresAt = compileExpiry(rule.expiresAt, report);
-    const compiled = {
-      ref,
-      action: 'allow' as const,
-      redirectUrl: undefined,
-      monitorRef: null,
-      scope,
-      expiresAt,
-    };
-    return { kind: rule.kind, rule: compiled, range };
+  let action: CompiledRule['action'] = 'allow';
+  let redirectUrl: string | undefined;
+  let monitorRef: CompiledRule['monitorRef'] = null;
+  if (kind.decides === 'block') {
+    const blocking = rule as { action?: Action; monitor?: boolean };
+    ({ action, redirectUrl } = compileAction(blocking.action, report));
+    if (blocking.monitor) monitorRef = Object.freeze({ ...ref, action });
   }
-  const { action, redirectUrl } = compileAction(rule.action, report);
-  const monitorRef = rule.monitor ? Object.freeze({ ...ref, action }) : null;
-  if (rule.kind === 'ip-block') {
-    const range = parseRuleIp(rule.ip, report);
-    const expiresAt = compileExpiry(rule.expiresAt, report);
-    return {
-      kind: rule.kind,
-      rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt },
-      range,
-    };
-  }
-  if (rule.kind === 'asn') {
-    return {
-      kind: 'asn',
-      rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
-      ...compileAsnLists(rule, report),
-    };
-  }
-  if (rule.kind === 'referrer') {
-    return {
-      kind: 'referrer',
-      rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
-      ...compileReferrerDomains(rule, report),
-    };
-  }
-  const countries: string[] = [];
-  rule.countries.forEach((code, i) => {
-    const upper = code.trim().toUpperCase();
-    if (isCountryCode(upper)) countries.push(upper);
-    else {
-      report({
-        code: 'invalidCountry',
-        message: `"${code}" is not a country code (use two letters, like US or DE)`,
-        field: ['countries', i],
-      });
-    }
-  });
-  return {
-    kind: 'country',
-    rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt: Infinity },
-    mode: rule.mode,
-    countries,
-    blockUnknown: rule.blockUnknown === true,
-  };
+  const parts = kind.compile(rule as never, report, warn);
+  const expiresAt = compileExpiry((rule as { expiresAt?: unknown }).expiresAt, report);
+  // One object shape for every kind's rules: decide() reads them on every hit.
+  return { rule: { ref, action, redirectUrl, monitorRef, scope, expiresAt }, parts };
 }

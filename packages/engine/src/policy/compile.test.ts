@@ -18,7 +18,7 @@ describe('compile', () => {
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(result.policy.ruleCount).toBe(3);
-      expect(result.policy.invalidWhitelist).toBe(false);
+      expect(result.warnings).toEqual([]);
     }
   });
 
@@ -124,10 +124,16 @@ describe('compile', () => {
     const result = compile(rules({ id: 'w', kind: 'country', mode: 'whitelist', countries: [] }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.policy.invalidWhitelist).toBe(true);
     expect(result.warnings).toEqual([
       expect.objectContaining({ code: 'invalidWhitelist', ruleId: 'w' }),
     ]);
+  });
+
+  it('keeps no warning of a rule that is off', () => {
+    const result = compile(
+      rules({ id: 'w', kind: 'country', mode: 'whitelist', countries: [], enabled: false }),
+    );
+    expect(result.ok && result.warnings).toEqual([]);
   });
 
   it('accepts ASNs and ISP names', () => {

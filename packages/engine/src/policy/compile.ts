@@ -1,16 +1,11 @@
 // compile(rules): the only step that can refuse a shop's rules. It validates shape (zod) and
-// meaning (per rule), and builds the policy `decide()` evaluates: one matcher per blocker, in
-// the fixed order of evaluation.
-import { createAsnMatcher, type AsnEntry } from '../matchers/asn-matcher.js';
-import { createCountryMatcher, type CountryEntry } from '../matchers/country-matcher.js';
-import { createIpListMatcher, type IpListEntry } from '../matchers/ip-list-matcher.js';
-import { createReferrerMatcher, type ReferrerEntry } from '../matchers/referrer-matcher.js';
-import { MAX_ASN_ENTRIES } from '../rules/asn.js';
-import { MAX_REFERRER_ENTRIES } from '../rules/referrer.js';
+// meaning (per rule), and builds the policy `decide()` evaluates: one matcher per rule kind,
+// in the order of policy/rule-kinds.ts.
 import { ruleSetSchema } from '../rules/rule-set.js';
 import type { CompileIssue } from './compile-issue.js';
-import { compileRule } from './compile-rule.js';
-import type { CompileWarning, Policy } from './policy.js';
+import { compileRule, type AnyRuleKind } from './compile-rule.js';
+import type { CompiledRule, CompileWarning, Policy } from './policy.js';
+import { RULE_KINDS } from './rule-kinds.js';
 
 export type CompileResult =
   | { ok: true; policy: Policy; warnings: readonly CompileWarning[] }
@@ -18,6 +13,14 @@ export type CompileResult =
 
 /** How many issues are reported at most; a bad import of thousands of lines needs only a sample. */
 const MAX_ISSUES = 100;
+
+interface KindState {
+  kind: AnyRuleKind;
+  /** The enabled rules' entries, in rule-set order. */
+  entries: ({ rule: CompiledRule } & object)[];
+  /** Entries counted against the kind's limit, disabled rules included. */
+  counted: number;
+}
 
 export function compile(input: unknown): CompileResult {
   const parsed = ruleSetSchema.safeParse(input);
@@ -35,13 +38,8 @@ export function compile(input: unknown): CompileResult {
   const errors: CompileIssue[] = [];
   const warnings: CompileWarning[] = [];
   const seen = new Set<string>();
-  const allow: IpListEntry[] = [];
-  const block: IpListEntry[] = [];
-  const countries: CountryEntry[] = [];
-  const asnEntries: AsnEntry[] = [];
-  let asnEntryCount = 0;
-  const referrerEntries: ReferrerEntry[] = [];
-  let referrerEntryCount = 0;
+  const kinds = RULE_KINDS.map((kind): KindState => ({ kind, entries: [], counted: 0 }));
+  const byName = new Map(kinds.map((state) => [state.kind.schema.shape.kind.value, state]));
 
   rules.forEach((rule, index) => {
     if (seen.has(rule.id)) {
@@ -53,67 +51,42 @@ export function compile(input: unknown): CompileResult {
       });
     }
     seen.add(rule.id);
-    const parts = compileRule(rule, ({ field, ...issue }) => {
-      errors.push({ ...issue, ruleId: rule.id, path: ['rules', index, ...field] });
-    });
-    if (rule.kind === 'asn') {
-      const before = asnEntryCount;
-      asnEntryCount += (rule.asns?.length ?? 0) + (rule.names?.length ?? 0);
+    // The schema admits only listed kinds.
+    const state = byName.get(rule.kind)!;
+    const enabled = rule.enabled !== false;
+    const { rule: compiled, parts } = compileRule(
+      state.kind,
+      rule,
+      ({ field, ...issue }) => {
+        errors.push({ ...issue, ruleId: rule.id, path: ['rules', index, ...field] });
+      },
+      (warning) => {
+        // A rule that is off warns of nothing.
+        if (enabled) warnings.push({ ...warning, ruleId: rule.id });
+      },
+    );
+    const limit = state.kind.limit;
+    if (limit) {
+      const before = state.counted;
+      state.counted += limit.count(rule as never);
       // Reported once, on the rule that goes over.
-      if (before <= MAX_ASN_ENTRIES && asnEntryCount > MAX_ASN_ENTRIES) {
+      if (before <= limit.max && state.counted > limit.max) {
         errors.push({
-          code: 'tooManyAsnEntries',
-          message: `At most ${MAX_ASN_ENTRIES.toLocaleString('en-US')} ASNs and ISP names can be blocked`,
+          code: limit.code,
+          message: limit.message,
           ruleId: rule.id,
           path: ['rules', index],
         });
       }
     }
-    if (rule.kind === 'referrer') {
-      const before = referrerEntryCount;
-      referrerEntryCount += rule.domains.length;
-      if (before <= MAX_REFERRER_ENTRIES && referrerEntryCount > MAX_REFERRER_ENTRIES) {
-        errors.push({
-          code: 'tooManyReferrerEntries',
-          message: `At most ${MAX_REFERRER_ENTRIES.toLocaleString('en-US')} referrer domains can be blocked`,
-          ruleId: rule.id,
-          path: ['rules', index],
-        });
-      }
-    }
-    if (rule.enabled === false) return;
-    if (parts.kind === 'asn') {
-      asnEntries.push(parts);
-    } else if (parts.kind === 'referrer') {
-      referrerEntries.push(parts);
-    } else if (parts.kind === 'country') {
-      if (parts.mode === 'whitelist' && parts.countries.length === 0) {
-        warnings.push({
-          code: 'invalidWhitelist',
-          ruleId: rule.id,
-          message:
-            'The country whitelist has no countries: it is treated as invalid and all visits are allowed',
-        });
-        return;
-      }
-      countries.push(parts);
-    } else if (parts.range !== null) {
-      (parts.kind === 'ip-allow' ? allow : block).push({ rule: parts.rule, range: parts.range });
-    }
+    if (enabled && parts !== null) state.entries.push({ ...parts, rule: compiled });
   });
 
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ISSUES) };
   const policy: Policy = {
     appEnabled,
-    matchers: [
-      createIpListMatcher(allow),
-      createIpListMatcher(block),
-      createCountryMatcher(countries),
-      createAsnMatcher(asnEntries),
-      createReferrerMatcher(referrerEntries),
-    ],
+    matchers: kinds.map((state) => state.kind.matcher(state.entries)),
     ruleCount: rules.length,
-    invalidWhitelist: warnings.some((w) => w.code === 'invalidWhitelist'),
     warnings,
   };
   return { ok: true, policy, warnings };

@@ -1,6 +1,6 @@
 // The compiled form of a shop's rules and the types `decide()` speaks. A policy is immutable
 // once built: matchers in evaluation order, each holding its rules in the structure that makes
-// its lookup cheap. Later blockers (bot/VPN, URL) are more matchers in the list.
+// its lookup cheap, one per rule kind (policy/rule-kinds.ts).
 import type { GeoFacts } from '../geo/geo-facts.js';
 import type { ScopeMatcher } from '../rules/scope.js';
 import type { RuleKind } from '../rules/rule-set.js';
@@ -75,19 +75,18 @@ export interface Matcher {
   bytes(): number;
 }
 
+/** A rule that is accepted but does not do what it seems to (e.g. `invalidWhitelist`). */
 export interface CompileWarning {
-  code: 'invalidWhitelist';
+  code: string;
   ruleId: string;
   message: string;
 }
 
 export interface Policy {
   readonly appEnabled: boolean;
-  /** In evaluation order: IP allow list, IP block list, country, ISP/ASN, referrer. */
+  /** One per rule kind, in evaluation order (policy/rule-kinds.ts). */
   readonly matchers: readonly Matcher[];
   readonly ruleCount: number;
-  /** A whitelist-mode Country Blocker has no countries: it is ignored and allows everyone. */
-  readonly invalidWhitelist: boolean;
   readonly warnings: readonly CompileWarning[];
 }
 

@@ -1,8 +1,8 @@
 // The ISP/ASN Blocker as the registry sees it: one `asn` rule per entry, all with the
-// blocker's settings, switched off on a plan without the feature.
+// blocker's settings, switched off on a plan without the feature; each entry counts its hits.
 import { asnEntryLabel } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { asnRules } from '../../db/asn-schema.js';
+import { asnRules } from './asn-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
@@ -11,8 +11,9 @@ import { blockAsnFromLog } from './block-asn-from-log.js';
 
 export const asnBlocker: Blocker = {
   name: ASN_BLOCKER,
-  ruleKinds: ['asn'],
-  kindLabels: { asn: 'ISP/ASN Blocker' },
+  ruleKinds: { asn: { label: 'ISP/ASN Blocker', page: '/asnBlocker' } },
+  dashboardCounter: 'asnBlocker',
+  entryHits: asnRules,
   async loadRules(db, shop) {
     return asnEngineRules(await loadAsnState(db, shop));
   },

@@ -13,7 +13,7 @@ import {
 import { normalizeIspName, type Rule } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { asnRules, type AsnRuleRow } from '../../db/asn-schema.js';
+import { asnRules, type AsnRuleRow } from './asn-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';

@@ -12,8 +12,8 @@ import {
 
 export const countryBlocker: Blocker = {
   name: COUNTRY_BLOCKER,
-  ruleKinds: ['country'],
-  kindLabels: { country: 'Country Blocker' },
+  ruleKinds: { country: { label: 'Country Blocker', page: '/regionBlocker' } },
+  dashboardCounter: 'regionBlocker',
   async loadRules(db, shop) {
     return [countryRule(await loadCountryState(db, shop.id))];
   },

@@ -1,8 +1,8 @@
 // Dashboard numbers from the per-shop hourly blocker counters, never from the visit log.
-import type { DashboardData } from '@gatehouse/contracts';
+import { dashboardCounters, type DashboardData } from '@gatehouse/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockerHourlyCounts, type Blocker } from '../../db/schema.js';
+import { blockerHourlyCounts, type HourlyCounter } from '../../db/schema.js';
 import { usagePeriodStart } from '../../usage-period.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,7 +16,7 @@ async function sumsSince(db: Database, shopId: string, since: Date) {
     .from(blockerHourlyCounts)
     .where(and(eq(blockerHourlyCounts.shopId, shopId), gte(blockerHourlyCounts.hour, since)))
     .groupBy(blockerHourlyCounts.blocker);
-  const totals = new Map<Blocker, number>();
+  const totals = new Map<HourlyCounter, number>();
   for (const row of rows) totals.set(row.blocker, Number(row.total));
   return totals;
 }
@@ -32,14 +32,6 @@ export async function dashboardData(
   const totals = await sumsSince(db, shop.id, since);
   const periodStart = usagePeriodStart(shop.installedAt, now).getTime();
   const usage = await sumsSince(db, shop.id, new Date(Math.floor(periodStart / HOUR_MS) * HOUR_MS));
-  const get = (b: Blocker) => totals.get(b) ?? 0;
-  return {
-    blockLists: get('blockLists'),
-    fraudProtect: get('fraudProtect'),
-    asnBlocker: get('asnBlocker'),
-    ipBlocker: get('ipBlocker'),
-    regionBlocker: get('regionBlocker'),
-    vpn: get('vpn'),
-    usage: usage.get('pageViews') ?? 0,
-  };
+  const counts = Object.fromEntries(dashboardCounters.map((name) => [name, totals.get(name) ?? 0]));
+  return { ...(counts as Omit<DashboardData, 'usage'>), usage: usage.get('pageViews') ?? 0 };
 }

@@ -5,7 +5,7 @@ import { api, plans, type GeneralSettingsView } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops, type Shop } from '../../db/schema.js';
-import type { ProtectionSettingsRow } from '../../db/protection-schema.js';
+import type { GeneralSettingsRow } from '../../db/protection-schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
@@ -17,10 +17,7 @@ import { setAppMetafields } from './install-metafield.js';
 export const retentionMessage = (max: number) =>
   `Your plan keeps visitor logs for at most ${max} hours.`;
 
-export function settingsView(
-  shop: Shop,
-  settings: ProtectionSettingsRow | null,
-): GeneralSettingsView {
+export function settingsView(shop: Shop, settings: GeneralSettingsRow | null): GeneralSettingsView {
   const max = plans[shop.plan].logRetentionHours;
   return {
     appEnabled: !shop.isAppDisabled,

@@ -6,7 +6,7 @@
 // merchant changes the time-out.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { protectionSettings } from '../../db/protection-schema.js';
+import { generalSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
@@ -65,9 +65,9 @@ export async function setAppMetafields(
 /** Everything the storefront block reads, as it stands for this shop. */
 async function storefrontMetafields(app: FastifyInstance, domain: string): Promise<AppMetafield[]> {
   const [row] = await app.db
-    .select({ timeoutMs: protectionSettings.timeoutMs })
-    .from(protectionSettings)
-    .innerJoin(shops, eq(shops.id, protectionSettings.shopId))
+    .select({ timeoutMs: generalSettings.timeoutMs })
+    .from(generalSettings)
+    .innerJoin(shops, eq(shops.id, generalSettings.shopId))
     .where(eq(shops.domain, domain));
   return [
     { key: 'api_origin', type: 'single_line_text_field', value: app.config.appUrl },

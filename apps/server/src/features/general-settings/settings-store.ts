@@ -1,17 +1,17 @@
 // The shop's General Settings row (created on first save; defaults apply without one).
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { protectionSettings, type ProtectionSettingsRow } from '../../db/protection-schema.js';
+import { generalSettings, type GeneralSettingsRow } from '../../db/protection-schema.js';
 
-type Writable = Partial<Omit<typeof protectionSettings.$inferInsert, 'shopId' | 'updatedAt'>>;
+type Writable = Partial<Omit<typeof generalSettings.$inferInsert, 'shopId' | 'updatedAt'>>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export async function saveProtectionSettings(db: Database | Tx, shopId: string, values: Writable) {
   await db
-    .insert(protectionSettings)
+    .insert(generalSettings)
     .values({ shopId, ...values })
     .onConflictDoUpdate({
-      target: protectionSettings.shopId,
+      target: generalSettings.shopId,
       set: { ...values, updatedAt: sql`now()` },
     });
 }
@@ -19,10 +19,7 @@ export async function saveProtectionSettings(db: Database | Tx, shopId: string, 
 export async function loadGeneralSettings(
   db: Database,
   shopId: string,
-): Promise<ProtectionSettingsRow | null> {
-  const [row] = await db
-    .select()
-    .from(protectionSettings)
-    .where(eq(protectionSettings.shopId, shopId));
+): Promise<GeneralSettingsRow | null> {
+  const [row] = await db.select().from(generalSettings).where(eq(generalSettings.shopId, shopId));
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 // The IP lists as the registry sees them: one `ip-block` or `ip-allow` rule per entry of the
-// block list (/ipBlocker) and the allow list (/whiteLists), in the order they were added.
+// block list (/ipBlocker) and the allow list (/whiteLists), in the order they were added; each
+// entry counts its hits.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ipRules } from '../../db/protection-schema.js';
@@ -12,8 +13,13 @@ const LIST_LABELS = { block: 'IP block list', allow: 'IP allow list' } as const;
 
 export const ipListsBlocker: Blocker = {
   name: IP_LISTS,
-  ruleKinds: ['ip-allow', 'ip-block'],
-  kindLabels: { 'ip-block': LIST_LABELS.block, 'ip-allow': LIST_LABELS.allow },
+  ruleKinds: {
+    'ip-block': { label: LIST_LABELS.block, page: '/ipBlocker' },
+    'ip-allow': { label: LIST_LABELS.allow, page: '/whiteLists' },
+  },
+  // Only the block list's decisions block; both lists' entries count their hits.
+  dashboardCounter: 'ipBlocker',
+  entryHits: ipRules,
   async loadRules(db, shop) {
     return (await loadIpRows(db, shop.id)).map(ipRule);
   },

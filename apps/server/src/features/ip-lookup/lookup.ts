@@ -79,6 +79,10 @@ export async function lookupIp(
     decision.rule?.id ?? null,
     decision.monitor?.id ?? null,
   ]);
+  // The monitored rule as it would act with the rules as they are now.
+  const monitor = decision.monitor
+    ? labels.monitor(decision.monitor.id, decision.monitor.kind)
+    : null;
 
   return {
     ip,
@@ -99,17 +103,7 @@ export async function lookupIp(
     decision: {
       action: decision.action,
       rule: decision.rule ? labels.rule(decision.rule.id, decision.rule.kind) : null,
-      monitor:
-        'monitor' in decision && decision.monitor
-          ? {
-              ...(labels.monitor(decision.monitor.id) ?? {
-                id: decision.monitor.id,
-                kind: 'ip-block' as const,
-                label: decision.monitor.id,
-              }),
-              action: decision.monitor.action,
-            }
-          : null,
+      monitor: monitor && { ...monitor, action: decision.monitor!.action },
     },
     attribution: IP_LOOKUP_ATTRIBUTION,
   };

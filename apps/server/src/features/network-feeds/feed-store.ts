@@ -12,7 +12,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { networkFeeds } from '../../db/network-feeds-schema.js';
+import { networkFeeds } from './network-feeds-schema.js';
 import { DownloadError, downloadFeed } from './feed-download.js';
 
 export interface FeedOutcome {

@@ -1,7 +1,7 @@
 // The Referrer Blocker as the registry sees it: one `referrer` rule per entry, all with the
-// blocker's settings, switched off on a plan without the feature.
+// blocker's settings, switched off on a plan without the feature; each entry counts its hits.
 import { and, eq, inArray } from 'drizzle-orm';
-import { referrerRules } from '../../db/referrer-schema.js';
+import { referrerRules } from './referrer-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { loadReferrerState, REFERRER_BLOCKER, referrerEngineRules } from './referrer-list.js';
@@ -9,8 +9,9 @@ import { referrerRoutes } from './referrer-routes.js';
 
 export const referrerBlocker: Blocker = {
   name: REFERRER_BLOCKER,
-  ruleKinds: ['referrer'],
-  kindLabels: { referrer: 'Referrer Blocker' },
+  ruleKinds: { referrer: { label: 'Referrer Blocker', page: '/referrerBlocker' } },
+  dashboardCounter: 'referrerBlocker',
+  entryHits: referrerRules,
   async loadRules(db, shop) {
     return referrerEngineRules(await loadReferrerState(db, shop));
   },

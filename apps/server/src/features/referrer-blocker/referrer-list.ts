@@ -12,7 +12,7 @@ import {
 import type { Rule } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { referrerRules, type ReferrerRuleRow } from '../../db/referrer-schema.js';
+import { referrerRules, type ReferrerRuleRow } from './referrer-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';

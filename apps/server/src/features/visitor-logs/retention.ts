@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
-import { protectionSettings } from '../../db/protection-schema.js';
+import { generalSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import { maintainVisitPartitions } from './visit-partitions.js';
 
@@ -40,9 +40,9 @@ export async function purgeShopVisits(db: Database, shopId: string, cutoff: Date
 /** Every shop's purge; answers visits deleted. */
 export async function purgeExpiredVisits(db: Database, now = new Date()): Promise<number> {
   const rows = await db
-    .select({ id: shops.id, plan: shops.plan, hours: protectionSettings.logRetentionHours })
+    .select({ id: shops.id, plan: shops.plan, hours: generalSettings.logRetentionHours })
     .from(shops)
-    .leftJoin(protectionSettings, eq(protectionSettings.shopId, shops.id));
+    .leftJoin(generalSettings, eq(generalSettings.shopId, shops.id));
   let total = 0;
   for (const shop of rows) {
     const max = plans[shop.plan].logRetentionHours;

@@ -2,7 +2,8 @@
 // writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
 // never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to
 // the open chunk as the decision is made, with the chunk's tallies (the dashboard's hourly
-// blocker counters, the IP, ISP/ASN and referrer entries' hits and last hit, the protected page views) updated in
+// blocker counters and the list entries' hits and last hit, where each blocker says it counts
+// them; the protected page views) updated in
 // place: the queue holds no object per visit, so a backlog costs its bytes and nothing for
 // the garbage collector to trace. The queue is bounded in visits and in bytes; when it is
 // full new visits are dropped and counted, and the drop is logged once per interval. A
@@ -10,9 +11,12 @@
 // it, the protected page views billing meters (recordProtectedViews, which also keeps the
 // pageViews counter).
 import type { Decision } from '@gatehouse/engine';
+import { getTableName } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { Blocker } from '../../db/schema.js';
+import type { HourlyCounter } from '../../db/schema.js';
+import type { EntryHitsTable } from '../../protection/blocker.js';
+import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { VisitBuffer, VisitInput, VisitMetrics } from '../../protection/visit-queue.js';
 import { VisitCopyBuilder } from './visit-copy.js';
 import { inVisitBatch, type BatchSession, type DatabaseKind } from './visit-writer.js';
@@ -34,16 +38,10 @@ export interface VisitBufferOptions {
   intervalMs: number;
   batchSize: number;
   maxQueued: number;
+  /** Where each rule kind's decisions are counted. */
+  blockers: Pick<BlockerRegistry, 'tally'>;
   /** Billing's metering of protected page views. */
   recordProtectedViews: (db: Database, shopId: string, n: number, now: Date) => Promise<unknown>;
-}
-
-function blockerOf(decision: Decision): Blocker | null {
-  if (decision.action === 'allow' || !decision.rule) return null;
-  if (decision.rule.kind === 'ip-block') return 'ipBlocker';
-  if (decision.rule.kind === 'country') return 'regionBlocker';
-  if (decision.rule.kind === 'asn') return 'asnBlocker';
-  return null;
 }
 
 /** Per shop, what a chunk's visits add to its counters. */
@@ -51,20 +49,16 @@ interface ShopTally {
   /** Visits that count as protected page views (all but those of a disabled app). */
   views: number;
   lastView: number;
-  /** Blocked visits by hour (ms) and blocker. */
-  blocked: Map<number, Map<Blocker, number>>;
+  /** Blocked visits by hour (ms) and dashboard counter. */
+  blocked: Map<number, Map<HourlyCounter, number>>;
 }
 
 /** Visits waiting to be written together, as one COPY document and its tallies. */
 interface Chunk {
   copy: VisitCopyBuilder;
   shops: Map<string, ShopTally>;
-  /** IP entries' hits in this chunk: count and last time (ms), by rule id. */
-  hits: Map<string, Hit>;
-  /** ISP/ASN entries' hits, the same way (each entry is its own engine rule). */
-  asnHits: Map<string, Hit>;
-  /** Referrer entries' hits, the same way. */
-  referrerHits: Map<string, Hit>;
+  /** List entries' hits in this chunk, by the table that counts them: count and last time (ms), by rule id. */
+  hits: Map<EntryHitsTable, Map<string, Hit>>;
 }
 
 interface Hit {
@@ -73,26 +67,25 @@ interface Hit {
 }
 
 function newChunk(): Chunk {
-  return {
-    copy: new VisitCopyBuilder(),
-    shops: new Map(),
-    hits: new Map(),
-    asnHits: new Map(),
-    referrerHits: new Map(),
-  };
+  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map() };
 }
 
-function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number): void {
+type Blockers = VisitBufferOptions['blockers'];
+
+function countHit(
+  blockers: Blockers,
+  chunk: Chunk,
+  ref: Decision['rule'] | undefined,
+  time: number,
+): void {
   if (!ref) return;
-  const hits =
-    ref.kind === 'ip-block' || ref.kind === 'ip-allow'
-      ? chunk.hits
-      : ref.kind === 'asn'
-        ? chunk.asnHits
-        : ref.kind === 'referrer'
-          ? chunk.referrerHits
-          : null;
-  if (hits === null) return;
+  const table = blockers.tally(ref.kind)?.entryHits;
+  if (!table) return;
+  let hits = chunk.hits.get(table);
+  if (hits === undefined) {
+    hits = new Map();
+    chunk.hits.set(table, hits);
+  }
   const hit = hits.get(ref.id);
   if (hit === undefined) hits.set(ref.id, { n: 1, last: time });
   else {
@@ -102,14 +95,18 @@ function countHit(chunk: Chunk, ref: Decision['rule'] | undefined, time: number)
 }
 
 /** Adds one visit to the chunk's tallies. */
-function tally(chunk: Chunk, v: VisitInput): void {
+function tally(blockers: Blockers, chunk: Chunk, v: VisitInput): void {
   const { decision } = v;
   let shop = chunk.shops.get(v.shopId);
   if (shop === undefined) {
     shop = { views: 0, lastView: 0, blocked: new Map() };
     chunk.shops.set(v.shopId, shop);
   }
-  const blocker = blockerOf(decision);
+  // Blocked and redirected visits count on the dashboard, in the deciding blocker's count.
+  const blocker =
+    decision.action !== 'allow' && decision.rule
+      ? (blockers.tally(decision.rule.kind)?.counter ?? null)
+      : null;
   if (blocker) {
     const hour = Math.floor(v.time / HOUR_MS) * HOUR_MS;
     let counts = shop.blocked.get(hour);
@@ -119,28 +116,31 @@ function tally(chunk: Chunk, v: VisitInput): void {
     }
     counts.set(blocker, (counts.get(blocker) ?? 0) + 1);
   }
-  countHit(chunk, decision.rule, v.time);
-  countHit(chunk, decision.monitor, v.time);
+  countHit(blockers, chunk, decision.rule, v.time);
+  countHit(blockers, chunk, decision.monitor, v.time);
   if (decision.rule?.kind !== 'app-disabled') {
     shop.views++;
     if (v.time > shop.lastView) shop.lastView = v.time;
   }
 }
 
-/** Adds a chunk's hits to its entries' counts and last hit. */
+/** Adds a chunk's hits to its entries' counts and last hit, one statement per table. */
 async function addHits(
   session: BatchSession,
-  table: 'ip_rules' | 'asn_rules' | 'referrer_rules',
+  table: EntryHitsTable,
   hits: Map<string, Hit>,
 ): Promise<void> {
   if (hits.size === 0) return;
   const rows = [...hits];
+  const t = `"${getTableName(table)}"`;
+  const id = `"${table.id.name}"`;
+  const n = `"${table.hits.name}"`;
+  const last = `"${table.lastHitAt.name}"`;
   // Rule ids of deleted entries simply match nothing.
   await session.query(
-    `update ${table} set hits = ${table}.hits + v.n,
-       last_hit_at = greatest(${table}.last_hit_at, v.last)
+    `update ${t} set ${n} = ${t}.${n} + v.n, ${last} = greatest(${t}.${last}, v.last)
      from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
-     where ${table}.id = v.id`,
+     where ${t}.${id} = v.id`,
     [
       rows.map(([id]) => id),
       rows.map(([, h]) => h.n),
@@ -169,7 +169,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
   }
 
   async function writeChunk(chunk: Chunk, document: Uint8Array) {
-    const counters: { shopId: string; hour: number; blocker: Blocker; n: number }[] = [];
+    const counters: { shopId: string; hour: number; blocker: HourlyCounter; n: number }[] = [];
     for (const [shopId, shop] of chunk.shops) {
       for (const [hour, counts] of shop.blocked) {
         for (const [blocker, n] of counts) counters.push({ shopId, hour, blocker, n });
@@ -192,9 +192,11 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
           ],
         );
       }
-      await addHits(session, 'ip_rules', chunk.hits);
-      await addHits(session, 'asn_rules', chunk.asnHits);
-      await addHits(session, 'referrer_rules', chunk.referrerHits);
+      // Tables in one order on every instance, as concurrent flushes lock rows of each.
+      const tables = [...chunk.hits.keys()].sort((a, b) =>
+        getTableName(a).localeCompare(getTableName(b)),
+      );
+      for (const table of tables) await addHits(session, table, chunk.hits.get(table)!);
     });
     for (const [shopId, shop] of chunk.shops) {
       if (shop.views === 0) continue;
@@ -274,7 +276,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
         log.error({ err: error, shopId: visit.shopId }, 'could not queue a visit');
         return;
       }
-      tally(open, visit);
+      tally(options.blockers, open, visit);
       metrics.queued++;
       if (open.copy.rows >= CHUNK_VISITS) seal();
       if (metrics.queued >= options.batchSize && !flushing && !soon) {

@@ -1,5 +1,6 @@
 // The visitor log's services at the app's root: the visit queue every decision goes into
-// (`app.visits`, written in batches; started with the app, flushed before the database
+// (`app.visits`, written in batches and counted where the blockers of `app.blockers` say;
+// started with the app, flushed before the database
 // closes) and the retention job (purge and weekly partitions) on the job queue, with one pass
 // sent when the app is ready. The protected page views each written batch holds are handed to
 // `recordProtectedViews`, which the app layer takes from billing.
@@ -23,6 +24,7 @@ export const visitorLogsPlugin = fp<VisitorLogsOptions>(
       intervalMs: config.protection.visitFlushIntervalMs,
       batchSize: config.protection.visitFlushBatch,
       maxQueued: config.protection.visitBufferMax,
+      blockers: app.blockers,
       recordProtectedViews: options.recordProtectedViews,
     });
     app.decorate('visits', visits);
@@ -44,5 +46,5 @@ export const visitorLogsPlugin = fp<VisitorLogsOptions>(
       await visits.stop();
     });
   },
-  { name: 'visitor-logs', dependencies: ['db', 'jobs'] },
+  { name: 'visitor-logs', dependencies: ['db', 'jobs', 'blockers'] },
 );

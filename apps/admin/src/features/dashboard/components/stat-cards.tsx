@@ -1,4 +1,5 @@
-// The six stat cards: a count and its caption per blocker.
+// The stat cards: a count and its caption per blocker, the Referrer Blocker's after the six
+// the dashboard has always shown.
 import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
 import type { DashboardData } from '@gatehouse/contracts';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';
@@ -21,6 +22,7 @@ export function statsOf(data: DashboardData): Stat[] {
     { title: 'IP Blocker', count: data.ipBlocker, caption: PAGE_VIEWS_BLOCKED },
     { title: 'Country Blocker', count: data.regionBlocker, caption: PAGE_VIEWS_BLOCKED },
     { title: 'Bot/VPN/Proxy Blocker', count: data.vpn, caption: PAGE_VIEWS_BLOCKED },
+    { title: 'Referrer Blocker', count: data.referrerBlocker, caption: PAGE_VIEWS_BLOCKED },
   ];
 }
 

@@ -16,7 +16,7 @@ import {
   IP_LOOKUP_ATTRIBUTION_URL,
   type IpLookupResult,
 } from '@gatehouse/contracts';
-import { actionBadge, decidingRule, rulePages } from '../../../lib/decision-labels.js';
+import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
 import { flagEmoji } from '../../../lib/flag-emoji.js';
 import { coordinatesLabel, flagBadges, showsCityData } from '../lookup-labels.js';
 
@@ -63,7 +63,7 @@ function Decision({ result }: { result: IpLookupResult }) {
         {decision.rule && decision.monitor && (
           <Text as="p" tone="subdued">
             Also matched in monitor mode:{' '}
-            <Link url={rulePages[decision.monitor.kind]}>{decision.monitor.label}</Link> would{' '}
+            <Link url={decision.monitor.page}>{decision.monitor.label}</Link> would{' '}
             {decision.monitor.action} this visitor.
           </Text>
         )}

@@ -1,7 +1,7 @@
 // The Referrer Blocker's entries: one referrer domain each. Its action and monitor mode are in
 // blocker_settings, like every blocker's.
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './schema.js';
+import { shops } from '../../db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './schema.js';
+import { shops } from '../../db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
