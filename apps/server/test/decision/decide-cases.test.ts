@@ -11,7 +11,7 @@ import type {
   IpEntry,
   ReferrerBlockerView,
 } from '@gatehouse/contracts';
-import { compile, decideCases, type DecideCase } from '@gatehouse/engine';
+import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
@@ -42,7 +42,10 @@ async function decideOver(c: DecideCase, d?: string) {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/storefront/decide',
-    headers: { 'x-forwarded-for': c.visit.ip },
+    headers: {
+      'x-forwarded-for': c.visit.ip,
+      ...(c.visit.userAgent !== undefined ? { 'user-agent': c.visit.userAgent } : {}),
+    },
     query: {
       shop: shop.shop,
       url: c.visit.url,
@@ -97,6 +100,8 @@ function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
+  // A claimed crawler meets General Settings' verified-crawler switch, stored apart.
+  if (claimedCrawler(c.visit.userAgent) !== null) return false;
   const countries = c.rules.rules.filter((r) => r.kind === 'country');
   return (
     countries.length <= 1 &&
@@ -111,7 +116,7 @@ function storable(c: DecideCase): boolean {
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
             r.kind === 'ip-allow' ||
-            (!r.monitor && (!r.action || r.action.type === 'block'))),
+            (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
   );
 }
@@ -192,6 +197,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
         const res = await t.call('addReferrerBlocker', shop.token, { domains: rule.domains });
         expect(res.statusCode, res.body).toBe(200);
         continue;
+      }
+      if (rule.kind !== 'ip-block' && rule.kind !== 'ip-allow') {
+        throw new Error(`storable() let through a ${rule.kind} rule`);
       }
       // A save refuses an expiry already past, so an expired entry is one saved with a later
       // expiry whose time has since come: its stored expiry is moved into the past.

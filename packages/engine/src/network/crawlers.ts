@@ -48,14 +48,30 @@ export function crawlerName(id: CrawlerId): string {
 // contains any of these words, and the combined test costs one regular-expression run.
 const ANY_CRAWLER = new RegExp(CRAWLERS.map((c) => c.agent.source).join('|'), 'i');
 
+// Visitors' agents repeat (one per browser build), so answers are remembered: a bounded map,
+// emptied when full, so a flood of invented agents costs memory only up to the bound.
+const CLAIM_CACHE_MAX = 5_000;
+const claims = new Map<string, CrawlerId | null>();
+
 /** The crawler a user agent claims to be, or null. */
 export function claimedCrawler(userAgent: string | undefined): CrawlerId | null {
   if (typeof userAgent !== 'string' || userAgent.length === 0 || userAgent.length > 1024) {
     return null;
   }
-  if (!ANY_CRAWLER.test(userAgent)) return null;
-  for (const crawler of CRAWLERS) if (crawler.agent.test(userAgent)) return crawler.id;
-  return null;
+  const known = claims.get(userAgent);
+  if (known !== undefined) return known;
+  let claimed: CrawlerId | null = null;
+  if (ANY_CRAWLER.test(userAgent)) {
+    for (const crawler of CRAWLERS) {
+      if (crawler.agent.test(userAgent)) {
+        claimed = crawler.id;
+        break;
+      }
+    }
+  }
+  if (claims.size >= CLAIM_CACHE_MAX) claims.clear();
+  claims.set(userAgent, claimed);
+  return claimed;
 }
 
 export type CrawlerCheck =

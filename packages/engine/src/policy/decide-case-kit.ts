@@ -37,3 +37,23 @@ export const GOOGLE = { asn: 15169, org: 'Google LLC' };
 export const HETZNER = { asn: 24940, org: 'Hetzner Online GmbH' };
 export const FREE = { asn: 12322, org: 'Free SAS' };
 export const on = (...rules: RuleSet['rules']): RuleSet => ({ appEnabled: true, rules });
+
+/** Crawlers' and other networks' addresses, per the geo data and the networks table. */
+export const GOOGLEBOT_IP = '66.249.66.1'; // Google, US
+export const BINGBOT_IP = '157.55.39.1'; // Microsoft, US
+export const DIGITALOCEAN = '159.89.0.1'; // DigitalOcean (hosting), DE
+export const MULLVAD = '45.83.220.1'; // Mullvad VPN's network, SE
+export const MICROSOFT = { asn: 8075, org: 'Microsoft Corporation' };
+export const DIGITALOCEAN_NET = { asn: 14061, org: 'DigitalOcean, LLC' };
+export const MULLVAD_NET = { asn: 39351, org: '31173 Services AB' };
+
+export const GOOGLEBOT_UA =
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+export const STOREBOT_UA =
+  'Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const BINGBOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+export const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const agent = (ip: string, userAgent: string, url = '/'): Visit => ({ ip, url, userAgent });
+/** General Settings' "Always let verified search engines in", as the server adds it. */
+export const VERIFIED = { id: 'verified-crawlers', kind: 'verified-crawler' } as const;

@@ -20,6 +20,8 @@ import {
   visit,
   type DecideCase,
 } from './decide-case-kit.js';
+import { crawlerCases } from './crawler.cases.js';
+import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
 
 export type { DecideCase } from './decide-case-kit.js';
@@ -465,4 +467,6 @@ export const decideCases: DecideCase[] = [
     expect: { action: 'block', ruleId: 'n1' },
   },
   ...referrerCases,
+  ...crawlerCases,
+  ...networkCases,
 ];

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from '../geo/geo-facts.js';
+import { parseIpInto } from '../ip/ip-address.js';
+import { buildNetworkClassifier } from '../network/classifier.js';
+import { loadNetworkTable } from '../network/network-table.js';
 import { compile } from './compile.js';
 import { decideCases } from './decide.cases.js';
 import { decide } from './decide.js';
@@ -12,12 +15,25 @@ function policyOf(input: unknown): Policy {
 }
 
 const factsFor = (country: string | null): GeoFacts => ({ ...UNKNOWN_FACTS, country });
-const caseFacts = (c: (typeof decideCases)[number]): GeoFacts => ({
-  ...UNKNOWN_FACTS,
-  country: c.country,
-  asn: c.asn ?? null,
-  org: c.org ?? null,
-});
+// The cases' network facts as the server's classifier gives them with no feed loaded: the
+// networks table, the organisation rules, and crawlers checked by their owners' networks.
+const classifier = buildNetworkClassifier(loadNetworkTable(), []);
+const caseWords = new Uint32Array(4);
+const caseFacts = (c: (typeof decideCases)[number]): GeoFacts => {
+  const version = parseIpInto(c.visit.ip, caseWords);
+  const network =
+    version === 0 || c.asn === undefined
+      ? { network: 0, crawlers: 0 }
+      : classifier.classify(version, caseWords, c.asn ?? null, c.org ?? null);
+  return {
+    ...UNKNOWN_FACTS,
+    country: c.country,
+    asn: c.asn ?? null,
+    org: c.org ?? null,
+    ...network,
+    crawlersKnown: classifier.crawlersKnown,
+  };
+};
 
 describe('decide: the shared case table', () => {
   it.each(decideCases)('$name', (c) => {

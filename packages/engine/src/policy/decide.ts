@@ -12,6 +12,8 @@ import {
   type Visit,
 } from './policy.js';
 
+import { crawlerOf } from '../matchers/crawler-of.js';
+
 const words = new Uint32Array(4);
 
 function resolveFacts(visit: Visit, geo: GeoFacts | GeoLookup | null | undefined): GeoFacts {
@@ -33,6 +35,7 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     path: null,
     now: NaN,
     monitor: null,
+    crawler: undefined,
   };
   const matchers = policy.matchers;
   for (let i = 0; i < matchers.length; i++) {
@@ -41,10 +44,14 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     const decision: Decision = { action: rule.action, rule: rule.ref, facts };
     if (rule.redirectUrl !== undefined) decision.redirectUrl = rule.redirectUrl;
     if (context.monitor !== null) decision.monitor = context.monitor;
+    const crawler = crawlerOf(context);
+    if (crawler !== null) decision.crawler = crawler;
     return decision;
   }
   const allowed: Decision = { action: 'allow', rule: null, facts };
   if (context.monitor !== null) allowed.monitor = context.monitor;
+  const crawler = crawlerOf(context);
+  if (crawler !== null) allowed.crawler = crawler;
   return allowed;
 }
 

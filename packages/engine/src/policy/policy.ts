@@ -2,6 +2,7 @@
 // once built: matchers in evaluation order, each holding its rules in the structure that makes
 // its lookup cheap, one per rule kind (policy/rule-kinds.ts).
 import type { GeoFacts } from '../geo/geo-facts.js';
+import type { CrawlerId, CrawlerCheck } from '../network/crawlers.js';
 import type { ScopeMatcher } from '../rules/scope.js';
 import type { RuleKind } from '../rules/rule-set.js';
 
@@ -40,6 +41,13 @@ export interface Decision {
   redirectUrl?: string;
   /** The geo facts the decision used, for the visit log. */
   facts: GeoFacts;
+  /** The search-engine crawler the visitor's user agent claims, and whether it checked out. */
+  crawler?: CrawlerVerdict;
+}
+
+export interface CrawlerVerdict {
+  id: CrawlerId;
+  check: CrawlerCheck;
 }
 
 /** One rule ready to apply: its checks on a hit are expiry, then scope, then monitor mode. */
@@ -66,6 +74,8 @@ export interface DecideContext {
   /** Lazily read: only a hit on an expiring rule needs the clock. */
   now: number;
   monitor: MonitorRef | null;
+  /** Lazily computed: the crawler the user agent claims (null: none); undefined until asked. */
+  crawler: CrawlerVerdict | null | undefined;
 }
 
 export interface Matcher {

@@ -1,8 +1,20 @@
 // Every rule kind the engine knows, in the order decide() tries their matchers: IP allow list,
-// IP block list, country, ISP/ASN, referrer. A new kind is its matcher file and one line here.
+// IP block list, verified search engines (let in past everything after them), country,
+// ISP/ASN, referrer, network (VPN/proxy/hosting). A new kind is its matcher file and one line
+// here.
 import { asnKind } from '../matchers/asn-matcher.js';
 import { countryKind } from '../matchers/country-matcher.js';
 import { ipAllowKind, ipBlockKind } from '../matchers/ip-list-matcher.js';
+import { networkKind } from '../matchers/network-matcher.js';
 import { referrerKind } from '../matchers/referrer-matcher.js';
+import { verifiedCrawlerKind } from '../matchers/verified-crawler-matcher.js';
 
-export const RULE_KINDS = [ipAllowKind, ipBlockKind, countryKind, asnKind, referrerKind] as const;
+export const RULE_KINDS = [
+  ipAllowKind,
+  ipBlockKind,
+  verifiedCrawlerKind,
+  countryKind,
+  asnKind,
+  referrerKind,
+  networkKind,
+] as const;
