@@ -35,6 +35,7 @@ import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugi
 import { notificationRoutes } from './features/notifications/routes.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
+import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
 import { supportRoutes } from './features/support/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
@@ -59,6 +60,7 @@ import { blockersPlugin } from './protection/blockers-plugin.js';
  */
 export const BLOCKERS: readonly Blocker[] = [
   ipListsBlocker,
+  verifiedCrawlers,
   countryBlocker,
   asnBlocker,
   referrerBlocker,

@@ -47,6 +47,14 @@ export const generalSettings = z.object({
   /** Visitor-log retention; at most the plan's (see maxLogRetentionHours). */
   logRetentionHours: z.number({ error: m.retention }).int(m.retention).min(1, m.retention),
   adminAccessEnabled: z.boolean(),
+  /**
+   * "Always let verified search engines in": a crawler whose address checks out against its
+   * engine's published ranges passes every country, ISP/ASN, VPN and bot rule (not an IP block
+   * entry). On when not sent.
+   */
+  allowVerifiedCrawlers: z
+    .boolean({ error: '"allowVerifiedCrawlers" must be true or false.' })
+    .optional(),
 });
 export type GeneralSettings = z.infer<typeof generalSettings>;
 export const generalSettingsView = generalSettings.extend({

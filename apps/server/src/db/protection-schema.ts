@@ -65,6 +65,8 @@ export const generalSettings = pgTable('general_settings', {
   timeoutMs: integer('timeout_ms').notNull().default(DEFAULT_TIMEOUT_MS),
   /** Null: the plan's retention. */
   logRetentionHours: integer('log_retention_hours'),
+  /** Verified search engines pass every rule but an IP block entry. */
+  allowVerifiedCrawlers: boolean('allow_verified_crawlers').notNull().default(true),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 export type GeneralSettingsRow = typeof generalSettings.$inferSelect;

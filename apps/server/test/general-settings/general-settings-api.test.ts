@@ -45,6 +45,7 @@ describe('General Settings', () => {
       timeoutMs: 2500,
       logRetentionHours: 24,
       adminAccessEnabled: false,
+      allowVerifiedCrawlers: true,
       maxLogRetentionHours: 24,
     });
     const res = await t.call('saveGeneralSettings', alice.token, {

@@ -25,6 +25,7 @@ export function settingsView(shop: Shop, settings: GeneralSettingsRow | null): G
     timeoutMs: settings?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logRetentionHours: Math.min(settings?.logRetentionHours ?? max, max),
     adminAccessEnabled: shop.adminAccessEnabled,
+    allowVerifiedCrawlers: settings?.allowVerifiedCrawlers ?? true,
     maxLogRetentionHours: max,
   };
 }
@@ -65,6 +66,9 @@ export async function generalSettingsRoutes(app: FastifyInstance): Promise<void>
           blockLogoUrl: blockPage.logoUrl,
           timeoutMs: input.timeoutMs,
           logRetentionHours: input.logRetentionHours,
+          ...(input.allowVerifiedCrawlers !== undefined
+            ? { allowVerifiedCrawlers: input.allowVerifiedCrawlers }
+            : {}),
         });
       });
       await app.protection.changed(shop.id);

@@ -1,6 +1,6 @@
-// How the storefront waits for a decision, and how long visitor logs are kept (bounded by the
-// plan's retention).
-import { BlockStack, Card, RangeSlider, Select, Text } from '@shopify/polaris';
+// How the storefront waits for a decision, whether verified search engines always get in, and
+// how long visitor logs are kept (bounded by the plan's retention).
+import { BlockStack, Card, Checkbox, RangeSlider, Select, Text } from '@shopify/polaris';
 import { retentionLabel, retentionOptions } from '../settings-rules.js';
 
 export const TIMEOUT_MIN_MS = 500;
@@ -11,14 +11,20 @@ export function BehaviourCard({
   timeoutMs,
   retentionHours,
   maxRetentionHours,
+  allowVerifiedCrawlers,
   errors,
   onChange,
 }: {
   timeoutMs: number;
   retentionHours: number;
   maxRetentionHours: number;
+  allowVerifiedCrawlers: boolean;
   errors: Record<string, string>;
-  onChange: (change: { timeoutMs?: number; logRetentionHours?: number }) => void;
+  onChange: (change: {
+    timeoutMs?: number;
+    logRetentionHours?: number;
+    allowVerifiedCrawlers?: boolean;
+  }) => void;
 }) {
   return (
     <Card>
@@ -41,6 +47,12 @@ export function BehaviourCard({
           }
           onChange={(value) => onChange({ timeoutMs: Array.isArray(value) ? value[0] : value })}
           error={errors.timeoutMs}
+        />
+        <Checkbox
+          label="Always let verified search engines in"
+          helpText="Googlebot, Bingbot and other search engines' crawlers whose addresses check out against the ranges their engines publish pass every country, ISP/ASN, VPN and bot rule; only an IP block list entry stops them. Turning this off can drop your store from search results and Google Merchant Center."
+          checked={allowVerifiedCrawlers}
+          onChange={(checked) => onChange({ allowVerifiedCrawlers: checked })}
         />
         <Select
           label="Keep visitor logs for"

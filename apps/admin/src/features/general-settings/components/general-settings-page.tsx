@@ -79,6 +79,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
               timeoutMs={draft.timeoutMs}
               retentionHours={draft.logRetentionHours}
               maxRetentionHours={query.data.maxLogRetentionHours}
+              allowVerifiedCrawlers={draft.allowVerifiedCrawlers ?? true}
               errors={errors}
               onChange={change}
             />

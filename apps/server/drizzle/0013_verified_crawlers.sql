@@ -1,0 +1,1 @@
+ALTER TABLE "general_settings" ADD COLUMN "allow_verified_crawlers" boolean DEFAULT true NOT NULL;
