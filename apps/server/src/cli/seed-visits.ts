@@ -7,11 +7,13 @@
 import { loadGeo } from '@gatehouse/engine';
 import { and, eq } from 'drizzle-orm';
 import { normalizeShopDomain } from '@gatehouse/contracts';
+import { BLOCKERS } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { ipRules } from '../db/protection-schema.js';
 import { shops } from '../db/schema.js';
 import { loadConfig } from '../env.js';
 import { ensureVisitPartitions } from '../features/visitor-logs/visit-partitions.js';
+import { createBlockerRegistry } from '../protection/blocker-registry.js';
 import { generateVisits, type GeneratedVisit } from './visit-generator.js';
 import { ingestVisits } from './visit-ingest.js';
 
@@ -58,6 +60,7 @@ async function main() {
       .from(ipRules)
       .where(and(eq(ipRules.shopId, shop.id), eq(ipRules.list, 'block')));
     const geo = await loadGeo({ city: true });
+    const counters = createBlockerRegistry(BLOCKERS);
     const to = new Date();
     const from = new Date(to.getTime() - args.hours * 3_600_000);
     // Weeks before the retention job's reach get their partitions too (else the default one).
@@ -65,7 +68,7 @@ async function main() {
     const started = performance.now();
     let batch: GeneratedVisit[] = [];
     const flush = async () => {
-      await ingestVisits(db, kind, shop.id, batch);
+      await ingestVisits(db, kind, counters, shop.id, batch);
       batch = [];
     };
     for (const visit of generateVisits(args.visits, geo, {

@@ -1,7 +1,9 @@
 // Bulk visit ingestion for seeding and the benchmark, through the same writer as the live
 // visit flush (one binary COPY per batch, on PGlite and on Postgres). Each batch also adds
-// its hourly counters (pageViews and blockers) for the dashboard, in the same transaction.
+// its hourly counters (pageViews, and each blocked visit in its blocker's dashboard count) for
+// the dashboard, in the same transaction.
 import type { Database } from '../db/client.js';
+import type { BlockerRegistry } from '../protection/blocker-registry.js';
 import type { VisitRecord } from '../features/visitor-logs/visit-record.js';
 import {
   inVisitBatch,
@@ -47,8 +49,12 @@ export function insertVisits(
   );
 }
 
+/** Where each rule kind's blocked visits are counted. */
+export type Counters = Pick<BlockerRegistry, 'tally'>;
+
 async function addHourlyCounts(
   session: BatchSession,
+  counters: Counters,
   shopId: string,
   rows: readonly GeneratedVisit[],
 ): Promise<void> {
@@ -58,8 +64,8 @@ async function addHourlyCounts(
     const add = (blocker: string) =>
       counts.set(`${hour}|${blocker}`, (counts.get(`${hour}|${blocker}`) ?? 0) + 1);
     add('pageViews');
-    if (r.ruleKind === 'ip-block') add('ipBlocker');
-    if (r.ruleKind === 'country') add('regionBlocker');
+    const counter = r.action !== 'allow' && r.ruleKind ? counters.tally(r.ruleKind)?.counter : null;
+    if (counter) add(counter);
   }
   if (counts.size === 0) return;
   const keys = [...counts.keys()];
@@ -81,11 +87,12 @@ async function addHourlyCounts(
 export function ingestVisits(
   db: Database,
   kind: DatabaseKind,
+  counters: Counters,
   shopId: string,
   rows: readonly GeneratedVisit[],
 ): Promise<void> {
   return inVisitBatch(db, kind, async (session) => {
     await session.copyVisits(rows.map((r) => toRecord(shopId, r)));
-    await addHourlyCounts(session, shopId, rows);
+    await addHourlyCounts(session, counters, shopId, rows);
   });
 }

@@ -32,7 +32,7 @@ export interface RuleKindInfo {
 /**
  * A table of a blocker's entries that counts the visits each entry decided (blocked,
  * redirected, or watched in monitor mode): `id` is the entry's engine rule id (a uuid), `hits`
- * a bigint count and `lastHitAt` a timestamptz.
+ * a bigint count and `lastHitAt` a timestamptz, as db/entry-columns.ts makes them.
  */
 export type EntryHitsTable = PgTable & {
   id: AnyPgColumn;

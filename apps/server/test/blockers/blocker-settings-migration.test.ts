@@ -3,44 +3,19 @@
 // protection_settings) and the ISP/ASN Blocker's (then their own table) end up in
 // blocker_settings under each blocker's name, and General Settings keep their values.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigrationFolders, openUnmigrated, type Migrated } from '../helpers/migrations.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATION_TIMEOUT_MS, migrationTestDatabase } from '../helpers/migrations.js';
 
-/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
-const MIGRATION_TIMEOUT_MS = 120_000;
+const db = migrationTestDatabase();
 
-let testDb: TestDatabase;
-let db: Migrated;
-const folders = createMigrationFolders();
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openUnmigrated(testDb.env);
-});
-
-afterAll(async () => {
-  await db?.close();
-  await testDb?.drop();
-  folders.removeAll();
-});
-
-async function addShop(domain: string): Promise<string> {
-  const [shop] = (
-    await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
-      values (${domain}, ${domain}, ${domain}) returning id`)
-  ).rows;
-  return shop!.id as string;
-}
-
-describe(`moving blocker settings into one table (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+describe(`moving blocker settings into one table (${db.kind})`, () => {
   it(
     'keeps every shop’s Country Blocker and ISP/ASN Blocker settings and its General Settings',
     async () => {
-      await db.migrateTo(folders.before('0009_blocker_settings'));
-      const redirecting = await addShop('redirecting.myshopify.com');
-      const monitoring = await addShop('monitoring.myshopify.com');
-      const untouched = await addShop('untouched.myshopify.com');
+      await db.migrateTo(db.before('0009_blocker_settings'));
+      const redirecting = await db.addShop('redirecting.myshopify.com');
+      const monitoring = await db.addShop('monitoring.myshopify.com');
+      const untouched = await db.addShop('untouched.myshopify.com');
       await db.execute(sql`insert into protection_settings
       (shop_id, country_action, country_redirect_url, country_monitor, block_title, timeout_ms)
       values (${redirecting}, 'redirect', 'https://example.com/away', false, 'Closed', 4000),
@@ -49,7 +24,7 @@ describe(`moving blocker settings into one table (${process.env.TEST_DATABASE_UR
       values (${monitoring}, 'redirect', 'https://example.com/isp', true)`);
 
       // Up to the migration that renames protection_settings (its own test follows it).
-      await db.migrateTo(folders.before('0011_general_settings'));
+      await db.migrateTo(db.before('0011_general_settings'));
 
       const rows = (
         await db.execute(sql`select shop_id, blocker, action, redirect_url, monitor, scope

@@ -2,40 +2,14 @@
 // TEST_DATABASE_URL): protection_settings becomes general_settings with every row and value
 // kept, its primary key and its link to shops renamed with it and still enforced.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createMigrationFolders,
+  MIGRATION_TIMEOUT_MS,
   migrationsFolder,
-  openUnmigrated,
-  type Migrated,
+  migrationTestDatabase,
 } from '../helpers/migrations.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
-const MIGRATION_TIMEOUT_MS = 120_000;
-
-let testDb: TestDatabase;
-let db: Migrated;
-const folders = createMigrationFolders();
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openUnmigrated(testDb.env);
-});
-
-afterAll(async () => {
-  await db?.close();
-  await testDb?.drop();
-  folders.removeAll();
-});
-
-async function addShop(domain: string): Promise<string> {
-  const [shop] = (
-    await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
-      values (${domain}, ${domain}, ${domain}) returning id`)
-  ).rows;
-  return shop!.id as string;
-}
+const db = migrationTestDatabase();
 
 const tableNamed = async (name: string) =>
   (
@@ -43,13 +17,13 @@ const tableNamed = async (name: string) =>
       where table_schema = 'public' and table_name = ${name}`)
   ).rows[0]!.n;
 
-describe(`renaming General Settings' table (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+describe(`renaming General Settings' table (${db.kind})`, () => {
   it(
     'keeps every shop’s settings, its key and its link to the shop',
     async () => {
-      await db.migrateTo(folders.before('0011_general_settings'));
-      const branded = await addShop('branded.myshopify.com');
-      const plain = await addShop('plain.myshopify.com');
+      await db.migrateTo(db.before('0011_general_settings'));
+      const branded = await db.addShop('branded.myshopify.com');
+      const plain = await db.addShop('plain.myshopify.com');
       const updatedAt = '2026-11-01T10:00:00.000Z';
       await db.execute(sql`insert into protection_settings (shop_id, block_title, block_message,
         block_background_color, block_text_color, block_logo_url, timeout_ms,

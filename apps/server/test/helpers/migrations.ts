@@ -4,8 +4,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export { migrationsFolder };
 
@@ -63,5 +65,54 @@ export async function openUnmigrated(env: Record<string, string>): Promise<Migra
     execute: (q) => d.execute(q) as never,
     migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),
     close: () => client.close(),
+  };
+}
+
+/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
+export const MIGRATION_TIMEOUT_MS = 120_000;
+
+/** One migration test file's database, unmigrated until the test migrates it. */
+export interface MigrationTestDatabase {
+  execute: Migrated['execute'];
+  /** Applies the migrations of `folder` not applied yet. */
+  migrateTo(folder: string): Promise<void>;
+  /** A copy of the migrations that stops before `tag` (e.g. `0011_general_settings`). */
+  before(tag: string): string;
+  /** A shop written with plain SQL, as every migration's schema has it; its id. */
+  addShop(domain: string): Promise<string>;
+  /** Where it runs: `pglite`, or `postgres` with TEST_DATABASE_URL. */
+  readonly kind: 'pglite' | 'postgres';
+}
+
+/** Opens a fresh unmigrated database before the file's tests and drops it after them. */
+export function migrationTestDatabase(): MigrationTestDatabase {
+  let testDb: TestDatabase | undefined;
+  let db: Migrated | undefined;
+  const folders = createMigrationFolders();
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = await openUnmigrated(testDb.env);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.drop();
+    folders.removeAll();
+  });
+  const opened = () => {
+    if (!db) throw new Error('the migration test database is opened before the tests run');
+    return db;
+  };
+  return {
+    execute: (query) => opened().execute(query),
+    migrateTo: (folder) => opened().migrateTo(folder),
+    before: (tag) => folders.before(tag),
+    async addShop(domain) {
+      const [shop] = (
+        await opened().execute(sql`insert into shops (domain, shopify_shop_id, name)
+          values (${domain}, ${domain}, ${domain}) returning id`)
+      ).rows;
+      return shop!.id as string;
+    },
+    kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
   };
 }

@@ -5,6 +5,7 @@
 // nothing.
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCKERS } from '../../src/app.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
@@ -12,6 +13,7 @@ import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.j
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/cli/visit-ingest.js';
+import { createBlockerRegistry } from '../../src/protection/blocker-registry.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
 let opened: OpenedDatabase;
@@ -155,7 +157,7 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
       ruleId: i === 0 ? 'country' : null,
       ruleKind: i === 0 ? 'country' : null,
     }));
-    await ingestVisits(opened.db, opened.kind, other!.id, seeded);
+    await ingestVisits(opened.db, opened.kind, createBlockerRegistry(BLOCKERS), other!.id, seeded);
     const stored = await opened.db.select().from(visits).where(eq(visits.shopId, other!.id));
     expect(stored.map((v) => v.url)).toEqual(Array(3).fill('https://shop.example/a,"b"'));
     const counts = await opened.db

@@ -3,43 +3,21 @@
 // is not an address), each week that holds visits gets its partition, and new visits take ids
 // after the old ones.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createMigrationFolders,
+  MIGRATION_TIMEOUT_MS,
   migrationsFolder,
-  openUnmigrated,
-  type Migrated,
+  migrationTestDatabase,
 } from '../helpers/migrations.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-/** Applying every migration to a fresh database takes seconds, and far longer on a busy machine. */
-const MIGRATION_TIMEOUT_MS = 120_000;
+const db = migrationTestDatabase();
 
-let testDb: TestDatabase;
-let db: Migrated;
-const folders = createMigrationFolders();
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openUnmigrated(testDb.env);
-});
-
-afterAll(async () => {
-  await db?.close();
-  await testDb?.drop();
-  folders.removeAll();
-});
-
-describe(`migrating a stored visit log (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+describe(`migrating a stored visit log (${db.kind})`, () => {
   it(
     'keeps every visit, converts addresses and partitions by week',
     async () => {
-      await db.migrateTo(folders.before('0006_visits_storage'));
-      const [shop] = (
-        await db.execute(sql`insert into shops (domain, shopify_shop_id, name)
-        values ('migrated.myshopify.com', '1', 'migrated') returning id`)
-      ).rows;
-      const shopId = shop!.id as string;
+      await db.migrateTo(db.before('0006_visits_storage'));
+      const shopId = await db.addShop('migrated.myshopify.com');
       const old = [
         ['2026-03-04T05:06:07.123456Z', '203.0.113.9', 3320],
         ['2026-03-04T05:06:08Z', '2001:db8::1', null],

@@ -1,29 +1,14 @@
 // The ISP/ASN Blocker's entries: an AS number or an ISP name each. Its action and monitor mode
 // are in blocker_settings, like every blocker's.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { entryColumns } from '../../db/entry-columns.js';
 
 /** One blocked network: exactly one of `asn` and `name` is set. */
 export const asnRules = pgTable(
   'asn_rules',
   {
-    /** Also the engine rule id: decisions and visits name it. */
-    id: uuid('id').primaryKey().defaultRandom(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    ...entryColumns(),
     /** 32-bit AS numbers go past integer's range. */
     asn: bigint('asn', { mode: 'number' }),
     /** The ISP name as the merchant entered it. */
@@ -33,11 +18,6 @@ export const asnRules = pgTable(
      * (`isp:hetzner online`), so "Hetzner Online" and "hetzner, online" are one entry.
      */
     key: text('key').notNull(),
-    note: text('note').notNull().default(''),
-    /** Visits this entry decided (blocked, redirected, or watched in monitor mode). */
-    hits: bigint('hits', { mode: 'number' }).notNull().default(0),
-    lastHitAt: tz('last_hit_at'),
-    createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('asn_rules_shop_key_idx').on(t.shopId, t.key),
