@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { installJobSchema, preparedTemplateKey } from './prepared-template.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,15 +52,25 @@ export async function openDatabase(options: {
   const { PGliteWorker } = await import('./pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
+  const inMemory = options.pgliteDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
   // PGlite runs each query synchronously on its thread: in a worker, so the server's own
   // thread (and the decision endpoint) never waits behind a COPY, an export or a purge.
-  const client = new PGliteWorker(options.pgliteDir);
+  // In memory it starts from the prepared template when there is one (prepared-template.ts).
+  const client = new PGliteWorker(options.pgliteDir, {
+    preparedKey: inMemory ? await preparedTemplateKey(migrationsFolder) : null,
+  });
   // The worker client answers the calls drizzle makes of a PGlite (query, transaction).
   const db = drizzle(client as unknown as PGlite, { schema });
   try {
     await client.waitReady;
+    // From the prepared template this finds every migration applied, and applies none.
     await migrate(db, { migrationsFolder });
+    if (inMemory && !client.fromPreparedTemplate) {
+      await installJobSchema(client);
+      // Best effort: without a template the next database is prepared the same way.
+      await client.savePreparedTemplate().catch(() => false);
+    }
   } catch (error) {
     await client.close();
     throw error;

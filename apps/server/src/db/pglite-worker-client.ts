@@ -7,8 +7,9 @@
 //
 // Messages to the worker: `{ id, op: 'query' | 'exec', sql, params?, options?, tx? }`,
 // `{ id, op: 'begin' }` (the transaction is then known by that id), `{ id, op: 'rollback' |
-// 'end', tx, commit? }`, `{ id, op: 'close' }`. Answers: `{ id, ok: true, value }` or
-// `{ id, ok: false, error }`, and once at start `{ ready: true }` or `{ ready: false, error }`.
+// 'end', tx, commit? }`, `{ id, op: 'savePrepared' }`, `{ id, op: 'close' }`. Answers:
+// `{ id, ok: true, value }` or `{ id, ok: false, error }`, and once at start
+// `{ ready: true, prepared }` or `{ ready: false, error }`.
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { reviveError, type SerializedError } from './worker-errors.js';
@@ -23,12 +24,13 @@ type Request =
   | { op: 'begin' }
   | { op: 'rollback'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'savePrepared' }
   | { op: 'close' };
 
 type Reply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: SerializedError }
-  | { ready: true }
+  | { ready: true; prepared: boolean }
   | { ready: false; error: SerializedError };
 
 interface Pending {
@@ -47,6 +49,11 @@ export interface PGliteWorkerOptions {
    * null: none, every one runs initdb. By default a folder in the system's temp folder.
    */
   templateDir?: string | null;
+  /**
+   * An in-memory database starts from the prepared template of this key when there is one
+   * (`fromPreparedTemplate`); `savePreparedTemplate()` makes it. Null: the fresh template.
+   */
+  preparedKey?: string | null;
 }
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
@@ -63,6 +70,7 @@ export class PGliteWorker {
   #openTransactions = 0;
   #referenced = true;
   #ready = false;
+  #prepared = false;
   #starting = true;
   #closing = false;
   #closed = false;
@@ -75,7 +83,11 @@ export class PGliteWorker {
     this.#onCrash = options.onCrash ?? ((error) => console.error(error));
     // Plain Node in the worker: its entry is JavaScript, whatever loader runs the caller.
     this.#worker = new Worker(options.workerUrl ?? WORKER_URL, {
-      workerData: { dataDir, templateDir: options.templateDir },
+      workerData: {
+        dataDir,
+        templateDir: options.templateDir,
+        preparedKey: options.preparedKey ?? null,
+      },
       execArgv: [],
     });
     let readyCallbacks!: { resolve: () => void; reject: (error: Error) => void };
@@ -90,6 +102,7 @@ export class PGliteWorker {
         this.#updateReference();
         if (reply.ready) {
           this.#ready = true;
+          this.#prepared = reply.prepared;
           readyCallbacks.resolve();
         } else {
           // Not a crash: the caller awaiting waitReady (openDatabase) reports it.
@@ -137,6 +150,16 @@ export class PGliteWorker {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Whether the database came from the prepared template of `options.preparedKey`. */
+  get fromPreparedTemplate(): boolean {
+    return this.#prepared;
+  }
+
+  /** Keeps the database as it is now as that template; false when no folder or key is set. */
+  async savePreparedTemplate(): Promise<boolean> {
+    return (await this.#send({ op: 'savePrepared' }, undefined)) as boolean;
   }
 
   async query<T = Record<string, unknown>>(

@@ -115,4 +115,46 @@ describe('PGlite in a worker thread: fresh in-memory databases', () => {
       rmSync(templateDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('start from the prepared template of their key once one is saved, else from the fresh one', async () => {
+    const templateDir = mkdtempSync(join(tmpdir(), 'gatehouse-template-test-'));
+    const open = async (preparedKey: string) => {
+      const worker = new PGliteWorker('memory://', { templateDir, preparedKey });
+      await worker.waitReady;
+      return worker;
+    };
+    const tables = async (worker: PGliteWorker) =>
+      (
+        await worker.query<{ name: string }>(
+          `select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+        )
+      ).rows.map((row) => row.name);
+    try {
+      const first = await open('one');
+      expect(first.fromPreparedTemplate).toBe(false);
+      await first.exec(`create table prepared (x int); insert into prepared values (1)`);
+      expect(await first.savePreparedTemplate()).toBe(true);
+      // Changes after the save are this database's own.
+      await first.exec(`create table later (x int)`);
+      const prepared = readdirSync(templateDir).filter((name) => name.startsWith('prepared-'));
+      expect(prepared).toEqual([expect.stringMatching(/^prepared-[0-9a-f]{16}-one\.tar$/)]);
+
+      const second = await open('one');
+      expect(second.fromPreparedTemplate).toBe(true);
+      expect(await tables(second)).toEqual(['prepared']);
+      expect((await second.query('select x from prepared')).rows).toEqual([{ x: 1 }]);
+      const other = await open('two');
+      expect(other.fromPreparedTemplate).toBe(false);
+      expect(await tables(other)).toEqual([]);
+      await Promise.all([first.close(), second.close(), other.close()]);
+
+      writeFileSync(join(templateDir, prepared[0]!), 'not a tarball');
+      const third = await open('one');
+      expect(third.fromPreparedTemplate).toBe(false);
+      expect(await tables(third)).toEqual([]);
+      await third.close();
+    } finally {
+      rmSync(templateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

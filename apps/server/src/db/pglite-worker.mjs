@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@electric-sql/pglite';
-import { openPGlite } from './pglite-open.mjs';
+import { openPGlite, savePreparedTemplate } from './pglite-open.mjs';
 
 /**
  * @typedef {{ rowMode?: 'array' | 'object', rawTypes?: number[], blob?: Blob, paramTypes?: number[] }} WireOptions
@@ -42,8 +42,12 @@ const ERROR_FIELDS = [
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs only as a worker thread');
 
-/** @type {{ dataDir: string, templateDir?: string | null }} */
-const { dataDir, templateDir = join(tmpdir(), 'gatehouse-pglite') } = workerData;
+/** @type {{ dataDir: string, templateDir?: string | null, preparedKey?: string | null }} */
+const {
+  dataDir,
+  templateDir = join(tmpdir(), 'gatehouse-pglite'),
+  preparedKey = null,
+} = workerData;
 
 /** @type {import('@electric-sql/pglite').PGlite | undefined} the database, once open */
 let pg;
@@ -162,6 +166,12 @@ async function handle(message) {
       if (!open) throw new Error('Transaction is closed');
       return open.finish(message.commit);
     }
+    case 'savePrepared':
+      // Answers whether a template was saved: not without a template folder or a key.
+      if (!pg) throw new Error('PGlite is not open');
+      if (templateDir === null || preparedKey === null) return false;
+      await savePreparedTemplate(pg, templateDir, preparedKey);
+      return true;
     case 'close':
       await sessionOf(undefined).close();
       return undefined;
@@ -203,10 +213,10 @@ port.on('message', (message) => {
   else early.push(message);
 });
 
-openPGlite(dataDir, templateDir).then(
+openPGlite(dataDir, templateDir, preparedKey).then(
   (opened) => {
-    pg = opened;
-    port.postMessage({ ready: true });
+    pg = opened.pg;
+    port.postMessage({ ready: true, prepared: opened.prepared });
     for (const message of early.splice(0)) dispatch(message);
   },
   (error) => {

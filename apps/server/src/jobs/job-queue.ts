@@ -17,6 +17,7 @@ import {
   type PGliteLike,
 } from 'pg-boss';
 import type { JobDefinition, JobQueue, JobRecord } from './job-definition.js';
+import { JOB_SCHEMA } from './job-schema.js';
 
 export type {
   JobDefinition,
@@ -39,14 +40,13 @@ export interface JobQueueOptions {
   stopTimeoutMs: number;
 }
 
-const SCHEMA = 'pgboss';
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { log } = options;
   const embedded = 'pglite' in options.database;
   const common: ConstructorOptions = {
-    schema: SCHEMA,
+    schema: JOB_SCHEMA,
     superviseIntervalSeconds: options.superviseIntervalSeconds,
     monitorIntervalSeconds: options.superviseIntervalSeconds,
     registerInstance: false,
