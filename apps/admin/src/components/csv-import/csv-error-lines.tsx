@@ -1,6 +1,6 @@
 // The bad lines of a CSV preview: line number, what the line said, and why it was refused.
 import { Banner, DataTable, Text } from '@shopify/polaris';
-import type { PreviewLine } from '../csv-preview-model.js';
+import type { PreviewLine } from '../../lib/csv-preview-model.js';
 
 export function CsvErrorLines({
   lines,
