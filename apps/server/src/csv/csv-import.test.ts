@@ -7,6 +7,7 @@ import { MAX_IMPORT_LINES, planCsvImport, type CsvListFormat } from './csv-impor
 const format: CsvListFormat<{ n: number; note: string }> = {
   columns: ['n', 'note'],
   headerNames: new Set(['n', 'number']),
+  exportColumns: ['hits', 'added'],
   nothingNew: 'Every number is listed.',
   readLine([text = '', note = '']) {
     const n = Number(text);
@@ -36,6 +37,21 @@ describe('planCsvImport', () => {
       problem: 'The file has 2 bad lines. Fix them and check the file again; nothing was imported.',
     });
     expect(plan.entries).toEqual([{ n: 1, note: 'a' }]);
+  });
+
+  it('reads an exported file back, its extra columns ignored, and only with its header', async () => {
+    const exported = await planCsvImport('n,note,hits\n1,a,5\n2,,0\n', format, list());
+    expect(exported.preview).toMatchObject({ valid: 2, errors: [], problem: null });
+    expect(exported.entries).toEqual([
+      { n: 1, note: 'a' },
+      { n: 2, note: '' },
+    ]);
+    const other = await planCsvImport('n,note,size\n1,a,5\n', format, list());
+    expect(other.preview.errors).toEqual([
+      { line: 2, text: '1,a,5', reason: 'Too many columns (expected n, note).' },
+    ]);
+    const longer = await planCsvImport('n,note,hits,added\n1,a,5,today,more\n', format, list());
+    expect(longer.preview.errors).toHaveLength(1);
   });
 
   it('says when nothing is new, and asks the list about the rest', async () => {

@@ -3,7 +3,8 @@
 // reports what an import would do (entries to add, duplicates, every bad line by number with
 // the list's own reason) and stores nothing; it answers a token binding the shop, the list and
 // the exact text. The commit takes the same text and token, checks everything again and stores
-// all of it at once, or nothing. The list says how a line reads and how its entries are stored.
+// all of it at once, or nothing; a file with bad lines is refused naming the first one. The
+// list says how a line reads and how its entries are stored.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   protectionMessages,
@@ -29,6 +30,9 @@ export const importMessages = {
   changed: 'The file changed since it was checked. Please check it again before importing.',
   badLines: (n: number) =>
     `The file has ${n} bad ${n === 1 ? 'line' : 'lines'}. Fix ${n === 1 ? 'it' : 'them'} and check the file again; nothing was imported.`,
+  /** A commit of a file with bad lines names the first one. */
+  badLineAt: (line: number, reason: string, n: number) =>
+    `Line ${line}: ${reason.replace(/\.?$/, '.')} ${importMessages.badLines(n)}`,
   tooManyColumns: (columns: readonly string[]) =>
     `Too many columns (expected ${columns.join(', ')}).`,
 } as const;
@@ -39,6 +43,11 @@ export interface CsvListFormat<E> {
   columns: readonly string[];
   /** First cells (lower case) that mark the first line as a header row. */
   headerNames: ReadonlySet<string>;
+  /**
+   * The columns the list's export writes after `columns` (hits…): a file whose header row
+   * names them, as an exported file does, reads back with them ignored.
+   */
+  exportColumns: readonly string[];
   /** One line's cells: its entry and the key repeats are found by, or why it is refused. */
   readLine(fields: string[]): { key: string; entry: E } | { error: string };
   /** The preview's problem when every entry of the file is already in the list. */
@@ -57,12 +66,22 @@ export interface CsvImportPlan<E> {
   preview: Omit<CsvPreview, 'token'>;
   /** The entries to store, in file order. */
   entries: E[];
+  /** Lines refused (the preview lists at most 500 of them). */
+  badLines: number;
   /** The status a commit refuses the file's problem with (403 for a plan's cap). */
   status: number;
 }
 
 const isHeader = (record: CsvRecord, names: ReadonlySet<string>) =>
   names.has((record.fields[0] ?? '').toLowerCase());
+
+/** How many cells a line may have: more when the header row names the export's columns. */
+function columnsAllowed(header: CsvRecord | undefined, format: CsvListFormat<unknown>): number {
+  const names = header?.fields.map((f) => f.toLowerCase()) ?? [];
+  const exported = [...format.columns, ...format.exportColumns];
+  const ok = names.length > format.columns.length && names.every((n, i) => n === exported[i]);
+  return ok ? names.length : format.columns.length;
+}
 
 /** Reads the file against the list as it is now; 400 for an empty or too long file. */
 export async function planCsvImport<E>(
@@ -71,7 +90,9 @@ export async function planCsvImport<E>(
   state: CsvListState<E>,
 ): Promise<CsvImportPlan<E>> {
   const records = parseCsv(csv);
-  if (records.length > 0 && isHeader(records[0]!, format.headerNames)) records.shift();
+  const header =
+    records.length > 0 && isHeader(records[0]!, format.headerNames) ? records.shift() : undefined;
+  const allowed = columnsAllowed(header, format);
   if (records.length === 0) throw badRequest(protectionMessages.csvEmpty);
   if (records.length > MAX_IMPORT_LINES) throw badRequest(protectionMessages.csvTooLarge);
 
@@ -84,9 +105,9 @@ export async function planCsvImport<E>(
     const read =
       record.error !== undefined
         ? { error: record.error }
-        : record.fields.length > format.columns.length
+        : record.fields.length > allowed
           ? { error: importMessages.tooManyColumns(format.columns) }
-          : format.readLine(record.fields);
+          : format.readLine(record.fields.slice(0, format.columns.length));
     if ('error' in read) {
       badLines++;
       if (errors.length < MAX_REPORTED) {
@@ -121,6 +142,7 @@ export async function planCsvImport<E>(
   return {
     preview: { total: records.length, valid: entries.length, duplicates, errors, problem },
     entries,
+    badLines,
     status,
   };
 }
@@ -168,10 +190,12 @@ export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes
     app,
     spec.commit,
     async ({ csv, token }, { session }) => {
+      const { preview, entries, badLines, status } = await spec.plan(session.shopId, csv);
+      const [first] = preview.errors;
+      if (first) throw badRequest(importMessages.badLineAt(first.line, first.reason, badLines));
       if (!tokens.verify(token, session.shopId, spec.list, csv)) {
         throw badRequest(importMessages.changed);
       }
-      const { preview, entries, status } = await spec.plan(session.shopId, csv);
       // The list changed since the preview in a way that matters (cap, duplicates…).
       if (preview.problem !== null) throw new AppError(status, preview.problem);
       const imported = await spec.store(session.shopId, entries);

@@ -1,5 +1,5 @@
 // How an IP list's CSV file reads: `ip[,note[,expires_at]]` lines, an optional header row
-// naming the IP column. Each line gets the reason a single add would give (the engine's own
+// naming the IP column (an exported file, with its hit columns, reads back too). Each line gets the reason a single add would give (the engine's own
 // check, then the same date and range rules); repeats are found by the canonical address.
 // The file as a whole must keep the plan's cap and compile with the shop's other rules.
 import { expiryProblem, ipEntryScopeProblem, protectionMessages } from '@gatehouse/contracts';
@@ -19,6 +19,7 @@ import {
 export const ipCsvFormat: CsvListFormat<NewIpEntry> = {
   columns: ['ip', 'note', 'expires_at'],
   headerNames: new Set(['ip', 'ip address', 'ip_address', 'address', 'cidr']),
+  exportColumns: ['hits', 'last_hit_at', 'created_at'],
   nothingNew: 'Every address in the file is already in the list.',
   readLine([ip = '', note = '', expires = '']) {
     if (note.length > 500) return { error: protectionMessages.noteTooLong };

@@ -13,7 +13,7 @@ import { registerCsvImport } from '../../csv/csv-import.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
-import { planIpImport } from './csv-import.js';
+import { ipCsvFormat, planIpImport } from './csv-import.js';
 import {
   allEntries,
   canonicalIp,
@@ -137,7 +137,7 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
   registerCsvExport(app, {
     path: ipListExportPath(list),
     fileName: EXPORT_NAMES[list],
-    columns: ['ip', 'note', 'expires_at', 'hits', 'last_hit_at', 'created_at'],
+    columns: [...ipCsvFormat.columns, ...ipCsvFormat.exportColumns],
     async *rows(shop) {
       for await (const row of allEntries(app.db, shop.id, kind)) {
         yield [
