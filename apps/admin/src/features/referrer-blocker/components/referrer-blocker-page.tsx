@@ -1,14 +1,21 @@
-// /referrerBlocker: the list of blocked referrer domains (added and removed at once) and the
-// action and monitor mode of the whole list, saved with the contextual save bar. A paid
-// feature: on Free the page explains it and leads to the subscription page.
+// /referrerBlocker: the list of blocked referrer domains (added and removed at once, imported
+// from and exported to CSV) and the action and monitor mode of the whole list, saved with the
+// contextual save bar. A paid feature: on Free the page explains it and leads to the
+// subscription page.
+import { useState } from 'react';
 import { Badge } from '@shopify/polaris';
+import { referrerBlockerExportPath } from '@gatehouse/contracts';
+import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
+import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
 import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
 import {
   ListBlockerEditor,
   PaidListPage,
 } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { useCommitReferrerImport } from '../api/use-commit-referrer-import.js';
 import { useDeleteReferrerEntries } from '../api/use-delete-referrer-entries.js';
+import { usePreviewReferrerImport } from '../api/use-preview-referrer-import.js';
 import { useReferrerBlocker } from '../api/use-referrer-blocker.js';
 import { useSaveReferrerBlocker } from '../api/use-save-referrer-blocker.js';
 import { filterEntries } from '../referrer-blocker-form.js';
@@ -39,6 +46,15 @@ function ReferrerBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const blocker = useReferrerBlocker();
   const save = useSaveReferrerBlocker();
   const deleteEntries = useDeleteReferrerEntries();
+  const importCalls = { preview: usePreviewReferrerImport(), commit: useCommitReferrerImport() };
+  const [importOpen, setImportOpen] = useState(false);
+  const secondaryActions = useCsvPageActions({
+    exportPath: referrerBlockerExportPath,
+    exportName: 'referrer-blocker',
+    onImport: () => setImportOpen(true),
+    onUpgrade,
+  });
+
   return (
     <ListBlockerEditor
       title={TITLE}
@@ -49,6 +65,7 @@ function ReferrerBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
       savedMessage="Referrer Blocker saved"
       addForm={<AddReferrerEntriesForm onUpgrade={onUpgrade} />}
       ruleTitle="When a visitor comes from a blocked site"
+      secondaryActions={secondaryActions}
       table={(entries, readAt, loading) => (
         <BlockedEntriesTable
           entries={entries}
@@ -75,6 +92,15 @@ function ReferrerBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           deleteEntries={deleteEntries}
         />
       )}
-    />
+    >
+      <CsvImportModal
+        title="Import a CSV file into the Referrer Blocker"
+        format="One domain per line, like spam.example or *.spam.example, then optionally a note, separated by a comma. A header line (domain,note) is allowed."
+        calls={importCalls}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onForbidden={onUpgrade}
+      />
+    </ListBlockerEditor>
   );
 }
