@@ -1,7 +1,8 @@
 // A merchant blocks a spam site on the Referrer Blocker page: a storefront visitor who follows
 // a link from that site sees the block page at once, visitors from elsewhere shop as usual, a
-// CSV file of sites is imported (its bad line named first) and the list exported, and in
-// monitor mode the visitor gets in while the visitor log records "Would block".
+// CSV file of sites is imported (its bad line named first) and the list exported, a site is
+// blocked from the visitor log ("Block this referrer"), and in monitor mode the visitor gets
+// in while the visitor log records "Would block".
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('blocking a referrer', () => {
     );
 
   const toast = (text: string | RegExp) =>
-    expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
+    expect.poll(() => admin.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
   beforeAll(async () => {
     f = await setUp();
@@ -123,6 +124,23 @@ describe('blocking a referrer', () => {
       '*.spam.example',
       'junk.example',
     ]);
+  });
+
+  it('blocks the site that sent a visitor from the visitor log, at once', async () => {
+    expect(await visit(ELSEWHERE, '?visit=from-news')).toBe(false);
+    await waitForLoggedVisits(f, VISITOR, 1, (v) => v.url.includes('visit=from-news'));
+    await admin.goto(`${f.stack.appUrl}/visitors`);
+    const row = admin.getByRole('row', { name: /visit=from-news/ }).first();
+    await row.getByRole('button', { name: `Actions for ${VISITOR}` }).click();
+    await admin.getByText('Block this referrer').click();
+    await admin.getByText('Block news.example?').waitFor();
+    await admin.getByRole('button', { name: 'Block referrer' }).click();
+    await toast('news.example was added to the Referrer Blocker.');
+    expect(await visit(ELSEWHERE)).toBe(true);
+
+    await admin.goto(`${f.stack.appUrl}/referrerBlocker`);
+    await admin.getByText('news.example', { exact: true }).waitFor();
+    expect(await admin.getByText('Added from the visitor log').isVisible()).toBe(true);
   });
 
   it('lets the visitor in and logs "Would block" in monitor mode', async () => {
