@@ -1,6 +1,9 @@
 // A merchant blocks a spam site on the Referrer Blocker page: a storefront visitor who follows
-// a link from that site sees the block page at once, visitors from elsewhere shop as usual, and
-// in monitor mode the visitor gets in while the visitor log records "Would block".
+// a link from that site sees the block page at once, visitors from elsewhere shop as usual, a
+// CSV file of sites is imported (its bad line named first) and the list exported, a site is
+// blocked from the visitor log ("Block this referrer"), and in monitor mode the visitor gets
+// in while the visitor log records "Would block".
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
@@ -14,6 +17,7 @@ const VISITOR = '8.8.8.8';
 const SPAM = 'http://spam.example/cheap-deals';
 const SPAM_SUBDOMAIN = 'http://ads.spam.example/';
 const ELSEWHERE = 'http://news.example/review';
+const IMPORTED = 'http://junk.example/free';
 
 describe('blocking a referrer', () => {
   let f: Fixture;
@@ -31,7 +35,7 @@ describe('blocking a referrer', () => {
     );
 
   const toast = (text: string | RegExp) =>
-    expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
+    expect.poll(() => admin.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
   beforeAll(async () => {
     f = await setUp();
@@ -75,6 +79,68 @@ describe('blocking a referrer', () => {
     };
     await expect.poll(spamRow, { timeout: 15_000 }).toMatch(/spam\.example This site only .* 1 /);
     await screenshot(admin, 'referrer-blocker');
+  });
+
+  it('imports sites from a CSV file, naming its bad lines, and exports the list', async () => {
+    const importFile = async (name: string, text: string) => {
+      await admin.getByRole('button', { name: 'Import CSV' }).click();
+      await admin
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+    };
+    await importFile('bad.csv', 'domain,note\njunk.example,bought links\nlocalhost\n');
+    await admin.getByText('1 line will not be imported').waitFor();
+    expect(await admin.getByText('Line 3', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await admin.getByText('"localhost" is not a domain.', { exact: false }).isVisible(),
+    ).toBe(true);
+    expect(await admin.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    await screenshot(admin, 'referrer-blocker-import-errors');
+
+    await admin.getByRole('button', { name: 'Choose another file' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('domain,note\njunk.example,bought links\nspam.example,again\n'),
+    });
+    await admin
+      .getByText('2 lines read, 1 entry to import, 1 duplicate, 0 lines with errors.')
+      .waitFor();
+    await admin.getByRole('button', { name: 'Import 1 entry' }).click();
+    await toast('Imported 1 entry');
+    await admin.getByText('bought links').waitFor();
+    expect(await admin.getByText('3 of 2,000 domains').isVisible()).toBe(true);
+    expect(await visit(IMPORTED)).toBe(true);
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('referrer-blocker.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('domain,note,hits,last_hit_at,created_at');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      'spam.example',
+      '*.spam.example',
+      'junk.example',
+    ]);
+  });
+
+  it('blocks the site that sent a visitor from the visitor log, at once', async () => {
+    expect(await visit(ELSEWHERE, '?visit=from-news')).toBe(false);
+    await waitForLoggedVisits(f, VISITOR, 1, (v) => v.url.includes('visit=from-news'));
+    await admin.goto(`${f.stack.appUrl}/visitors`);
+    const row = admin.getByRole('row', { name: /visit=from-news/ }).first();
+    await row.getByRole('button', { name: `Actions for ${VISITOR}` }).click();
+    await admin.getByText('Block this referrer').click();
+    await admin.getByText('Block news.example?').waitFor();
+    await admin.getByRole('button', { name: 'Block referrer' }).click();
+    await toast('news.example was added to the Referrer Blocker.');
+    expect(await visit(ELSEWHERE)).toBe(true);
+
+    await admin.goto(`${f.stack.appUrl}/referrerBlocker`);
+    await admin.getByText('news.example', { exact: true }).waitFor();
+    expect(await admin.getByText('Added from the visitor log').isVisible()).toBe(true);
   });
 
   it('lets the visitor in and logs "Would block" in monitor mode', async () => {

@@ -10,6 +10,7 @@ export * from './block-page-defaults.js';
 export * from './billing.js';
 export * from './protection.js';
 export * from './country-blocker.js';
+export * from './csv-import.js';
 export * from './ip-lists.js';
 export * from './asn-blocker.js';
 export * from './general-settings.js';

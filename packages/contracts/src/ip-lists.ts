@@ -1,6 +1,6 @@
 // The two IP lists, the block list (/ipBlocker) and the allow list (/whiteLists): entries,
-// pages and search, add/update/delete, and the CSV import's preview and commit. The server
-// checks addresses and ranges with the engine's compile().
+// pages and search, add/update/delete, and CSV export (the import's calls are in
+// csv-import.ts). The server checks addresses and ranges with the engine's compile().
 import { z } from 'zod';
 import { cleanText, expiryProblem, ipEntryScopeProblem, isIpListCursor } from './hygiene.js';
 import { entryNote, protectionMessages as m } from './protection-fields.js';
@@ -86,41 +86,6 @@ export const ipDeleteRequest = z.object({
     .min(1, m.noEntries)
     .max(1000, m.tooManyIds),
 });
-
-export const csvImportRequest = z.object({
-  csv: z
-    .string({ error: m.csvEmpty })
-    .max(1_000_000, m.csvTooLarge)
-    .superRefine(cleanText('The CSV file')),
-});
-export const csvLineIssue = z.object({
-  /** 1-based line number in the file. */
-  line: z.number(),
-  text: z.string(),
-  reason: z.string(),
-});
-export const csvPreview = z.object({
-  /** Data lines read (header and blank lines not counted). */
-  total: z.number(),
-  /** Lines that would be added. */
-  valid: z.number(),
-  /** Lines repeating an earlier line of the file, or an entry already in the list. */
-  duplicates: z.number(),
-  errors: z.array(csvLineIssue),
-  /** Why the file cannot be imported as a whole (bad lines, the plan's cap…), else null. */
-  problem: z.string().nullable(),
-  /** Pass to the commit call with the same text; null when the file cannot be imported. */
-  token: z.string().nullable(),
-});
-export type CsvPreview = z.infer<typeof csvPreview>;
-export const csvCommitRequest = csvImportRequest.extend({
-  token: z
-    .string({ error: m.csvToken })
-    .min(1, m.csvToken)
-    .max(200, m.csvToken)
-    .superRefine(cleanText('The import token', false)),
-});
-export const csvCommitResult = z.object({ imported: z.number() });
 
 /**
  * CSV export of a list: `GET /api/<list>/export` with the session's bearer token answers a

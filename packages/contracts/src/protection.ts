@@ -13,11 +13,8 @@ import {
 } from './asn-blocker.js';
 import { countryBlockerSettings } from './country-blocker.js';
 import { generalSettings, generalSettingsView } from './general-settings.js';
+import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
 import {
-  csvCommitRequest,
-  csvCommitResult,
-  csvImportRequest,
-  csvPreview,
   ipAddRequest,
   ipDeleteRequest,
   ipEntry,

@@ -2,11 +2,13 @@
 // a domain: "spam.example" blocks visits sent from that host only; "*.spam.example" blocks
 // visits from every subdomain of it ("ads.spam.example", "a.b.spam.example") but not from
 // spam.example itself, so list both to block a whole site. Domains are read with the engine's
-// own rule (readReferrerEntry, shared by the admin's field and the server). A paid feature:
-// every call names `referrerBlocker` and answers 403 on a plan without it.
+// own rule (readReferrerEntry, shared by the admin's field and the server). The list is
+// imported from a CSV file (`domain[,note]` lines, preview then commit) and exported as one. A
+// paid feature: every call names `referrerBlocker` and answers 403 on a plan without it.
 import { MAX_REFERRER_ENTRIES, normalizeReferrerDomain } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
+import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
 import { textProblem } from './hygiene.js';
 import { blockAction, entryNote, protectionMessages } from './protection-fields.js';
 
@@ -136,4 +138,27 @@ export const referrerBlockerApi = {
     request: referrerDeleteRequest,
     response: z.object({ deleted: z.number() }),
   }),
+  /** Checks a CSV file of `domain[,note]` lines (an optional header row) and stores nothing. */
+  previewReferrerBlockerImport: call({
+    method: 'POST',
+    path: '/api/referrerBlocker/importPreview',
+    feature: 'referrerBlocker',
+    request: csvImportRequest,
+    response: csvPreview,
+  }),
+  /** Imports the previewed text, all of it or nothing. */
+  commitReferrerBlockerImport: call({
+    method: 'POST',
+    path: '/api/referrerBlocker/importCommit',
+    feature: 'referrerBlocker',
+    request: csvCommitRequest,
+    response: csvCommitResult,
+  }),
 } as const;
+
+/**
+ * CSV export of the Referrer Blocker: `GET` with the session's bearer token answers a
+ * `text/csv` attachment (columns domain, note, hits, last_hit_at, created_at); 403 on a plan
+ * without the blocker.
+ */
+export const referrerBlockerExportPath = '/api/referrerBlocker/export';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { ipLookupQuery, ipLookupResult } from './ip-lookup.js';
 import { cleanText } from './hygiene.js';
+import { readReferrerEntry } from './referrer-blocker.js';
 import { timeSeries, timeSeriesRequest } from './time-series.js';
 import { visitListQuery } from './visit-filters.js';
 import { monitorRule, visitActions, visitRule } from './visit-rule.js';
@@ -58,9 +59,17 @@ export type VisitPage = z.infer<typeof visitPage>;
  * One click on a log row. `blockIp` adds the address to the IP block list, `allowIp` to the
  * allow list, `blockCountry` adds the country to a blacklist-mode Country Blocker (or removes
  * it from a whitelist), `blockAsn` adds the network's ASN ("15169" or "AS15169") to the
- * ISP/ASN Blocker (plan feature asnBlocker: 403 on a plan without it).
+ * ISP/ASN Blocker (plan feature asnBlocker: 403 on a plan without it), `blockReferrer` adds
+ * the referring site's domain ("spam.example", read as readReferrerEntry reads it) to the
+ * Referrer Blocker (plan feature referrerBlocker: 403 on a plan without it).
  */
-export const quickActions = ['blockIp', 'allowIp', 'blockCountry', 'blockAsn'] as const;
+export const quickActions = [
+  'blockIp',
+  'allowIp',
+  'blockCountry',
+  'blockAsn',
+  'blockReferrer',
+] as const;
 export type QuickAction = (typeof quickActions)[number];
 
 export const quickActionRequest = z
@@ -69,7 +78,7 @@ export const quickActionRequest = z
     value: z
       .string({ error: m.quickValueIp })
       .trim()
-      .max(64, m.quickValueIp)
+      .max(300, m.quickValueTooLong)
       .superRefine(cleanText('The value')),
   })
   .superRefine((r, ctx) => {
@@ -78,6 +87,9 @@ export const quickActionRequest = z
         ctx.addIssue({ code: 'custom', message: m.quickValueCountry });
     } else if (r.action === 'blockAsn') {
       if (parseAsn(r.value) === null) ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
+    } else if (r.action === 'blockReferrer') {
+      const read = readReferrerEntry(r.value);
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
     } else if (!isIp(r.value)) {
       ctx.addIssue({ code: 'custom', message: m.quickValueIp });
     }

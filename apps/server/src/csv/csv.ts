@@ -1,7 +1,6 @@
-// CSV in and out of the IP lists. Import reads `ip[,note[,expires_at]]` lines (an optional
-// header row naming the columns; RFC 4180 quoting; CRLF or LF; a UTF-8 BOM), keeping each
-// record's line number so the admin can point at bad lines. Export writes the same columns
-// plus hit counts, escaping cells a spreadsheet would run as a formula.
+// CSV text in and out of the server. Reading splits a file into records (RFC 4180 quoting;
+// CRLF or LF; a UTF-8 BOM), keeping each record's line number so the admin can point at bad
+// lines. Writing escapes cells a spreadsheet would run as a formula.
 import { parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
@@ -13,8 +12,6 @@ export interface CsvRecord {
   /** Why the record is not readable CSV (a quote left open); its fields are then empty. */
   error?: string;
 }
-
-export const MAX_IMPORT_LINES = 10_000;
 
 const csvErrors: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'A quoted cell is not closed: a closing " is missing.',
@@ -69,13 +66,6 @@ export function parseCsv(input: string): CsvRecord[] {
     },
   });
   return records;
-}
-
-const HEADER_NAMES = new Set(['ip', 'ip address', 'ip_address', 'address', 'cidr']);
-
-/** True when the record is a header row (its first cell names the IP column). */
-export function isHeader(record: CsvRecord): boolean {
-  return HEADER_NAMES.has((record.fields[0] ?? '').toLowerCase());
 }
 
 /** One cell of an exported CSV: quoted when needed, formula-looking text made inert. */

@@ -131,4 +131,24 @@ describe('CSV import and export', () => {
     ]);
     expect(lines).toHaveLength(3);
   });
+
+  it('reads an exported list back in, its hit columns ignored', async () => {
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/whiteLists/export',
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    const preview = (
+      await t.call('previewWhiteListsImport', bob.token, { csv: exported.body })
+    ).json();
+    expect(preview).toMatchObject({ total: 2, valid: 2, errors: [], problem: null });
+    const commit = await t.call('commitWhiteListsImport', bob.token, {
+      csv: exported.body,
+      token: preview.token,
+    });
+    expect(commit.json()).toEqual({ imported: 2 });
+    expect((await list(bob.token, 'listWhiteLists')).entries.map((e) => e.ip)).toEqual(
+      expect.arrayContaining(['192.0.2.1', '192.0.2.0/28']),
+    );
+  });
 });

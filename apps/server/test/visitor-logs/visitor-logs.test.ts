@@ -265,8 +265,8 @@ describe('quick actions', () => {
 
   it.each([
     [
-      { action: 'blockReferrer', value: 'spam.example' },
-      'Choose block IP, allow IP, block country or block ASN.',
+      { action: 'blockUrl', value: 'spam.example' },
+      'Choose block IP, allow IP, block country, block ASN or block referrer.',
     ],
     [
       { action: 'blockAsn', value: 'Google' },

@@ -1,8 +1,9 @@
 // The one-click rule changes offered on a log row, with the confirmation each asks for:
-// blocking or allowing the IP, blocking its country, and blocking its network's ASN (a paid
-// feature: the server answers 403 on Free and the page shows the upgrade dialog).
+// blocking or allowing the IP, blocking its country, blocking its network's ASN and blocking
+// the site that sent the visitor (paid features: the server answers 403 on Free and the page
+// shows the upgrade dialog).
 import type { QuickAction, VisitView } from '@gatehouse/contracts';
-import { countryName } from '@gatehouse/engine/values';
+import { countryName, normalizeReferrerDomain, referrerHost } from '@gatehouse/engine/values';
 
 export interface QuickActionChoice {
   action: QuickAction;
@@ -15,8 +16,19 @@ export interface QuickActionChoice {
   destructive: boolean;
 }
 
+/**
+ * The domain of the site that sent the visitor, as the Referrer Blocker lists it; null when
+ * the visitor came directly, from an address that is no domain, or from another page of the
+ * store itself (blocking it would block the store's own links).
+ */
+export function referringSite(visit: Pick<VisitView, 'referrer' | 'url'>): string | null {
+  const host = referrerHost(visit.referrer);
+  if (host === null || host === referrerHost(visit.url)) return null;
+  return normalizeReferrerDomain(host);
+}
+
 export function quickActionsFor(
-  visit: Pick<VisitView, 'ip' | 'country' | 'asn' | 'org'>,
+  visit: Pick<VisitView, 'ip' | 'country' | 'asn' | 'org' | 'referrer' | 'url'>,
 ): QuickActionChoice[] {
   const choices: QuickActionChoice[] = [
     {
@@ -59,6 +71,18 @@ export function quickActionsFor(
       title: `Block AS${visit.asn}?`,
       body: `Every visitor from the network ${network} is blocked from your store at once: the ASN is added to the ISP/ASN Blocker. You can remove it on the ISP/ASN Blocker page.`,
       confirm: 'Block ASN',
+      destructive: true,
+    });
+  }
+  const site = referringSite(visit);
+  if (site !== null) {
+    choices.push({
+      action: 'blockReferrer',
+      value: site,
+      label: 'Block this referrer',
+      title: `Block ${site}?`,
+      body: `Every visitor sent by ${site} is blocked from your store at once: the site is added to the Referrer Blocker. You can remove it on the Referrer Blocker page.`,
+      confirm: 'Block referrer',
       destructive: true,
     });
   }

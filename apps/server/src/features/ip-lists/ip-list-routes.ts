@@ -1,7 +1,6 @@
 // The IP lists' merchant calls, the same for the block list (/ipBlocker) and the allow list
 // (/whiteLists): list with search and keyset pages, add, update note/expiry, bulk delete,
 // CSV import (preview, then commit) and CSV export.
-import { Readable } from 'node:stream';
 import {
   ipListApi,
   ipListExportPath,
@@ -9,11 +8,12 @@ import {
   type IpListId,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerCsvExport } from '../../csv/csv-export.js';
+import { registerCsvImport } from '../../csv/csv-import.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
-import { csvRow } from '../../csv/csv.js';
-import { createImportTokens, importMessages, planImport } from './csv-import.js';
+import { ipCsvFormat, planIpImport } from './csv-import.js';
 import {
   allEntries,
   canonicalIp,
@@ -48,7 +48,6 @@ async function loadState(db: Database, shopId: string): Promise<IpListsState> {
 export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void {
   const calls = ipListApi[list];
   const kind = kindOf(list);
-  const importTokens = createImportTokens(app.config.appSecret);
   const mutates = { mutates: true };
 
   route(app, calls.list, async (query, { session }) => {
@@ -126,57 +125,30 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
     mutates,
   );
 
-  route(app, calls.importPreview, async ({ csv }, { session }) => {
-    const stored = await loadState(app.db, session.shopId);
-    const { preview } = await planImport(app.blockers, app.db, csv, stored, kind);
-    return {
-      ...preview,
-      token: preview.problem === null ? importTokens.sign(stored.shop.id, kind, csv) : null,
-    };
+  registerCsvImport(app, {
+    preview: calls.importPreview,
+    commit: calls.importCommit,
+    list: kind,
+    plan: async (shopId, csv) =>
+      planIpImport(app.blockers, app.db, csv, await loadState(app.db, shopId), kind),
+    store: async (shopId, entries) => (await insertEntries(app.db, shopId, kind, entries)).length,
   });
 
-  route(
-    app,
-    calls.importCommit,
-    async ({ csv, token }, { session }) => {
-      if (!importTokens.verify(token, session.shopId, kind, csv)) {
-        throw badRequest(importMessages.changed);
-      }
-      const stored = await loadState(app.db, session.shopId);
-      const { preview, entries } = await planImport(app.blockers, app.db, csv, stored, kind);
-      if (preview.problem !== null) {
-        // The list changed since the preview in a way that matters (cap, duplicates…).
-        const cap = capOf(stored.shop, kind);
-        if (cap !== null) enforceCap(stored, kind, entries.length);
-        throw badRequest(preview.problem);
-      }
-      const rows = await insertEntries(app.db, stored.shop.id, kind, entries);
-      await app.protection.changed(stored.shop.id);
-      return { imported: rows.length };
-    },
-    mutates,
-  );
-
-  app.get(ipListExportPath(list), async (request, reply) => {
-    const session = await app.authenticate(request);
-    const shop = await shopOfSession(app.db, session);
-    async function* lines() {
-      yield csvRow(['ip', 'note', 'expires_at', 'hits', 'last_hit_at', 'created_at']);
+  registerCsvExport(app, {
+    path: ipListExportPath(list),
+    fileName: EXPORT_NAMES[list],
+    columns: [...ipCsvFormat.columns, ...ipCsvFormat.exportColumns],
+    async *rows(shop) {
       for await (const row of allEntries(app.db, shop.id, kind)) {
-        yield csvRow([
+        yield [
           row.ip,
           row.note,
           row.expiresAt?.toISOString() ?? null,
           row.hits,
           row.lastHitAt?.toISOString() ?? null,
           row.createdAt.toISOString(),
-        ]);
+        ];
       }
-    }
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${EXPORT_NAMES[list]}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(lines()));
+    },
   });
 }

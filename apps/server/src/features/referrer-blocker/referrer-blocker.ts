@@ -1,9 +1,11 @@
 // The Referrer Blocker as the registry sees it: one `referrer` rule per entry, all with the
-// blocker's settings, switched off on a plan without the feature; each entry counts its hits.
+// blocker's settings, switched off on a plan without the feature; each entry counts its hits;
+// and the visitor log's "block referrer" action.
 import { and, eq, inArray } from 'drizzle-orm';
 import { referrerRules } from './referrer-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { loadBlockerSettings } from '../../protection/blocker-settings.js';
+import { blockReferrerFromLog } from './block-referrer-from-log.js';
 import { loadReferrerState, REFERRER_BLOCKER, referrerEngineRules } from './referrer-list.js';
 import { referrerRoutes } from './referrer-routes.js';
 
@@ -32,5 +34,6 @@ export const referrerBlocker: Blocker = {
       ]),
     );
   },
+  quickActions: { blockReferrer: blockReferrerFromLog },
   routes: referrerRoutes,
 };

@@ -76,9 +76,48 @@ export function toReferrerEntry(row: ReferrerRuleRow): ReferrerEntry {
 }
 
 /**
- * Adds the domains not listed yet, after the engine's check of the whole rule set, all in one
- * statement; answers the rows added (in the order given) and the domains left out as already
- * listed (also when another request just added one).
+ * Throws what adding `domains` (not listed yet) would answer: the blocker's size, then the
+ * engine's check of the shop's whole rule set with them.
+ */
+export async function checkReferrerAdd(
+  blockers: BlockerRegistry,
+  db: Database,
+  shop: Shop,
+  state: ReferrerState,
+  domains: string[],
+): Promise<void> {
+  if (state.rows.length + domains.length > maxReferrerEntries) throw badRequest(m.cap);
+  await blockers.check(db, shop, {
+    blocker: REFERRER_BLOCKER,
+    rules: referrerEngineRules({
+      ...state,
+      rows: [...state.rows, ...domains.map((domain, i) => ({ id: `new-entry-${i}`, domain }))],
+    }),
+  });
+}
+
+/**
+ * Stores the entries in one statement, in the order given (one millisecond apart, so the
+ * engine tries them in that order); a domain another request just listed is left out.
+ */
+export function insertReferrerEntries(
+  db: Database,
+  shopId: string,
+  entries: { domain: string; note: string }[],
+): Promise<ReferrerRuleRow[]> {
+  if (entries.length === 0) return Promise.resolve([]);
+  const now = Date.now();
+  return db
+    .insert(referrerRules)
+    .values(entries.map((e, i) => ({ shopId, ...e, createdAt: new Date(now + i) })))
+    .onConflictDoNothing({ target: [referrerRules.shopId, referrerRules.domain] })
+    .returning();
+}
+
+/**
+ * Adds the domains not listed yet, after checkReferrerAdd, all in one statement; answers the
+ * rows added (in the order given) and the domains left out as already listed (also when
+ * another request just added one).
  */
 export async function addReferrerEntries(
   blockers: BlockerRegistry,
@@ -91,23 +130,12 @@ export async function addReferrerEntries(
   const listed = new Set(state.rows.map((row) => row.domain));
   const fresh = [...new Set(domains)].filter((domain) => !listed.has(domain));
   if (fresh.length === 0) return { added: [], skipped: domains };
-  if (state.rows.length + fresh.length > maxReferrerEntries) throw badRequest(m.cap);
-  await blockers.check(db, shop, {
-    blocker: REFERRER_BLOCKER,
-    rules: referrerEngineRules({
-      ...state,
-      rows: [...state.rows, ...fresh.map((domain, i) => ({ id: `new-entry-${i}`, domain }))],
-    }),
-  });
-  const now = Date.now();
-  const rows = await db
-    .insert(referrerRules)
-    // Added in the order given: one millisecond apart, so the engine tries them in that order.
-    .values(
-      fresh.map((domain, i) => ({ shopId: shop.id, domain, note, createdAt: new Date(now + i) })),
-    )
-    .onConflictDoNothing({ target: [referrerRules.shopId, referrerRules.domain] })
-    .returning();
+  await checkReferrerAdd(blockers, db, shop, state, fresh);
+  const rows = await insertReferrerEntries(
+    db,
+    shop.id,
+    fresh.map((domain) => ({ domain, note })),
+  );
   const byDomain = new Map(rows.map((row) => [row.domain, row]));
   const added = fresh.flatMap((domain) => byDomain.get(domain) ?? []);
   const addedDomains = new Set(added.map((row) => row.domain));
@@ -126,6 +154,15 @@ export async function listReferrerEntries(db: Database, shopId: string): Promise
     .where(eq(referrerRules.shopId, shopId))
     .orderBy(desc(referrerRules.createdAt), desc(referrerRules.id));
   return rows.map(toReferrerEntry);
+}
+
+/** Every entry of the shop, oldest first (the export; the blocker holds at most 2 000). */
+export async function* allReferrerEntries(db: Database, shopId: string) {
+  yield* await db
+    .select()
+    .from(referrerRules)
+    .where(eq(referrerRules.shopId, shopId))
+    .orderBy(asc(referrerRules.createdAt), asc(referrerRules.id));
 }
 
 export async function deleteReferrerEntries(

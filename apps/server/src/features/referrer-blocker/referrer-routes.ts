@@ -1,15 +1,18 @@
-// Referrer Blocker (/referrerBlocker): the list of blocked referrer domains (add, delete) and
-// the action and monitor mode that apply to all of them (save). A paid feature: every call
+// Referrer Blocker (/referrerBlocker): the list of blocked referrer domains (add, delete, CSV
+// import and export) and the action and monitor mode that apply to all of them (save). A paid feature: every call
 // names `referrerBlocker` in the contracts and answers 403 on a plan without it. Each change
 // rebuilds the shop's policy before the answer, so the next storefront decision applies it.
 import {
   api,
   maxReferrerEntries,
   readReferrerEntry,
+  referrerBlockerExportPath,
   referrerMessages as m,
   type ReferrerBlockerView,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerCsvExport } from '../../csv/csv-export.js';
+import { registerCsvImport } from '../../csv/csv-import.js';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -20,9 +23,12 @@ import {
   saveBlockerSettings,
   settingsFromInput,
 } from '../../protection/blocker-settings.js';
+import { planReferrerImport, referrerExportColumns, referrerExportRow } from './referrer-csv.js';
 import {
   addReferrerEntries,
+  allReferrerEntries,
   deleteReferrerEntries,
+  insertReferrerEntries,
   listReferrerEntries,
   loadReferrerState,
   REFERRER_BLOCKER,
@@ -100,4 +106,23 @@ export async function referrerRoutes(app: FastifyInstance): Promise<void> {
     },
     mutates,
   );
+
+  registerCsvImport(app, {
+    preview: api.previewReferrerBlockerImport,
+    commit: api.commitReferrerBlockerImport,
+    list: REFERRER_BLOCKER,
+    plan: async (shopId, csv) =>
+      planReferrerImport(app.blockers, app.db, await shopById(app.db, shopId), csv),
+    store: async (shopId, entries) => (await insertReferrerEntries(app.db, shopId, entries)).length,
+  });
+
+  registerCsvExport(app, {
+    path: referrerBlockerExportPath,
+    fileName: 'referrer-blocker.csv',
+    columns: referrerExportColumns,
+    feature: 'referrerBlocker',
+    async *rows(shop) {
+      for await (const row of allReferrerEntries(app.db, shop.id)) yield referrerExportRow(row);
+    },
+  });
 }

@@ -1,95 +1,82 @@
-// /asnBlocker: the list of blocked ASNs and ISP names (added and removed at
-// once) and the action and monitor mode of the whole list, saved with the contextual save
-// bar. A paid feature: on Free the page explains it and leads to the subscription page.
-import { useMemo, useState } from 'react';
-import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { useAppState } from '../../../lib/app-state.js';
-import { showToast } from '../../../lib/toast-store.js';
-import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
-import { SaveBar } from '../../../components/save-bar.js';
+// /asnBlocker: the list of blocked ASNs and ISP names (added and removed at once) and the
+// action and monitor mode of the whole list, saved with the contextual save bar. A paid
+// feature: on Free the page explains it and leads to the subscription page.
+import { Badge } from '@shopify/polaris';
+import { asnEntryLabel } from '@gatehouse/contracts';
+import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
+import {
+  ListBlockerEditor,
+  PaidListPage,
+} from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { useAsnBlocker } from '../api/use-asn-blocker.js';
+import { useDeleteAsnEntries } from '../api/use-delete-asn-entries.js';
 import { useSaveAsnBlocker } from '../api/use-save-asn-blocker.js';
-import { formError, toForm, toSettings } from '../asn-blocker-form.js';
+import { filterEntries } from '../asn-blocker-form.js';
 import { AddAsnEntryForm } from './add-asn-entry-form.js';
-import { RuleActionCard } from '../../../components/rule-action-card.js';
-import { AsnEntriesTable } from './asn-entries-table.js';
-import { AsnUpgradeCard } from './asn-upgrade-card.js';
 
 const TITLE = 'ISP/ASN Blocker';
 
-function Loading() {
+export function AsnBlockerPage() {
   return (
-    <Page title={TITLE}>
-      <Card>
-        <SkeletonBodyText lines={6} />
-      </Card>
-    </Page>
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="The ISP/ASN Blocker is part of Premium and Pay-As-You-Go"
+          intro="Block visitors by the network they come from instead of one address at a time:"
+          items={[
+            'an autonomous system number, like AS15169, covers all its addresses;',
+            'an ISP or hosting company’s name, like Hetzner, covers every network it runs.',
+          ]}
+        />
+      }
+      editor={(onUpgrade) => <AsnBlockerEditor onUpgrade={onUpgrade} />}
+    />
   );
 }
 
-export function AsnBlockerPage() {
-  const { account, isPro } = useAppState();
-  const [upgrade, setUpgrade] = useState(false);
-  if (account === undefined) return <Loading />;
-  if (!isPro || upgrade) {
-    return (
-      <Page title={TITLE}>
-        <AsnUpgradeCard />
-      </Page>
-    );
-  }
-  return <AsnBlockerEditor onUpgrade={() => setUpgrade(true)} />;
-}
-
 function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
-  const query = useAsnBlocker();
-  const saveAsnBlocker = useSaveAsnBlocker();
-  const { action, monitor } = query.data;
-  // Only the settings are edited here: adding or removing an entry leaves unsaved edits alone.
-  const saved = useMemo(() => toForm({ action, monitor }), [action, monitor]);
-  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: (form) => Boolean(formError(form)),
-    submit: (form) => saveAsnBlocker.call(toSettings(form)),
-    onSaved: () => showToast('ISP/ASN Blocker saved'),
-  });
-
-  if (draft === undefined || query.isLoading) return <Loading />;
-  const { entries, limit } = query.data;
-
+  const blocker = useAsnBlocker();
+  const save = useSaveAsnBlocker();
+  const deleteEntries = useDeleteAsnEntries();
   return (
-    <Page
+    <ListBlockerEditor
       title={TITLE}
-      subtitle={`${entries.length.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} ASNs and ISP names`}
-    >
-      <SaveBar {...saveBar} />
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="400">
-                <Text as="p">
-                  Block visitors by the network they come from: its autonomous system number (ASN),
-                  or the name of the ISP or hosting company that runs it. Hosting and data centre
-                  networks are where most scrapers and bots come from. Addresses on your allow list
-                  still get in; the IP Blocker and the Country Blocker are checked first.
-                </Text>
-                <AddAsnEntryForm onUpgrade={onUpgrade} />
-              </BlockStack>
-            </Card>
-            <Card padding="0">
-              <AsnEntriesTable entries={entries} readAt={query.readAt} loading={query.isFetching} />
-            </Card>
-            <RuleActionCard
-              title="When a visitor comes from a blocked network"
-              monitorHelp="Try the list first: visits it would block are recorded in the visitor log, and nobody is blocked."
-              form={draft}
-              urlError={showErrors ? formError(draft) : undefined}
-              onChange={change}
-              onUrlBlur={revealErrors}
-            />
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
-    </Page>
+      unit="ASNs and ISP names"
+      intro="Block visitors by the network they come from: its autonomous system number (ASN), or the name of the ISP or hosting company that runs it. Hosting and data centre networks are where most scrapers and bots come from. Addresses on your allow list still get in; the IP Blocker and the Country Blocker are checked first."
+      blocker={blocker}
+      save={save}
+      savedMessage="ISP/ASN Blocker saved"
+      addForm={<AddAsnEntryForm onUpgrade={onUpgrade} />}
+      ruleTitle="When a visitor comes from a blocked network"
+      table={(entries, readAt, loading) => (
+        <BlockedEntriesTable
+          entries={entries}
+          readAt={readAt}
+          loading={loading}
+          texts={{
+            filterPlaceholder: 'Filter by ASN, name or note',
+            filterHint: 'Try another ASN, name or note.',
+            emptyTitle: 'No networks blocked yet',
+            emptyDescription:
+              'Add an ASN or ISP name above, or block a visitor’s network from the visitor log.',
+            valueHeading: 'Network',
+            removeBody: (count) =>
+              `Visitors from ${count === 1 ? 'this network' : 'these networks'} can reach your store again at once, unless another rule blocks them.`,
+          }}
+          label={asnEntryLabel}
+          matches={(entry) =>
+            entry.asn !== null ? (
+              <Badge>ASN</Badge>
+            ) : (
+              <Badge tone="info">ISP name (whole words)</Badge>
+            )
+          }
+          filter={filterEntries}
+          deleteEntries={deleteEntries}
+        />
+      )}
+    />
   );
 }

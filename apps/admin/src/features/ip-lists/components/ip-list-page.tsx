@@ -2,15 +2,17 @@
 // Add form, searchable keyset-paged table with bulk delete and inline edit, CSV import and
 // export, and on a capped plan the "N of 20 entries" line and the Upgrade dialog at the cap.
 import { useEffect, useState } from 'react';
-import { BlockStack, Box, Card, Layout, Page, Text, TextField } from '@shopify/polaris';
-import { ExportIcon, ImportIcon } from '@shopify/polaris-icons';
-import type { IpListId } from '@gatehouse/contracts';
+import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
+import { ipListExportPath, type IpListId } from '@gatehouse/contracts';
+import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
+import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
+import { EntryFilter } from '../../../components/entry-list/entry-filter.js';
+import { useCommitIpListImport } from '../api/use-commit-ip-list-import.js';
 import { useIpListPage } from '../api/use-ip-list-page.js';
-import { exportCsv } from '../export-csv.js';
+import { usePreviewIpListImport } from '../api/use-preview-ip-list-import.js';
 import { listTexts } from '../list-config.js';
 import { capReached, capText } from '../list-rules.js';
 import { AddEntryForm } from './add-entry-form.js';
-import { CsvImportModal } from './csv-import-modal.js';
 import { EntriesTable } from './entries-table.js';
 import { ListUpgradeDialog, type UpgradeReason } from './list-upgrade-dialog.js';
 
@@ -24,8 +26,17 @@ export function IpListPage({ list }: { list: IpListId }) {
   // Cursors of the pages walked so far; the last one is the page shown (undefined = first).
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradeReason | null>(null);
+  const importCalls = {
+    preview: usePreviewIpListImport(list),
+    commit: useCommitIpListImport(list),
+  };
+  const secondaryActions = useCsvPageActions({
+    exportPath: ipListExportPath(list),
+    exportName: list,
+    onImport: () => setImportOpen(true),
+    onUpgrade: () => setUpgrade('export'),
+  });
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -43,26 +54,11 @@ export function IpListPage({ list }: { list: IpListId }) {
   });
   const { entries, nextCursor, total, limit } = page.data;
 
-  const runExport = async () => {
-    setExporting(true);
-    const outcome = await exportCsv(list);
-    setExporting(false);
-    if (outcome === 'upgrade') setUpgrade('export');
-  };
-
   return (
     <Page
       title={texts.title}
       subtitle={page.isSettled ? capText(total, limit) : undefined}
-      secondaryActions={[
-        { content: 'Import CSV', icon: ImportIcon, onAction: () => setImportOpen(true) },
-        {
-          content: 'Export CSV',
-          icon: ExportIcon,
-          loading: exporting,
-          onAction: () => void runExport(),
-        },
-      ]}
+      secondaryActions={secondaryActions}
     >
       <Layout>
         <Layout.Section>
@@ -79,39 +75,36 @@ export function IpListPage({ list }: { list: IpListId }) {
         </Layout.Section>
         <Layout.Section>
           <Card padding="0">
-            <Box padding="300">
-              <TextField
-                label="Search"
-                labelHidden
-                placeholder="Search by address or note"
-                value={searchText}
-                onChange={setSearchText}
-                clearButton
-                onClearButtonClick={() => setSearchText('')}
-                autoComplete="off"
-                maxLength={100}
-              />
-            </Box>
+            <EntryFilter
+              label="Search"
+              placeholder="Search by address or note"
+              value={searchText}
+              onChange={setSearchText}
+            />
             <EntriesTable
               list={list}
               entries={entries}
               loading={page.isFetching}
               searching={search !== ''}
-              hasNext={nextCursor !== null}
-              hasPrevious={cursors.length > 1}
-              onNext={() => {
-                if (nextCursor !== null) setCursors((all) => [...all, nextCursor]);
+              pages={{
+                hasNext: nextCursor !== null,
+                hasPrevious: cursors.length > 1,
+                onNext: () => {
+                  if (nextCursor !== null) setCursors((all) => [...all, nextCursor]);
+                },
+                onPrevious: () => setCursors((all) => (all.length > 1 ? all.slice(0, -1) : all)),
               }}
-              onPrevious={() => setCursors((all) => (all.length > 1 ? all.slice(0, -1) : all))}
             />
           </Card>
         </Layout.Section>
       </Layout>
       <CsvImportModal
-        list={list}
+        title={`Import a CSV file into the ${texts.noun}`}
+        format="One entry per line: the address or CIDR range, then optionally a note and an expiry date, separated by commas. A header line (ip,note,expires_at) is allowed."
+        calls={importCalls}
         open={importOpen}
         onClose={() => setImportOpen(false)}
-        onCapHit={() => setUpgrade('cap')}
+        onForbidden={() => setUpgrade('cap')}
       />
       <ListUpgradeDialog reason={upgrade} limit={limit} onClose={() => setUpgrade(null)} />
     </Page>

@@ -1,4 +1,4 @@
-// A visitor-log row's quick action (block or allow an address or network). It changes the
+// A visitor-log row's quick action (block or allow an address, network or referring site). It changes the
 // shop's rules, so every read a rule change can alter is refreshed; 403 (the plan) is the
 // caller's to answer.
 import { useApiMutation } from '../../../lib/api-mutation.js';
@@ -11,6 +11,7 @@ export function useVisitQuickAction() {
       'listWhiteLists',
       'getCountryBlocker',
       'getAsnBlocker',
+      'getReferrerBlocker',
       'checkEmptyWhiteLists',
       'lookupIp',
     ],

@@ -1,7 +1,7 @@
 // The confirmation of a row's quick action. Confirming changes the rules at once (the server
 // rebuilds the shop's policy), toasts the server's sentence and refreshes every view of them.
-// A 403 (blocking an ASN on a plan without the ISP/ASN Blocker, or an IP past the Free plan's
-// cap) opens the upgrade dialog instead.
+// A 403 (blocking an ASN or a referrer on a plan without that blocker, or an IP past the Free
+// plan's cap) opens the upgrade dialog instead.
 import { useState } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
@@ -12,15 +12,22 @@ import type { QuickActionChoice } from '../quick-actions.js';
 
 /** Why the plan stopped a quick action. */
 function upgradeText(action: QuickAction): { title: string; body: string } {
-  return action === 'blockAsn'
-    ? {
-        title: 'The ISP/ASN Blocker needs a Premium or Pay-As-You-Go subscription',
-        body: 'Upgrade your plan to block whole networks by ASN or ISP name.',
-      }
-    : {
-        title: 'Your plan has reached its IP Blocker entries',
-        body: 'Upgrade to Premium or Pay-As-You-Go to block as many IP addresses as you need.',
-      };
+  if (action === 'blockAsn') {
+    return {
+      title: 'The ISP/ASN Blocker needs a Premium or Pay-As-You-Go subscription',
+      body: 'Upgrade your plan to block whole networks by ASN or ISP name.',
+    };
+  }
+  if (action === 'blockReferrer') {
+    return {
+      title: 'The Referrer Blocker needs a Premium or Pay-As-You-Go subscription',
+      body: 'Upgrade your plan to block visitors by the site that sent them.',
+    };
+  }
+  return {
+    title: 'Your plan has reached its IP Blocker entries',
+    body: 'Upgrade to Premium or Pay-As-You-Go to block as many IP addresses as you need.',
+  };
 }
 
 export function QuickActionModal({

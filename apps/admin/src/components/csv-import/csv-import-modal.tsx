@@ -1,16 +1,26 @@
-// CSV import: pick or drop a file, read it (progress from FileReader), send it for a preview,
-// show the counts and every bad line by number, and import only when the merchant confirms
-// "Import N entries". Nothing is written before that confirmation.
+// CSV import into a list: pick or drop a file, read it (progress from FileReader), send it for a
+// preview, show the counts and every bad line by number, and import only when the merchant
+// confirms "Import N entries". Nothing is written before that confirmation. The list's own
+// preview and commit calls do the reading and the storing.
 import { useState } from 'react';
 import { Banner, BlockStack, DropZone, List, Modal, ProgressBar, Text } from '@shopify/polaris';
-import type { CsvPreview, IpListId } from '@gatehouse/contracts';
-import { showToast } from '../../../lib/toast-store.js';
-import { previewModel } from '../csv-preview-model.js';
-import { useCommitIpListImport } from '../api/use-commit-ip-list-import.js';
-import { usePreviewIpListImport } from '../api/use-preview-ip-list-import.js';
-import { listTexts } from '../list-config.js';
-import { readFileText } from '../read-file.js';
+import type { CsvPreview } from '@gatehouse/contracts';
+import { previewModel } from '../../lib/csv-preview-model.js';
+import { readFileText } from '../../lib/read-file.js';
+import { showToast } from '../../lib/toast-store.js';
 import { CsvErrorLines } from './csv-error-lines.js';
+
+type Outcome<T> =
+  { result: true; data: T } | { result: false; message: string; status?: number | undefined };
+
+/** A list's import calls: the preview of a file's text, and its commit with the preview's token. */
+export interface CsvImportCalls {
+  preview: { call(request: { csv: string }): Promise<Outcome<CsvPreview>> };
+  commit: {
+    call(request: { csv: string; token: string }): Promise<Outcome<{ imported: number }>>;
+    isPending: boolean;
+  };
+}
 
 /** The contract's request limit on the CSV text. */
 const MAX_CSV_CHARS = 1_000_000;
@@ -23,19 +33,24 @@ type Step =
   | { kind: 'preview'; fileName: string; csv: string; preview: CsvPreview };
 
 export function CsvImportModal({
-  list,
+  title,
+  format,
+  calls,
   open,
   onClose,
-  onCapHit,
+  onForbidden,
 }: {
-  list: IpListId;
+  title: string;
+  /** What a line of the file holds. */
+  format: string;
+  calls: CsvImportCalls;
   open: boolean;
   onClose: () => void;
-  onCapHit: () => void;
+  /** The commit answered 403 (the plan's cap, or the plan lost the list). */
+  onForbidden: () => void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const preview = usePreviewIpListImport(list);
-  const commitImport = useCommitIpListImport(list);
+  const { preview, commit: commitImport } = calls;
   const importing = commitImport.isPending;
 
   const close = () => {
@@ -91,7 +106,7 @@ export function CsvImportModal({
     if (!outcome.result) {
       if (outcome.status === 403) {
         close();
-        onCapHit();
+        onForbidden();
       }
       return;
     }
@@ -105,7 +120,7 @@ export function CsvImportModal({
     <Modal
       open={open}
       onClose={close}
-      title={`Import a CSV file into the ${listTexts[list].noun}`}
+      title={title}
       primaryAction={
         model?.confirmLabel
           ? { content: model.confirmLabel, loading: importing, onAction: () => void commit() }
@@ -122,11 +137,7 @@ export function CsvImportModal({
         {step.kind === 'choose' && (
           <BlockStack gap="300">
             {step.problem && <Banner tone="critical">{step.problem}</Banner>}
-            <Text as="p">
-              One entry per line: the address or CIDR range, then optionally a note and an expiry
-              date, separated by commas. A header line (ip,note,expires_at) is allowed. Nothing is
-              imported until you confirm.
-            </Text>
+            <Text as="p">{format} Nothing is imported until you confirm.</Text>
             <DropZone
               label="CSV file"
               labelHidden

@@ -1,0 +1,160 @@
+// The entries of a blocker whose whole list is loaded at once (the ISP/ASN and Referrer
+// Blockers hold at most 2 000): a filter, pages of 50, each entry's value and what it matches,
+// its note, hits (visits it decided), last hit and when it was added, a Remove button on each
+// row and a bulk Remove, both behind a confirmation.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, IndexTable, Text, Tooltip } from '@shopify/polaris';
+import { lastHitText, relativeTime } from '../../lib/relative-time.js';
+import { EntryFilter } from './entry-filter.js';
+import { EntryTable, type DeleteEntries } from './entry-table.js';
+
+const PAGE_SIZE = 50;
+
+export interface BlockedEntry {
+  id: string;
+  note: string;
+  hits: number;
+  lastHitAt: string | null;
+  createdAt: string;
+}
+
+/** The words of one blocker's table. */
+export interface BlockedEntriesTexts {
+  filterPlaceholder: string;
+  /** Under "No entries match your filter". */
+  filterHint: string;
+  emptyTitle: string;
+  emptyDescription: string;
+  /** The first column's heading. */
+  valueHeading: string;
+  /** The removal confirmation's sentence for `count` entries. */
+  removeBody: (count: number) => string;
+}
+
+export function BlockedEntriesTable<T extends BlockedEntry>({
+  entries,
+  readAt,
+  loading,
+  texts,
+  label,
+  matches,
+  filter,
+  deleteEntries,
+}: {
+  entries: T[];
+  /** When the entries were read: the last-hit and added columns count from it. */
+  readAt: number;
+  loading: boolean;
+  texts: BlockedEntriesTexts;
+  /** The entry as the merchant reads it ("AS15169", "spam.example"). */
+  label: (entry: T) => string;
+  /** The badge saying what the entry matches. */
+  matches: (entry: T) => ReactNode;
+  /** The entries the filter text finds. */
+  filter: (entries: T[], text: string) => T[];
+  deleteEntries: DeleteEntries;
+}) {
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(0);
+
+  const matching = useMemo(() => filter(entries, text), [filter, entries, text]);
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = matching.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const filtering = text.trim() !== '';
+
+  return (
+    <>
+      <EntryFilter
+        label="Filter"
+        placeholder={texts.filterPlaceholder}
+        value={text}
+        onChange={(typed) => {
+          setText(typed);
+          setPage(0);
+        }}
+      />
+      <EntryTable
+        entries={shown}
+        loading={loading}
+        empty={
+          filtering
+            ? { title: 'No entries match your filter', description: texts.filterHint }
+            : { title: texts.emptyTitle, description: texts.emptyDescription }
+        }
+        headings={[
+          { title: texts.valueHeading },
+          { title: 'Matches' },
+          { title: 'Note' },
+          { title: 'Hits', alignment: 'end' },
+          { title: 'Last hit' },
+          { title: 'Added' },
+          { title: 'Actions', hidden: true },
+        ]}
+        {...(pages > 1
+          ? {
+              pages: {
+                hasPrevious: current > 0,
+                hasNext: current < pages - 1,
+                onPrevious: () => setPage(current - 1),
+                onNext: () => setPage(current + 1),
+                label: `${current + 1} of ${pages}`,
+              },
+            }
+          : {})}
+        removal={{
+          verb: 'Remove',
+          deleteEntries,
+          title: (ids) => {
+            const single = ids.length === 1 ? entries.find((e) => e.id === ids[0]) : undefined;
+            return single ? `Remove ${label(single)}?` : `Remove ${ids.length} entries?`;
+          },
+          body: texts.removeBody,
+        }}
+        row={(entry, index, selected, remove) => (
+          <IndexTable.Row id={entry.id} key={entry.id} position={index} selected={selected}>
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {label(entry)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{matches(entry)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" tone={entry.note ? undefined : 'subdued'}>
+                {entry.note || '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {entry.hits.toLocaleString('en')}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{lastHitText(entry.lastHitAt, readAt)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
+                <Text as="span">{relativeTime(entry.createdAt, readAt)}</Text>
+              </Tooltip>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {/* The button removes the entry; it does not toggle the row's selection. */}
+              <div
+                onClick={(event) => event.stopPropagation()}
+                onKeyDown={(event) => event.stopPropagation()}
+                role="presentation"
+              >
+                <Button
+                  variant="tertiary"
+                  tone="critical"
+                  accessibilityLabel={`Remove ${label(entry)}`}
+                  onClick={remove}
+                >
+                  Remove
+                </Button>
+              </div>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        )}
+      />
+    </>
+  );
+}

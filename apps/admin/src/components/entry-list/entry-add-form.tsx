@@ -1,0 +1,93 @@
+// The form that adds an entry to a list: the value, a note, any further fields the list needs
+// (the IP lists' expiry date) and the add button. The caller checks and sends what was typed;
+// its answer clears the form, leaves it as it is (an upgrade prompt opened instead), or shows
+// a message on the value field until the value is changed.
+import { useState, type ReactNode } from 'react';
+import { Button, FormLayout, TextField } from '@shopify/polaris';
+
+/** 'added' clears the form; 'kept' leaves it; an error shows on the value field. */
+export type AddOutcome = 'added' | 'kept' | { error: string };
+
+export interface ValueField {
+  label: string;
+  placeholder: string;
+  helpText?: string;
+  maxLength: number;
+  /** Lines shown for a field that takes several values, one per line. */
+  multiline?: number;
+}
+
+export function EntryAddForm({
+  field,
+  notePlaceholder,
+  submit,
+  adding,
+  onAdd,
+  children,
+}: {
+  field: ValueField;
+  notePlaceholder: string;
+  /** The add button's words. */
+  submit: string;
+  adding: boolean;
+  /** Adds the value as typed with the note trimmed. */
+  onAdd: (value: string, note: string) => Promise<AddOutcome>;
+  /** Fields after the note. */
+  children?: ReactNode;
+}) {
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const add = async () => {
+    const outcome = await onAdd(value, note.trim());
+    if (outcome === 'kept') return;
+    if (outcome !== 'added') {
+      setError(outcome.error);
+      return;
+    }
+    setValue('');
+    setNote('');
+    setError(undefined);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add();
+      }}
+    >
+      <FormLayout>
+        <FormLayout.Group>
+          <TextField
+            label={field.label}
+            placeholder={field.placeholder}
+            helpText={field.helpText}
+            value={value}
+            onChange={(text) => {
+              setValue(text);
+              setError(undefined);
+            }}
+            error={error}
+            autoComplete="off"
+            multiline={field.multiline}
+            maxLength={field.maxLength}
+          />
+          <TextField
+            label="Note"
+            placeholder={notePlaceholder}
+            value={note}
+            onChange={setNote}
+            autoComplete="off"
+            maxLength={500}
+          />
+          {children}
+        </FormLayout.Group>
+        <Button submit variant="primary" loading={adding}>
+          {submit}
+        </Button>
+      </FormLayout>
+    </form>
+  );
+}

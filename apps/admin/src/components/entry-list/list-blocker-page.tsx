@@ -1,0 +1,135 @@
+// The page of a paid blocker made of one list of entries and one action for all of them (the
+// ISP/ASN and Referrer Blockers). On a plan without the blocker, or once a call answered 403,
+// the page explains the blocker and leads to the subscription page. Otherwise: what the blocker
+// does and its add form, the table of entries (added and removed at once), and the action and
+// monitor mode of the whole list, saved with the contextual save bar.
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  BlockStack,
+  Card,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+  type PageProps,
+} from '@shopify/polaris';
+import type { CallName } from '@gatehouse/contracts';
+import type { ApiOutcome } from '../../lib/api-client.js';
+import { useAppState } from '../../lib/app-state.js';
+import { showToast } from '../../lib/toast-store.js';
+import { useSaveBarForm } from '../../lib/use-save-bar-form.js';
+import { RuleActionCard } from '../rule-action-card.js';
+import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
+import { SaveBar } from '../save-bar.js';
+
+function Loading({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <Card>
+        <SkeletonBodyText lines={6} />
+      </Card>
+    </Page>
+  );
+}
+
+export function PaidListPage({
+  title,
+  upgradeCard,
+  editor,
+}: {
+  title: string;
+  /** What the blocker does, and the way to a plan that has it. */
+  upgradeCard: ReactNode;
+  /** The page on a plan with the blocker; `onUpgrade` shows the upgrade card instead. */
+  editor: (onUpgrade: () => void) => ReactNode;
+}) {
+  const { account, isPro } = useAppState();
+  const [upgrade, setUpgrade] = useState(false);
+  if (account === undefined) return <Loading title={title} />;
+  if (!isPro || upgrade) return <Page title={title}>{upgradeCard}</Page>;
+  return editor(() => setUpgrade(true));
+}
+
+/** The blocker as its get call answers it. */
+export interface ListBlockerView<E> extends BlockerActionSettings {
+  entries: E[];
+  limit: number;
+}
+
+export function ListBlockerEditor<E>({
+  title,
+  unit,
+  intro,
+  blocker,
+  save,
+  savedMessage,
+  addForm,
+  table,
+  ruleTitle,
+  secondaryActions,
+  children,
+}: {
+  title: string;
+  /** What the entries are, after "3 of 2,000". */
+  unit: string;
+  intro: string;
+  blocker: {
+    data: ListBlockerView<E>;
+    isLoading: boolean;
+    isFetching: boolean;
+    readAt: number;
+  };
+  save: { call(settings: BlockerActionSettings): Promise<ApiOutcome<CallName>> };
+  savedMessage: string;
+  addForm: ReactNode;
+  table: (entries: E[], readAt: number, loading: boolean) => ReactNode;
+  /** The action card's question ("When a visitor comes from a blocked site"). */
+  ruleTitle: string;
+  secondaryActions?: PageProps['secondaryActions'];
+  /** Dialogs the page opens. */
+  children?: ReactNode;
+}) {
+  const { action, monitor } = blocker.data;
+  // Only the settings are edited here: adding or removing an entry leaves unsaved edits alone.
+  const saved = useMemo(() => toForm({ action, monitor }), [action, monitor]);
+  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
+    invalid: (form) => Boolean(formError(form)),
+    submit: (form) => save.call(toSettings(form)),
+    onSaved: () => showToast(savedMessage),
+  });
+
+  if (draft === undefined || blocker.isLoading) return <Loading title={title} />;
+  const { entries, limit } = blocker.data;
+
+  return (
+    <Page
+      title={title}
+      subtitle={`${entries.length.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} ${unit}`}
+      {...(secondaryActions ? { secondaryActions } : {})}
+    >
+      <SaveBar {...saveBar} />
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="400">
+                <Text as="p">{intro}</Text>
+                {addForm}
+              </BlockStack>
+            </Card>
+            <Card padding="0">{table(entries, blocker.readAt, blocker.isFetching)}</Card>
+            <RuleActionCard
+              title={ruleTitle}
+              monitorHelp="Try the list first: visits it would block are recorded in the visitor log, and nobody is blocked."
+              form={draft}
+              urlError={showErrors ? formError(draft) : undefined}
+              onChange={change}
+              onUrlBlur={revealErrors}
+            />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      {children}
+    </Page>
+  );
+}

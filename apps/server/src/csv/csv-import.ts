@@ -1,0 +1,207 @@
+// CSV import into a list, in two steps, for every list that imports (the IP lists, the
+// Referrer Blocker). The preview reads the whole file against the list as it is now and
+// reports what an import would do (entries to add, duplicates, every bad line by number with
+// the list's own reason) and stores nothing; it answers a token binding the shop, the list and
+// the exact text. The commit takes the same text and token, checks everything again and stores
+// all of it at once, or nothing; a file with bad lines is refused naming the first one. The
+// list says how a line reads and how its entries are stored.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  protectionMessages,
+  type ApiCall,
+  type csvCommitRequest,
+  type csvCommitResult,
+  type csvImportRequest,
+  type CsvPreview,
+  type csvPreview,
+} from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../errors.js';
+import { route } from '../http/route.js';
+import { parseCsv, type CsvRecord } from './csv.js';
+
+export const MAX_IMPORT_LINES = 10_000;
+/** Bad lines listed in a preview; the rest are counted. */
+const MAX_REPORTED = 500;
+/** A bad line's text is shown up to this length. */
+const MAX_LINE_TEXT = 200;
+
+export const importMessages = {
+  changed: 'The file changed since it was checked. Please check it again before importing.',
+  badLines: (n: number) =>
+    `The file has ${n} bad ${n === 1 ? 'line' : 'lines'}. Fix ${n === 1 ? 'it' : 'them'} and check the file again; nothing was imported.`,
+  /** A commit of a file with bad lines names the first one. */
+  badLineAt: (line: number, reason: string, n: number) =>
+    `Line ${line}: ${reason.replace(/\.?$/, '.')} ${importMessages.badLines(n)}`,
+  tooManyColumns: (columns: readonly string[]) =>
+    `Too many columns (expected ${columns.join(', ')}).`,
+} as const;
+
+/** How a list's CSV file reads. */
+export interface CsvListFormat<E> {
+  /** The columns of a line, in order ("ip", "note", "expires_at"). */
+  columns: readonly string[];
+  /** First cells (lower case) that mark the first line as a header row. */
+  headerNames: ReadonlySet<string>;
+  /**
+   * The columns the list's export writes after `columns` (hits…): a file whose header row
+   * names them, as an exported file does, reads back with them ignored.
+   */
+  exportColumns: readonly string[];
+  /** One line's cells: its entry and the key repeats are found by, or why it is refused. */
+  readLine(fields: string[]): { key: string; entry: E } | { error: string };
+  /** The preview's problem when every entry of the file is already in the list. */
+  nothingNew: string;
+}
+
+/** The list as it is now. */
+export interface CsvListState<E> {
+  /** Keys of the entries listed. */
+  existing: ReadonlySet<string>;
+  /** Throws what adding these entries would answer (the cap, the engine's check). */
+  checkAll(entries: E[]): Promise<void>;
+}
+
+export interface CsvImportPlan<E> {
+  preview: Omit<CsvPreview, 'token'>;
+  /** The entries to store, in file order. */
+  entries: E[];
+  /** Lines refused (the preview lists at most 500 of them). */
+  badLines: number;
+  /** The status a commit refuses the file's problem with (403 for a plan's cap). */
+  status: number;
+}
+
+const isHeader = (record: CsvRecord, names: ReadonlySet<string>) =>
+  names.has((record.fields[0] ?? '').toLowerCase());
+
+/** How many cells a line may have: more when the header row names the export's columns. */
+function columnsAllowed(header: CsvRecord | undefined, format: CsvListFormat<unknown>): number {
+  const names = header?.fields.map((f) => f.toLowerCase()) ?? [];
+  const exported = [...format.columns, ...format.exportColumns];
+  const ok = names.length > format.columns.length && names.every((n, i) => n === exported[i]);
+  return ok ? names.length : format.columns.length;
+}
+
+/** Reads the file against the list as it is now; 400 for an empty or too long file. */
+export async function planCsvImport<E>(
+  csv: string,
+  format: CsvListFormat<E>,
+  state: CsvListState<E>,
+): Promise<CsvImportPlan<E>> {
+  const records = parseCsv(csv);
+  const header =
+    records.length > 0 && isHeader(records[0]!, format.headerNames) ? records.shift() : undefined;
+  const allowed = columnsAllowed(header, format);
+  if (records.length === 0) throw badRequest(protectionMessages.csvEmpty);
+  if (records.length > MAX_IMPORT_LINES) throw badRequest(protectionMessages.csvTooLarge);
+
+  const seen = new Set<string>();
+  const errors: CsvPreview['errors'] = [];
+  const entries: E[] = [];
+  let badLines = 0;
+  let duplicates = 0;
+  for (const record of records) {
+    const read =
+      record.error !== undefined
+        ? { error: record.error }
+        : record.fields.length > allowed
+          ? { error: importMessages.tooManyColumns(format.columns) }
+          : format.readLine(record.fields.slice(0, format.columns.length));
+    if ('error' in read) {
+      badLines++;
+      if (errors.length < MAX_REPORTED) {
+        errors.push({
+          line: record.line,
+          text: record.text.slice(0, MAX_LINE_TEXT),
+          reason: read.error,
+        });
+      }
+    } else if (seen.has(read.key) || state.existing.has(read.key)) {
+      duplicates++;
+    } else {
+      seen.add(read.key);
+      entries.push(read.entry);
+    }
+  }
+
+  let problem: string | null = null;
+  let status = 400;
+  if (badLines > 0) problem = importMessages.badLines(badLines);
+  else if (entries.length === 0) problem = format.nothingNew;
+  else {
+    try {
+      await state.checkAll(entries);
+    } catch (error) {
+      // A refusal the merchant can act on becomes the file's problem; anything else is ours.
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      problem = error.message;
+      status = error.statusCode;
+    }
+  }
+  return {
+    preview: { total: records.length, valid: entries.length, duplicates, errors, problem },
+    entries,
+    badLines,
+    status,
+  };
+}
+
+export function createImportTokens(appSecret: string) {
+  const key = createHmac('sha256', appSecret).update('gatehouse csv import').digest();
+  const sign = (shopId: string, list: string, csv: string) =>
+    createHmac('sha256', key)
+      .update(`${shopId}\n${list}\n${createHash('sha256').update(csv).digest('hex')}`)
+      .digest('base64url');
+  return {
+    sign,
+    verify(token: string, shopId: string, list: string, csv: string): boolean {
+      const expected = Buffer.from(sign(shopId, list, csv));
+      const given = Buffer.from(token);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export interface CsvImportRoutes<E> {
+  preview: ApiCall<typeof csvImportRequest, typeof csvPreview>;
+  commit: ApiCall<typeof csvCommitRequest, typeof csvCommitResult>;
+  /** The list a token is bound to, besides the shop and the exact text. */
+  list: string;
+  /** Reads the file against the shop's list as it is now (planCsvImport). */
+  plan(shopId: string, csv: string): Promise<CsvImportPlan<E>>;
+  /** Stores the entries all at once, or none; answers how many were stored. */
+  store(shopId: string, entries: E[]): Promise<number>;
+}
+
+/** The preview and commit calls of one list; a commit rebuilds the shop's policy. */
+export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes<E>): void {
+  const tokens = createImportTokens(app.config.appSecret);
+
+  route(app, spec.preview, async ({ csv }, { session }) => {
+    const { preview } = await spec.plan(session.shopId, csv);
+    return {
+      ...preview,
+      token: preview.problem === null ? tokens.sign(session.shopId, spec.list, csv) : null,
+    };
+  });
+
+  route(
+    app,
+    spec.commit,
+    async ({ csv, token }, { session }) => {
+      const { preview, entries, badLines, status } = await spec.plan(session.shopId, csv);
+      const [first] = preview.errors;
+      if (first) throw badRequest(importMessages.badLineAt(first.line, first.reason, badLines));
+      if (!tokens.verify(token, session.shopId, spec.list, csv)) {
+        throw badRequest(importMessages.changed);
+      }
+      // The list changed since the preview in a way that matters (cap, duplicates…).
+      if (preview.problem !== null) throw new AppError(status, preview.problem);
+      const imported = await spec.store(session.shopId, entries);
+      await app.protection.changed(session.shopId);
+      return { imported };
+    },
+    { mutates: true },
+  );
+}
