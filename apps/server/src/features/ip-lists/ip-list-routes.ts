@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { assertCleanRequest, route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
 import { csvRow } from '../../csv/csv.js';
 import { createImportTokens, importMessages, planImport } from './csv-import.js';
@@ -159,6 +159,7 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
 
   app.get(ipListExportPath(list), async (request, reply) => {
     const session = await app.authenticate(request);
+    assertCleanRequest(request);
     const shop = await shopOfSession(app.db, session);
     async function* lines() {
       yield csvRow(['ip', 'note', 'expires_at', 'hits', 'last_hit_at', 'created_at']);
