@@ -72,6 +72,9 @@ export function registerOAuthCallback(app: FastifyInstance): void {
           : callbackFailures.platform;
       return failurePage(reply, appUrl, message);
     }
+    // Installed: from now on every instance's decisions know the shop (an unknown name is
+    // answered without looking it up); the post-install job rebuilds its policy.
+    await app.protection.changed(installed.shop.id);
     app.platform.invalidateAppEmbedState(shop);
     const postInstall: PostInstallData = { shop, shopId: installed.shop.id };
     try {
