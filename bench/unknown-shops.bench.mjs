@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { api } from '@gatehouse/contracts';
 import { COUNTRY_CODES } from '@gatehouse/engine';
 import { buildEmulator } from '@gatehouse/platform-emulator';
 import { freePort } from '@gatehouse/test-support';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/env.js';
+import { merchantCalls } from './merchant-calls.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -57,38 +57,7 @@ const config = loadConfig({
 const app = await buildApp(config, { logger: false });
 await app.listen({ port: appPort, host: '127.0.0.1' });
 
-async function call(name, token, input) {
-  const c = api[name];
-  const response = await app.inject({
-    method: c.method,
-    url: c.path,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(c.method === 'GET' ? { query: input ?? {} } : { payload: input ?? {} }),
-  });
-  if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
-  return response.json();
-}
-
-/** spfLogin → the emulator's consent page → Install → callback → authDomain: a session token. */
-async function signIn(shop) {
-  const authorizeUrl = await call('spfLogin', null, { domain: shop });
-  let consent = await fetch(authorizeUrl, { redirect: 'manual' });
-  if (consent.status === 200) {
-    const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
-    form.set('decision', 'install');
-    consent = await fetch(authorizeUrl.split('?')[0], {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
-  }
-  const callback = consent.headers.get('location') ?? '';
-  const done = await app.inject({ method: 'GET', url: callback.slice(appUrl.length) });
-  const id = /\/loginComplete\/([^/?#]+)$/.exec(String(done.headers.location ?? ''))?.[1];
-  if (!id) throw new Error(`OAuth callback failed: ${done.statusCode} ${done.body}`);
-  return (await call('authDomain', null, { id })).token;
-}
+const { call, signIn } = merchantCalls(app, appUrl);
 
 const token = await signIn(SHOP);
 await call('saveCountryBlocker', token, {

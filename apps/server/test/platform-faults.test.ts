@@ -6,6 +6,7 @@ import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
 import { platformMessages } from '../src/platform/platform-error.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { timed } from './helpers/timed.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
 /** What the merchant must never wait past (the shipped deadline is 9 s): a loose check, not a benchmark. */
@@ -35,12 +36,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
-}
 
 /** The app embed state, read from the platform (the cached answer is dropped first). */
 function readEmbed() {

@@ -8,6 +8,7 @@ import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryHmac } from './helpers/query-hmac.js';
+import { timed } from './helpers/timed.js';
 import { API_SECRET, createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** What the merchant must never wait past (the shipped deadline is 9 s). */
@@ -34,12 +35,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
-}
 
 const domain = (handle: string) => `${handle}.myshopify.com`;
 const fault = (handle: string, input: FaultInput) =>
