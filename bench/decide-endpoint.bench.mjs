@@ -1,6 +1,6 @@
 // One script on purpose, past the usual file size: it reads top to bottom as the run it
-// performs (set-up through the merchant's calls, load rounds, figures), and no other bench
-// shares its steps.
+// performs (set-up through the merchant's calls, load rounds, figures); only the merchant's
+// calls and sign-in are shared with another bench (merchant-calls.mjs).
 // Decision endpoint over HTTP against a bare Fastify route, same run (its budget: the endpoint
 // keeps ≥ 70 % of the bare route's throughput). The real server app (buildApp, PGlite in a fresh
 // data folder as the server keeps it by default, logger off) signs a shop in through the
@@ -26,12 +26,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { api } from '@gatehouse/contracts';
 import { COUNTRY_CODES } from '@gatehouse/engine';
 import { buildEmulator } from '@gatehouse/platform-emulator';
 import { freePort } from '@gatehouse/test-support';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/env.js';
+import { merchantCalls } from './merchant-calls.mjs';
 
 const text = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -165,39 +165,7 @@ const baseline = Fastify({ logger: false });
 baseline.get('/api/storefront/decide', async () => ({ action: 'allow' }));
 const baselineUrl = await listen(baseline);
 
-async function call(name, token, input) {
-  const c = api[name];
-  const response = await app.inject({
-    method: c.method,
-    url: c.path,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(c.method === 'GET' ? { query: input ?? {} } : { payload: input ?? {} }),
-  });
-  if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
-  return response.json();
-}
-
-/** spfLogin → the emulator's consent page → Install → callback → authDomain: a session token. */
-async function signIn(shop) {
-  const authorizeUrl = await call('spfLogin', null, { domain: shop });
-  let consent = await fetch(authorizeUrl, { redirect: 'manual' });
-  if (consent.status === 200) {
-    const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
-    form.set('decision', 'install');
-    consent = await fetch(authorizeUrl.split('?')[0], {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
-  }
-  const callback = consent.headers.get('location') ?? '';
-  if (!callback.startsWith(`${appUrl}/api/auth/callback`)) throw new Error('no OAuth callback');
-  const done = await app.inject({ method: 'GET', url: callback.slice(appUrl.length) });
-  const id = /\/loginComplete\/([^/?#]+)$/.exec(String(done.headers.location ?? ''))?.[1];
-  if (!id) throw new Error(`OAuth callback failed: ${done.statusCode} ${done.body}`);
-  return (await call('authDomain', null, { id })).token;
-}
+const { call, signIn } = merchantCalls(app, appUrl);
 
 // ---------------------------------------------------------------- the shop's rules
 

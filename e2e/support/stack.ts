@@ -60,6 +60,7 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
   const emulator = launch('apps/platform-emulator/src/server.ts', {
     ...common,
     EMULATOR_PORT: String(emulatorPort),
+    EMULATOR_HOST: '127.0.0.1',
     EMULATOR_URL: emulatorUrl,
     EMULATOR_STATE_FILE: '',
   });

@@ -8,7 +8,9 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const envSchema = z.object({
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  EMULATOR_HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback: the emulator's control endpoints and consent page have no authentication, so by
+  // default only this machine reaches them.
+  EMULATOR_HOST: z.string().min(1).default('localhost'),
   EMULATOR_URL: z.url().optional(),
   APP_URL: z.url().default('http://localhost:3000'),
   SHOPIFY_API_KEY: z.string().min(1).default('gatehouse-dev-api-key'),

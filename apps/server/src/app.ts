@@ -9,7 +9,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
 import { AppError, messages } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -49,7 +49,7 @@ import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
@@ -73,6 +73,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (the route-table test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(
@@ -94,8 +96,10 @@ export async function buildApp(
     pluginTimeout: 120_000,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandler(app);
   // "No body" calls may still say application/json; treat an empty body as no body.
   app.removeContentTypeParser('application/json');

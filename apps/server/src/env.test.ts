@@ -18,7 +18,7 @@ describe('server configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: 'localhost',
       appUrl: 'http://localhost:3000',
       databaseUrl: null,
       pgliteDir: `${repoRoot}.data/pglite`,
@@ -33,6 +33,15 @@ describe('server configuration', () => {
       },
     });
     expect(config.supportApiKey).toBe(defaultSupportApiKey(config.appSecret));
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), HOST: '10.0.0.5' }).host,
+    ).toBe('10.0.0.5');
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
   });
 
   it('talks to real Shopify when PLATFORM_URL is empty', () => {

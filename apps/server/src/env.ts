@@ -22,7 +22,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: loopback (`localhost`) outside production, every interface in production. */
+    HOST: z.string().min(1).optional(),
     APP_URL: z
       .url()
       .default('http://localhost:3000')
@@ -225,7 +226,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production the server answers this machine only: its default settings (the
+    // emulator as the platform, development API credentials) must not be reachable from the
+    // network. In production it listens on every interface, as a container or host needs.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     appUrl: e.APP_URL,
     databaseUrl: e.DATABASE_URL?.trim() ? e.DATABASE_URL.trim() : null,
     pgliteDir: e.PGLITE_DIR,

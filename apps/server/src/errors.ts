@@ -18,6 +18,7 @@ export const messages = {
     "The request headers are too large. Clear this site's cookies or shorten the address, then try again.",
   requestTimeout: 'The request took too long to arrive. Please try again.',
   malformedRequest: 'The request could not be read. Please try again.',
+  badUrl: 'This address is not valid. Check it and try again.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   notFound: 'Not found.',
   invalidJson: 'The request body is not valid JSON.',

@@ -117,7 +117,8 @@ describe('app embed status', () => {
     const res = await t.call('getExtensionEnabned', bob.token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      Message: 'We could not reach Shopify to check your theme. Please try again in a moment.',
+      Message:
+        'Shopify refused to let us check your theme for the Gatehouse app embed. Please sign in to Gatehouse again, then try again.',
     });
     await t.emulator.setScopes('bob-store.myshopify.com', [
       'read_orders',

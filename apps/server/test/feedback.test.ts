@@ -49,6 +49,14 @@ describe('/feedback.html', () => {
     expect((await post({ token, comment: '  ' })).statusCode).toBe(400);
     expect((await post({ token: `${token}x`, comment: 'hi' })).statusCode).toBe(400);
     expect((await post({ token, comment: 'x'.repeat(1001) })).statusCode).toBe(400);
+    for (const comment of ['a\u0000b', 'a\u202eb']) {
+      const refused = await post({ token, comment });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toMatch(
+        /Your comment contains (an invisible control|a hidden text-direction) character/,
+      );
+    }
+    expect((await rated())[0]!.comment).toBeNull();
     const ok = await post({ token, comment: 'More countries please' });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('Your feedback has been sent');

@@ -39,6 +39,16 @@ describe('admin SPA', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ Message: 'Not found.' });
   });
+
+  it('answers an address it cannot decode with 400 in the Message shape, without echoing it', async () => {
+    for (const url of ['/%ff%fe', '/api/%E0%A4%A', '/assets/%']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        Message: 'This address is not valid. Check it and try again.',
+      });
+    }
+  });
 });
 
 describe('rate limits', () => {

@@ -6,10 +6,11 @@ import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
 import { platformMessages } from '../src/platform/platform-error.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { timed } from './helpers/timed.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
-/** The loosest bound on any call: the default deadline is 9 s. */
-const BOUND_MS = 12_000;
+/** What the merchant must never wait past (the shipped deadline is 9 s): a loose check, not a benchmark. */
+const BOUND_MS = 10_000;
 
 let t: TestApp;
 let shop: SignedIn;
@@ -36,12 +37,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
-}
-
 /** The app embed state, read from the platform (the cached answer is dropped first). */
 function readEmbed() {
   t.app.platform.invalidateAppEmbedState(shop.shop);
@@ -57,9 +52,22 @@ const faultHits = async (id: string) =>
 
 const subscriptionsOnPlatform = async () => (await t.emulator.subscriptions(shop.shop)).length;
 
-function expectActionable400(response: { statusCode: number; json: () => unknown }) {
+/** How each failure is told to the merchant: what happened, then what to do. */
+const WHY = {
+  timeout: /^Shopify did not answer in time when we tried to .+\. Please try again in a minute\.$/,
+  unreachable:
+    /^We could not reach Shopify to .+\. Shopify may be down .+ try again in a few minutes\.$/,
+  busy: /^Shopify is receiving too many requests for your store right now, so we could not .+\. Please wait a minute and try again\.$/,
+  unavailable:
+    /^Shopify is having trouble right now, so we could not .+\. Please try again in a few minutes\.$/,
+} as const;
+
+function expectActionable400(
+  response: { statusCode: number; json: () => unknown },
+  why: keyof typeof WHY,
+) {
   expect(response.statusCode).toBe(400);
-  expect((response.json() as { Message: string }).Message).toMatch(/Shopify.*try again/i);
+  expect((response.json() as { Message: string }).Message).toMatch(WHY[why]);
 }
 
 describe('a hung platform', () => {
@@ -76,9 +84,9 @@ describe('a hung platform', () => {
       timed(() => t.call('saveGeneralSettings', shop.token, { ...input, timeoutMs: newTimeout })),
     ]);
 
-    expectActionable400(embed.result);
+    expectActionable400(embed.result, 'timeout');
     expect(embed.ms).toBeLessThan(BOUND_MS);
-    expectActionable400(plan.result);
+    expectActionable400(plan.result, 'timeout');
     expect(plan.ms).toBeLessThan(BOUND_MS);
     // The settings are the merchant's; publishing the time-out to the storefront is retried
     // at the next sign-in.
@@ -137,7 +145,7 @@ describe('a rate-limited or throttled platform', () => {
   it('gives up within the bound when the platform stays busy', async () => {
     const busy = await fault({ kind: 'rate-limited', retryAfterSeconds: 1 });
     const { result, ms } = await readEmbed();
-    expectActionable400(result);
+    expectActionable400(result, 'busy');
     expect(ms).toBeLessThan(BOUND_MS);
     expect(await faultHits(busy.id)).toBeGreaterThanOrEqual(2);
   });
@@ -147,7 +155,7 @@ describe('a failing platform', () => {
   it('retries reads on a 5xx, then answers a clear 400 within the bound', async () => {
     const failing = await fault({ kind: 'server-error', status: 503 });
     const { result, ms } = await readEmbed();
-    expectActionable400(result);
+    expectActionable400(result, 'unavailable');
     expect(ms).toBeLessThan(BOUND_MS);
     expect(await faultHits(failing.id)).toBeGreaterThanOrEqual(2);
   });
@@ -156,7 +164,7 @@ describe('a failing platform', () => {
     const before = await subscriptionsOnPlatform();
     const failing = await fault({ kind: 'server-error', status: 500 });
     const { result, ms } = await choosePayg();
-    expectActionable400(result);
+    expectActionable400(result, 'unavailable');
     expect(ms).toBeLessThan(BOUND_MS);
     expect(await faultHits(failing.id)).toBe(1);
     expect(await subscriptionsOnPlatform()).toBe(before);
@@ -185,10 +193,10 @@ describe('a killed platform', () => {
     await t.stopEmulator();
     emulatorStopped = true;
     const embed = await readEmbed();
-    expectActionable400(embed.result);
+    expectActionable400(embed.result, 'unreachable');
     expect(embed.ms).toBeLessThan(2000);
     const plan = await choosePayg();
-    expectActionable400(plan.result);
+    expectActionable400(plan.result, 'unreachable');
     expect(plan.ms).toBeLessThan(2000);
   });
 

@@ -67,6 +67,40 @@ describe('webhooks', () => {
     }
   });
 
+  it('keeps no receipt of a delivery its handler refused, so the redelivery is handled', async () => {
+    const { shop } = await t.signIn('scoped-shop');
+    const id = randomUUID();
+    const refused = await deliver('app/scopes_update', shop, {
+      id,
+      body: JSON.stringify({ current: ['read_themes\u0000'] }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ Message: 'The app/scopes_update payload is not valid.' });
+    const seen = await t.app.db.select().from(webhookEvents).where(eq(webhookEvents.webhookId, id));
+    expect(seen).toHaveLength(0);
+
+    const fixed = await deliver('app/scopes_update', shop, {
+      id,
+      body: JSON.stringify({ current: ['read_products'] }),
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toEqual({ ok: true });
+    expect((await shopRow(shop)).grantedScopes).toBe('read_products');
+  });
+
+  it('ignores a subscription update naming anything but a subscription id', async () => {
+    const { shop } = await t.signIn('billed-shop');
+    const before = await shopRow(shop);
+    for (const id of ['gid://shopify/AppSubscription/1\u0000', "1' or 1=1", '']) {
+      const body = JSON.stringify({
+        app_subscription: { admin_graphql_api_id: id, status: 'ACTIVE' },
+      });
+      const res = await deliver('app_subscriptions/update', shop, { body });
+      expect(res.statusCode, id).toBe(200);
+    }
+    expect(await shopRow(shop)).toEqual(before);
+  });
+
   it('answers 200 to a topic it does not handle', async () => {
     const res = await deliver('shop/update', 'demo.myshopify.com');
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,13 @@
 // pages and search, add/update/delete, and CSV export (the import's calls are in
 // csv-import.ts). The server checks addresses and ranges with the engine's compile().
 import { z } from 'zod';
-import { cleanText, expiryProblem, ipEntryScopeProblem, isIpListCursor } from './hygiene.js';
+import {
+  cleanText,
+  dateProblem,
+  expiryProblem,
+  ipEntryScopeProblem,
+  isIpListCursor,
+} from './hygiene.js';
 import { entryNote, protectionMessages as m } from './protection-fields.js';
 
 /** The two IP lists: the block list (`/ipBlocker`) and the allow list (`/whiteLists`). */
@@ -21,10 +27,18 @@ export const ipEntry = z.object({
 });
 export type IpEntry = z.infer<typeof ipEntry>;
 
-const expiresAt = z
+/** An expiry that is a real date and time in the accepted years (not checked against now). */
+const expiryTime = z
   .string({ error: m.expiry })
   .max(40, m.expiry)
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), m.expiry)
+  .superRefine((v, ctx) => {
+    const problem = dateProblem(v, 'The expiry');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A new entry's expiry: in the future, or null/absent for good. */
+const expiresAt = expiryTime
   .superRefine((v, ctx) => {
     const problem = expiryProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -77,8 +91,12 @@ export const ipAddRequest = z.object({
 export const ipUpdateRequest = z.object({
   id: z.uuid({ error: m.entryId }),
   note: entryNote.optional(),
-  /** null clears the expiry; absent leaves it. */
-  expiresAt,
+  /**
+   * null clears the expiry; absent leaves it. A past time is refused unless it is the entry's
+   * own expiry sent back unchanged (which the server checks against the stored entry): editing
+   * only the note of an expired entry keeps working.
+   */
+  expiresAt: expiryTime.nullable().optional(),
 });
 export const ipDeleteRequest = z.object({
   ids: z

@@ -4,6 +4,7 @@
 import type { Feature } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Shop } from '../db/schema.js';
+import { assertCleanRequest } from '../http/route.js';
 import { requireFeature } from '../plan-gates.js';
 import { shopOfSession } from '../shops.js';
 import { csvRow } from './csv.js';
@@ -24,6 +25,7 @@ export function registerCsvExport(
 ): void {
   app.get(spec.path, async (request, reply) => {
     const session = await app.authenticate(request);
+    assertCleanRequest(request);
     const shop = await shopOfSession(app.db, session);
     if (spec.feature) requireFeature(shop, spec.feature);
     async function* lines() {

@@ -63,3 +63,12 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
     },
   });
 }
+
+/**
+ * The same hygiene check for routes outside the contract table: a 400 when any string or key
+ * of the query or the body carries control or bidi characters or reaches into a prototype.
+ */
+export function assertCleanRequest(request: FastifyRequest): void {
+  const problem = requestHygieneProblem(request.query) ?? requestHygieneProblem(request.body);
+  if (problem) throw badRequest(problem);
+}

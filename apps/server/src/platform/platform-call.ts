@@ -59,6 +59,15 @@ export function callDeadline(policy: CallPolicy): number {
 }
 
 /**
+ * A merchant action that makes several platform calls (signing in, publishing settings) gives
+ * them one deadline, started once: together they end within one call's budget, not one each.
+ */
+export interface SharedDeadline {
+  /** An absolute time (ms since epoch); absent = the call starts its own. */
+  deadline?: number;
+}
+
+/**
  * Runs `attempt` until it succeeds, fails in a way not worth repeating, or the budget is
  * spent. `classify` turns what an attempt threw into an AttemptFailure; `timedOut` says
  * whether the attempt's own time-out fired.

@@ -1,13 +1,19 @@
 // Everything the server asks of the platform (Shopify or the emulator), in one owner: OAuth
 // (built in platform-oauth.ts), Admin GraphQL, webhook registration, app-embed state. Every
 // request goes through callPlatform, so each has a time-out, retries what is safe to repeat
-// and fails within the call's deadline with a PlatformError saying why.
+// and fails within the call's deadline with a PlatformError saying why. A merchant action that
+// makes several calls starts one deadline (flowDeadline) and hands it to each of them.
 import { Session, type Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
 import { classifyLibraryError } from './attempt-failure.js';
-import { callDeadline, callPlatform, type CallPolicy } from './platform-call.js';
+import {
+  callDeadline,
+  callPlatform,
+  type CallPolicy,
+  type SharedDeadline,
+} from './platform-call.js';
 import { PlatformError } from './platform-error.js';
 import { createPlatformOAuth, type PlatformOAuth } from './platform-oauth.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
@@ -16,14 +22,12 @@ import { createShopify } from './shopify.js';
 export { PlatformError } from './platform-error.js';
 export { newOAuthState } from './platform-oauth.js';
 
-export interface GraphqlOptions {
+export interface GraphqlOptions extends SharedDeadline {
   /**
    * Repeating it cannot do anything twice. Queries are; a mutation is only when the platform
    * makes it so (an idempotency key, "already taken" answered on a repeat).
    */
   idempotent?: boolean;
-  /** An absolute deadline shared with the other calls of one merchant action. */
-  deadline?: number;
 }
 
 export interface PlatformShop {
@@ -37,6 +41,8 @@ export interface PlatformShop {
 
 export interface PlatformClient extends PlatformOAuth {
   platformUrl: PlatformUrl;
+  /** Starts the one deadline of a merchant action that makes several platform calls. */
+  flowDeadline(): number;
   graphql<T>(
     shop: string,
     token: string,
@@ -44,9 +50,9 @@ export interface PlatformClient extends PlatformOAuth {
     variables?: object,
     options?: GraphqlOptions,
   ): Promise<T>;
-  fetchShop(shop: string, token: string): Promise<PlatformShop>;
-  registerWebhooks(shop: string, token: string): Promise<void>;
-  readAppEmbedState(shop: string, token: string): Promise<boolean>;
+  fetchShop(shop: string, token: string, options?: SharedDeadline): Promise<PlatformShop>;
+  registerWebhooks(shop: string, token: string, options?: SharedDeadline): Promise<void>;
+  readAppEmbedState(shop: string, token: string, options?: SharedDeadline): Promise<boolean>;
   invalidateAppEmbedState(shop: string): void;
 }
 
@@ -83,7 +89,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
     const idempotent = options.idempotent ?? !/^\s*mutation\b/.test(query);
     return callPlatform(
       policy,
-      { idempotent, ...(options.deadline ? { deadline: options.deadline } : {}) },
+      { idempotent, ...(options.deadline === undefined ? {} : { deadline: options.deadline }) },
       async (signal) => {
         // The library's own retries would repeat mutations and read Retry-After as
         // milliseconds; callPlatform does the retrying.
@@ -103,11 +109,13 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   return {
     platformUrl,
 
+    flowDeadline: () => callDeadline(policy),
+
     ...createPlatformOAuth(config, platformUrl, shopify, policy, log),
 
     graphql,
 
-    async fetchShop(shop, token) {
+    async fetchShop(shop, token, options = {}) {
       const data = await graphql<{
         shop: {
           id: string;
@@ -136,6 +144,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
             }
           }
         `,
+        undefined,
+        options,
       );
       return {
         shopifyShopId: data.shop.id.split('/').pop() ?? data.shop.id,
@@ -146,8 +156,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       };
     },
 
-    async registerWebhooks(shop, token) {
-      const deadline = callDeadline(policy);
+    async registerWebhooks(shop, token, options = {}) {
+      const deadline = options.deadline ?? callDeadline(policy);
       for (const topic of webhookTopics) {
         const data = await graphql<{
           webhookSubscriptionCreate: { userErrors: { message: string }[] };
@@ -183,10 +193,10 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       }
     },
 
-    async readAppEmbedState(shop, token) {
+    async readAppEmbedState(shop, token, options = {}) {
       const cached = embedCache.get(shop);
       if (cached && cached.until > Date.now()) return cached.enabled;
-      const deadline = callDeadline(policy);
+      const deadline = options.deadline ?? callDeadline(policy);
       const themes = await graphql<{ themes: { nodes: { id: string }[] } }>(
         shop,
         token,

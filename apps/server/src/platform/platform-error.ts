@@ -12,12 +12,32 @@ export type PlatformFailure =
   /** The platform answered and refused: 4xx, GraphQL errors, user errors, a bad answer. */
   | 'refused';
 
+/**
+ * What the merchant is told, by why the platform failed: what happened and what to do about
+ * it. `task` names what Gatehouse was doing for them ("check your theme"), when the route knows.
+ */
+export function platformFailureMessage(failure: PlatformFailure, task?: string): string {
+  switch (failure) {
+    case 'timeout':
+      return `Shopify did not answer in time${task ? ` when we tried to ${task}` : ''}. Please try again in a minute.`;
+    case 'unreachable':
+      return `We could not reach Shopify${task ? ` to ${task}` : ''}. Shopify may be down or your connection to it interrupted; please try again in a few minutes.`;
+    case 'busy':
+      return `Shopify is receiving too many requests for your store right now${task ? `, so we could not ${task}` : ''}. Please wait a minute and try again.`;
+    case 'unavailable':
+      return `Shopify is having trouble right now${task ? `, so we could not ${task}` : ''}. Please try again in a few minutes.`;
+    case 'refused':
+      return `Shopify refused ${task ? `to let us ${task}` : 'the request'}. Please sign in to Gatehouse again, then try again.`;
+  }
+}
+
+/** The messages without a task, for failures no route explained. */
 export const platformMessages: Record<PlatformFailure, string> = {
-  timeout: 'Shopify did not answer in time. Please try again in a minute.',
-  unreachable: 'We could not reach Shopify. Please try again in a minute.',
-  busy: 'Shopify is busy right now. Please try again in a minute.',
-  unavailable: 'Shopify is having trouble right now. Please try again in a few minutes.',
-  refused: 'Shopify refused the request. Please sign in again and retry.',
+  timeout: platformFailureMessage('timeout'),
+  unreachable: platformFailureMessage('unreachable'),
+  busy: platformFailureMessage('busy'),
+  unavailable: platformFailureMessage('unavailable'),
+  refused: platformFailureMessage('refused'),
 };
 
 export class PlatformError extends Error {
@@ -32,5 +52,10 @@ export class PlatformError extends Error {
   /** What the merchant can do about it. */
   get merchantMessage(): string {
     return platformMessages[this.failure];
+  }
+
+  /** What the merchant can do about it, naming what Gatehouse was doing for them. */
+  messageFor(task: string): string {
+    return platformFailureMessage(this.failure, task);
   }
 }

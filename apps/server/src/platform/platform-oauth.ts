@@ -6,7 +6,7 @@ import type { Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { classifyFetchError, HttpStatusError } from './attempt-failure.js';
-import { callPlatform, type CallPolicy } from './platform-call.js';
+import { callPlatform, type CallPolicy, type SharedDeadline } from './platform-call.js';
 import { PlatformError } from './platform-error.js';
 import type { PlatformUrl } from './platform-url.js';
 
@@ -14,7 +14,11 @@ export interface PlatformOAuth {
   authorizeUrl(shop: string, state: string): string;
   /** True when the callback query carries a valid HMAC and a fresh timestamp. */
   isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
-  exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scopes: string[] }>;
+  exchangeCode(
+    shop: string,
+    code: string,
+    options?: SharedDeadline,
+  ): Promise<{ accessToken: string; scopes: string[] }>;
 }
 
 export function createPlatformOAuth(
@@ -45,11 +49,11 @@ export function createPlatformOAuth(
       }
     },
 
-    async exchangeCode(shop, code) {
+    async exchangeCode(shop, code, options = {}) {
       // A code is single-use: only answers that prove it was not spent are retried.
       const body = await callPlatform(
         policy,
-        { idempotent: false },
+        { idempotent: false, ...options },
         async (signal) => {
           const response = await fetch(platformUrl(shop, '/admin/oauth/access_token'), {
             method: 'POST',

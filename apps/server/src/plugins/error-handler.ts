@@ -19,6 +19,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
 
+/**
+ * Fastify's own refusals before any route runs (an address it cannot decode): the same
+ * `{"Message": "…"}` shape, without echoing the address.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ Message: messages.badUrl });
+  }
+  return handleError(error, request, reply);
+}
+
 /** Answers a failed request with its status and `{"Message": "…"}`. */
 export function handleError(
   error: FastifyError | AppError | ZodError | PlatformError,

@@ -1,6 +1,7 @@
 // Decisions for shop names that do not use the app: a flood of invented names is answered
-// "allow" without pushing real shops' policies out of memory, and a repeated name is answered
-// from memory.
+// "allow" from the set of installed shops, without a lookup and without pushing real shops'
+// policies out of memory; a shop installed after the server started is known from its first
+// change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -31,6 +32,8 @@ describe('decisions for unknown shop names', () => {
     expect(cached).toBeTruthy();
 
     const invented = Array.from({ length: 60 }, (_, i) => `invented-${i}.myshopify.com`);
+    // No installed shop has these names: that is known before any of them is asked about.
+    for (const name of invented) expect(policies.peek(name)).toBeNull();
     for (const [i, name] of invented.entries()) {
       const res = await decide(name, i + 1);
       expect(res.statusCode).toBe(200);
@@ -43,5 +46,18 @@ describe('decisions for unknown shop names', () => {
     for (const name of invented) expect(policies.peek(name)).toBeNull();
     expect((await decide(known.shop, 999)).statusCode).toBe(200);
     expect(policies.peek(known.shop)).toBe(cached);
+  });
+
+  it('decide by its rules for a shop installed after the server started, from its first change', async () => {
+    const late = await t.signIn('installed-later');
+    const added = await t.call('addIpBlocker', late.token, { ip: '8.8.4.4' });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/decide',
+      remoteAddress: '8.8.4.4',
+      query: { shop: late.shop, url: `https://${late.shop}/`, ref: '' },
+    });
+    expect(res.json()).toMatchObject({ action: 'block' });
   });
 });

@@ -5,15 +5,14 @@
 // shop has stored; text with a forbidden character is always refused; and the other shop's
 // rows never change nor appear in an answer. New calls in the table are fuzzed by themselves.
 import { api, type CallName } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { fuzzShops, INTERNALS, SECRET, SECRET_IP, SEED } from './fuzz-shops.js';
 import {
   applyMutation,
+  ODD_JSON_BODIES,
   mutation,
   plausibleInput,
   requestFields,
@@ -21,80 +20,18 @@ import {
 } from './hostile-inputs.js';
 import { shopTables, snapshotShop } from './shop-snapshot.js';
 
-const SEED = 14_2026;
 const RUNS_PER_CALL = 6;
-const SECRET = 'other-shop-secret-note';
-const SECRET_IP = '198.51.100.77';
-
-/** What an answer must never show: stack frames, source paths, driver or SQL errors. */
-const INTERNALS =
-  /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|ZodError|PGlite|drizzle|syntax error|violates|invalid byte sequence|unterminated|TypeError|ReferenceError|"stack"/i;
 
 let t: TestApp;
 let mine: SignedIn;
-let other: SignedIn;
 let mineId: string;
 let otherId: string;
 let tables: string[];
-const foreign: ForeignIds = { ids: [], cursors: [] };
-
-async function shopIdOf(domain: string): Promise<string> {
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
-  return row!.id;
-}
-
-async function seed(who: SignedIn, shopId: string, secret: string, ip: string) {
-  await t.support('POST', '/api/support/set', { shop: who.shop, values: { plan: 'premium' } });
-  const add = async (name: CallName, input: unknown) => {
-    const res = await t.call(name, who.token, input);
-    expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
-    return res.json<Record<string, unknown>>();
-  };
-  const entries = [
-    await add('addIpBlocker', { ip, note: secret }),
-    await add('addIpBlocker', { ip: ip.replace(/\d+$/, '78'), note: secret }),
-    await add('addWhiteLists', { ip: ip.replace(/\d+$/, '79'), note: secret }),
-    await add('addAsnBlocker', { value: `${secret} isp`, note: secret }),
-  ];
-  await t.support('POST', '/api/support/notify', { shop: who.shop, text: secret });
-  await t.app.db.insert(visits).values(
-    [1, 2, 3].map((i) => ({
-      shopId,
-      time: new Date(Date.now() - i * 60_000),
-      ip,
-      country: 'US',
-      region: null,
-      city: null,
-      asn: 64500,
-      org: secret,
-      url: `https://${secret}.example/`,
-      referrer: '',
-      userAgent: 'fuzz',
-      action: 'allow' as const,
-      ruleId: null,
-      ruleKind: null,
-      monitor: false,
-      monitorRuleId: null,
-    })),
-  );
-  return entries.map((e) => String(e.id));
-}
+let foreign: ForeignIds;
 
 beforeAll(async () => {
   t = await createTestApp();
-  mine = await t.signIn('fuzz-mine');
-  other = await t.signIn('fuzz-other');
-  mineId = await shopIdOf(mine.shop);
-  otherId = await shopIdOf(other.shop);
-  await seed(mine, mineId, 'my-own-note', '203.0.113.77');
-  foreign.ids.push(...(await seed(other, otherId, SECRET, SECRET_IP)));
-  const notification = (await t.call('getNotification', other.token)).json<{ id: string }>();
-  foreign.ids.push(notification.id);
-  for (const name of ['listIpBlocker', 'listVisits'] as const) {
-    const page = (await t.call(name, other.token, { limit: 1 })).json<{ nextCursor: string }>();
-    expect(page.nextCursor).toBeTruthy();
-    foreign.cursors.push(page.nextCursor);
-  }
+  ({ mine, mineId, otherId, foreign } = await fuzzShops(t));
   tables = await shopTables(t.app.db);
 });
 afterAll(async () => {
@@ -170,20 +107,7 @@ describe('contract fuzz', () => {
     async (name) => {
       const path = api[name].path;
       const before = await snapshotShop(t.app.db, tables, mineId);
-      const bodies: [string, string | Buffer][] = [
-        [
-          'application/json',
-          Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
-        ],
-        ['application/json', '{"a":'],
-        ['application/json', '"text"'],
-        ['application/json', '[1,2]'],
-        ['application/json', '['.repeat(5000) + ']'.repeat(5000)],
-        ['application/json', `{"a":"${'x'.repeat(1_100_000)}"}`],
-        ['text/plain', 'hello'],
-        ['application/json; charset=utf-16', Buffer.from('{"a":1}', 'utf16le')],
-      ];
-      for (const [type, payload] of bodies) {
+      for (const [type, payload] of ODD_JSON_BODIES) {
         const res = await t.app.inject({
           method: 'POST',
           url: path,

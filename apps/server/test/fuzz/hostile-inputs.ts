@@ -184,3 +184,34 @@ export function applyMutation(
   });
   return out;
 }
+
+/** Bodies no JSON call can read: broken UTF-8 or JSON, not an object, too deep, too big, not JSON. */
+export const ODD_JSON_BODIES: readonly (readonly [type: string, body: string | Buffer])[] = [
+  ['application/json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+  ['application/json', '{"a":'],
+  ['application/json', '"text"'],
+  ['application/json', '[1,2]'],
+  ['application/json', '['.repeat(5000) + ']'.repeat(5000)],
+  ['application/json', `{"a":"${'x'.repeat(1_100_000)}"}`],
+  ['text/plain', 'hello'],
+  ['application/json; charset=utf-16', Buffer.from('{"a":1}', 'utf16le')],
+];
+
+/**
+ * Query strings a browser or a script could send, appended to a plausible one: broken percent
+ * escapes, NUL, broken UTF-8, repeated and bracketed keys, prototype keys, a long value.
+ */
+export const ODD_QUERIES: readonly string[] = [
+  '%',
+  '%ZZ=1',
+  'a=%00',
+  'shop=%00',
+  'url=%ED%A0%80',
+  '%FF%FE=%C0%80',
+  '=&&=',
+  'a[b]=1&a[c][d]=2',
+  '__proto__=1&__proto__[polluted]=1',
+  'constructor=1&toString=1&valueOf=1',
+  'shop=a&shop=b&url=a&url=b',
+  `x=${'a'.repeat(10_000)}`,
+];

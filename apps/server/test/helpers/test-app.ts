@@ -6,7 +6,7 @@ import { api, type CallName } from '@gatehouse/contracts';
 import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
 import { freePort } from '@gatehouse/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/env.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -48,6 +48,8 @@ export async function createTestApp(
   emulatorOptions: { webhookRetryBaseMs?: number } = {},
   /** Runs before the server starts listening (e.g. to add a test-only route). */
   setup?: (app: FastifyInstance) => void,
+  /** More options for buildApp (e.g. onRoute, to list the routes as they are registered). */
+  buildOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const [serverPort, emulatorPort] = await Promise.all([freePort(), freePort()]);
   const appUrl = `http://127.0.0.1:${serverPort}`;
@@ -80,7 +82,7 @@ export async function createTestApp(
     ...database.env,
     ...overrides,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { ...buildOptions, logger: false });
   setup?.(app);
   await app.listen({ port: serverPort, host: '127.0.0.1' });
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import { badRequest, messages } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { PlatformError } from '../../platform/platform-error.js';
 import { hasThemeScope, shopOfSession } from '../../shops.js';
 import { accountInfoOf } from './account-info.js';
 
@@ -29,7 +30,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { isEnabled: await app.platform.readAppEmbedState(shop.domain, token) };
     } catch (error) {
       request.log.warn({ err: error, shop: shop.domain }, 'reading the app embed failed');
-      throw badRequest(messages.platformUnavailable);
+      // Why it failed (slow, unreachable, busy, refused) decides what the merchant can do.
+      throw badRequest(
+        error instanceof PlatformError
+          ? error.messageFor('check your theme for the Gatehouse app embed')
+          : messages.platformUnavailable,
+      );
     }
   });
 

@@ -26,6 +26,7 @@ import { hashSecret } from '../../crypto/secrets.js';
 import { adminDevices } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../errors.js';
+import { assertCleanRequest } from '../../http/route.js';
 import { UPGRADE_MESSAGE } from '../../plan-gates.js';
 
 export const adminAccessMessages = {
@@ -46,6 +47,7 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
     async (request, reply): Promise<AdminAccessResponse> => {
       void reply.header('access-control-allow-origin', '*');
       const input = adminAccessRequest.parse(request.body ?? {});
+      assertCleanRequest(request);
       const [shop] = await app.db.select().from(shops).where(eq(shops.domain, input.shop));
       if (!shop || shop.uninstalledAt) throw badRequest(adminAccessMessages.unknownShop);
       if (!shop.shopifyShopId || shop.shopifyShopId !== input.shopId.trim()) {

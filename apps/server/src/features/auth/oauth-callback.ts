@@ -2,12 +2,13 @@
 // Verifies HMAC, timestamp and state, exchanges the code, records the shop, registers
 // webhooks, sends the post-install job (the storefront's settings are written there, so
 // sign-in never waits for them) and hands the browser a one-time login link. A refused
-// callback gets a plain 400
-// page with a readable reason and a way back to sign-in; no internals are shown.
+// callback gets a plain 400 page with a readable reason (for a platform failure: whether
+// Shopify was slow, unreachable, busy or said no) and a way back to sign-in; no internals.
 import { isShopDomain } from '@gatehouse/contracts';
 import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
+import { PlatformError } from '../../platform/platform-error.js';
 import { installShop } from './install-shop.js';
 import { mintLoginToken, spendOAuthState } from '../../sessions/one-time-tokens.js';
 
@@ -15,6 +16,8 @@ export const callbackFailures = {
   unverified: 'This sign-in request could not be verified. Please sign in again.',
   state: 'This sign-in request has expired or was already used. Please sign in again.',
   platform: 'Shopify did not complete the sign-in. Please try again in a moment.',
+  /** What the callback was doing when the platform failed, for the message saying why. */
+  task: 'finish signing you in',
 } as const;
 
 function failurePage(reply: FastifyReply, appUrl: string, message: string) {
@@ -32,6 +35,9 @@ function failurePage(reply: FastifyReply, appUrl: string, message: string) {
 
 export function registerOAuthCallback(app: FastifyInstance): void {
   app.get('/api/auth/callback', async (request, reply) => {
+    // The code exchange, the shop's details and the webhooks share one deadline, started with
+    // the request: the merchant waits for one call's budget at most, whatever the platform does.
+    const deadline = app.platform.flowDeadline();
     const { appUrl } = app.config;
     const query = request.query as Record<string, string | string[]>;
     const single = (key: string) => (typeof query[key] === 'string' ? query[key] : '');
@@ -49,19 +55,26 @@ export function registerOAuthCallback(app: FastifyInstance): void {
     }
     let installed;
     try {
-      const grant = await app.platform.exchangeCode(shop, code);
-      const details = await app.platform.fetchShop(shop, grant.accessToken);
+      const grant = await app.platform.exchangeCode(shop, code, { deadline });
+      const details = await app.platform.fetchShop(shop, grant.accessToken, { deadline });
       installed = await installShop(app, shop, grant, details);
       try {
-        await app.platform.registerWebhooks(shop, grant.accessToken);
+        await app.platform.registerWebhooks(shop, grant.accessToken, { deadline });
       } catch (error) {
         // Sign-in still works; the next sign-in registers them again.
         request.log.error({ err: error, shop }, 'webhook registration failed');
       }
     } catch (error) {
       request.log.error({ err: error, shop }, 'OAuth callback failed');
-      return failurePage(reply, appUrl, callbackFailures.platform);
+      const message =
+        error instanceof PlatformError
+          ? error.messageFor(callbackFailures.task)
+          : callbackFailures.platform;
+      return failurePage(reply, appUrl, message);
     }
+    // Installed: from now on every instance's decisions know the shop (an unknown name is
+    // answered without looking it up); the post-install job rebuilds its policy.
+    await app.protection.changed(installed.shop.id);
     app.platform.invalidateAppEmbedState(shop);
     const postInstall: PostInstallData = { shop, shopId: installed.shop.id };
     try {

@@ -11,7 +11,8 @@ import { applySubscriptionStatus } from './subscription-status.js';
 
 const payloadSchema = z.object({
   app_subscription: z.object({
-    admin_graphql_api_id: z.string().min(1),
+    // Only a subscription's global id is looked up; anything else is not one of ours.
+    admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/AppSubscription\/\d{1,20}$/),
     status: z
       .string()
       .transform((s) => s.toUpperCase())

@@ -18,8 +18,12 @@ import { subscriptionStateOf, trialAvailable } from './subscription-view.js';
 export const billingMessages = {
   alreadyOnPlan: (name: string) => `You are already on the ${name} plan.`,
   nothingToCancel: 'You have no paid subscription to cancel.',
-  platformFailed:
-    'We could not reach Shopify to update your subscription. Please try again in a moment.',
+  /** The shop has no access token (uninstalled meanwhile): only signing in again gives one. */
+  noToken:
+    'Gatehouse cannot reach Shopify for your store. Please sign in to Gatehouse again, then try again.',
+  /** What a platform failure interrupted, for the message saying why it failed. */
+  subscribeTask: 'start your subscription',
+  cancelTask: 'cancel your subscription',
 } as const;
 
 export const USAGE_TERMS = '$1.00 per 1,000 protected page views after 4,000';
@@ -29,7 +33,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   async function tokenOf(shop: Shop): Promise<string> {
     const token = app.tokens.accessTokenOf(shop);
-    if (!token) throw badRequest(billingMessages.platformFailed);
+    if (!token) throw badRequest(billingMessages.noToken);
     return token;
   }
 
@@ -47,7 +51,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         app.log.error({ err: error, shop: shop.domain }, 'cancelling the subscription failed');
-        throw badRequest(billingMessages.platformFailed);
+        throw badRequest(error.messageFor(billingMessages.cancelTask));
       }
       await app.db
         .update(subscriptions)
@@ -120,7 +124,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       app.log.error({ err: error, shop: shop.domain }, 'creating the subscription failed');
-      throw badRequest(billingMessages.platformFailed);
+      throw badRequest(error.messageFor(billingMessages.subscribeTask));
     }
     const { subscription, confirmationUrl } = created;
     await app.db.insert(subscriptions).values({

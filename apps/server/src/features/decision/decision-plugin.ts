@@ -1,21 +1,41 @@
 // The decision's long-lived parts at the app's root, as `app.protection`: the geo data, the
-// policy cache with its change notifier (Postgres LISTEN/NOTIFY between instances) and the
-// storefront token signer. `changed(shopId)` is how every feature that saves a shop's rules
+// policy cache with its change notifier (Postgres LISTEN/NOTIFY between instances), the set of
+// installed shops' domains that answers unknown names without a lookup, and the storefront
+// token signer. `changed(shopId)` is how every feature that saves a shop's rules
 // or settings gets the next decision to apply them.
+import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { shops } from '../../db/schema.js';
 import { startGeo } from '../../protection/geo-service.js';
 import type { ProtectionServices } from '../../protection/services.js';
 import { createSignedTokens } from '../../protection/signed-tokens.js';
+import { createKnownShops } from './known-shops.js';
 import { buildShopPolicy, createPolicyCache } from './policy-cache.js';
 import { createLocalNotifier, createPostgresNotifier } from './policy-notifier.js';
 
 export const decisionPlugin = fp(
   async (app) => {
     const { config, log, db } = app;
+    const installed = { id: shops.id, domain: shops.domain };
+    const known = createKnownShops({
+      loadAll: () => db.select(installed).from(shops).where(isNull(shops.uninstalledAt)),
+      find: async (shopId) => {
+        const [shop] = await db
+          .select(installed)
+          .from(shops)
+          .where(and(eq(shops.id, shopId), isNull(shops.uninstalledAt)));
+        return shop ?? null;
+      },
+      onError: (error, what) => log.warn({ err: error }, what),
+    });
+    // Before the first load nothing is known to be missing, so a failed load only costs lookups.
+    await known.reload();
+    known.start();
     const policies = createPolicyCache({
       log,
       max: config.protection.policyCacheMax,
       build: (domain) => buildShopPolicy(db, app.blockers, domain, log),
+      known,
     });
     const notifier =
       app.dbKind === 'postgres' && config.databaseUrl
@@ -23,8 +43,14 @@ export const decisionPlugin = fp(
             config.databaseUrl,
             db,
             {
-              onChange: (shopId) => void policies.rebuild(shopId),
-              onResync: () => policies.refreshAll(),
+              onChange: (shopId) => {
+                void known.learn(shopId);
+                void policies.rebuild(shopId);
+              },
+              onResync: () => {
+                void known.reload();
+                policies.refreshAll();
+              },
             },
             log,
           )
@@ -34,6 +60,7 @@ export const decisionPlugin = fp(
       policies,
       tokens: createSignedTokens(config.appSecret),
       async changed(shopId) {
+        await known.learn(shopId);
         await policies.rebuild(shopId);
         try {
           await notifier.publish(shopId);
@@ -43,7 +70,10 @@ export const decisionPlugin = fp(
       },
     };
     app.decorate('protection', services);
-    app.addHook('preClose', async () => notifier.close());
+    app.addHook('preClose', async () => {
+      known.stop();
+      await notifier.close();
+    });
   },
   { name: 'decision', dependencies: ['db', 'blockers'] },
 );

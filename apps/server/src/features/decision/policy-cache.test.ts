@@ -5,13 +5,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShopPolicy } from '../../protection/shop-policy.js';
+import { createKnownShops, type KnownShops } from './known-shops.js';
 import { createPolicyCache, MISSING_MS, REFRESH_MS } from './policy-cache.js';
 
 function policyOf(domain: string, version = 1): ShopPolicy {
   return { shopId: `id-${domain}`, domain, version } as unknown as ShopPolicy;
 }
 
-function setUp(max = 10, missingMax?: number) {
+function setUp(max = 10, missingMax?: number, known?: KnownShops) {
   let clock = 1_000_000;
   const builds: string[] = [];
   const shops = new Map<string, number>();
@@ -26,6 +27,7 @@ function setUp(max = 10, missingMax?: number) {
     log,
     max,
     ...(missingMax === undefined ? {} : { missingMax }),
+    ...(known === undefined ? {} : { known }),
     now: () => clock,
     build: async (domain) => {
       builds.push(domain);
@@ -155,5 +157,28 @@ describe('the policy cache', () => {
     await t.cache.rebuild('id-gone.myshopify.com');
     expect(t.cache.peek('gone.myshopify.com')).toBeNull();
     expect(t.cache.size()).toBe(0);
+  });
+
+  it('answers a name no installed shop has from the known-shop set, with no lookup and nothing remembered', async () => {
+    const installed = [{ id: 'id-a.myshopify.com', domain: 'a.myshopify.com' }];
+    const known = createKnownShops({
+      loadAll: async () => installed,
+      find: async () => null,
+      onError: () => {},
+    });
+    await known.reload();
+    const t = setUp(10, 10, known);
+    t.shops.set('a.myshopify.com', 1);
+    const invented = Array.from({ length: 500 }, (_, i) => `made-up-${i}.myshopify.com`);
+    for (const name of invented) expect(t.cache.peek(name)).toBeNull();
+    expect(t.builds).toEqual([]);
+    // The installed shop is built as before, and a shop built (installed meanwhile) is known.
+    expect(versionOf(await t.cache.load('a.myshopify.com'))).toBe(1);
+    t.shops.set('new.myshopify.com', 1);
+    t.cache.forget('new.myshopify.com');
+    expect(known.has('new.myshopify.com')).toBe(false);
+    t.cache.prime(policyOf('new.myshopify.com'));
+    expect(known.has('new.myshopify.com')).toBe(true);
+    expect(t.builds).toEqual(['a.myshopify.com']);
   });
 });

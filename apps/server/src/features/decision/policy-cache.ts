@@ -3,7 +3,8 @@
 // policy the first time. A rebuild (after a change, a notification, or when the entry is
 // older than REFRESH_MS, which also picks up plan and switch changes made elsewhere) runs in
 // the background and replaces the entry only when it succeeds: with the database down the last
-// good policy keeps answering.
+// good policy keeps answering. A name no installed shop has is answered from the known-shop
+// set (known-shops.ts) without a lookup.
 import { planIncludes } from '@gatehouse/contracts';
 import { compile } from '@gatehouse/engine';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { shops } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
+import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
 
 interface Slot {
@@ -83,9 +85,14 @@ export function createPolicyCache(options: {
   now?: () => number;
   /** Unknown shop names remembered at most (MISSING_MAX unless given). */
   missingMax?: number;
+  /**
+   * The installed shops' domains (known-shops.ts): a name it says no shop has is answered
+   * "no such shop" without a build. Every shop built is added to it.
+   */
+  known?: Pick<KnownShops, 'has' | 'add'>;
 }): PolicyCache {
   const { log, max } = options;
-  const { build } = options;
+  const { build, known } = options;
   const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
   const domainOf = new Map<string, string>();
@@ -110,6 +117,7 @@ export function createPolicyCache(options: {
       return;
     }
     missing.delete(domain);
+    known?.add({ id: value.shopId, domain });
     const at = now();
     slots.set(domain, { value, builtAt: at, stale: false, usedAt: at });
     domainOf.set(value.shopId, domain);
@@ -142,7 +150,12 @@ export function createPolicyCache(options: {
   return {
     peek(domain) {
       const slot = slots.get(domain);
-      if (!slot) return missing.has(domain) ? null : undefined;
+      if (!slot) {
+        // Known to be missing: remembered, or no installed shop has the name (no lookup, and
+        // nothing remembered about it).
+        if (missing.has(domain) || known?.has(domain) === false) return null;
+        return undefined;
+      }
       const at = now();
       const age = at - slot.builtAt;
       if (slot.stale || age > REFRESH_MS) refreshInBackground(domain);

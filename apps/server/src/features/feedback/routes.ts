@@ -1,8 +1,9 @@
 // /feedback.html: where the admin's rating popup sends a merchant who gave 1–4
 // stars. GET records the rating as a rating event and offers a comment form; POST accepts
-// only that form (a signed token naming the event, valid for a day) and stores the comment.
-// Bad input answers a 400 page, an unknown shop a polite 404 page; both are rate-limited.
+// only that form (a signed token naming the event, valid for a day) and stores the comment
+// (clean text only: no control or bidi characters). Bad input answers a 400 page, an unknown shop a polite 404 page; both are rate-limited.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { textProblem } from '@gatehouse/contracts';
 import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ratingEvents, shops } from '../../db/schema.js';
@@ -113,13 +114,13 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
         messagePage('This form has expired', 'Please rate again from the app.'),
       );
     }
-    if (comment.length === 0 || comment.length > COMMENT_MAX) {
-      const error =
-        comment.length === 0
-          ? 'Please write a comment before sending.'
-          : `Please keep your comment under ${COMMENT_MAX} characters.`;
-      return html(reply, 400, ratingPage(event.rating ?? 1, token, error));
-    }
+    const error =
+      comment.length === 0
+        ? 'Please write a comment before sending.'
+        : comment.length > COMMENT_MAX
+          ? `Please keep your comment under ${COMMENT_MAX} characters.`
+          : textProblem(comment, 'Your comment');
+    if (error) return html(reply, 400, ratingPage(event.rating ?? 1, token, error));
     await app.db.update(ratingEvents).set({ comment }).where(eq(ratingEvents.id, event.id));
     return html(reply, 200, thanksPage());
   });

@@ -40,6 +40,8 @@ export async function generalSettingsRoutes(app: FastifyInstance): Promise<void>
     app,
     api.saveGeneralSettings,
     async (input, { session }) => {
+      // Publishing a changed time-out to the storefront ends by this request's deadline.
+      const deadline = app.platform.flowDeadline();
       const shop = await shopOfSession(app.db, session);
       const max = plans[shop.plan].logRetentionHours;
       if (input.logRetentionHours > max) throw badRequest(retentionMessage(max));
@@ -74,9 +76,12 @@ export async function generalSettingsRoutes(app: FastifyInstance): Promise<void>
       await app.protection.changed(shop.id);
       if (settings?.timeoutMs !== input.timeoutMs) {
         // The storefront block waits this long before showing the page anyway.
-        await setAppMetafields(app, shop.domain, [
-          { key: 'timeout_ms', type: 'number_integer', value: String(input.timeoutMs) },
-        ]).catch((error: unknown) => {
+        await setAppMetafields(
+          app,
+          shop.domain,
+          [{ key: 'timeout_ms', type: 'number_integer', value: String(input.timeoutMs) }],
+          { deadline },
+        ).catch((error: unknown) => {
           app.log.warn({ err: error, shop: shop.domain }, 'could not publish the time-out');
         });
       }

@@ -10,6 +10,8 @@ import { generalSettings } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
+import type { SharedDeadline } from '../../platform/platform-call.js';
+import { PlatformError } from '../../platform/platform-error.js';
 
 interface MetafieldsSetData {
   metafieldsSet: { userErrors: { field: string[] | null; message: string }[] } | null;
@@ -21,18 +23,26 @@ export interface AppMetafield {
   value: string;
 }
 
+/**
+ * Sets the metafields: two platform calls (the installation's id, then the values) within one
+ * deadline, the caller's when it has one (a merchant's request started it).
+ */
 export async function setAppMetafields(
   app: FastifyInstance,
   domain: string,
   metafields: AppMetafield[],
+  options: SharedDeadline = {},
 ): Promise<void> {
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, domain));
   const token = shop ? app.tokens.accessTokenOf(shop) : null;
   if (!shop || !token) return;
+  const deadline = options.deadline ?? app.platform.flowDeadline();
   const installation = await app.platform.graphql<{ currentAppInstallation: { id: string } }>(
     domain,
     token,
     'query GatehouseInstallation { currentAppInstallation { id } }',
+    undefined,
+    { deadline },
   );
   const data = await app.platform.graphql<MetafieldsSetData>(
     domain,
@@ -57,9 +67,10 @@ export async function setAppMetafields(
         ...m,
       })),
     },
+    { deadline },
   );
   const errors = data.metafieldsSet?.userErrors ?? [];
-  if (errors.length > 0) throw new Error(errors.map((e) => e.message).join('; '));
+  if (errors.length > 0) throw new PlatformError(errors.map((e) => e.message).join('; '));
 }
 
 /** Everything the storefront block reads, as it stands for this shop. */

@@ -16,6 +16,7 @@ import { shopOfSession } from '../../shops.js';
 import { ipCsvFormat, planIpImport } from './csv-import.js';
 import {
   allEntries,
+  updatedExpiry,
   canonicalIp,
   capOf,
   checkRules,
@@ -95,12 +96,7 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
     async (input, { session }) => {
       const row = await findEntry(app.db, session.shopId, kind, input.id);
       if (!row) throw badRequest(protectionMessages.entryId);
-      const expiresAt =
-        input.expiresAt === undefined
-          ? row.expiresAt
-          : input.expiresAt === null
-            ? null
-            : new Date(input.expiresAt);
+      const expiresAt = updatedExpiry(row.expiresAt, input.expiresAt);
       const stored = await loadState(app.db, session.shopId);
       await checkRules(app.blockers, app.db, stored, kind, [], { id: row.id, expiresAt });
       const [updated] = await app.db

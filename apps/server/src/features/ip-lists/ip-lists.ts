@@ -3,7 +3,13 @@
 // order they were added, which is also the order the engine applies them in. Every change is
 // compiled with the shop's other rules before anything is written. The Free plan keeps at
 // most `maxIpEntries` block-list entries.
-import { plans, protectionMessages, type IpEntry, type IpListId } from '@gatehouse/contracts';
+import {
+  expiryProblem,
+  plans,
+  protectionMessages,
+  type IpEntry,
+  type IpListId,
+} from '@gatehouse/contracts';
 import { bigIntToIp, formatIp, parseIpRange, type Rule } from '@gatehouse/engine';
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -229,4 +235,38 @@ export async function* allEntries(db: Database, shopId: string, kind: IpListKind
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * Whether `sent` is the stored expiry sent back unchanged: the very same time, or the end of the
+ * day it falls on in some time zone (23:59:59 local, which is a quarter-hour boundary less one
+ * second in UTC, within the day after it), which is what the admin's edit form sends: it holds
+ * the expiry as a date.
+ */
+function isUnchangedExpiry(stored: Date, sent: number): boolean {
+  const after = sent - stored.getTime();
+  if (after === 0) return true;
+  return after > 0 && after < DAY_MS && (sent + 1000) % QUARTER_HOUR_MS === 0;
+}
+
+/**
+ * The expiry an update leaves on an entry. Absent keeps the stored one, null clears it. The
+ * stored expiry sent back unchanged keeps it as stored, even when it has passed: editing only
+ * the note of an expired entry must work. Any other time must be in the future.
+ */
+export function updatedExpiry(
+  stored: Date | null,
+  sent: string | null | undefined,
+  now = Date.now(),
+): Date | null {
+  if (sent === undefined) return stored;
+  if (sent === null) return null;
+  const at = Date.parse(sent);
+  if (stored && isUnchangedExpiry(stored, at)) return stored;
+  const problem = expiryProblem(sent, now);
+  if (problem) throw badRequest(problem);
+  return new Date(at);
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../audit.js';
 import { customerQuestions, notifications, shops } from '../../db/schema.js';
 import { messages, notFound, unauthorized } from '../../errors.js';
+import { assertCleanRequest } from '../../http/route.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { mintPersonateToken } from '../../sessions/one-time-tokens.js';
 import { shopUpdateFromSettings } from './apply-settings.js';
@@ -27,6 +28,9 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       throw unauthorized(messages.supportUnauthorized);
     }
   });
+
+  // Support's requests pass the same hygiene as the merchant's calls, whatever their schema reads.
+  app.addHook('preHandler', async (request) => assertCleanRequest(request));
 
   const staff = (request: FastifyRequest) => {
     const who = request.headers['x-support-user'];

@@ -11,7 +11,7 @@ import {
   visitorLogMessages as m,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
+import { assertCleanRequest, route } from '../../http/route.js';
 import { badRequest } from '../../errors.js';
 import { shopOfSession } from '../../shops.js';
 import { requireFeature } from '../../plan-gates.js';
@@ -56,6 +56,7 @@ export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(VISIT_EXPORT_PATH, async (request, reply) => {
     const session = await app.authenticate(request);
+    assertCleanRequest(request);
     const shop = await shopOfSession(app.db, session);
     requireFeature(shop, 'csvExport');
     const { cursor: _cursor, limit: _limit, ...filters } = visitExportQuery.parse(request.query);

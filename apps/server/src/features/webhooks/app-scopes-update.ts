@@ -8,9 +8,11 @@ import { audit } from '../../audit.js';
 import { shops } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 
+/** An access scope's name, as the platform writes them: `read_themes`, `write_products`… */
+const scope = z.string().regex(/^[a-z][a-z0-9_]{0,99}$/);
 const payload = z.object({
-  previous: z.array(z.string().max(100)).max(100).optional(),
-  current: z.array(z.string().min(1).max(100)).max(100),
+  previous: z.array(scope).max(100).optional(),
+  current: z.array(scope).max(100),
 });
 
 export async function handleAppScopesUpdate(

@@ -1,8 +1,9 @@
 // POST /api/webhooks: the one endpoint every platform webhook is delivered to.
-// The HMAC is checked on the raw bytes, deliveries are deduplicated by X-Shopify-Webhook-Id,
+// The HMAC is checked on the raw bytes, deliveries are deduplicated by X-Shopify-Webhook-Id
+// (a delivery whose handler failed is forgotten, so nothing of it stays stored),
 // and each topic has its own handler: this feature's, or one the app layer hands in.
 import { isShopDomain } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema.js';
 import { badRequest, unauthorized } from '../../errors.js';
@@ -67,8 +68,16 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
     }
 
     const handler = handlers[topic];
-    if (handler) await handler(app, shopDomain, body);
-    else request.log.warn({ topic, shopDomain }, 'webhook topic has no handler');
+    try {
+      if (handler) await handler(app, shopDomain, body);
+      else request.log.warn({ topic, shopDomain }, 'webhook topic has no handler');
+    } catch (error) {
+      // A delivery that failed leaves nothing behind: its redelivery starts afresh.
+      await app.db
+        .delete(webhookEvents)
+        .where(and(eq(webhookEvents.webhookId, webhookId), isNull(webhookEvents.processedAt)));
+      throw error;
+    }
     await app.db
       .update(webhookEvents)
       .set({ processedAt: new Date() })
