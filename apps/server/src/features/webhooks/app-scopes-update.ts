@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../audit.js';
 import { shops } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { parseWebhookJson } from '../../http/webhook-topic.js';
 
 const payload = z.object({
   previous: z.array(z.string().max(100)).max(100).optional(),
@@ -18,12 +18,7 @@ export async function handleAppScopesUpdate(
   shopDomain: string,
   body: Buffer,
 ): Promise<void> {
-  let parsed: z.infer<typeof payload>;
-  try {
-    parsed = payload.parse(JSON.parse(body.toString('utf8')));
-  } catch {
-    throw badRequest('The app/scopes_update payload is not valid.');
-  }
+  const parsed = parseWebhookJson(body, payload, 'app/scopes_update');
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   if (!shop) return;
   const scopes = [...new Set(parsed.current)].join(',');
