@@ -135,14 +135,15 @@ export function checkoutBody(
         <h2>Delivery</h2>
         ${addressFields(fields, errors, 'ship')}
         <h2>Billing address</h2>
-        <label
-          ><input type="checkbox" name="billing_same" ${billingSame ? 'checked' : ''} /> Same as
-          shipping address</label
+        <label class="choice"
+          ><input type="radio" name="billing_same" value="on" ${billingSame ? 'checked' : ''} />
+          Same as shipping address</label
         >
-        <details ${billingSame ? '' : 'open'}>
-          <summary>Use a different billing address</summary>
-          ${addressFields(fields, errors, 'bill')}
-        </details>
+        <label class="choice"
+          ><input type="radio" name="billing_same" value="off" ${billingSame ? '' : 'checked'} />
+          Use a different billing address (below)</label
+        >
+        <div class="billing">${addressFields(fields, errors, 'bill')}</div>
         <h2>Payment</h2>
         <fieldset>
           ${input(fields, errors, 'card_number', 'Card number', { wide: true, autocomplete: 'off' })}
@@ -173,7 +174,11 @@ export function checkoutBody(
             value="${fields.discount_code ?? ''}"
             aria-invalid="${errors.discount_code ? 'true' : 'false'}"
           />
-          ${errors.discount_code ? html`<div class="error" role="alert">${errors.discount_code}</div>` : ''}
+          ${
+            errors.discount_code
+              ? html`<div class="error" role="alert">${errors.discount_code}</div>`
+              : html`<div class="vendor">Taken off when you pay.</div>`
+          }
         </div>
         <div class="row"><span>Subtotal</span><span>${formatPrice(subtotal)}</span></div>
         <div class="row">

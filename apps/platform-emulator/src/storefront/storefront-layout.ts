@@ -44,12 +44,14 @@ table.cart input[type=number]{min-width:0;width:80px}
 .checkout .error{color:#b3261e;font-size:13px;margin-top:4px}
 .checkout input[aria-invalid=true]{border-color:#b3261e}
 .summary{background:#f5f5f5;padding:24px;border-radius:8px;align-self:start}
+.checkout label.choice{display:block;margin:8px 0;font-size:15px;color:#121212}
+.checkout .billing{margin-top:12px;padding-left:24px;border-left:2px solid #e6e6e6}
 .summary .row{display:flex;justify-content:space-between;gap:12px;margin:8px 0}
 .summary .total{font-size:18px;font-weight:600;border-top:1px solid #dcdcdc;padding-top:12px}
 .hint{background:#fff8e5;border:1px solid #f1d38b;border-radius:5px;padding:12px;font-size:13px;margin-top:12px}
 .notice{background:#e8f3ec;border-radius:8px;padding:16px 20px;margin:16px 0}
 .notice.cancelled{background:#fdecea}
-@media (max-width:760px){header.site{padding:16px 20px}.page{padding:24px 20px}.product,.checkout{grid-template-columns:1fr}.checkout fieldset{grid-template-columns:1fr}}
+@media (max-width:760px){header.site{padding:16px 20px}.page{padding:24px 20px}.product,.checkout{grid-template-columns:1fr}.checkout fieldset{grid-template-columns:1fr}.summary{order:-1}}
 `;
 
 export interface StorefrontPage {
