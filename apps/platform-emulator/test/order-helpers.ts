@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { OrderView, PlaceOrderRequest } from '../src/index.js';
-import { graphql } from './helpers.js';
 
 export const SHOP = 'demo.myshopify.com';
 
@@ -140,22 +139,4 @@ export interface CancelResult {
     job: { id: string; done: boolean } | null;
     orderCancelUserErrors: { field: string[] | null; message: string; code: string }[];
   };
-}
-
-export async function subscribe(
-  app: FastifyInstance,
-  token: string,
-  topics: string[],
-  callbackUrl: string,
-) {
-  for (const topic of topics) {
-    const result = await graphql<{ webhookSubscriptionCreate: { userErrors: unknown[] } }>(
-      app,
-      SHOP,
-      token,
-      'mutation($topic: WebhookSubscriptionTopic!, $url: URL!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: {callbackUrl: $url, format: JSON}) { userErrors { message } } }',
-      { topic, url: callbackUrl },
-    );
-    expect(result.body.data?.webhookSubscriptionCreate.userErrors).toEqual([]);
-  }
 }

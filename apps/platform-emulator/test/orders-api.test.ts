@@ -3,14 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webhookHmac } from '../src/webhooks/webhook-hmac.js';
-import { API_SECRET, graphql, install, startEmulator } from './helpers.js';
+import { API_SECRET, graphql, install, startEmulator, subscribe } from './helpers.js';
 import {
   CANCEL_MUTATION,
   ORDER_QUERY,
   SHOP,
   orderView,
   placeOrder,
-  subscribe,
   type CancelResult,
 } from './order-helpers.js';
 import { startReceiver, until } from './receiver.js';

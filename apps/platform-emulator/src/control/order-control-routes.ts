@@ -3,13 +3,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
+import { controlShop } from './control-shop.js';
 import { placeOrderBody, riskFacts, riskInput, toPlaceOrderInput } from '../orders/order-input.js';
 import { searchOrders } from '../orders/order-search.js';
 import { sendOrderWebhooks } from '../orders/order-events.js';
 import { orderView } from '../orders/order-view.js';
 import { placeOrder } from '../orders/place-order.js';
 import { assessOrder } from '../orders/risk.js';
-import { isShopDomain } from '../shop-domain.js';
 import type { OrderRecord } from '../state/order-types.js';
 import type { ShopRecord } from '../state/types.js';
 
@@ -20,12 +20,7 @@ function problems(error: z.ZodError): string {
 }
 
 export async function orderControlRoutes(app: FastifyInstance, context: EmulatorContext) {
-  const findShop = (domain: string, reply: FastifyReply): ShopRecord | null => {
-    const shop = isShopDomain(domain) ? context.store.shop(domain) : undefined;
-    if (shop) return shop;
-    void reply.code(404).send({ error: `No shop ${domain}` });
-    return null;
-  };
+  const findShop = (domain: string, reply: FastifyReply) => controlShop(context, domain, reply);
   const findOrder = (shop: ShopRecord, id: string, reply: FastifyReply): OrderRecord | null => {
     const numeric = Number(/(\d+)$/.exec(decodeURIComponent(id))?.[1] ?? NaN);
     const order = context.store.state.orders.find(

@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
+import { controlShop, notInstalled } from './control-shop.js';
 import { ordersOfCustomer } from '../orders/customers.js';
-import { isShopDomain } from '../shop-domain.js';
 import type { CustomerRecord } from '../state/order-types.js';
 import type { ShopRecord } from '../state/types.js';
 import type { ComplianceTopic } from '../webhooks/topics.js';
@@ -18,12 +18,7 @@ const customerBody = z
   });
 
 export async function privacyControlRoutes(app: FastifyInstance, context: EmulatorContext) {
-  const findShop = (domain: string, reply: FastifyReply): ShopRecord | null => {
-    const shop = isShopDomain(domain) ? context.store.shop(domain) : undefined;
-    if (shop) return shop;
-    void reply.code(404).send({ error: `No shop ${domain}` });
-    return null;
-  };
+  const findShop = (domain: string, reply: FastifyReply) => controlShop(context, domain, reply);
   const send = (shop: ShopRecord, topic: ComplianceTopic, payload: Record<string, unknown>) => {
     const deliveries = context.dispatcher.triggerCompliance(
       shop.domain,
@@ -39,7 +34,7 @@ export async function privacyControlRoutes(app: FastifyInstance, context: Emulat
     const shop = findShop((request.params as { shop: string }).shop, reply);
     if (!shop) return null;
     if (!context.store.state.installations[shop.domain]) {
-      void reply.code(409).send({ error: `${context.app.name} is not installed on this shop` });
+      void notInstalled(context, reply);
       return null;
     }
     const body = customerBody.safeParse(request.body ?? {});
