@@ -175,6 +175,25 @@ describe('hostile deliveries', () => {
     });
   }
 
+  it('answers a body of any type, or none, or too large, with 4xx and a Message', async () => {
+    const post = (headers: Record<string, string>, payload: string | Buffer) =>
+      t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload });
+    const signed = { 'x-shopify-hmac-sha256': 'AAAA', 'x-shopify-topic': 'orders/create' };
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const res = await post({ ...signed, 'content-type': type }, '<a/>');
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json()).toEqual({ Message: expect.any(String) });
+    }
+    const bare = await post({}, 'x');
+    expect(bare.statusCode).toBe(401);
+    const huge = await post(
+      { ...signed, 'content-type': 'application/json', 'x-shopify-webhook-id': 'big' },
+      Buffer.alloc(2 * 1024 * 1024, 0x20),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ Message: expect.any(String) });
+  });
+
   it('ignores a garbled trigger time instead of failing', async () => {
     const id = randomUUID();
     const res = await deliverWebhook(t, 'shop/update', owner.shop, {
