@@ -38,7 +38,8 @@ export function webhookDeliveryJob(deps: {
     retryDelaySeconds: deps.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMaxSeconds: 15 * 60,
-    expireInSeconds: 5 * 60,
+    // A shop redact deletes every visit of the shop: give it the queue default of 15 minutes.
+    expireInSeconds: 15 * 60,
     concurrency: 2,
     async handle(job): Promise<WebhookJobOutcome> {
       const loaded = await log.load(job.data.webhookId);
