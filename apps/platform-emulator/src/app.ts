@@ -6,12 +6,15 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-home/admin-routes.js';
+import { ordersPages } from './admin-home/orders-pages.js';
 import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
 import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
 import { applyFaults, faultRoutes } from './control/fault-routes.js';
 import { FaultInjector } from './control/faults.js';
+import { orderControlRoutes } from './control/order-control-routes.js';
+import { privacyControlRoutes } from './control/privacy-control-routes.js';
 import { loadThemeExtension } from './extension/theme-extension.js';
 import { graphqlRoutes } from './graphql/graphql-routes.js';
 import { accessTokenRoutes } from './oauth/access-token-routes.js';
@@ -19,6 +22,7 @@ import { authorizeRoutes } from './oauth/authorize-routes.js';
 import { registeredApp } from './registered-app.js';
 import { rejectInvalidShop } from './shop-scope.js';
 import { EmulatorStore } from './state/store.js';
+import { checkoutRoutes } from './storefront/checkout-routes.js';
 import { storefrontRoutes } from './storefront/storefront-routes.js';
 import { editorRoutes } from './theme-editor/editor-routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -88,14 +92,18 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
       await adminRoutes(shopScope, context);
+      await ordersPages(shopScope, context);
       await chargeRoutes(shopScope, context);
       await editorRoutes(shopScope, context);
       await storefrontRoutes(shopScope, context);
+      await checkoutRoutes(shopScope, context);
     },
     { prefix: '/shops/:shop' },
   );
   await controlRoutes(app, context);
   await billingControlRoutes(app, context);
+  await orderControlRoutes(app, context);
+  await privacyControlRoutes(app, context);
   await faultRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>

@@ -1,6 +1,12 @@
 // The emulator's public surface for other workspaces' tests and scripts.
 export { buildEmulator, type EmulatorOptions } from './app.js';
-export { EmulatorControl, type SubscriptionCommand } from './control/emulator-control.js';
+export {
+  EmulatorControl,
+  type OrderView,
+  type PlaceOrderRequest,
+  type RiskRequest,
+  type SubscriptionCommand,
+} from './control/emulator-control.js';
 export type { FaultInput, FaultView } from './control/faults.js';
 export type {
   DeliveryView,

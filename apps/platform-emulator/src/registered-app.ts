@@ -8,6 +8,10 @@ export interface RegisteredApp {
   clientSecret: string;
   applicationUrl: string;
   redirectUrls: string[];
+  /** Where the mandatory privacy webhooks go (`compliance_topics` in shopify.app.toml). */
+  complianceUrl: string;
+  /** The API version of the configuration's webhooks (`[webhooks] api_version`). */
+  webhooksApiVersion: string;
 }
 
 export function registeredApp(options: {
@@ -23,5 +27,7 @@ export function registeredApp(options: {
     clientSecret: options.apiSecret,
     applicationUrl: appUrl,
     redirectUrls: [`${appUrl}/api/auth/callback`],
+    complianceUrl: `${appUrl}/api/webhooks`,
+    webhooksApiVersion: '2025-10',
   };
 }

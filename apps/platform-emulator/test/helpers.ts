@@ -1,6 +1,7 @@
 // Shared test helpers: an in-memory emulator, and the OAuth flow an app goes through to get
 // an access token.
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildEmulator, type EmulatorOptions } from '../src/app.js';
 
 export const API_KEY = 'test-api-key';
@@ -88,6 +89,26 @@ export async function graphql<T = Record<string, unknown>>(
     payload: { query, variables },
   });
   return { status: response.statusCode, body: response.json() };
+}
+
+/** Subscribes the app to each topic at callbackUrl, as it does through the Admin API. */
+export async function subscribe(
+  app: FastifyInstance,
+  token: string,
+  topics: string[],
+  callbackUrl: string,
+  shop = 'demo.myshopify.com',
+) {
+  for (const topic of topics) {
+    const result = await graphql<{ webhookSubscriptionCreate: { userErrors: unknown[] } }>(
+      app,
+      shop,
+      token,
+      'mutation($topic: WebhookSubscriptionTopic!, $url: URL!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: {callbackUrl: $url, format: JSON}) { userErrors { message } } }',
+      { topic, url: callbackUrl },
+    );
+    expect(result.body.data?.webhookSubscriptionCreate.userErrors).toEqual([]);
+  }
 }
 
 export const SETTINGS_DATA_QUERY = /* GraphQL */ `

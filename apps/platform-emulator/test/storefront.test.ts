@@ -81,7 +81,7 @@ describe('demo storefront', () => {
     const product = await app.inject(`/shops/${SHOP}/products/cirrus-down-jacket`);
     expect(product.body).toContain('Cirrus Down Jacket');
     expect(product.body).toContain('$289.00');
-    expect(product.body).toContain('<option>XL</option>');
+    expect(product.body).toContain('<option value="CIRRUS-DOWN-JACKET-XL">XL</option>');
     expect(product.body).toContain('Add to cart');
     const missing = await app.inject(`/shops/${SHOP}/products/no-such-thing`);
     expect(missing.statusCode).toBe(404);

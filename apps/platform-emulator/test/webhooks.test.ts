@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webhookHmac } from '../src/webhooks/webhook-hmac.js';
-import { API_SECRET, graphql, install, startEmulator } from './helpers.js';
+import { API_SECRET, graphql, install, startEmulator, subscribe } from './helpers.js';
 import { startReceiver, until } from './receiver.js';
 
 const SHOP = 'demo.myshopify.com';
@@ -17,17 +17,6 @@ interface LoggedDelivery {
 async function deliveryLog(app: FastifyInstance, query = ''): Promise<LoggedDelivery[]> {
   const response = await app.inject(`/_emulator/webhooks/deliveries${query}`);
   return (response.json() as { deliveries: LoggedDelivery[] }).deliveries;
-}
-
-async function subscribe(app: FastifyInstance, token: string, topic: string, callbackUrl: string) {
-  const result = await graphql<{ webhookSubscriptionCreate: { userErrors: unknown[] } }>(
-    app,
-    SHOP,
-    token,
-    'mutation($topic: WebhookSubscriptionTopic!, $url: URL!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: {callbackUrl: $url, format: JSON}) { userErrors { message } } }',
-    { topic, url: callbackUrl },
-  );
-  expect(result.body.data?.webhookSubscriptionCreate.userErrors).toEqual([]);
 }
 
 let app: FastifyInstance;
@@ -45,7 +34,7 @@ describe('webhook delivery', () => {
   it('delivers app/uninstalled with a valid HMAC and the platform headers, then forgets the token', async () => {
     receiver = await startReceiver([200]);
     const token = await install(app, SHOP);
-    await subscribe(app, token, 'APP_UNINSTALLED', receiver.url);
+    await subscribe(app, token, ['APP_UNINSTALLED'], receiver.url);
     const uninstall = await app.inject({
       method: 'POST',
       url: `/shops/${SHOP}/admin/apps/gatehouse/uninstall`,
@@ -90,7 +79,7 @@ describe('webhook delivery', () => {
   it('retries after 500s with the same webhook id and body, logging every attempt', async () => {
     receiver = await startReceiver([500, 500, 200]);
     const token = await install(app, SHOP);
-    await subscribe(app, token, 'THEMES_UPDATE', receiver.url);
+    await subscribe(app, token, ['THEMES_UPDATE'], receiver.url);
     await app.inject({
       method: 'POST',
       url: `/_emulator/shops/${SHOP}/app-embed`,
@@ -121,7 +110,7 @@ describe('webhook delivery', () => {
     app = await startEmulator({ webhookRetryBaseMs: 5, webhookMaxAttempts: 3 });
     receiver = await startReceiver([503, 503, 503, 503]);
     const token = await install(app, SHOP);
-    await subscribe(app, token, 'THEMES_UPDATE', receiver.url);
+    await subscribe(app, token, ['THEMES_UPDATE'], receiver.url);
     await app.inject({
       method: 'POST',
       url: `/_emulator/shops/${SHOP}/app-embed`,
@@ -155,7 +144,7 @@ describe('webhook delivery', () => {
       },
     };
     const token = await install(app, SHOP);
-    await subscribe(app, token, 'THEMES_UPDATE', receiver.url);
+    await subscribe(app, token, ['THEMES_UPDATE'], receiver.url);
     await app.inject({
       method: 'POST',
       url: `/_emulator/shops/${SHOP}/app-embed`,

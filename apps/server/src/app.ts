@@ -2,7 +2,7 @@
 // the database, the platform client, authentication and the feature services; then two route
 // scopes. This is the one place that composes features: it lists the blockers and hands each
 // feature what it needs from another (billing's metering to the visit log and the dashboard,
-// billing's webhook topic to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
+// billing's and privacy's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
 // CORS and nothing else, because they are the hot path and answer JSON to other origins; every
 // other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
 // handler) lives in the site scope, which adds the security headers.
@@ -33,6 +33,8 @@ import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugin.js';
 import { notificationRoutes } from './features/notifications/routes.js';
+import { privacyRoutes } from './features/privacy/privacy-routes.js';
+import { privacyTopics } from './features/privacy/privacy-topics.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
 import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
@@ -41,6 +43,7 @@ import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
 import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
 import { requestLogSerializers } from './http/request-log.js';
 import { storefrontScope } from './http/storefront-scope.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
@@ -172,9 +175,11 @@ export async function buildApp(
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
     await site.register(webhookRoutes, {
-      topics: { 'app_subscriptions/update': handleAppSubscriptionsUpdate },
+      topics: { 'app_subscriptions/update': handleAppSubscriptionsUpdate, ...privacyTopics },
     });
     await site.register(supportRoutes);
+    await site.register(webhookSupportRoutes);
+    await site.register(privacyRoutes);
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);

@@ -55,6 +55,8 @@ const envSchema = z
     BILLING_TEST: z.enum(['true', 'false']).default('true'),
     USAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
     USAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(7),
+    WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+    WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
     JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
@@ -174,6 +176,12 @@ export interface AppConfig {
     /** Retries of a failed usage charge before it is marked failed. */
     retryLimit: number;
   };
+  webhooks: {
+    /** Retries of a delivery whose processing failed, before it is recorded failed. */
+    retryLimit: number;
+    /** First retry delay in seconds; doubles per retry (at most 15 minutes), with jitter. */
+    retryDelaySeconds: number;
+  };
   jobs: {
     /** How often an idle job worker looks for jobs. */
     pollIntervalSeconds: number;
@@ -261,6 +269,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       test: !(e.NODE_ENV === 'production' && e.BILLING_TEST === 'false'),
       retryDelaySeconds: e.USAGE_RETRY_DELAY_SECONDS,
       retryLimit: e.USAGE_RETRY_LIMIT,
+    },
+    webhooks: {
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     },
     jobs: {
       pollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, shops, webhookEvents } from '../src/db/schema.js';
 import { webhookHmac } from '../src/platform/webhook-hmac.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { deliverWebhook, type DeliverOptions } from './helpers/webhooks.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,24 +15,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function deliver(
-  topic: string,
-  shop: string,
-  options: { id?: string; body?: string; hmac?: string; omit?: string } = {},
-) {
-  const body = options.body ?? JSON.stringify({ myshopify_domain: shop });
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-shopify-hmac-sha256': options.hmac ?? webhookHmac(body, t.config.shopify.apiSecret),
-    'x-shopify-topic': topic,
-    'x-shopify-shop-domain': shop,
-    'x-shopify-api-version': '2025-10',
-    'x-shopify-webhook-id': options.id ?? randomUUID(),
-    'x-shopify-triggered-at': new Date().toISOString(),
-  };
-  if (options.omit) delete headers[options.omit];
-  return t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: body });
-}
+const deliver = (topic: string, shop: string, options: DeliverOptions = {}) =>
+  deliverWebhook(t, topic, shop, options);
 
 async function shopRow(domain: string) {
   const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));

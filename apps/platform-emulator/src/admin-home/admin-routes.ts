@@ -62,6 +62,7 @@ export async function adminRoutes(app: FastifyInstance, context: EmulatorContext
               </div>
               <div style="display:flex;gap:8px">
                 <a class="btn" href="${shopUrl(context, shop.domain, '/')}">View your store</a>
+                <a class="btn" href="${shopUrl(context, shop.domain, '/admin/orders')}">Orders</a>
                 <a class="btn" href="${editorUrl}">Customize theme</a>
               </div>
             </div>

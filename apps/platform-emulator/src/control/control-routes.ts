@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { mainTheme, readAppEmbeds, saveAppEmbed } from '../app-embed.js';
 import type { EmulatorContext } from '../context.js';
+import { controlShop, notInstalled } from './control-shop.js';
 import { setScopes, uninstallApp } from '../installations.js';
 import { isValidScope } from '../oauth/scopes.js';
-import { isShopDomain } from '../shop-domain.js';
 import type { ShopRecord } from '../state/types.js';
 import { shopPayload, themePayload } from '../webhooks/payloads.js';
 import { toTopicEnum } from '../webhooks/topics.js';
@@ -63,14 +63,7 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
 }
 
 export async function controlRoutes(app: FastifyInstance, context: EmulatorContext) {
-  const findShop = (domain: string, reply: FastifyReply): ShopRecord | null => {
-    const shop = isShopDomain(domain) ? context.store.shop(domain) : undefined;
-    if (shop) return shop;
-    void reply.code(404).send({ error: `No shop ${domain}` });
-    return null;
-  };
-  const notInstalled = (reply: FastifyReply) =>
-    reply.code(409).send({ error: `${context.app.name} is not installed on this shop` });
+  const findShop = (domain: string, reply: FastifyReply) => controlShop(context, domain, reply);
 
   app.get('/_emulator/health', async () => {
     const view: HealthView = {
@@ -113,7 +106,7 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
   app.post('/_emulator/shops/:shop/uninstall', async (request, reply) => {
     const shop = findShop((request.params as { shop: string }).shop, reply);
     if (!shop) return reply;
-    if (!uninstallApp(context, shop.domain)) return notInstalled(reply);
+    if (!uninstallApp(context, shop.domain)) return notInstalled(context, reply);
     return shopState(context, shop);
   });
 
@@ -122,7 +115,7 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     if (!shop) return reply;
     const body = appEmbedBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Expected {"enabled": boolean}' });
-    if (!context.store.state.installations[shop.domain]) return notInstalled(reply);
+    if (!context.store.state.installations[shop.domain]) return notInstalled(context, reply);
     const handle = body.data.handle ?? readAppEmbeds(context, shop)[0]?.block.handle ?? '';
     if (!saveAppEmbed(context, shop, handle, body.data.enabled)) {
       return reply.code(400).send({ error: `No app embed "${handle}"` });
@@ -136,7 +129,7 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     const body = scopesBody.safeParse(request.body);
     if (!body.success)
       return reply.code(400).send({ error: 'Expected {"scopes": ["read_orders", …]}' });
-    if (!setScopes(context, shop.domain, body.data.scopes)) return notInstalled(reply);
+    if (!setScopes(context, shop.domain, body.data.scopes)) return notInstalled(context, reply);
     return shopState(context, shop);
   });
 

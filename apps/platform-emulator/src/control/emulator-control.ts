@@ -1,7 +1,15 @@
 // A small client for the control endpoints, for tests and scripts that drive a running
 // emulator over HTTP (the same way they reach it as "the platform").
 import type { FaultInput, FaultView } from './faults.js';
+import type { z } from 'zod';
+import type { placeOrderBody, riskInput } from '../orders/order-input.js';
+import type { OrderView } from '../orders/order-view.js';
 import type { DeliveryView, HealthView, ShopStateView, SubscriptionView } from './control-types.js';
+
+/** What `placeOrder` takes: lines by SKU, and optionally contact, addresses, risk… */
+export type PlaceOrderRequest = z.input<typeof placeOrderBody>;
+export type RiskRequest = z.input<typeof riskInput>;
+export type { OrderView };
 
 export type SubscriptionCommand = 'freeze' | 'unfreeze' | 'cancel' | 'expire' | 'advance-period';
 
@@ -116,6 +124,59 @@ export class EmulatorControl {
       throw new Error(`${decision} ${confirmationUrl}: ${response.status}`);
     }
     return location;
+  }
+
+  /** Places an order as if a buyer had checked out; `risk` sets its assessment. */
+  placeOrder(shop: string, order: PlaceOrderRequest): Promise<OrderView> {
+    return this.call('POST', `/_emulator/shops/${shop}/orders`, order);
+  }
+
+  /** The shop's orders, newest first; `query` in the Admin API's search syntax. */
+  async orders(shop: string, query?: string): Promise<OrderView[]> {
+    const suffix = query ? `?${new URLSearchParams({ query }).toString()}` : '';
+    const result = await this.call<{ orders: OrderView[] }>(
+      'GET',
+      `/_emulator/shops/${shop}/orders${suffix}`,
+    );
+    return result.orders;
+  }
+
+  /** One order by numeric id or GID. */
+  order(shop: string, id: number | string): Promise<OrderView> {
+    return this.call('GET', `/_emulator/shops/${shop}/orders/${encodeURIComponent(String(id))}`);
+  }
+
+  /** A new risk assessment for the order (sends orders/risk_assessment_changed). */
+  assessOrderRisk(shop: string, id: number | string, risk: RiskRequest): Promise<OrderView> {
+    const path = `/_emulator/shops/${shop}/orders/${encodeURIComponent(String(id))}/risk`;
+    return this.call('POST', path, risk);
+  }
+
+  /** Marks the order fulfilled; orderCancel refuses it from then on. */
+  fulfillOrder(shop: string, id: number | string): Promise<OrderView> {
+    const path = `/_emulator/shops/${shop}/orders/${encodeURIComponent(String(id))}/fulfill`;
+    return this.call('POST', path, {});
+  }
+
+  /** Sends customers/data_request (by customer id or email) to the app's compliance address. */
+  requestCustomerData(
+    shop: string,
+    customer: { customerId?: number; email?: string },
+  ): Promise<{ webhookIds: string[] }> {
+    return this.call('POST', `/_emulator/shops/${shop}/privacy/customers-data-request`, customer);
+  }
+
+  /** Sends customers/redact for the customer and their orders. */
+  redactCustomer(
+    shop: string,
+    customer: { customerId?: number; email?: string },
+  ): Promise<{ webhookIds: string[] }> {
+    return this.call('POST', `/_emulator/shops/${shop}/privacy/customers-redact`, customer);
+  }
+
+  /** Sends shop/redact (only once the app is uninstalled, as on the platform). */
+  redactShop(shop: string): Promise<{ webhookIds: string[] }> {
+    return this.call('POST', `/_emulator/shops/${shop}/privacy/shop-redact`, {});
   }
 
   /** Switches a fault on (see faults.ts); answers it with its id. */

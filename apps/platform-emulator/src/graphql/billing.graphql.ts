@@ -14,6 +14,7 @@ import { billingTypeDefs } from './billing-schema.js';
 import { subscriptionNode, usageRecordNode } from './billing-nodes.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { parseGid, type GraphqlDomain, type RequestContext } from './domain.js';
+import { findOrderDomainNode } from './orders.graphql.js';
 
 type ListArgs = ConnectionArgs & { reverse?: boolean | null };
 
@@ -34,8 +35,14 @@ export function installationBillingFields({ emulator, shop }: RequestContext) {
   };
 }
 
-/** A subscription or usage record of this shop by GID; anything else is null, as for a stranger's. */
-function findNode({ emulator, shop }: RequestContext, id: string) {
+/**
+ * A subscription, usage record, order or customer of this shop by GID; anything else is null,
+ * as for a stranger's.
+ */
+function findNode(context: RequestContext, id: string) {
+  const orderDomainNode = findOrderDomainNode(context, id);
+  if (orderDomainNode !== undefined) return orderDomainNode;
+  const { emulator, shop } = context;
   const subscriptionId = parseGid('AppSubscription', id);
   if (subscriptionId !== null) {
     const sub = findSubscription(emulator, shop.domain, subscriptionId);

@@ -6,6 +6,7 @@ import { baseTypeDefs } from './base.graphql.js';
 import { billingDomain } from './billing.graphql.js';
 import type { GraphqlDomain, RequestContext } from './domain.js';
 import { metafieldsDomain } from './metafields.graphql.js';
+import { ordersDomain } from './orders.graphql.js';
 import { shopDomain } from './shop.graphql.js';
 import { themesDomain } from './themes.graphql.js';
 import { webhooksDomain } from './webhooks.graphql.js';
@@ -17,6 +18,7 @@ const domains: GraphqlDomain[] = [
   webhooksDomain,
   billingDomain,
   metafieldsDomain,
+  ordersDomain,
 ];
 
 export const adminSchema: GraphQLSchema = buildSchema(

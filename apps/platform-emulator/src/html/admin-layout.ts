@@ -33,6 +33,11 @@ ul.plain li:first-child{border-top:0}
 .banner.critical{background:#fee9e8;color:#8e0b21}
 .badge{display:inline-block;border-radius:8px;padding:2px 8px;font-size:12px;background:#ebebeb}
 .badge.success{background:#affebf;color:#014b40}
+.badge.warning{background:#ffd6a4;color:#5e4200}
+.badge.critical{background:#fedad9;color:#8e0b21}
+table.list{width:100%;border-collapse:collapse}
+table.list th,table.list td{text-align:left;padding:8px;border-top:1px solid #ebebeb;vertical-align:top}
+table.list th{border-top:0;color:#616161;font-weight:550}
 footer{text-align:center;color:#8a8a8a;font-size:12px;margin:32px 0}
 `;
 

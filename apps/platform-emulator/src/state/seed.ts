@@ -57,5 +57,8 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
     appSubscriptions: [],
     appUsageRecords: [],
     appMetafields: [],
+    orders: [],
+    customers: [],
+    inventory: {},
   };
 }

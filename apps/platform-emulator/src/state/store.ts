@@ -87,13 +87,16 @@ function readState(stateFile: string): EmulatorState {
       `Emulator state file ${stateFile} is not a version 1 state file; delete it to start from the seed`,
     );
   }
-  // Files written before billing or metafields existed have none of them yet.
+  // Files written before billing, metafields or orders existed have none of them yet.
   return {
     authCodes: {},
     nextId: 1000,
     appSubscriptions: [],
     appUsageRecords: [],
     appMetafields: [],
+    orders: [],
+    customers: [],
+    inventory: {},
     ...state,
   } as EmulatorState;
 }

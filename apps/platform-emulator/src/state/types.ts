@@ -1,4 +1,5 @@
 // The emulator's whole state as plain serialisable data: what gets written to the state file.
+import type { CustomerRecord, InventoryRecord, OrderRecord } from './order-types.js';
 
 export interface ThemeRecord {
   id: number;
@@ -69,7 +70,8 @@ export interface DeliveryRecord {
   shop: string;
   /** Header form, e.g. app/uninstalled. */
   topic: string;
-  subscriptionId: number;
+  /** Null for a compliance topic, which goes to the app's configured address instead. */
+  subscriptionId: number | null;
   callbackUrl: string;
   apiVersion: string;
   triggeredAt: string;
@@ -170,4 +172,7 @@ export interface EmulatorState {
   appSubscriptions: AppSubscriptionRecord[];
   appUsageRecords: AppUsageRecordRecord[];
   appMetafields: AppMetafieldRecord[];
+  orders: OrderRecord[];
+  customers: CustomerRecord[];
+  inventory: InventoryRecord;
 }

@@ -105,3 +105,27 @@ export function findProduct(handle: string): Product | undefined {
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** A variant's SKU: the handle and the option, upper-case (`RIDGELINE-2-TENT-SAGE`). */
+export function variantSku(product: Product, variant: string): string {
+  const option = variant === 'Default Title' ? '' : `-${variant}`;
+  return `${product.handle}${option}`
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/-+$/, '');
+}
+
+export interface CatalogVariant {
+  product: Product;
+  variant: string;
+  sku: string;
+}
+
+/** Every variant of the catalogue with its SKU. */
+export const VARIANTS: CatalogVariant[] = PRODUCTS.flatMap((product) =>
+  product.variants.map((variant) => ({ product, variant, sku: variantSku(product, variant) })),
+);
+
+export function findVariantBySku(sku: string): CatalogVariant | undefined {
+  return VARIANTS.find((candidate) => candidate.sku === sku.trim().toUpperCase());
+}

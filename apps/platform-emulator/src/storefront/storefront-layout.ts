@@ -33,6 +33,25 @@ select,input[type=number]{font:inherit;padding:10px 12px;border:1px solid #8a8a8
 footer.site{border-top:1px solid #e6e6e6;padding:32px 48px;color:#6b6b6b;font-size:13px;display:flex;justify-content:space-between}
 table.cart{width:100%;border-collapse:collapse}
 table.cart td,table.cart th{padding:16px 8px;border-bottom:1px solid #e6e6e6;text-align:left}
+table.cart input[type=number]{min-width:0;width:80px}
+.link-button{background:none;border:0;padding:0;color:#4d4d4d;text-decoration:underline;cursor:pointer;font:inherit}
+.checkout{display:grid;grid-template-columns:minmax(0,1.4fr) minmax(0,1fr);gap:48px}
+.checkout h2{font-size:20px;font-weight:500;margin:32px 0 12px}
+.checkout fieldset{border:0;margin:0;padding:0;display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.checkout fieldset .wide{grid-column:1/-1}
+.checkout label{display:block;font-size:13px;color:#4d4d4d}
+.checkout input[type=text],.checkout input[type=email],.checkout input[type=tel],.checkout select{width:100%;min-width:0;font:inherit;padding:10px 12px;border:1px solid #8a8a8a;border-radius:5px;background:#fff;margin-top:4px}
+.checkout .error{color:#b3261e;font-size:13px;margin-top:4px}
+.checkout input[aria-invalid=true]{border-color:#b3261e}
+.summary{background:#f5f5f5;padding:24px;border-radius:8px;align-self:start}
+.checkout label.choice{display:block;margin:8px 0;font-size:15px;color:#121212}
+.checkout .billing{margin-top:12px;padding-left:24px;border-left:2px solid #e6e6e6}
+.summary .row{display:flex;justify-content:space-between;gap:12px;margin:8px 0}
+.summary .total{font-size:18px;font-weight:600;border-top:1px solid #dcdcdc;padding-top:12px}
+.hint{background:#fff8e5;border:1px solid #f1d38b;border-radius:5px;padding:12px;font-size:13px;margin-top:12px}
+.notice{background:#e8f3ec;border-radius:8px;padding:16px 20px;margin:16px 0}
+.notice.cancelled{background:#fdecea}
+@media (max-width:760px){header.site{padding:16px 20px}.page{padding:24px 20px}.product,.checkout{grid-template-columns:1fr}.checkout fieldset{grid-template-columns:1fr}.summary{order:-1}}
 `;
 
 export interface StorefrontPage {

@@ -1,14 +1,13 @@
-// The demo storefront: /shops/:shop/ (home), /collections/all, /products/:handle and a
-// cart page, plus the CDN path that serves the theme app extension's assets.
+// The demo storefront: /shops/:shop/ (home), /collections/all and /products/:handle (the cart
+// and checkout are in checkout-routes.ts), plus the CDN path that serves the theme app
+// extension's assets.
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { shopUrl, type EmulatorContext } from '../context.js';
+import type { EmulatorContext } from '../context.js';
 import { html, raw } from '@gatehouse/html';
-import { shopOr404 } from '../shop-scope.js';
-import { renderAppEmbeds } from './app-embed-render.js';
-import { PRODUCTS, findProduct, formatPrice, type Product } from './catalog.js';
-import { storefrontPage } from './storefront-layout.js';
+import { PRODUCTS, findProduct, formatPrice, variantSku, type Product } from './catalog.js';
+import { sendStorefrontPage, type PageContent } from './send-page.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -32,29 +31,11 @@ function productCard(baseUrl: string, product: Product) {
 }
 
 export async function storefrontRoutes(app: FastifyInstance, context: EmulatorContext) {
-  async function send(
+  const send = (
     request: FastifyRequest,
     reply: FastifyReply,
-    build: (baseUrl: string) => { title: string; body: ReturnType<typeof html>; status?: number },
-  ) {
-    const shop = shopOr404(context, request, reply);
-    if (!shop) return reply;
-    const baseUrl = shopUrl(context, shop.domain);
-    const page = build(baseUrl);
-    const embeds = await renderAppEmbeds(context, shop);
-    return reply
-      .code(page.status ?? 200)
-      .type('text/html; charset=utf-8')
-      .send(
-        storefrontPage({
-          title: `${page.title} – ${shop.name}`,
-          shopName: shop.name,
-          baseUrl,
-          embeds,
-          body: page.body,
-        }),
-      );
-  }
+    build: (baseUrl: string) => PageContent,
+  ) => sendStorefrontPage(context, request, reply, build);
 
   app.get('/', (request, reply) =>
     send(request, reply, (baseUrl) => ({
@@ -96,18 +77,19 @@ export async function storefrontRoutes(app: FastifyInstance, context: EmulatorCo
                 <div class="price">
                   ${formatPrice(product.price)}${product.compareAtPrice ? html`<s>${formatPrice(product.compareAtPrice)}</s>` : ''}
                 </div>
-                <form method="get" action="${baseUrl}/cart">
-                  <input type="hidden" name="product" value="${product.handle}" />
+                <form method="post" action="${baseUrl}/cart/add">
                   ${
                     product.variants.length > 1
                       ? html`<label class="field" for="variant">Option</label>
-                          <select id="variant" name="variant">
-                            ${product.variants.map((v) => html`<option>${v}</option>`)}
+                          <select id="variant" name="sku">
+                            ${product.variants.map(
+                              (v) => html`<option value="${variantSku(product, v)}">${v}</option>`,
+                            )}
                           </select>`
                       : html`<input
                           type="hidden"
-                          name="variant"
-                          value="${product.variants[0] ?? ''}"
+                          name="sku"
+                          value="${variantSku(product, product.variants[0] ?? 'Default Title')}"
                         />`
                   }
                   <label class="field" for="quantity">Quantity</label>
@@ -128,42 +110,6 @@ export async function storefrontRoutes(app: FastifyInstance, context: EmulatorCo
             </div>`,
           },
     );
-  });
-
-  // The cart holds what the product form sent; checkout is not part of this storefront.
-  app.get('/cart', (request, reply) => {
-    const query = request.query as { product?: string; variant?: string; quantity?: string };
-    const product = query.product ? findProduct(query.product) : undefined;
-    const quantity = Math.max(1, Math.min(99, Number.parseInt(query.quantity ?? '1', 10) || 1));
-    return send(request, reply, (baseUrl) => ({
-      title: 'Your cart',
-      body: product
-        ? html`<div class="page">
-            <h1>Your cart</h1>
-            <table class="cart">
-              <tr>
-                <th>Product</th>
-                <th>Quantity</th>
-                <th>Total</th>
-              </tr>
-              <tr>
-                <td>
-                  <a href="${baseUrl}/products/${product.handle}">${product.title}</a><br /><span
-                    class="vendor"
-                    >${query.variant ?? ''}</span
-                  >
-                </td>
-                <td>${quantity}</td>
-                <td>${formatPrice(product.price * quantity)}</td>
-              </tr>
-            </table>
-            <p>Estimated total: <strong>${formatPrice(product.price * quantity)} USD</strong></p>
-          </div>`
-        : html`<div class="page">
-            <h1>Your cart is empty</h1>
-            <a class="button" href="${baseUrl}/collections/all">Continue shopping</a>
-          </div>`,
-    }));
   });
 
   app.get('/cdn/extensions/:extension/assets/:file', async (request, reply) => {

@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmulatorStore } from '../state/store.js';
 import type { DeliveryRecord } from '../state/types.js';
-import { WEBHOOK_TOPICS, type WebhookTopic } from './topics.js';
+import {
+  COMPLIANCE_TOPICS,
+  WEBHOOK_TOPICS,
+  type ComplianceTopic,
+  type WebhookTopic,
+} from './topics.js';
 import { webhookHmac } from './webhook-hmac.js';
 
 export interface DispatcherOptions {
@@ -31,18 +36,37 @@ export class WebhookDispatcher {
     const subscriptions = this.store.state.webhookSubscriptions.filter(
       (subscription) => subscription.shop === shop && subscription.topic === topic,
     );
-    if (subscriptions.length === 0) return [];
+    return this.queue(shop, WEBHOOK_TOPICS[topic], payload, subscriptions);
+  }
+
+  /** Queues a privacy topic to the app's configured compliance address. */
+  triggerCompliance(
+    shop: string,
+    topic: ComplianceTopic,
+    payload: unknown,
+    target: { callbackUrl: string; apiVersion: string },
+  ): DeliveryRecord[] {
+    return this.queue(shop, COMPLIANCE_TOPICS[topic], payload, [{ id: null, ...target }]);
+  }
+
+  private queue(
+    shop: string,
+    topic: string,
+    payload: unknown,
+    targets: { id: number | null; callbackUrl: string; apiVersion: string }[],
+  ): DeliveryRecord[] {
+    if (targets.length === 0) return [];
     const body = JSON.stringify(payload);
     const triggeredAt = new Date().toISOString();
     const eventId = randomUUID();
-    const records = subscriptions.map((subscription): DeliveryRecord => ({
+    const records = targets.map((target): DeliveryRecord => ({
       webhookId: randomUUID(),
       eventId,
       shop,
-      topic: WEBHOOK_TOPICS[topic],
-      subscriptionId: subscription.id,
-      callbackUrl: subscription.callbackUrl,
-      apiVersion: subscription.apiVersion,
+      topic,
+      subscriptionId: target.id,
+      callbackUrl: target.callbackUrl,
+      apiVersion: target.apiVersion,
       triggeredAt,
       body,
       status: 'pending',

@@ -8,6 +8,7 @@ export const WEBHOOK_TOPICS = {
   ORDERS_UPDATED: 'orders/updated',
   ORDERS_CANCELLED: 'orders/cancelled',
   ORDERS_PAID: 'orders/paid',
+  ORDERS_RISK_ASSESSMENT_CHANGED: 'orders/risk_assessment_changed',
   THEMES_UPDATE: 'themes/update',
   THEMES_PUBLISH: 'themes/publish',
   SHOP_UPDATE: 'shop/update',
@@ -30,3 +31,15 @@ export function toTopicEnum(value: string): WebhookTopic | null {
 export function requiredScopeFor(topic: WebhookTopic): string | null {
   return topic.startsWith('ORDERS_') ? 'read_orders' : null;
 }
+
+/**
+ * The mandatory privacy topics: not subscribable through the Admin API, sent to the compliance
+ * address the app's configuration declares (`compliance_topics` in shopify.app.toml).
+ */
+export const COMPLIANCE_TOPICS = {
+  CUSTOMERS_DATA_REQUEST: 'customers/data_request',
+  CUSTOMERS_REDACT: 'customers/redact',
+  SHOP_REDACT: 'shop/redact',
+} as const;
+
+export type ComplianceTopic = keyof typeof COMPLIANCE_TOPICS;

@@ -1,8 +1,10 @@
-// The support CLI's commands: personate, notify, questions, set, show. Built
-// around an injected client and printer so tests can drive it without a server.
+// The support CLI's commands: personate, notify, questions, set, show, and the webhook and
+// data-request commands of privacy-commands.ts. Built around an injected client and printer so
+// tests can drive it without a server.
 import { Command, CommanderError } from 'commander';
 import type { ShopSummary } from '../features/support/shop-summary.js';
 import { parseAssignments, parseShop } from './parse-args.js';
+import { addPrivacyCommands } from './privacy-commands.js';
 import type { SupportClient } from './support-client.js';
 
 interface Question {
@@ -88,6 +90,7 @@ export function buildProgram(client: SupportClient, print: (line: string) => voi
       print(formatSummary(res.shop));
     });
 
+  addPrivacyCommands(program, client, print);
   return program;
 }
 

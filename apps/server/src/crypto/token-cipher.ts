@@ -1,6 +1,7 @@
-// Encrypts platform access tokens at rest: AES-256-GCM with a key derived from APP_SECRET by
-// HKDF-SHA256. The shop domain is bound in as associated data, so a ciphertext copied onto
-// another shop's row does not decrypt.
+// Encrypts secrets and personal data at rest: AES-256-GCM with a key derived from APP_SECRET by
+// HKDF-SHA256, one key per purpose (access tokens, webhook bodies, customer data). The owner
+// (the shop domain for a token, the row's id otherwise) is bound in as associated data, so a
+// ciphertext copied onto another row does not decrypt.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 export interface SealedToken {
@@ -15,10 +16,11 @@ export interface TokenCipher {
   open(sealed: SealedToken, shopDomain: string): string;
 }
 
-export function createTokenCipher(appSecret: string): TokenCipher {
-  const key = Buffer.from(
-    hkdfSync('sha256', appSecret, 'gatehouse', 'gatehouse access token v1', 32),
-  );
+export function createTokenCipher(
+  appSecret: string,
+  purpose = 'gatehouse access token v1',
+): TokenCipher {
+  const key = Buffer.from(hkdfSync('sha256', appSecret, 'gatehouse', purpose, 32));
   return {
     seal(plaintext, shopDomain) {
       const iv = randomBytes(12);

@@ -178,16 +178,66 @@ export const ratingEvents = pgTable(
   (t) => [index('rating_events_shop_id_created_at_idx').on(t.shopId, t.createdAt)],
 );
 
+export const webhookStatuses = ['queued', 'processed', 'failed', 'ignored'] as const;
+export type WebhookStatus = (typeof webhookStatuses)[number];
+
+/**
+ * Every platform webhook delivery, by its X-Shopify-Webhook-Id (the platform's dedupe key):
+ * recorded with its body sealed (AES-256-GCM, see webhooks/deliveries.ts) in the same
+ * transaction as the job that processes it, then `processed` (body dropped), `ignored` (no
+ * handler, or stale) or `failed` with the reason (body kept for a replay).
+ */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     webhookId: text('webhook_id').primaryKey(),
     shopDomain: text('shop_domain').notNull(),
     topic: text('topic').notNull(),
+    apiVersion: text('api_version').notNull().default(''),
+    /** X-Shopify-Triggered-At: when the event happened on the platform (retries keep it). */
+    triggeredAt: tz('triggered_at'),
     receivedAt: tz('received_at').notNull().defaultNow(),
+    status: text('status', { enum: webhookStatuses }).notNull().default('queued'),
+    bodyIv: text('body_iv'),
+    bodyTag: text('body_tag'),
+    bodyCiphertext: text('body_ciphertext'),
+    /** The job that processes it (the webhook-delivery queue). */
+    jobId: text('job_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed, or why it is ignored. */
+    lastError: text('last_error'),
+    /** What processing did (counts, a note), for support. */
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
     processedAt: tz('processed_at'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_events_shop_domain_idx').on(t.shopDomain)],
+  (t) => [
+    index('webhook_events_shop_domain_idx').on(t.shopDomain),
+    index('webhook_events_status_received_idx').on(t.status, t.receivedAt),
+  ],
+);
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * What a customers/data_request found about one customer, sealed (it is their personal data),
+ * for support to send to the merchant; deleted by that customer's redact, the shop's redact, or
+ * after 30 days.
+ */
+export const customerDataRequests = pgTable(
+  'customer_data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: shopRef(),
+    webhookId: text('webhook_id').notNull().unique(),
+    /** The platform's data_request id and customer id, as text. */
+    platformRequestId: text('platform_request_id'),
+    customerId: text('customer_id').notNull(),
+    dataIv: text('data_iv').notNull(),
+    dataTag: text('data_tag').notNull(),
+    dataCiphertext: text('data_ciphertext').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_data_requests_shop_created_idx').on(t.shopId, t.createdAt)],
 );
 
 /** The hourly counts kept per shop: the dashboard's, and every protected page view. */

@@ -62,6 +62,8 @@ export interface SqlExecutor {
 export interface SendOptions {
   /** Sent inside this transaction: the job exists only if the transaction commits. */
   tx?: SqlExecutor;
+  /** The job's id (a UUID), when the sender records it beside its own row. */
+  id?: string;
   /** Not before this time. */
   startAfter?: Date;
   /** With throttleSeconds: at most one job with this key per that many seconds. */

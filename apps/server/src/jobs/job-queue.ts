@@ -171,6 +171,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...(sendOptions.tx
           ? { db: fromDrizzle(sendOptions.tx as DrizzleTransactionLike, sql) }
           : {}),
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.throttleSeconds ? { singletonSeconds: sendOptions.throttleSeconds } : {}),

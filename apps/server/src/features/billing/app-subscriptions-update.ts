@@ -1,12 +1,14 @@
 // app_subscriptions/update: the platform changed one of the shop's subscriptions (approved,
 // declined, frozen for non-payment, reactivated, cancelled, expired). The shop's plan follows
 // its current subscription; stale or foreign events change nothing, and a repeat is harmless.
+// A payload it cannot read is recorded failed in the webhook log with the reason.
 import { subscriptionStatus } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../audit.js';
 import { shops } from '../../db/schema.js';
+import { parseWebhookJson } from '../../http/webhook-topic.js';
 import { applySubscriptionStatus } from './subscription-status.js';
 
 const payloadSchema = z.object({
@@ -26,17 +28,7 @@ export async function handleAppSubscriptionsUpdate(
   shopDomain: string,
   body: Buffer,
 ) {
-  let parsed;
-  try {
-    parsed = payloadSchema.safeParse(JSON.parse(body.toString('utf8')));
-  } catch {
-    parsed = null;
-  }
-  if (!parsed?.success) {
-    app.log.warn({ shopDomain }, 'app_subscriptions/update payload not understood');
-    return;
-  }
-  const event = parsed.data.app_subscription;
+  const event = parseWebhookJson(body, payloadSchema, 'app_subscriptions/update').app_subscription;
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   if (!shop) return;
   const updatedAt = event.updated_at ? new Date(event.updated_at) : null;

@@ -1,41 +1,21 @@
 // The support back office over HTTP (/api/support/*), used by the support CLI: PGlite lets
 // only one process open the data folder, so the CLI goes through the running server. Every
 // call needs the support API key, is rate-limited, and every action is audit-logged.
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit.js';
 import { customerQuestions, notifications, shops } from '../../db/schema.js';
-import { messages, notFound, unauthorized } from '../../errors.js';
-import { assertCleanRequest } from '../../http/route.js';
-import { bearerToken } from '../../plugins/auth.js';
+import { messages, notFound } from '../../errors.js';
+import { supportAccess } from '../../http/support-access.js';
 import { mintPersonateToken } from '../../sessions/one-time-tokens.js';
 import { shopUpdateFromSettings } from './apply-settings.js';
 import { notifyRequest, setRequest, shopRequest } from './schemas.js';
 import { shopSummary } from './shop-summary.js';
 
-const digest = (v: string) => createHash('sha256').update(v).digest();
-
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  const expected = digest(app.config.supportApiKey);
-  const limited = {
-    config: { rateLimit: { max: app.config.rateLimit.supportPerMinute, timeWindow: '1 minute' } },
-  };
-
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token || !timingSafeEqual(digest(token), expected)) {
-      throw unauthorized(messages.supportUnauthorized);
-    }
-  });
-
-  // Support's requests pass the same hygiene as the merchant's calls, whatever their schema reads.
-  app.addHook('preHandler', async (request) => assertCleanRequest(request));
-
-  const staff = (request: FastifyRequest) => {
-    const who = request.headers['x-support-user'];
-    return typeof who === 'string' && who.trim() ? who.trim().slice(0, 100) : 'support';
-  };
+  const { guard, clean, limited, staff } = supportAccess(app);
+  app.addHook('onRequest', guard);
+  app.addHook('preHandler', clean);
 
   async function findShop(domain: string) {
     const [shop] = await app.db.select().from(shops).where(eq(shops.domain, domain));

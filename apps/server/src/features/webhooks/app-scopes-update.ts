@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../audit.js';
 import { shops } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { parseWebhookJson } from '../../http/webhook-topic.js';
 
 /** An access scope's name, as the platform writes them: `read_themes`, `write_products`… */
 const scope = z.string().regex(/^[a-z][a-z0-9_]{0,99}$/);
@@ -20,12 +20,7 @@ export async function handleAppScopesUpdate(
   shopDomain: string,
   body: Buffer,
 ): Promise<void> {
-  let parsed: z.infer<typeof payload>;
-  try {
-    parsed = payload.parse(JSON.parse(body.toString('utf8')));
-  } catch {
-    throw badRequest('The app/scopes_update payload is not valid.');
-  }
+  const parsed = parseWebhookJson(body, payload, 'app/scopes_update');
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   if (!shop) return;
   const scopes = [...new Set(parsed.current)].join(',');

@@ -1,32 +1,51 @@
-// app/uninstalled: the merchant removed Gatehouse. The shop is marked uninstalled, its token
-// forgotten and every session revoked. Running it twice changes nothing more.
+// app/uninstalled: the merchant removed Gatehouse. In the transaction that records the delivery
+// the shop is marked uninstalled, its token forgotten and every session revoked, so protection
+// and the admin stop the moment the platform has its 200; a delivery whose event happened
+// before the shop installed again changes nothing. After the commit (and again in the job,
+// which any instance may run) the cached embed state is dropped and every instance rebuilds
+// the shop's policy, which an uninstalled shop no longer has. Running it twice changes nothing.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit.js';
+import type { Database } from '../../db/client.js';
 import { sessions, shops } from '../../db/schema.js';
+import type { WebhookDelivery } from '../../http/webhook-topic.js';
+
+export async function markShopUninstalled(tx: Database, delivery: WebhookDelivery): Promise<void> {
+  const [shop] = await tx.select().from(shops).where(eq(shops.domain, delivery.shopDomain));
+  if (!shop) return;
+  const reinstalledSince =
+    delivery.triggeredAt !== null && !shop.uninstalledAt && shop.installedAt > delivery.triggeredAt;
+  if (reinstalledSince) return;
+  const now = new Date();
+  await tx
+    .update(shops)
+    .set({
+      uninstalledAt: shop.uninstalledAt ?? now,
+      accessTokenIv: null,
+      accessTokenTag: null,
+      accessTokenCiphertext: null,
+      updatedAt: now,
+    })
+    .where(eq(shops.id, shop.id));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.shopId, shop.id), isNull(sessions.revokedAt)));
+  if (!shop.uninstalledAt) {
+    await audit(tx, { shopId: shop.id, actor: 'platform', action: 'shop.uninstalled' });
+  }
+}
+
+/** What cannot happen inside the transaction: in-memory caches and the other instances. */
+export async function stopShop(app: FastifyInstance, shopDomain: string) {
+  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+  app.platform.invalidateAppEmbedState(shopDomain);
+  if (!shop) return { shop: 'unknown' };
+  await app.protection.changed(shop.id);
+  return { uninstalled: shop.uninstalledAt !== null };
+}
 
 export async function handleAppUninstalled(app: FastifyInstance, shopDomain: string) {
-  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
-  if (!shop) return;
-  const now = new Date();
-  await app.db.transaction(async (tx) => {
-    await tx
-      .update(shops)
-      .set({
-        uninstalledAt: shop.uninstalledAt ?? now,
-        accessTokenIv: null,
-        accessTokenTag: null,
-        accessTokenCiphertext: null,
-        updatedAt: now,
-      })
-      .where(eq(shops.id, shop.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.shopId, shop.id), isNull(sessions.revokedAt)));
-  });
-  app.platform.invalidateAppEmbedState(shopDomain);
-  if (!shop.uninstalledAt) {
-    await audit(app.db, { shopId: shop.id, actor: 'platform', action: 'shop.uninstalled' });
-  }
+  return stopShop(app, shopDomain);
 }

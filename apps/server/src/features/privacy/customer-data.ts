@@ -1,0 +1,116 @@
+// customers/data_request: everything Gatehouse stores that relates to the customer, gathered
+// for support to send to the merchant. Gatehouse keeps no names, emails, phones or addresses
+// of customers; what relates to one is the visitor log's visits from the browser addresses of
+// their orders (read from the platform) and any IP list entry for those addresses. The result
+// is stored sealed (it is personal data) in customer_data_requests, one per delivery.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TokenCipher } from '../../crypto/token-cipher.js';
+import type { Database } from '../../db/client.js';
+import { ipRules, visits } from '../../db/protection-schema.js';
+import { customerDataRequests } from '../../db/schema.js';
+import { addressesOf, orderAddresses } from './order-addresses.js';
+
+/** Visits exported at most (newest first); the total is always given. */
+export const MAX_VISITS = 5000;
+
+export const NOT_STORED =
+  'Gatehouse does not store customers’ names, email addresses, phone numbers or postal ' +
+  'addresses. It reads orders from the platform when it acts on them and keeps no copy.';
+
+export interface CustomerRef {
+  id: number | string;
+  email?: string | null;
+  phone?: string | null;
+}
+
+export async function collectCustomerData(
+  app: FastifyInstance,
+  shop: { id: string; domain: string },
+  customer: CustomerRef,
+  orderIds: readonly (number | string)[],
+) {
+  const found = await orderAddresses(app, shop.id, orderIds);
+  const ips = addressesOf(found);
+  const where = and(eq(visits.shopId, shop.id), inArray(visits.ip, ips));
+  const [rows, [count], entries] =
+    ips.length === 0
+      ? [[], [{ n: 0 }], []]
+      : await Promise.all([
+          app.db
+            .select({
+              time: visits.time,
+              ip: visits.ip,
+              country: visits.country,
+              region: visits.region,
+              city: visits.city,
+              url: visits.url,
+              referrer: visits.referrer,
+              userAgent: visits.userAgent,
+              action: visits.action,
+            })
+            .from(visits)
+            .where(where)
+            .orderBy(desc(visits.time))
+            .limit(MAX_VISITS),
+          app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(visits)
+            .where(where),
+          app.db
+            .select({
+              list: ipRules.list,
+              ip: ipRules.ip,
+              note: ipRules.note,
+              createdAt: ipRules.createdAt,
+            })
+            .from(ipRules)
+            .where(and(eq(ipRules.shopId, shop.id), inArray(ipRules.ip, ips))),
+        ]);
+  return {
+    shop: shop.domain,
+    customer: {
+      id: String(customer.id),
+      email: customer.email ?? null,
+      phone: customer.phone ?? null,
+    },
+    requestedOrders: orderIds.map(String),
+    collectedAt: new Date().toISOString(),
+    orders: found.orders,
+    visitsTotal: count?.n ?? 0,
+    visits: rows,
+    ipListEntries: entries,
+    notes: [NOT_STORED, ...(found.note ? [found.note] : [])],
+  };
+}
+
+export type CustomerData = Awaited<ReturnType<typeof collectCustomerData>>;
+
+/** Stores the export once per delivery (a repeat of the job stores nothing new). */
+export async function storeCustomerData(
+  db: Database,
+  cipher: TokenCipher,
+  entry: {
+    shopId: string;
+    webhookId: string;
+    platformRequestId: string | null;
+    customerId: string;
+    data: CustomerData;
+  },
+): Promise<string | null> {
+  const sealed = cipher.seal(JSON.stringify(entry.data), entry.shopId);
+  const [row] = await db
+    .insert(customerDataRequests)
+    .values({
+      shopId: entry.shopId,
+      webhookId: entry.webhookId,
+      platformRequestId: entry.platformRequestId,
+      customerId: entry.customerId,
+      dataIv: sealed.iv,
+      dataTag: sealed.tag,
+      dataCiphertext: sealed.ciphertext,
+    })
+    .onConflictDoNothing()
+    .returning({ id: customerDataRequests.id });
+  return row?.id ?? null;
+}

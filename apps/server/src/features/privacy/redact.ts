@@ -1,0 +1,80 @@
+// customers/redact and shop/redact. A customer's redact anonymises the visits from their
+// orders' browser addresses (the address cut to its network, /24 or /48, and the user agent
+// dropped; the visit itself stays counted) and deletes the data exports made for them. The
+// IP list entries stay: they are the merchant's own rules, not data collected about the
+// customer. A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
+// the shop: the shop row and all that hangs off it, its visits, its audit trail and its other
+// webhook deliveries; a shop that has installed again keeps its data.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { visits } from '../../db/protection-schema.js';
+import {
+  auditLog,
+  customerDataRequests,
+  oauthStates,
+  shops,
+  webhookEvents,
+} from '../../db/schema.js';
+import { addressesOf, orderAddresses } from './order-addresses.js';
+
+export async function redactCustomer(
+  app: FastifyInstance,
+  shop: { id: string },
+  customerId: string,
+  orderIds: readonly (number | string)[],
+) {
+  const found = await orderAddresses(app, shop.id, orderIds);
+  const ips = addressesOf(found);
+  let visitsAnonymised = 0;
+  if (ips.length > 0) {
+    const network = sql`host(network(set_masklen(${visits.ip}, case when family(${visits.ip}) = 4 then 24 else 48 end)))::inet`;
+    const updated = await app.db
+      .update(visits)
+      .set({ ip: network, userAgent: '' })
+      .where(and(eq(visits.shopId, shop.id), inArray(visits.ip, ips)))
+      .returning({ id: visits.id });
+    visitsAnonymised = updated.length;
+  }
+  const deleted = await app.db
+    .delete(customerDataRequests)
+    .where(
+      and(
+        eq(customerDataRequests.shopId, shop.id),
+        eq(customerDataRequests.customerId, customerId),
+      ),
+    )
+    .returning({ id: customerDataRequests.id });
+  return {
+    addresses: ips.length,
+    visitsAnonymised,
+    dataExportsDeleted: deleted.length,
+    ...(found.note ? { note: found.note } : {}),
+  };
+}
+
+export async function redactShop(app: FastifyInstance, shopDomain: string, webhookId: string) {
+  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+  if (!shop) return { note: 'No data is kept for this shop.' };
+  if (!shop.uninstalledAt) {
+    return { note: 'The shop has installed Gatehouse again; its data is kept.' };
+  }
+  const counts = await app.db.transaction(async (tx) => {
+    const [visitCount] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(visits)
+      .where(eq(visits.shopId, shop.id));
+    await tx.delete(visits).where(eq(visits.shopId, shop.id));
+    await tx.delete(auditLog).where(eq(auditLog.shopId, shop.id));
+    await tx.delete(oauthStates).where(eq(oauthStates.shopDomain, shop.domain));
+    await tx
+      .delete(webhookEvents)
+      .where(
+        and(eq(webhookEvents.shopDomain, shop.domain), ne(webhookEvents.webhookId, webhookId)),
+      );
+    // Every other table of the shop goes with its row (foreign keys cascade).
+    await tx.delete(shops).where(eq(shops.id, shop.id));
+    return { visitsDeleted: visitCount?.n ?? 0 };
+  });
+  await app.protection.changed(shop.id);
+  return { shopDeleted: true, ...counts };
+}
