@@ -2,6 +2,7 @@
 // card of their own (the Referrer Blocker) still count in the chart's blocked line.
 import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
 import type { DashboardData } from '@gatehouse/contracts';
+import { formatCount } from '../../../lib/format-count.js';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';
 
 interface Stat {
@@ -25,8 +26,6 @@ export function statsOf(data: DashboardData): Stat[] {
   ];
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 export function StatCards({ data }: { data: DashboardData }) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
@@ -38,7 +37,7 @@ export function StatCards({ data }: { data: DashboardData }) {
                 {stat.title}
               </Text>
               <Text as="p" variant="heading2xl">
-                {numberFormat.format(stat.count)}
+                {formatCount(stat.count)}
               </Text>
               <Text as="p" tone="subdued">
                 {stat.caption}
