@@ -157,12 +157,12 @@ describe('callApi', () => {
     expect(toastTexts()).toEqual(['Failed, Please try again.']);
   });
 
-  it('logs out on 401: drops the session cookie and goes to /login', async () => {
+  it('logs out on 401: drops the session cookie and goes to /login, saying the session expired', async () => {
     respond(401, { Message: 'Your session has expired. Please sign in again.' });
     const outcome = await callApi('getAccountInfo', {});
     expect(outcome.result).toBe(false);
     expect(document.cookie).not.toContain(SESSION_COOKIE);
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
   });
 
   it('sends no Authorization header without a session', async () => {
@@ -192,7 +192,7 @@ describe('authedFetch (the downloads)', () => {
     const outcome = await authedFetch('/api/visitors/export');
     expect(outcome).toMatchObject({ ok: false, status: 401 });
     expect(document.cookie).not.toContain(SESSION_COOKIE);
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
     expect(toastTexts()).toEqual([]);
   });
 
