@@ -1,8 +1,8 @@
 // The CSV import preview as the dialog shows it: the counts sentence, the bad lines in file
 // order with their reasons, why the file cannot be imported (if so), and what the confirm
 // button offers.
-import { countOf } from '../../lib/format-count.js';
 import type { CsvPreview } from '@gatehouse/contracts';
+import { countOf } from './format-count.js';
 
 /** Bad lines listed in the dialog; the rest are counted. */
 export const MAX_LISTED_ERRORS = 100;
