@@ -41,7 +41,6 @@ export function CountryFilter({ country, error, onChange }: Props) {
       <Box maxWidth="320px">
         <div style={{ maxHeight: 280, overflowY: 'auto' }}>
           <OptionList
-            title="Country"
             options={options}
             selected={[country ?? ANY]}
             onChange={([value]) => onChange(value === ANY ? undefined : value)}
