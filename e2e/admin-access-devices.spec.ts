@@ -4,8 +4,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type OpenBrowser } from './support/browser.js';
-import { setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setUpPremiumMerchant } from './support/merchant.js';
 import { signIn } from './support/sign-in.js';
 
 const adminAccessCard = (page: Page) => page.getByRole('region', { name: 'Admin Access' });
@@ -17,11 +17,7 @@ describe('Admin Access on a marked and an unmarked device', () => {
   let unmarked: Page;
 
   beforeAll(async () => {
-    f = await setUp();
-    marked = await f.chrome.browser.newPage();
-    await signIn(marked, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
+    ({ f, page: marked } = await setUpPremiumMerchant());
     other = await openBrowser();
     unmarked = await other.browser.newPage();
     await signIn(unmarked, f.stack.appUrl);

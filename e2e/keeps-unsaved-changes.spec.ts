@@ -3,9 +3,8 @@
 // them), on a reload by the browser's own question.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setUpPremiumMerchant } from './support/merchant.js';
 
 describe('unsaved changes', () => {
   let f: Fixture;
@@ -16,11 +15,7 @@ describe('unsaved changes', () => {
     page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
 
   beforeAll(async () => {
-    f = await setUp();
-    page = await f.chrome.browser.newPage();
-    await signIn(page, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
+    ({ f, page } = await setUpPremiumMerchant());
   });
   afterAll(() => tearDown(f));
 

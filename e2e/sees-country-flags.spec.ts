@@ -3,9 +3,9 @@
 // systems draw as two letters or an empty box.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setUpPremiumMerchant } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 import { waitForLoggedVisits } from './support/visitor-log.js';
 
@@ -34,11 +34,7 @@ describe('country flags', () => {
   let page: Page;
 
   beforeAll(async () => {
-    f = await setUp();
-    page = await f.chrome.browser.newPage();
-    await signIn(page, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
+    ({ f, page } = await setUpPremiumMerchant());
   });
   afterAll(() => tearDown(f));
 

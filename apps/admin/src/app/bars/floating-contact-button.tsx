@@ -16,23 +16,20 @@ const LABEL = 'Contact us';
 export function FloatingContactButton() {
   const open = useOpenShellDialog() === 'contact';
   const isDesktop = useIsDesktop();
-  const toggle = open ? closeShellDialog : openContactDialog;
+  const button = {
+    variant: 'primary',
+    size: 'large',
+    icon: ChatIcon,
+    pressed: open,
+    onClick: open ? closeShellDialog : openContactDialog,
+  } as const;
   return (
     <div className="gh-floating-contact" data-desktop={isDesktop}>
       {isDesktop ? (
-        <Button variant="primary" size="large" icon={ChatIcon} pressed={open} onClick={toggle}>
-          {LABEL}
-        </Button>
+        <Button {...button}>{LABEL}</Button>
       ) : (
         <Tooltip content={LABEL} preferredPosition="above">
-          <Button
-            variant="primary"
-            size="large"
-            icon={ChatIcon}
-            pressed={open}
-            onClick={toggle}
-            accessibilityLabel={LABEL}
-          />
+          <Button {...button} accessibilityLabel={LABEL} />
         </Tooltip>
       )}
     </div>
