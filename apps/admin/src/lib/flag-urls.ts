@@ -1,7 +1,8 @@
 // Country flags as images (the flag-icons SVGs, 4:3), because emoji flags are not drawn on
 // every system (Windows shows two letters, some Linux builds an empty box). Each flag is its
 // own file fetched only when a flag is shown; this module is just the code → address table.
-const files = import.meta.glob<string>('../../../../node_modules/flag-icons/flags/4x3/??.svg', {
+const files = import.meta.glob<string>('./??.svg', {
+  base: '../../../../node_modules/flag-icons/flags/4x3/',
   query: '?url',
   import: 'default',
   eager: true,
