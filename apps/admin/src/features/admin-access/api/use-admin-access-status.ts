@@ -13,6 +13,8 @@ export function useAdminAccessStatus() {
     status: query.data,
     /** Undefined when this browser cannot keep a key: it then never counts as marked. */
     device,
+    /** An answer or a failure arrived (after a failure, `status` stays undefined). */
+    settled: query.isSettled,
     refetch: query.refetch,
   };
 }

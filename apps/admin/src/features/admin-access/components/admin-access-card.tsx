@@ -28,7 +28,7 @@ import {
 
 export function AdminAccessCard() {
   const { account, isPro } = useAppState();
-  const { status, device, refetch } = useAdminAccessStatus();
+  const { status, device, settled, refetch } = useAdminAccessStatus();
   const arm = useArmAdminAccess();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [pending, setPending] = useState<boolean | null>(null);
@@ -87,10 +87,10 @@ export function AdminAccessCard() {
           {status ? (
             <Text as="p">{adminAccessStatusText(status, device !== undefined)}</Text>
           ) : (
-            <SkeletonBodyText lines={1} />
+            !settled && <SkeletonBodyText lines={1} />
           )}
           <InlineStack>
-            <Button onClick={() => void toggle()} disabled={!status}>
+            <Button onClick={() => void toggle()} disabled={!settled}>
               {mode ? 'Disable Admin Access' : 'Enable Admin Access'}
             </Button>
           </InlineStack>
