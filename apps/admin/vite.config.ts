@@ -18,6 +18,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Flags stay files of their own, fetched when shown: inlined, every one of the 250 would
+    // ride along in the JavaScript of each page that shows any flag.
+    assetsInlineLimit: (file) => (file.includes('/flag-icons/') ? false : undefined),
     rollupOptions: {
       output: {
         // Libraries every screen needs get their own long-cached chunks. Polaris stays with

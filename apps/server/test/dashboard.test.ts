@@ -131,22 +131,29 @@ describe('dashboard', () => {
     expect((await t.call('checkEmptyWhiteLists', alice.token)).json()).toBe(false);
   });
 
-  it('answers the admin-access mode and the WAF flag', async () => {
-    expect((await t.call('getAdminAccess', alice.token)).json()).toEqual({
-      isAdminAccessMode: false,
-    });
+  it('answers where Admin Access stands and the WAF flag', async () => {
+    const none = { isAdminAccessMode: false, enabled: false, markedDevices: 0, thisDevice: false };
+    expect((await t.call('getAdminAccess', alice.token)).json()).toEqual(none);
     expect((await t.call('getWafConnected', alice.token)).json()).toBe(false);
     await t.support('POST', '/api/support/set', {
       shop: 'alice-store',
-      values: { adminAccessMode: true, wafConnected: true },
+      values: { plan: 'premium', adminAccess: true, wafConnected: true },
     });
+    // In force, but no device is marked, so this one is not let in.
     expect((await t.call('getAdminAccess', alice.token)).json()).toEqual({
-      isAdminAccessMode: true,
+      ...none,
+      enabled: true,
     });
     expect((await t.call('getWafConnected', alice.token)).json()).toBe(true);
-    expect((await t.call('getAdminAccess', bob.token)).json()).toEqual({
-      isAdminAccessMode: false,
-    });
+    expect((await t.call('getAdminAccess', bob.token)).json()).toEqual(none);
+  });
+
+  it('refuses a malformed device key with 400', async () => {
+    for (const device of ['short', 'x'.repeat(200), 'not a key at all!!!!!!!!', 42]) {
+      const res = await t.call('getAdminAccess', alice.token, { device });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ Message: 'The Admin Access device key is not valid.' });
+    }
   });
 });
 

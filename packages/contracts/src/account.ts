@@ -53,10 +53,36 @@ export const markMessageReadRequest = z.object({
     .uuid('That message does not exist.'),
 });
 
-export const adminAccessResult = z.object({ isAdminAccessMode: z.boolean() });
+const DEVICE_KEY_MESSAGE = 'The Admin Access device key is not valid.';
+
+/**
+ * The random key an admin browser keeps (in its own storage) so the dashboard can tell whether
+ * the Admin Access device marked from it is still marked: the storefront's own device token
+ * lives on the store's domain, out of the admin's reach.
+ */
+export const adminDeviceKey = z
+  .string({ error: DEVICE_KEY_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, DEVICE_KEY_MESSAGE);
+
+/** getAdminAccess: `device` is the asking browser's key; without it, no device is "this". */
+export const adminAccessStatusRequest = z.object({ device: adminDeviceKey.optional() }).strict();
+
+export const adminAccessResult = z.object({
+  /** This browser is a marked device and Admin Access is in force: it bypasses every filter. */
+  isAdminAccessMode: z.boolean(),
+  /** Admin Access is turned on in General Settings and the plan includes it. */
+  enabled: z.boolean(),
+  /** Devices marked and not unmarked, this one included. */
+  markedDevices: z.number(),
+  /** This browser is one of the marked devices (whether or not Admin Access is in force). */
+  thisDevice: z.boolean(),
+});
+export type AdminAccessStatus = z.infer<typeof adminAccessResult>;
 
 export const armAdminAccessRequest = z.object({
   enabled: z.boolean({ error: 'Say whether Admin Access should be turned on or off.' }),
+  /** The key of the browser that will open the storefront (adminDeviceKey). */
+  device: adminDeviceKey.optional(),
 });
 
 export const reportRanges = [1, 3, 7, 30] as const;

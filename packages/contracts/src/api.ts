@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   accountInfo,
   adminAccessResult,
+  adminAccessStatusRequest,
   armAdminAccessRequest,
   authDomainResponse,
   dashboardData,
@@ -133,7 +134,7 @@ export const api = {
   getAdminAccess: call({
     method: 'POST',
     path: '/api/dashboard/getAdminAccess',
-    request: none,
+    request: adminAccessStatusRequest,
     response: adminAccessResult,
   }),
   /**

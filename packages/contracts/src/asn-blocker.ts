@@ -1,6 +1,12 @@
 // The ISP/ASN Blocker (/asnBlocker): its entries, AS numbers or ISP names read with the
 // engine's own rules, its action and monitor mode, and the add and delete requests.
-import { isAsn, MAX_ASN_ENTRIES, normalizeIspName, readAsNumber } from '@gatehouse/engine/values';
+import {
+  isAsn,
+  looksLikeAsNumber,
+  MAX_ASN_ENTRIES,
+  normalizeIspName,
+  readAsNumber,
+} from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { textProblem } from './hygiene.js';
 import { blockAction, entryNote, protectionMessages as m } from './protection-fields.js';
@@ -13,7 +19,8 @@ export type AsnEntryValue = { asn: number } | { name: string };
 
 /**
  * Reads "AS15169", "as 15169" or "15169" as an ASN, anything else with a letter or digit as
- * an ISP name (kept as typed, trimmed); otherwise the message to show.
+ * an ISP name (kept as typed, trimmed), except text written like a botched ASN ("ASabc",
+ * "AS-15169"); otherwise the message to show.
  */
 export function readAsnEntry(text: string): AsnEntryValue | { error: string } {
   const value = text.trim();
@@ -22,6 +29,7 @@ export function readAsnEntry(text: string): AsnEntryValue | { error: string } {
   if (problem) return { error: problem };
   const asn = readAsNumber(value);
   if (asn !== null) return isAsn(asn) ? { asn } : { error: m.asnRange };
+  if (looksLikeAsNumber(value)) return { error: m.asnMistyped };
   if (value.length > 200) return { error: m.ispNameTooLong };
   if (normalizeIspName(value) === null) return { error: m.ispName };
   return { name: value.replace(/\s+/g, ' ') };

@@ -28,6 +28,8 @@ export const protectionMessages = {
   asnValue: 'Enter an ASN, like AS15169 or 15169, or an ISP name, like Hetzner.',
   asnRange: 'An ASN is a number from 1 to 4294967295, like AS15169.',
   ispName: 'An ISP name needs letters or digits, like Hetzner or DigitalOcean.',
+  asnMistyped:
+    'That is not an ASN: write AS and its number, like AS15169 or 15169. An ISP name is written as the network is named, like Hetzner.',
   ispNameTooLong: 'An ISP name can be at most 200 characters.',
   asnDuplicate: 'That ASN or ISP name is already in the list.',
   asnCap: 'The ISP/ASN Blocker holds at most 2,000 ASNs and ISP names. Remove some to add more.',

@@ -67,6 +67,21 @@ const cases: Array<[string, RedirectInput, string | null]> = [
     '/subscription',
   ],
   [
+    'signed-in merchant who opens login goes to the dashboard',
+    { path: '/login', loggedIn: true, account: existing },
+    '/dashboard',
+  ],
+  [
+    'signed-in merchant goes to the dashboard from login while the account loads',
+    { path: '/Login/', loggedIn: true, account: undefined },
+    '/dashboard',
+  ],
+  [
+    'a login completing is not the login form',
+    { path: '/loginComplete/t1', loggedIn: true, account: existing },
+    null,
+  ],
+  [
     'new account may stay on subscription',
     { path: '/subscription', loggedIn: true, account: fresh },
     null,

@@ -1,6 +1,6 @@
 // The routing rules as one pure function the route guard applies on every path: a visitor without a
 // session goes to /login, a new account to /subscription, except on the route groups exempt from
-// each.
+// each; a signed-in merchant who opens /login goes where signing in would have taken them.
 import type { AccountInfo } from '@gatehouse/contracts';
 import { inRouteGroup } from './route-groups.js';
 
@@ -11,9 +11,15 @@ export interface RedirectInput {
   account: Pick<AccountInfo, 'isNew'> | undefined;
 }
 
+/** The login form itself (not /loginComplete, which shares its prefix). */
+function isLoginForm(path: string): boolean {
+  return /^\/login\/?$/i.test(path);
+}
+
 /** Where the user must go instead of `path`, or null to stay. */
 export function decideRedirect({ path, loggedIn, account }: RedirectInput): string | null {
   if (!loggedIn && !inRouteGroup('noAuth', path)) return '/login';
+  if (loggedIn && isLoginForm(path)) return account?.isNew ? '/subscription' : '/dashboard';
   if (account?.isNew && !inRouteGroup('newAccountAllowed', path)) return '/subscription';
   return null;
 }

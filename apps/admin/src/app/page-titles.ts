@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@gatehouse/contracts';
 export const pageTitles = {
   notSupportStore: 'Unsupported Store',
   dashboard: 'Dashboard',
-  whiteLists: 'White Lists',
+  whiteLists: 'IP Allow List',
   fraudProtect: 'Fraud Protect',
   blacklists: 'Auto-cancel filters',
   regionBlocker: 'Country Blocker',

@@ -50,7 +50,7 @@ export function RuleActionCard({
                 isSelected && (
                   <TextField
                     label="Redirect URL"
-                    labelHidden
+                    helpText="Blocked visitors are sent to this address."
                     type="url"
                     placeholder="https://example.com/not-available"
                     value={form.redirectUrl}

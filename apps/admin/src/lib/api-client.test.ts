@@ -157,12 +157,12 @@ describe('callApi', () => {
     expect(toastTexts()).toEqual(['Failed, Please try again.']);
   });
 
-  it('logs out on 401: drops the session cookie and goes to /login', async () => {
+  it('logs out on 401: drops the session cookie and goes to /login, saying the session expired', async () => {
     respond(401, { Message: 'Your session has expired. Please sign in again.' });
     const outcome = await callApi('getAccountInfo', {});
     expect(outcome.result).toBe(false);
     expect(document.cookie).not.toContain(SESSION_COOKIE);
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
   });
 
   it('sends no Authorization header without a session', async () => {
@@ -192,7 +192,7 @@ describe('authedFetch (the downloads)', () => {
     const outcome = await authedFetch('/api/visitors/export');
     expect(outcome).toMatchObject({ ok: false, status: 401 });
     expect(document.cookie).not.toContain(SESSION_COOKIE);
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
     expect(toastTexts()).toEqual([]);
   });
 
@@ -206,9 +206,10 @@ describe('authedFetch (the downloads)', () => {
   it("toasts the server's Message on 400 and the generic text on 500", async () => {
     respond(400, { Message: 'The date range is not valid.' });
     await authedFetch('/api/visitors/export');
+    expect(toastTexts()).toEqual(['The date range is not valid.']);
     respond(500, { Message: 'internal' });
     await authedFetch('/api/visitors/export');
-    expect(toastTexts()).toEqual(['The date range is not valid.', 'Failed, Please try again.']);
+    expect(toastTexts()).toEqual(['Failed, Please try again.']);
   });
 
   it('shows nothing when the caller aborted the download', async () => {

@@ -27,8 +27,6 @@ export interface AppState {
   accountLoading: boolean;
   /** Premium or Pay-As-You-Go. */
   isPro: boolean;
-  /** Whether Admin Access mode is on (the account's `isAdminAccessEnabled` on the wire). */
-  adminAccessMode: boolean;
   /** True unless getExtensionEnabned answered isEnabled 0 or false (also after a failure). */
   isExtensionEnabled: boolean;
   /** Account info and the extension status have settled: the shell's loading has finished. */
@@ -81,7 +79,6 @@ export function AppStateProvider({ path, children }: { path: string; children: R
       account,
       accountLoading: enabled && accountQuery.isLoading,
       isPro: account ? account.pro || account.isPayg : false,
-      adminAccessMode: account?.isAdminAccessEnabled ?? false,
       isExtensionEnabled,
       shellLoaded,
       isWafConnected: waf.data,

@@ -89,9 +89,10 @@ export async function authedFetch(
 
   const body = await readBody(response).catch(() => undefined);
   if (response.status === 401) {
-    // The session is gone server-side; the page is left at once, so no toast would be seen.
+    // The session is gone server-side; the page is left at once, so no toast would be seen:
+    // the login page says the session expired instead.
     clearSession();
-    goToLogin();
+    goToLogin({ expired: true });
     return { ok: false, message: failureMessage(undefined, 401, body), status: 401 };
   }
   const quiet = options.quietStatuses?.includes(response.status) ?? false;

@@ -2,6 +2,7 @@
 // order with their reasons, why the file cannot be imported (if so), and what the confirm
 // button offers.
 import type { CsvPreview } from '@gatehouse/contracts';
+import { countOf } from './format-count.js';
 
 /** Bad lines listed in the dialog; the rest are counted. */
 export const MAX_LISTED_ERRORS = 100;
@@ -24,16 +25,12 @@ export interface PreviewModel {
   confirmLabel: string | null;
 }
 
-function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-}
-
 export function previewModel(preview: CsvPreview): PreviewModel {
   const parts = [
-    `${count(preview.total, 'line', 'lines')} read`,
-    `${count(preview.valid, 'entry', 'entries')} to import`,
-    count(preview.duplicates, 'duplicate', 'duplicates'),
-    count(preview.errors.length, 'line with errors', 'lines with errors'),
+    `${countOf(preview.total, 'line', 'lines')} read`,
+    `${countOf(preview.valid, 'entry', 'entries')} to import`,
+    countOf(preview.duplicates, 'duplicate', 'duplicates'),
+    countOf(preview.errors.length, 'line with errors', 'lines with errors'),
   ];
   const sorted = [...preview.errors].sort((a, b) => a.line - b.line);
   const listed = sorted.slice(0, MAX_LISTED_ERRORS);
@@ -46,7 +43,7 @@ export function previewModel(preview: CsvPreview): PreviewModel {
       text: e.text,
       reason: e.reason,
     })),
-    moreErrors: hidden > 0 ? `and ${count(hidden, 'more line', 'more lines')} with errors` : null,
+    moreErrors: hidden > 0 ? `and ${countOf(hidden, 'more line', 'more lines')} with errors` : null,
     problem:
       preview.problem ??
       (preview.token === null || preview.valid === 0
@@ -54,7 +51,7 @@ export function previewModel(preview: CsvPreview): PreviewModel {
         : null),
     confirmLabel:
       preview.token !== null && preview.valid > 0
-        ? `Import ${count(preview.valid, 'entry', 'entries')}`
+        ? `Import ${countOf(preview.valid, 'entry', 'entries')}`
         : null,
   };
 }

@@ -1,6 +1,10 @@
-// Local storage: the rating snooze time and the China reminder flag (value 1).
+// Local storage: the rating snooze time, the China reminder flag (value 1) and this browser's
+// Admin Access key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminDeviceKey as adminDeviceKeySchema } from '@gatehouse/contracts';
 import {
+  ADMIN_DEVICE_KEY,
+  adminDeviceKey,
   CHINA_REMINDER_KEY,
   dismissChinaReminder,
   readRatingSnoozeUntil,
@@ -55,5 +59,40 @@ describe('China reminder', () => {
     vi.stubGlobal('window', {});
     expect(() => dismissChinaReminder()).not.toThrow();
     expect(shouldShowChinaReminder(true, false)).toBe(true);
+  });
+});
+
+describe("this browser's Admin Access key", () => {
+  it('is made once, kept, and is what the server accepts', () => {
+    const key = adminDeviceKey();
+    expect(key).toBeDefined();
+    expect(adminDeviceKeySchema.safeParse(key).success).toBe(true);
+    expect(store.get(ADMIN_DEVICE_KEY)).toBe(key);
+    expect(adminDeviceKey()).toBe(key);
+  });
+
+  it('differs from browser to browser', () => {
+    const first = adminDeviceKey();
+    store.clear();
+    expect(adminDeviceKey()).not.toBe(first);
+  });
+
+  it('replaces a damaged stored key', () => {
+    store.set(ADMIN_DEVICE_KEY, 'bad key');
+    const key = adminDeviceKey();
+    expect(key).not.toBe('bad key');
+    expect(adminDeviceKeySchema.safeParse(key).success).toBe(true);
+  });
+
+  it('is undefined when storage cannot keep it', () => {
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error('blocked');
+        },
+      },
+    });
+    expect(adminDeviceKey()).toBeUndefined();
   });
 });

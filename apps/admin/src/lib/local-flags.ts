@@ -1,8 +1,9 @@
-// The admin's two local-storage entries: the rating "snooze until" time and the China extension
-// reminder's "don't remind again" flag (value 1). Storage can be unavailable (private mode,
-// blocked); then nothing is remembered and nothing breaks.
+// The admin's local-storage entries: the rating "snooze until" time, the China extension
+// reminder's "don't remind again" flag (value 1), and this browser's Admin Access key. Storage
+// can be unavailable (private mode, blocked); then nothing is remembered and nothing breaks.
 export const RATING_SNOOZE_KEY = 'gatehouse.ratingSnoozeUntil';
 export const CHINA_REMINDER_KEY = 'gatehouse.noChinaExtensionReminder';
+export const ADMIN_DEVICE_KEY = 'gatehouse.adminDeviceKey';
 
 function read(key: string): string | null {
   try {
@@ -47,4 +48,21 @@ export function shouldShowChinaReminder(
   isExtensionEnabled: boolean,
 ): boolean {
   return blocksChina && !isExtensionEnabled && !isChinaReminderDismissed();
+}
+
+/**
+ * This browser's Admin Access key, made on first use: random, kept here, sent when this
+ * browser arms a marking and when it asks whether it is a marked device. Undefined when
+ * storage is unavailable (the dashboard then cannot tell whether this browser is marked).
+ */
+export function adminDeviceKey(): string | undefined {
+  const stored = read(ADMIN_DEVICE_KEY);
+  if (stored !== null && /^[A-Za-z0-9_-]{22,128}$/.test(stored)) return stored;
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const key = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  write(ADMIN_DEVICE_KEY, key);
+  return read(ADMIN_DEVICE_KEY) === key ? key : undefined;
 }

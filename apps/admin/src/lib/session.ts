@@ -3,6 +3,8 @@
 import { PERSONATE_COOKIE, SESSION_COOKIE } from '@gatehouse/contracts';
 
 const LOGIN_PATH = '/login';
+/** The login page's query when the server ended the session: it says so above the form. */
+const EXPIRED = { key: 'session', value: 'expired' } as const;
 /** The server decides when a session really ends; the cookie only has to outlive it. */
 const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
@@ -48,7 +50,15 @@ export function clearSession(): void {
   removeCookie(PERSONATE_COOKIE);
 }
 
-/** A full page load, so no state of the ended session survives in memory. */
-export function goToLogin(): void {
-  window.location.assign(LOGIN_PATH);
+/**
+ * A full page load, so no state of the ended session survives in memory. `expired`: the server
+ * ended the session, and the login page tells the merchant so.
+ */
+export function goToLogin({ expired = false } = {}): void {
+  window.location.assign(expired ? `${LOGIN_PATH}?${EXPIRED.key}=${EXPIRED.value}` : LOGIN_PATH);
+}
+
+/** Whether the login page was opened because the server ended the session. */
+export function sessionExpiredIn(params: URLSearchParams): boolean {
+  return params.get(EXPIRED.key) === EXPIRED.value;
 }

@@ -1,5 +1,6 @@
 // Toasts raised from anywhere (the API client, pages) and rendered by the app shell with
-// Polaris Toast. A tiny external store so non-React code can raise them too.
+// Polaris Toast. A tiny external store so non-React code can raise them too. One toast shows at
+// a time: a new one replaces the one on screen instead of piling up above it.
 import { useSyncExternalStore } from 'react';
 
 /** Every toast stays 3 s. */
@@ -22,7 +23,7 @@ function publish(next: readonly ToastMessage[]): void {
 }
 
 export function showToast(content: string, { error = false } = {}): void {
-  publish([...toasts, { id: nextId++, content, error, duration: TOAST_DURATION_MS }]);
+  publish([{ id: nextId++, content, error, duration: TOAST_DURATION_MS }]);
 }
 
 export function showErrorToast(content: string): void {

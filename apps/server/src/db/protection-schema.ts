@@ -80,6 +80,8 @@ export const adminDevices = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** SHA-256 of the key of the admin browser that armed the marking; null before it was kept. */
+    adminKeyHash: text('admin_key_hash'),
     createdAt: tz('created_at').notNull().defaultNow(),
     revokedAt: tz('revoked_at'),
   },

@@ -50,6 +50,11 @@ export const shops = pgTable('shops', {
   adminAccessMode: boolean('admin_access_mode').notNull().default(false),
   /** Until when the storefront may mark a new admin device (armed from the dashboard). */
   adminAccessArmedUntil: timestamp('admin_access_armed_until', { withTimezone: true }),
+  /**
+   * SHA-256 of the key of the admin browser that armed it: the device it marks is recorded as
+   * that browser's, so the dashboard can say whether the browser it runs in is marked.
+   */
+  adminAccessArmedBy: text('admin_access_armed_by'),
   wafConnected: boolean('waf_connected').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: tz('updated_at').notNull().defaultNow(),

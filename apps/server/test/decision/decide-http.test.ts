@@ -209,15 +209,21 @@ describe('Admin Access on the storefront', () => {
     expect((await post({ shopId: info.shopId, enabled: true })).json().Message).toMatch(
       /Enable Admin Access/,
     );
-    expect((await t.call('armAdminAccess', owner.token, { enabled: true })).json()).toBe(true);
+    const device = 'merchant-phone-admin-key-0001';
+    expect((await t.call('armAdminAccess', owner.token, { enabled: true, device })).json()).toBe(
+      true,
+    );
     const marked = await post({ shopId: info.shopId, enabled: true });
     expect(marked.statusCode).toBe(200);
     const { deviceToken } = marked.json();
     // One device per arming.
     expect((await post({ shopId: info.shopId, enabled: true })).statusCode).toBe(400);
     expect(marked.json().isAdminAccessMode).toBe(true);
-    expect((await t.call('getAdminAccess', owner.token)).json()).toEqual({
+    expect((await t.call('getAdminAccess', owner.token, { device })).json()).toEqual({
       isAdminAccessMode: true,
+      enabled: true,
+      markedDevices: 1,
+      thisDevice: true,
     });
 
     await blockCountries(t, owner.token, ['US']);
@@ -241,8 +247,11 @@ describe('Admin Access on the storefront', () => {
     const off = await post({ shopId: info.shopId, enabled: false, d: deviceToken });
     expect(off.json()).toEqual({ isAdminAccessMode: false, deviceToken: null });
     expect((await decide(t, owner.shop, US, { d: deviceToken })).json().action).toBe('block');
-    expect((await t.call('getAdminAccess', owner.token)).json()).toEqual({
+    expect((await t.call('getAdminAccess', owner.token, { device })).json()).toEqual({
       isAdminAccessMode: false,
+      enabled: true,
+      markedDevices: 0,
+      thisDevice: false,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAsn, MAX_ASN, parseAsn, readAsNumber } from './asn.js';
+import { isAsn, looksLikeAsNumber, MAX_ASN, parseAsn, readAsNumber } from './asn.js';
 
 describe('AS numbers', () => {
   it('reads the ways merchants write one', () => {
@@ -22,5 +22,19 @@ describe('AS numbers', () => {
     expect(parseAsn(String(MAX_ASN + 1))).toBeNull();
     expect(parseAsn('9'.repeat(400))).toBeNull();
     expect(isAsn(1.5)).toBe(false);
+  });
+
+  it('tells a mistyped AS number from an ISP name', () => {
+    for (const text of ['ASabc', 'AShetzner', 'AS', ' as ', 'AS-15169', 'as:15169', 'AS_15169']) {
+      expect(looksLikeAsNumber(text), text).toBe(true);
+    }
+    // Names of real networks that start with the same letters.
+    for (const text of ['Asahi Net', 'asahi', 'ASUS', 'ASFINAG', 'AS203459-Storm', 'AS Telecom']) {
+      expect(looksLikeAsNumber(text), text).toBe(false);
+    }
+    // Written as AS numbers: read as such, never as names.
+    for (const text of ['AS15169', 'as 15169', '15169']) {
+      expect(looksLikeAsNumber(text), text).toBe(false);
+    }
   });
 });

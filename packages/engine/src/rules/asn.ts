@@ -32,3 +32,15 @@ export function parseAsn(text: string): number | null {
   const asn = readAsNumber(text);
   return asn !== null && isAsn(asn) ? asn : null;
 }
+
+/**
+ * Text written like the start of an AS number that is not one: "AS" alone, "AS" joined to
+ * digits by punctuation ("AS-15169", "as:15169"), or the capitals AS run straight into
+ * lower-case letters ("ASabc"). Such an entry is a mistyped ASN, not an ISP name: no
+ * network's name in the ASN data is written like that (theirs follow "AS" with digits and
+ * more words, capitals, or a space).
+ */
+export function looksLikeAsNumber(text: string): boolean {
+  const value = text.trim();
+  return /^as$/i.test(value) || /^as[^\p{L}\p{N}\s]+\d+$/iu.test(value) || /^AS\p{Ll}/u.test(value);
+}

@@ -4,7 +4,6 @@ import { CHINA_REMINDER_KEY, shouldShowChinaReminder } from '../../lib/local-fla
 import {
   blocksChina,
   continentState,
-  searchCountries,
   toggleContinent,
   toggleCountry,
 } from './country-selection.js';
@@ -32,21 +31,6 @@ describe('continent selection', () => {
   it('toggles a single country in and out', () => {
     expect(toggleCountry(['US'], 'DE')).toEqual(['US', 'DE']);
     expect(toggleCountry(['US', 'DE'], 'US')).toEqual(['DE']);
-  });
-});
-
-describe('searchCountries', () => {
-  it('finds by part of the name, ignoring case and accents', () => {
-    expect(searchCountries('cote').map((c) => c.code)).toEqual(['CI']);
-    expect(searchCountries('GERM').map((c) => c.code)).toEqual(['DE']);
-  });
-
-  it('finds by the exact code', () => {
-    expect(searchCountries('us').map((c) => c.code)).toContain('US');
-  });
-
-  it('returns everything for an empty query', () => {
-    expect(searchCountries('  ')).toHaveLength(countries.length);
   });
 });
 

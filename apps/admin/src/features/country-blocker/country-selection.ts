@@ -1,7 +1,7 @@
-// Pure rules of the Country Blocker's picker: search, the per-continent checkbox state and
+// Pure rules of the Country Blocker's picker: the per-continent checkbox state and
 // what ticking it does, and whether the rules block mainland China (the reminder's trigger).
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
-import { countries, type ContinentCode, type Country } from '@gatehouse/engine/values';
+import { countries, type ContinentCode } from '@gatehouse/engine/values';
 
 export type ContinentState = 'all' | 'some' | 'none';
 
@@ -38,21 +38,6 @@ export function toggleContinent(selected: readonly string[], continent: Continen
 
 export function toggleCountry(selected: readonly string[], code: string): string[] {
   return selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code];
-}
-
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
-
-/** Countries whose name contains the query (accents ignored) or whose code equals it. */
-export function searchCountries(query: string, list: readonly Country[] = countries): Country[] {
-  const needle = fold(query);
-  if (needle === '') return [...list];
-  return list.filter((c) => fold(c.name).includes(needle) || c.code.toLowerCase() === needle);
 }
 
 /** A blacklist naming CN, or a whitelist without it (an empty whitelist blocks nobody). */

@@ -27,6 +27,8 @@ export interface ListTexts {
   /** The list's name inside sentences ("the IP Blocker"). */
   noun: string;
   emptyHeading: string;
+  /** The other list, linked under the intro: `text` then a link reading `link`. */
+  other: { text: string; link: string; url: string };
 }
 
 export const listTexts: Record<IpListId, ListTexts> = {
@@ -36,12 +38,22 @@ export const listTexts: Record<IpListId, ListTexts> = {
       'Visitors from these IP addresses and ranges are blocked. Enter single addresses or CIDR ranges, IPv4 or IPv6 (for example 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32).',
     noun: 'IP Blocker',
     emptyHeading: 'No blocked IP addresses yet',
+    other: {
+      text: 'Addresses that must always get in, whatever the other rules say, go on the',
+      link: 'IP Allow List',
+      url: '/whiteLists',
+    },
   },
   whiteLists: {
-    title: 'White Lists',
+    title: 'IP Allow List',
     intro:
       'Visitors from these IP addresses and ranges are always let in, whatever the other rules say. Enter single addresses or CIDR ranges, IPv4 or IPv6.',
-    noun: 'White List',
+    noun: 'IP Allow List',
     emptyHeading: 'No allowed IP addresses yet',
+    other: {
+      text: 'Addresses to keep out of your store go on the',
+      link: 'IP Blocker',
+      url: '/ipBlocker',
+    },
   },
 };

@@ -10,6 +10,7 @@ describe('the plan cap line', () => {
   it('just counts when the plan has no cap', () => {
     expect(capText(3, null)).toBe('3 entries');
     expect(capText(1, null)).toBe('1 entry');
+    expect(capText(3005, null)).toBe('3,005 entries');
   });
 
   it('is reached at the cap, never without one', () => {

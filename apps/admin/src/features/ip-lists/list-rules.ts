@@ -1,10 +1,11 @@
 // Pure rules of the IP list pages: the plan cap line, expiry dates between the date field and
 // the wire, and how the table shows times.
-/** "12 of 20 entries" under a capped plan, "12 entries" otherwise. */
+import { countOf, formatCount } from '../../lib/format-count.js';
+
+/** "12 of 20 entries" under a capped plan, "3,005 entries" otherwise. */
 export function capText(total: number, limit: number | null): string {
-  const count = limit === null ? total : `${total} of ${limit}`;
-  const unit = (limit ?? total) === 1 ? 'entry' : 'entries';
-  return `${count} ${unit}`;
+  if (limit === null) return countOf(total, 'entry', 'entries');
+  return `${formatCount(total)} of ${countOf(limit, 'entry', 'entries')}`;
 }
 
 export function capReached(total: number, limit: number | null): boolean {

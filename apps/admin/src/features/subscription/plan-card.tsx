@@ -12,6 +12,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
+import { formatCount } from '../../lib/format-count.js';
 import { priceText } from './outcome.js';
 
 interface PlanCardProps {
@@ -65,7 +66,7 @@ export function PlanCard({ plan, state, busy, onChoose, onCancel }: PlanCardProp
           </List>
           {plan.id === 'payg' && current && (
             <BlockStack gap="100">
-              <Text as="p">{`${state.usage.views.toLocaleString('en-US')} of ${state.usage.includedViews.toLocaleString('en-US')} included page views used this period`}</Text>
+              <Text as="p">{`${formatCount(state.usage.views)} of ${formatCount(state.usage.includedViews)} included page views used this period`}</Text>
               <ProgressBar progress={usagePercent} size="small" />
             </BlockStack>
           )}

@@ -1,5 +1,6 @@
 // Where a streamed CSV export stands: bytes and rows read so far, and how far along that is
 // when the answer said how much was coming (the row count header, else Content-Length).
+import { countOf, formatCount } from '../../lib/format-count.js';
 
 export interface ExportProgress {
   bytes: number;
@@ -67,8 +68,6 @@ export function percentDone(progress: ExportProgress): number | null {
   return null;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -80,7 +79,7 @@ export function progressText(progress: ExportProgress): string {
   const read = rowsRead(progress);
   const rows =
     progress.totalRows === null
-      ? `${count.format(read)} ${read === 1 ? 'visit' : 'visits'}`
-      : `${count.format(read)} of ${count.format(progress.totalRows)} visits`;
+      ? countOf(read, 'visit', 'visits')
+      : `${formatCount(read)} of ${countOf(progress.totalRows, 'visit', 'visits')}`;
   return `${rows} · ${formatBytes(progress.bytes)}`;
 }

@@ -45,7 +45,7 @@ export function quickActionsFor(
       value: visit.ip,
       label: 'Allow this IP',
       title: `Allow ${visit.ip}?`,
-      body: 'The address is added to the allow list: its visitors are always let in, whatever your other rules say. You can remove it on the White Lists page.',
+      body: 'The address is added to the IP allow list: its visitors are always let in, whatever your other rules say. You can remove it on the IP Allow List page.',
       confirm: 'Allow IP',
       destructive: false,
     },

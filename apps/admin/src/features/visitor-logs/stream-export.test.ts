@@ -81,7 +81,7 @@ describe('streamExport', () => {
     const outcome = await streamExport({}, () => undefined, new AbortController().signal);
     expect(outcome).toEqual({ kind: 'failed' });
     expect(cookie).toBe('');
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
   });
 
   it('reports a cancelled export quietly', async () => {

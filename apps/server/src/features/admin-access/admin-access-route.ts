@@ -13,6 +13,11 @@
 // merchant can see who did it; turning the setting off stops every marked device at once
 // (decisions check the setting), and each device token can be revoked. Nothing is added to
 // that URL.
+//
+// Each device is recorded with the key of the admin browser whose press armed it (the popup
+// opens in that browser, so it is the same browser): the dashboard asks with that key whether
+// it runs on a marked device, a new mark replaces that browser's older one, and a "Disable"
+// from that browser unmarks it even when the store's storage lost the device token.
 import {
   ADMIN_ACCESS_PATH,
   adminAccessRequest,
@@ -83,8 +88,9 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
               .update(shops)
               .set({ adminAccessArmedUntil: null })
               .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
-              .returning({ id: shops.id });
+              .returning({ armedBy: shops.adminAccessArmedBy });
             if (!armed) throw forbidden(adminAccessMessages.notThisDevice);
+            if (armed.armedBy) await revokeMarksOf(tx, shop.id, armed.armedBy);
           }
           await tx
             .update(shops)
@@ -110,8 +116,10 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
           .update(shops)
           .set({ adminAccessArmedUntil: null })
           .where(and(eq(shops.id, shop.id), gt(shops.adminAccessArmedUntil, new Date())))
-          .returning({ id: shops.id });
+          .returning({ armedBy: shops.adminAccessArmedBy });
         if (!armed) throw badRequest(adminAccessMessages.notArmed);
+        // One mark per admin browser: its older mark's token is gone with the store's storage.
+        if (armed.armedBy) await revokeMarksOf(tx, shop.id, armed.armedBy);
         if (held) {
           // The browser already had a mark: replace it rather than pile up devices.
           await tx
@@ -125,7 +133,12 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
           .where(eq(shops.id, shop.id));
         return tx
           .insert(adminDevices)
-          .values({ shopId: shop.id, tokenHash: hashSecret(deviceToken), ...seenFrom })
+          .values({
+            shopId: shop.id,
+            tokenHash: hashSecret(deviceToken),
+            adminKeyHash: armed.armedBy,
+            ...seenFrom,
+          })
           .returning({ id: adminDevices.id });
       });
       await audit(app.db, {
@@ -138,4 +151,20 @@ export async function adminAccessStorefrontRoute(app: FastifyInstance): Promise<
       return { isAdminAccessMode: true, deviceToken };
     },
   );
+}
+
+type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+
+/** Unmarks the devices marked from the admin browser whose key hashes to `adminKeyHash`. */
+async function revokeMarksOf(tx: Tx, shopId: string, adminKeyHash: string): Promise<void> {
+  await tx
+    .update(adminDevices)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(adminDevices.shopId, shopId),
+        eq(adminDevices.adminKeyHash, adminKeyHash),
+        isNull(adminDevices.revokedAt),
+      ),
+    );
 }

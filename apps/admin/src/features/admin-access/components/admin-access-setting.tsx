@@ -1,10 +1,13 @@
-// General Settings' Admin Access field: whether Admin Access is offered at all, a Pro feature.
-// On other plans, switching it on shows the "Upgrade plan" critical modal instead.
+// General Settings' Admin Access field: whether Admin Access is in force for the store, a Pro
+// feature, with the same line as the dashboard's card saying how many devices are marked and
+// whether this browser is one. On other plans, switching it on shows the "Upgrade plan"
+// critical modal instead.
 import { useState } from 'react';
 import { BlockStack, Card, Checkbox, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
 import { useAppState } from '../../../lib/app-state.js';
-import { ADMIN_ACCESS_UPGRADE_TEXT } from '../admin-access.js';
+import { useAdminAccessStatus } from '../api/use-admin-access-status.js';
+import { ADMIN_ACCESS_UPGRADE_TEXT, adminAccessStatusText } from '../admin-access.js';
 
 export interface AdminAccessSettingProps {
   /** The stored setting (the wire's `adminAccessEnabled`), not the device's mode. */
@@ -14,6 +17,7 @@ export interface AdminAccessSettingProps {
 
 export function AdminAccessSetting({ enabled, onChange }: AdminAccessSettingProps) {
   const { isPro } = useAppState();
+  const { status, device } = useAdminAccessStatus();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   return (
     <Card>
@@ -22,8 +26,8 @@ export function AdminAccessSetting({ enabled, onChange }: AdminAccessSettingProp
           Admin Access
         </Text>
         <Checkbox
-          label="Enable Admin Access"
-          helpText="Devices you mark from the dashboard's Admin Access card are always let in and bypass every filter, so you can check your store from a blocked country."
+          label="Let marked devices bypass every filter"
+          helpText="Mark a device from the dashboard's Admin Access card, in that device's browser: its visits are always let in, so you can check your store from a blocked country."
           checked={enabled}
           onChange={(checked) => {
             // Turning it off is always allowed, also after a downgrade.
@@ -31,6 +35,11 @@ export function AdminAccessSetting({ enabled, onChange }: AdminAccessSettingProp
             else onChange(checked);
           }}
         />
+        {status && (
+          <Text as="p" tone="subdued">
+            {adminAccessStatusText(status, device !== undefined)}
+          </Text>
+        )}
       </BlockStack>
       <UpgradeDialog
         open={upgradeOpen}

@@ -13,8 +13,9 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { countryName } from '@gatehouse/engine/values';
-import { searchCountries, toggleCountry } from '../country-selection.js';
-import { flagEmoji } from '../../../lib/flag-emoji.js';
+import { searchCountries } from '../../../lib/country-search.js';
+import { toggleCountry } from '../country-selection.js';
+import { FlaggedName } from '../../../components/country-flag.js';
 import { ContinentCheckboxes } from './continent-checkboxes.js';
 
 export function CountryPicker({
@@ -55,7 +56,7 @@ export function CountryPicker({
                 onRemove={() => onChange(selected.filter((c) => c !== code))}
                 accessibilityLabel={`Remove ${countryName(code)}`}
               >
-                {`${flagEmoji(code)} ${countryName(code)}`}
+                <FlaggedName code={code} name={countryName(code)} />
               </Tag>
             ))}
           </InlineStack>
@@ -94,7 +95,7 @@ export function CountryPicker({
                 {found.map((country) => (
                   <Checkbox
                     key={country.code}
-                    label={`${flagEmoji(country.code)} ${country.name}`}
+                    label={<FlaggedName code={country.code} name={country.name} />}
                     checked={chosen.has(country.code)}
                     onChange={() => onChange(toggleCountry(selected, country.code))}
                   />

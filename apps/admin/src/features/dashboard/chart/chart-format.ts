@@ -10,11 +10,7 @@ const dayHourFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
+export { formatCount } from '../../../lib/format-count.js';
 
 /** A tick on the time axis: the date at midnight or for day ticks, else the hour. */
 export function tickLabel(time: number, unit: 'hour' | 'day'): string {

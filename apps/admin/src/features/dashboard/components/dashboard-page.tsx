@@ -1,8 +1,9 @@
 // /dashboard: greeting, the empty-whitelist warning, report range, stat cards, the chart of allowed
 // and blocked visits over the range, the Pay-as-you-go panel, the platform-reports caveat and the
-// call-to-action cards.
+// call-to-action cards. Counts that failed to load are not shown as zeros: an error with Retry
+// takes their place.
 import { useState, type ReactNode } from 'react';
-import { BlockStack, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Box, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { DEFAULT_REPORT_RANGE } from '../../../lib/constants.js';
@@ -24,19 +25,30 @@ export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode 
   const stats = useDashboardData(days);
   const series = useTimeSeries(days);
   const emptyWhitelist = useEmptyWhitelist();
+  const reload = () => {
+    void stats.refetch();
+    void series.refetch();
+    void emptyWhitelist.refetch();
+  };
+  const failed = stats.isError || series.isError;
+  const fetching = stats.isFetching || series.isFetching;
+  // Small screens draw cards edge to edge; text outside a card keeps the page's margin.
+  const outsideCard = { xs: '400', sm: '0' } as const;
 
   return (
     <Page title="Dashboard">
       <Layout>
         <Layout.Section>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingLg">
-              {account?.shopName ? `Hi, ${account.shopName}` : 'Hi'}
-            </Text>
-            <Text as="p" tone="subdued">
-              Welcome to {PRODUCT_NAME}.
-            </Text>
-          </BlockStack>
+          <Box paddingInline={outsideCard}>
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingLg">
+                {account?.shopName ? `Hi, ${account.shopName}` : 'Hi'}
+              </Text>
+              <Text as="p" tone="subdued">
+                Welcome to {PRODUCT_NAME}.
+              </Text>
+            </BlockStack>
+          </Box>
         </Layout.Section>
         {emptyWhitelist.data === true && (
           <Layout.Section>
@@ -44,26 +56,33 @@ export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode 
           </Layout.Section>
         )}
         <Layout.Section>
-          <InlineStack align="end">
-            <ReportRange
-              days={days}
-              onChange={setDays}
-              onReload={() => {
-                void stats.refetch();
-                void series.refetch();
-                void emptyWhitelist.refetch();
-              }}
-              loading={stats.isFetching || series.isFetching}
-            />
-          </InlineStack>
+          <Box paddingInline={outsideCard}>
+            <InlineStack align="end">
+              <ReportRange days={days} onChange={setDays} onReload={reload} loading={fetching} />
+            </InlineStack>
+          </Box>
         </Layout.Section>
-        <Layout.Section>
-          <StatCards data={stats.data} />
-        </Layout.Section>
-        <Layout.Section>
-          <VisitsChart data={series.data} loading={series.isFetching} />
-        </Layout.Section>
-        {account?.isPayg && (
+        {failed ? (
+          <Layout.Section>
+            <Banner
+              tone="critical"
+              title="The dashboard's figures could not be loaded"
+              action={{ content: 'Retry', onAction: reload, loading: fetching }}
+            >
+              <p>Your protection is not affected. Try again in a moment.</p>
+            </Banner>
+          </Layout.Section>
+        ) : (
+          <>
+            <Layout.Section>
+              <StatCards data={stats.isSettled ? stats.data : undefined} />
+            </Layout.Section>
+            <Layout.Section>
+              <VisitsChart data={series.data} loading={series.isFetching} />
+            </Layout.Section>
+          </>
+        )}
+        {account?.isPayg && !stats.isError && (
           <Layout.Section>
             <PaygPanel usage={stats.data.usage} />
           </Layout.Section>

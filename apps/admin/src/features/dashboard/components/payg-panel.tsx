@@ -3,9 +3,8 @@ import { BlockStack, Button, Card, InlineStack, ProgressBar, Text } from '@shopi
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { PAYG_USAGE_FULL } from '../../../lib/constants.js';
+import { formatCount } from '../../../lib/format-count.js';
 import { usagePercent } from '../dashboard-rules.js';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 export function PaygPanel({ usage }: { usage: number }) {
   const navigate = useNavigate();
@@ -23,7 +22,7 @@ export function PaygPanel({ usage }: { usage: number }) {
           </Button>
         </InlineStack>
         <Text as="p" tone="subdued" id={labelId}>
-          Page views: {numberFormat.format(usage)} / {numberFormat.format(PAYG_USAGE_FULL)}
+          Page views: {formatCount(usage)} / {formatCount(PAYG_USAGE_FULL)}
         </Text>
         <ProgressBar
           progress={percent}

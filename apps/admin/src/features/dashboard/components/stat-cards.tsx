@@ -1,33 +1,37 @@
-// The stat cards: the six the dashboard shows, each a count and its caption. Blockers without a
-// card of their own (the Referrer Blocker) still count in the chart's blocked line.
-import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+// The stat cards: the six the dashboard shows, each a count and its caption, with placeholders
+// until the counts arrive. Blockers without a card of their own (the Referrer Blocker) still
+// count in the chart's blocked line.
+import { BlockStack, Card, InlineGrid, SkeletonDisplayText, Text } from '@shopify/polaris';
 import type { DashboardData } from '@gatehouse/contracts';
+import { formatCount } from '../../../lib/format-count.js';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';
 
 interface Stat {
   title: string;
-  count: number;
+  /** Null until the counts arrived. */
+  count: number | null;
   caption: string;
 }
 
-export function statsOf(data: DashboardData): Stat[] {
+/** The cards; `data` is undefined until the counts arrived. */
+export function statsOf(data: DashboardData | undefined): Stat[] {
+  const count = (key: keyof DashboardData) => (data ? data[key] : null);
   return [
-    { title: 'Customer Block List', count: data.blockLists, caption: PAGE_VIEWS_BLOCKED },
+    { title: 'Customer Block List', count: count('blockLists'), caption: PAGE_VIEWS_BLOCKED },
     {
       title: 'Fraud Protect',
-      count: data.fraudProtect,
-      caption: fraudProtectCaption(data.fraudProtect),
+      count: count('fraudProtect'),
+      caption: fraudProtectCaption(data?.fraudProtect ?? 0),
     },
-    { title: 'ASN Blocker', count: data.asnBlocker, caption: PAGE_VIEWS_BLOCKED },
-    { title: 'IP Blocker', count: data.ipBlocker, caption: PAGE_VIEWS_BLOCKED },
-    { title: 'Country Blocker', count: data.regionBlocker, caption: PAGE_VIEWS_BLOCKED },
-    { title: 'Bot/VPN/Proxy Blocker', count: data.vpn, caption: PAGE_VIEWS_BLOCKED },
+    { title: 'ASN Blocker', count: count('asnBlocker'), caption: PAGE_VIEWS_BLOCKED },
+    { title: 'IP Blocker', count: count('ipBlocker'), caption: PAGE_VIEWS_BLOCKED },
+    { title: 'Country Blocker', count: count('regionBlocker'), caption: PAGE_VIEWS_BLOCKED },
+    { title: 'Bot/VPN/Proxy Blocker', count: count('vpn'), caption: PAGE_VIEWS_BLOCKED },
   ];
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function StatCards({ data }: { data: DashboardData }) {
+/** `data` is undefined until the counts arrived. */
+export function StatCards({ data }: { data: DashboardData | undefined }) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
       {statsOf(data).map((stat) => (
@@ -37,9 +41,13 @@ export function StatCards({ data }: { data: DashboardData }) {
               <Text as="h3" variant="headingSm">
                 {stat.title}
               </Text>
-              <Text as="p" variant="heading2xl">
-                {numberFormat.format(stat.count)}
-              </Text>
+              {stat.count !== null ? (
+                <Text as="p" variant="heading2xl">
+                  {formatCount(stat.count)}
+                </Text>
+              ) : (
+                <SkeletonDisplayText size="medium" />
+              )}
               <Text as="p" tone="subdued">
                 {stat.caption}
               </Text>

@@ -221,11 +221,26 @@ export function VisitsChart({ data, loading }: Props) {
             </div>
           )}
           {buckets.length > 0 && peak === 0 && (
-            <Box position="absolute" insetBlockStart="400" insetInlineStart="1600">
-              <Text as="p" tone="subdued">
-                No visits in this range yet.
-              </Text>
-            </Box>
+            // Centred over the plot area, clear of the axes and their labels.
+            <div
+              style={{
+                position: 'absolute',
+                top: `${(MARGIN.top / HEIGHT) * 100}%`,
+                bottom: `${(MARGIN.bottom / HEIGHT) * 100}%`,
+                left: `${(MARGIN.left / WIDTH) * 100}%`,
+                right: `${(MARGIN.right / WIDTH) * 100}%`,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                pointerEvents: 'none',
+              }}
+            >
+              <Box background="bg-surface" padding="200" borderRadius="200">
+                <Text as="p" tone="subdued">
+                  No visits in this range yet.
+                </Text>
+              </Box>
+            </div>
           )}
         </div>
         <table style={visuallyHidden}>

@@ -26,7 +26,9 @@ export function BlockPageEditor({
             What blocked visitors see instead of your store.
           </Text>
         </BlockStack>
-        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        {/* Top-aligned: stretched to the preview's height, the form would spread its fields
+            apart. */}
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400" alignItems="start">
           <FormLayout>
             <TextField
               label="Title"

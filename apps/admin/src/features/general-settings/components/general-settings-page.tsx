@@ -1,6 +1,7 @@
 // /settings: the master switch (applied at once), then the block page with its
 // live preview, the decision time-out, log retention and Admin Access, saved together with the
-// contextual save bar. Server errors are toasted by the API client.
+// contextual save bar, and the way to the IP Allow List. Server errors are toasted by the API
+// client.
 import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
@@ -10,6 +11,7 @@ import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeneralSettings } from '../api/use-general-settings.js';
 import { useSaveGeneralSettings } from '../api/use-save-general-settings.js';
 import { settingsErrors } from '../settings-rules.js';
+import { AllowListCard } from './allow-list-card.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
@@ -87,6 +89,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
               enabled: draft.adminAccessEnabled,
               onChange: (adminAccessEnabled) => change({ adminAccessEnabled }),
             })}
+            <AllowListCard />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,5 +1,5 @@
 // Adds one address or CIDR range with an optional note and expiry date. The server checks the
-// address (400 with its message, toasted by the API client); a 403 is the plan cap.
+// address (400 with its message, shown on the field); a 403 is the plan cap.
 import { useState } from 'react';
 import { TextField } from '@shopify/polaris';
 import { protectionMessages, type IpListId } from '@gatehouse/contracts';

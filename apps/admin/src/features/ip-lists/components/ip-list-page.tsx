@@ -2,7 +2,7 @@
 // Add form, searchable keyset-paged table with bulk delete and inline edit, CSV import and
 // export, and on a capped plan the "N of 20 entries" line and the Upgrade dialog at the cap.
 import { useEffect, useState } from 'react';
-import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
+import { BlockStack, Card, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ipListExportPath, type IpListId } from '@gatehouse/contracts';
 import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
 import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
@@ -64,7 +64,12 @@ export function IpListPage({ list }: { list: IpListId }) {
         <Layout.Section>
           <Card>
             <BlockStack gap="400">
-              <Text as="p">{texts.intro}</Text>
+              <BlockStack gap="100">
+                <Text as="p">{texts.intro}</Text>
+                <Text as="p" tone="subdued">
+                  {texts.other.text} <Link url={texts.other.url}>{texts.other.link}</Link>.
+                </Text>
+              </BlockStack>
               <AddEntryForm
                 list={list}
                 capReached={capReached(total, limit)}

@@ -17,7 +17,7 @@ import {
   type IpLookupResult,
 } from '@gatehouse/contracts';
 import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
-import { flagEmoji } from '../../../lib/flag-emoji.js';
+import { CountryFlag } from '../../../components/country-flag.js';
 import { coordinatesLabel, flagBadges, showsCityData } from '../lookup-labels.js';
 
 const UNKNOWN = 'Unknown';
@@ -79,8 +79,8 @@ export function LookupResult({ result }: { result: IpLookupResult }) {
   const coordinates = coordinatesLabel(result.latitude, result.longitude);
   const country = result.country ? (
     <>
-      <span aria-hidden="true">{flagEmoji(result.country)} </span>
-      {result.countryName ?? result.country} ({result.country})
+      <CountryFlag code={result.country} /> {result.countryName ?? result.country} ({result.country}
+      )
     </>
   ) : (
     UNKNOWN

@@ -2,10 +2,9 @@
 // range; action, country, ASN, URL and time range sit behind filter pills. Typed values are
 // written to the address bar after a short pause; choices at once.
 import { useEffect, useState } from 'react';
-import { BlockStack, ChoiceList, Filters, InlineStack, Select, TextField } from '@shopify/polaris';
+import { BlockStack, ChoiceList, Filters, InlineStack, TextField } from '@shopify/polaris';
 import type { AppliedFilterInterface } from '@shopify/polaris';
-import { countries, countryName } from '@gatehouse/engine/values';
-import { flagEmoji } from '../../../lib/flag-emoji.js';
+import { countryName } from '@gatehouse/engine/values';
 import {
   timeRangeLabels,
   timeRanges,
@@ -14,6 +13,7 @@ import {
   type TimeRange,
 } from '../visit-filters.js';
 import { actionFilterLabels, actionFilterOptions } from '../action-filter.js';
+import { CountryFilter } from './country-filter.js';
 
 const TYPING_DELAY_MS = 400;
 
@@ -28,11 +28,6 @@ function draftsOf(filters: LogFilters): Drafts {
 function sameText(drafts: Drafts, filters: LogFilters): boolean {
   return textKeys.every((key) => drafts[key].trim() === (filters[key] ?? ''));
 }
-
-const countryOptions = [
-  { label: 'Any country', value: '' },
-  ...countries.map((c) => ({ label: `${flagEmoji(c.code)} ${c.name}`, value: c.code })),
-];
 
 interface Props {
   filters: LogFilters;
@@ -191,13 +186,10 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
           label: 'Country',
           pinned: true,
           filter: (
-            <Select
-              label="Country"
-              labelHidden
-              options={countryOptions}
-              value={filters.country ?? ''}
-              onChange={(value) => set({ country: value || undefined })}
+            <CountryFilter
+              country={filters.country}
               error={errors.country}
+              onChange={(country) => set({ country })}
             />
           ),
         },

@@ -15,7 +15,7 @@ import {
 import { MenuHorizontalIcon } from '@shopify/polaris-icons';
 import type { VisitView } from '@gatehouse/contracts';
 import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
-import { flagEmoji } from '../../../lib/flag-emoji.js';
+import { CountryFlag } from '../../../components/country-flag.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import type { QuickActionChoice } from '../quick-actions.js';
 import { quickActionsFor } from '../quick-actions.js';
@@ -78,7 +78,7 @@ export function VisitRow({ visit, index, now, menuOpen, onMenu, onQuickAction }:
       </IndexTable.Cell>
       <IndexTable.Cell>
         <InlineStack gap="100" wrap={false} blockAlign="center">
-          {visit.country && <span aria-hidden="true">{flagEmoji(visit.country)}</span>}
+          {visit.country && <CountryFlag code={visit.country} />}
           <span>{country}</span>
         </InlineStack>
       </IndexTable.Cell>

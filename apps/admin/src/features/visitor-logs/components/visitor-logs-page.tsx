@@ -5,6 +5,7 @@ import { BlockStack, Box, Card, InlineError, Layout, Link, Page, Text } from '@s
 import { ExportIcon } from '@shopify/polaris-icons';
 import { IP_LOOKUP_ATTRIBUTION, IP_LOOKUP_ATTRIBUTION_URL } from '@gatehouse/contracts';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
+import { countOf } from '../../../lib/format-count.js';
 import { showToast } from '../../../lib/toast-store.js';
 import {
   currentCursor,
@@ -28,7 +29,6 @@ import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
 
 const PAGE_SIZE = 50;
-const count = new Intl.NumberFormat('en-US');
 
 export function VisitorLogsPage() {
   const { filters, filtersKey, anchor, setFilters } = useLogFilters();
@@ -88,9 +88,7 @@ export function VisitorLogsPage() {
     if (outcome.kind === 'upgrade') setUpgradeOpen(true);
     if (outcome.kind === 'cancelled') showToast('Export cancelled');
     if (outcome.kind === 'downloaded') {
-      showToast(
-        `Exported ${count.format(outcome.rows)} ${outcome.rows === 1 ? 'visit' : 'visits'}`,
-      );
+      showToast(`Exported ${countOf(outcome.rows, 'visit', 'visits')}`);
     }
   };
 
