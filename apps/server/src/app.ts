@@ -42,6 +42,7 @@ import { supportRoutes } from './features/support/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
 import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
+import { vpnBlocker } from './features/vpn-blocker/vpn-blocker.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
 import { requestLogSerializers } from './http/request-log.js';
@@ -67,6 +68,7 @@ export const BLOCKERS: readonly Blocker[] = [
   countryBlocker,
   asnBlocker,
   referrerBlocker,
+  vpnBlocker,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -65,6 +65,11 @@ const AsnBlockerPage = lazy(() =>
     default: m.AsnBlockerPage,
   })),
 );
+const VpnBlockerPage = lazy(() =>
+  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => ({
+    default: m.VpnBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -104,7 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
           { path: 'redirect', element: titleOnly(pageTitles.redirect) },
-          { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
+          { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },

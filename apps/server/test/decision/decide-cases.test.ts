@@ -3,13 +3,16 @@
 // and the answer must be the case's action (with the block page or redirect URL). Every rule
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
-// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN and
-// Referrer Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN, Referrer
+// and Bot (VPN/Proxy) Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
 import type {
   AsnBlockerView,
   DecideResponse,
   IpEntry,
   ReferrerBlockerView,
+  VpnBlockerSettings,
+  VpnBlockerView,
+  VpnNetwork,
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
@@ -17,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
 import { ipRules } from '../../src/db/protection-schema.js';
 import { shops } from '../../src/db/schema.js';
+import { VPN_RULE_ORDER } from '../../src/features/vpn-blocker/vpn-rules.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -84,7 +88,7 @@ describe('the decision table over HTTP', () => {
 });
 
 /** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
-function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'network') {
   return new Set(
     c.rules.rules
       .filter((r) => r.kind === kind)
@@ -94,9 +98,38 @@ function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
   );
 }
 
+type NetworkRule = Extract<DecideCase['rules']['rules'][number], { kind: 'network' }>;
+
+/**
+ * The Bot (VPN/Proxy) Blocker's switch a network rule is: one kind of network, or VPN with
+ * iCloud Private Relay (the relay not allowed); null for a rule no switch stores.
+ */
+function switchOf(rule: NetworkRule): VpnNetwork | null {
+  const kinds = rule.networks.filter((n) => n !== 'privateRelay');
+  if (kinds.length !== 1) return null;
+  const [kind] = kinds as [Exclude<(typeof kinds)[number], 'privateRelay'>];
+  const relay = rule.networks.length === 2;
+  return !relay || kind === 'vpn' ? kind : null;
+}
+
+/**
+ * Network rules the blocker can store: each a switch of its own, all trusting the same
+ * networks, and, when their actions differ, in the order the blocker tries its switches.
+ */
+function networkStorable(c: DecideCase): boolean {
+  const rules = c.rules.rules.filter((r): r is NetworkRule => r.kind === 'network');
+  const switches = rules.map(switchOf);
+  if (switches.some((s) => s === null) || new Set(switches).size !== switches.length) return false;
+  const trusted = new Set(rules.map((r) => JSON.stringify([...(r.exceptAsns ?? [])].sort())));
+  const order = switches.map((s) => VPN_RULE_ORDER.indexOf(s!));
+  const inOrder = order.every((o, i) => i === 0 || o > order[i - 1]!);
+  return trusted.size <= 1 && (settingsOf(c, 'network').size <= 1 || inOrder);
+}
+
 /**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, and ISP/ASN and referrer entries each sharing one action and monitor mode.
+ * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, and the Bot
+ * (VPN/Proxy) Blocker's switches.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
@@ -107,6 +140,7 @@ function storable(c: DecideCase): boolean {
     countries.length <= 1 &&
     settingsOf(c, 'asn').size <= 1 &&
     settingsOf(c, 'referrer').size <= 1 &&
+    networkStorable(c) &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
@@ -115,11 +149,14 @@ function storable(c: DecideCase): boolean {
           ? !r.blockUnknown
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
+            r.kind === 'network' ||
             r.kind === 'ip-allow' ||
             (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
   );
 }
+
+const SWITCH_OFF = { enabled: false, action: { type: 'block' as const }, monitor: false };
 
 describe('the decision table from rules saved through the merchant calls', () => {
   const cases = decideCases.filter(storable);
@@ -132,6 +169,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'referrer')).length,
     ).toBeGreaterThan(8);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'network')).length,
+    ).toBeGreaterThanOrEqual(7);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -166,6 +206,18 @@ describe('the decision table from rules saved through the merchant calls', () =>
       });
       expect(del.statusCode).toBe(200);
     }
+    const trustedIds = (await t.call('getVpnBlocker', shop.token)).json<VpnBlockerView>().trusted;
+    if (trustedIds.length > 0) {
+      const del = await t.call('deleteVpnTrustedAsns', shop.token, {
+        ids: trustedIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const vpn: VpnBlockerSettings = {
+      switches: { hosting: SWITCH_OFF, vpn: SWITCH_OFF, proxy: SWITCH_OFF, tor: SWITCH_OFF },
+      allowPrivateRelay: true,
+    };
+    let trusted: number[] = [];
     let asn = { action: { type: 'block' } as object, monitor: false };
     let referrer = { action: { type: 'block' } as object, monitor: false };
     let country = {
@@ -198,6 +250,16 @@ describe('the decision table from rules saved through the merchant calls', () =>
         expect(res.statusCode, res.body).toBe(200);
         continue;
       }
+      if (rule.kind === 'network') {
+        vpn.switches[switchOf(rule)!] = {
+          enabled: true,
+          action: rule.action ?? { type: 'block' },
+          monitor: rule.monitor ?? false,
+        };
+        if (rule.networks.includes('privateRelay')) vpn.allowPrivateRelay = false;
+        trusted = rule.exceptAsns ?? [];
+        continue;
+      }
       if (rule.kind !== 'ip-block' && rule.kind !== 'ip-allow') {
         throw new Error(`storable() let through a ${rule.kind} rule`);
       }
@@ -226,6 +288,12 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(savedAsn.statusCode, savedAsn.body).toBe(200);
     const savedReferrer = await t.call('saveReferrerBlocker', shop.token, referrer);
     expect(savedReferrer.statusCode, savedReferrer.body).toBe(200);
+    for (const n of trusted) {
+      const res = await t.call('addVpnTrustedAsn', shop.token, { asn: `AS${n}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const savedVpn = await t.call('saveVpnBlocker', shop.token, vpn);
+    expect(savedVpn.statusCode, savedVpn.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
@@ -236,6 +304,7 @@ it('serves the protection calls at their wire paths, behind a session', async ()
     '/api/regionBlocker/save',
     '/api/asnBlocker/add',
     '/api/referrerBlocker/add',
+    '/api/vpnBlocker/save',
   ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });
     expect(res.statusCode, url).toBe(401);
