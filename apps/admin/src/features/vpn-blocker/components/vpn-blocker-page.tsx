@@ -2,12 +2,13 @@
 // monitor mode, and the iCloud Private Relay choice, saved with the contextual save bar; the
 // trusted networks (added and removed at once); the address lists the check runs on. A paid
 // feature: on Free the page explains it and leads to the subscription page.
-import { useMemo, useState } from 'react';
-import { BlockStack, Card, Checkbox, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useMemo } from 'react';
+import { BlockStack, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris';
 import { vpnNetworks, type VpnNetwork } from '@gatehouse/contracts';
-import { useAppState } from '../../../lib/app-state.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { Loading, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useSaveVpnBlocker } from '../api/use-save-vpn-blocker.js';
 import { useVpnBlocker } from '../api/use-vpn-blocker.js';
@@ -22,32 +23,27 @@ import {
 import { FeedStatusCard } from './feed-status-card.js';
 import { NetworkSwitchCard } from './network-switch-card.js';
 import { TrustedNetworksCard } from './trusted-networks-card.js';
-import { VpnUpgradeCard } from './vpn-upgrade-card.js';
 
 const TITLE = 'Bot (VPN/Proxy) Blocker';
 
-function Loading() {
-  return (
-    <Page title={TITLE}>
-      <Card>
-        <SkeletonBodyText lines={6} />
-      </Card>
-    </Page>
-  );
-}
-
 export function VpnBlockerPage() {
-  const { account, isPro } = useAppState();
-  const [upgrade, setUpgrade] = useState(false);
-  if (account === undefined) return <Loading />;
-  if (!isPro || upgrade) {
-    return (
-      <Page title={TITLE}>
-        <VpnUpgradeCard />
-      </Page>
-    );
-  }
-  return <VpnBlockerEditor onUpgrade={() => setUpgrade(true)} />;
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="The Bot (VPN/Proxy) Blocker is part of Premium and Pay-As-You-Go"
+          intro="Block visitors by the kind of network they come from:"
+          items={[
+            'hosting and data-centre networks, where most scrapers and bots run;',
+            'VPN services, proxies and Tor, often used to hide where a visitor is;',
+            'each with its own action and monitor mode, iCloud Private Relay shoppers let in, and networks you trust never blocked.',
+          ]}
+        />
+      }
+      editor={(onUpgrade) => <VpnBlockerEditor onUpgrade={onUpgrade} />}
+    />
+  );
 }
 
 function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
@@ -65,7 +61,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     onSaved: () => showToast('Bot (VPN/Proxy) Blocker saved'),
   });
 
-  if (draft === undefined || query.isLoading) return <Loading />;
+  if (draft === undefined || query.isLoading) return <Loading title={TITLE} />;
   const { trusted, limit, feeds } = query.data;
   const changeSwitch = (network: VpnNetwork, partial: Partial<SwitchForm>) =>
     change({
@@ -81,9 +77,10 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
             <Card>
               <Text as="p">
                 Block visitors by the kind of network their address belongs to. Each switch has its
-                own action and monitor mode. Addresses on your allow list always get in, and search
-                engines’ crawlers are let in while General Settings lets verified search engines in.
-                The IP, Country, ISP/ASN and Referrer Blockers are checked first.
+                own action and monitor mode. Addresses on your allow list always get in, and so do
+                search engines’ crawlers (Googlebot, Bingbot and others, whose servers are on
+                hosting networks) while “Always let verified search engines in” is on in General
+                Settings. The IP, Country, ISP/ASN and Referrer Blockers are checked first.
               </Text>
             </Card>
             {vpnNetworks.map((network) => (
@@ -109,6 +106,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               trusted={trusted}
               limit={limit}
               readAt={query.readAt}
+              loading={query.isFetching}
               onUpgrade={onUpgrade}
             />
             <FeedStatusCard feeds={feeds} readAt={query.readAt} />
