@@ -4,7 +4,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { loadBlockerSettings } from '../../protection/blocker-settings.js';
-import { BOT_BLOCKER, botEngineRules, botRuleLabel, loadBotState } from './bot-rules.js';
+import {
+  BOT_BLOCKER,
+  botEngineRules,
+  botRuleColumns,
+  botRuleLabel,
+  loadBotState,
+} from './bot-rules.js';
 import { botRoutes } from './bot-routes.js';
 import { botRules } from './bot-schema.js';
 
@@ -21,12 +27,7 @@ export const botBlocker: Blocker = {
     if (uuids.length === 0) return new Map();
     const [rows, settings] = await Promise.all([
       db
-        .select({
-          id: botRules.id,
-          category: botRules.category,
-          pattern: botRules.pattern,
-          regex: botRules.regex,
-        })
+        .select(botRuleColumns)
         .from(botRules)
         .where(and(eq(botRules.shopId, shopId), inArray(botRules.id, uuids))),
       loadBlockerSettings(db, shopId, BOT_BLOCKER),

@@ -45,19 +45,22 @@ export interface BotState {
   enforced: boolean;
 }
 
+/** The columns of a row its engine rule and its label are made from. */
+export const botRuleColumns = {
+  id: botRules.id,
+  category: botRules.category,
+  pattern: botRules.pattern,
+  regex: botRules.regex,
+  mode: botRules.mode,
+};
+
 const categoryOrder = (row: BotRuleState) =>
   row.category === null ? BOT_CATEGORIES.length : BOT_CATEGORIES.indexOf(row.category as never);
 
 export async function loadBotState(db: Database, shop: Shop): Promise<BotState> {
   const [rows, settings] = await Promise.all([
     db
-      .select({
-        id: botRules.id,
-        category: botRules.category,
-        pattern: botRules.pattern,
-        regex: botRules.regex,
-        mode: botRules.mode,
-      })
+      .select(botRuleColumns)
       .from(botRules)
       .where(eq(botRules.shopId, shop.id))
       .orderBy(asc(botRules.createdAt), asc(botRules.id)),
