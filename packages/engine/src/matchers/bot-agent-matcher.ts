@@ -1,11 +1,11 @@
 // Bot Blocker (rule kind `bot-agent`): blocks visitors by their user agent, by category (AI
 // crawlers, SEO tools, scripts, headless browsers, an empty agent, fake search-engine crawlers,
 // other bots) or by the merchant's own patterns. A visit costs one lookup in the agent cache
-// shared by every shop (bots/agent-categories.ts) and, when the shop has patterns, one lookup
-// in this policy's own cache of which patterns an agent matches; the patterns themselves run
-// only for an agent not seen lately. A visit without a user agent at all (not sent, as opposed
-// to sent empty) matches nothing. Rules hit are tried in list order and the first that applies
-// (in scope, enforced) decides.
+// shared by every shop (bots/agent-categories.ts) or, when the shop has patterns, one lookup in
+// this policy's own cache of its answers; the patterns themselves run only for an agent not
+// seen lately. A visit without a user agent at all (not sent, as opposed to sent empty) matches
+// nothing. Rules hit are tried in list order and the first that applies (in scope, enforced)
+// decides.
 import { z } from 'zod';
 import { agentCategoryWord, wordBits, wordCrawler } from '../bots/agent-categories.js';
 import { compileAgentPattern, type AgentTest } from '../bots/agent-patterns.js';
@@ -34,29 +34,42 @@ const FAKE = botCategoryBit('fake-crawlers');
 const OTHER = botCategoryBit('other-bots');
 const NONE: readonly number[] = Object.freeze([]);
 
-/** Distinct agents whose pattern matches a policy remembers. */
+/** Distinct agents a policy with patterns remembers its answer for. */
 export const PATTERN_CACHE_SIZE = 1000;
+
+/** What a policy with patterns remembers of an agent. */
+interface AgentAnswer {
+  /** The agent's categories (agentCategoryWord). */
+  word: number;
+  /** The rules (indexes, ascending) with a pattern matching the agent. */
+  hits: readonly number[];
+}
 
 export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
   const rules = entries.map((e) => e.rule);
   const ruleBits = Int32Array.from(entries, (e) => e.categories);
   const used = entries.reduce((bits, e) => bits | e.categories, 0);
+  const others = (used & OTHER) !== 0;
   const tests = entries.flatMap((e, rule) => e.patterns.map((test) => ({ test, rule })));
-  const cache = tests.length > 0 ? new RecentCache<readonly number[]>(PATTERN_CACHE_SIZE) : null;
+  // A policy with patterns keeps its whole answer per agent, categories included, so a visit
+  // costs it one lookup; one without asks the shared category cache only.
+  const cache = tests.length > 0 ? new RecentCache<AgentAnswer>(PATTERN_CACHE_SIZE) : null;
 
-  /** The rules (indexes, ascending) with a pattern matching the agent. */
-  function patternHits(agent: string): readonly number[] {
-    let hits = cache!.get(agent);
-    if (hits === undefined) {
+  function answer(agent: string): AgentAnswer {
+    let known = cache!.get(agent);
+    if (known === undefined) {
       const lower = agent.toLowerCase();
       const found: number[] = [];
       for (const { test, rule } of tests) {
         if (found[found.length - 1] !== rule && test(agent, lower)) found.push(rule);
       }
-      hits = found.length > 0 ? found : NONE;
-      cache!.set(agent, hits);
+      known = {
+        word: used !== 0 ? agentCategoryWord(agent, others) : 0,
+        hits: found.length > 0 ? found : NONE,
+      };
+      cache!.set(agent, known);
     }
-    return hits;
+    return known;
   }
 
   return {
@@ -66,17 +79,16 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
       if (typeof sent !== 'string') return null;
       const agent =
         sent.length > MAX_USER_AGENT_LENGTH ? sent.slice(0, MAX_USER_AGENT_LENGTH) : sent;
-      let bits = 0;
-      if (used !== 0) {
-        const word = agentCategoryWord(agent, (used & OTHER) !== 0);
-        bits = wordBits(word) & used;
-        const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
-        if (crawler !== null) {
-          const { crawlers, crawlersKnown } = context.facts;
-          if (checkCrawler(crawler, crawlers, crawlersKnown) === 'fake') bits |= FAKE;
-        }
+      let word = 0;
+      let hits = NONE;
+      if (cache !== null) ({ word, hits } = answer(agent));
+      else if (used !== 0) word = agentCategoryWord(agent, others);
+      let bits = wordBits(word) & used;
+      const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
+      if (crawler !== null) {
+        const { crawlers, crawlersKnown } = context.facts;
+        if (checkCrawler(crawler, crawlers, crawlersKnown) === 'fake') bits |= FAKE;
       }
-      const hits = cache === null ? NONE : patternHits(agent);
       if (bits === 0 && hits.length === 0) return null;
       let h = 0;
       for (let i = 0; i < rules.length; i++) {
