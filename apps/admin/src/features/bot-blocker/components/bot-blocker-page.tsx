@@ -2,9 +2,10 @@
 // action a blocked visitor gets, saved together with the contextual save bar; the merchant's
 // own user-agent patterns, added, changed and removed at once. A paid feature: on Free the
 // page explains it and leads to the subscription page.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { useAppState } from '../../../lib/app-state.js';
+import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { SaveBar } from '../../../components/save-bar.js';
@@ -16,7 +17,6 @@ import { toBotForm, toBotSettings } from '../bot-blocker-form.js';
 import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
-import { BotUpgradeCard } from './bot-upgrade-card.js';
 
 const TITLE = 'Bot Blocker';
 
@@ -31,17 +31,23 @@ function Loading() {
 }
 
 export function BotBlockerPage() {
-  const { account, isPro } = useAppState();
-  const [upgrade, setUpgrade] = useState(false);
-  if (account === undefined) return <Loading />;
-  if (!isPro || upgrade) {
-    return (
-      <Page title={TITLE}>
-        <BotUpgradeCard />
-      </Page>
-    );
-  }
-  return <BotBlockerEditor onUpgrade={() => setUpgrade(true)} />;
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="The Bot Blocker is part of Premium and Pay-As-You-Go"
+          intro="Keep automated visitors out of your store by the name they send:"
+          items={[
+            'whole categories, like AI scrapers, SEO tools, scripts and headless browsers;',
+            'fake search-engine crawlers, checked against the engines’ networks;',
+            'your own patterns, as plain text or regular expressions.',
+          ]}
+        />
+      }
+      editor={(onUpgrade) => <BotBlockerEditor onUpgrade={onUpgrade} />}
+    />
+  );
 }
 
 function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
