@@ -65,6 +65,11 @@ const AsnBlockerPage = lazy(() =>
     default: m.AsnBlockerPage,
   })),
 );
+const BotBlockerPage = lazy(() =>
+  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => ({
+    default: m.BotBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -111,7 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
-          { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
+          { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
           { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
           { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },

@@ -1,5 +1,6 @@
 // What a blocked visitor gets (the block page or a redirect) and the monitor-only switch, for
-// any blocker whose rule carries one action (Country Blocker, ISP/ASN Blocker).
+// any blocker whose rule carries one action (Country Blocker, ISP/ASN Blocker). A blocker whose
+// rules each have their own monitor mode (Bot Blocker) leaves the switch out.
 import { BlockStack, Card, Checkbox, ChoiceList, Text, TextField } from '@shopify/polaris';
 
 /** The part of a blocker's form this card edits. */
@@ -16,6 +17,7 @@ export function RuleActionCard({
   onUrlBlur,
   title = 'When a visitor is blocked',
   monitorHelp = 'Try the rule first: visits it would block are recorded in the visitor log, and nobody is blocked.',
+  showMonitor = true,
 }: {
   form: RuleActionForm;
   urlError: string | undefined;
@@ -24,6 +26,8 @@ export function RuleActionCard({
   /** The question the choice answers. */
   title?: string;
   monitorHelp?: string;
+  /** False when monitor mode is set rule by rule instead. */
+  showMonitor?: boolean;
 }) {
   return (
     <Card>
@@ -63,12 +67,14 @@ export function RuleActionCard({
             },
           ]}
         />
-        <Checkbox
-          label="Monitor only: log would-be blocks, let visitors in"
-          helpText={monitorHelp}
-          checked={form.monitor}
-          onChange={(monitor) => onChange({ monitor })}
-        />
+        {showMonitor && (
+          <Checkbox
+            label="Monitor only: log would-be blocks, let visitors in"
+            helpText={monitorHelp}
+            checked={form.monitor}
+            onChange={(monitor) => onChange({ monitor })}
+          />
+        )}
       </BlockStack>
     </Card>
   );

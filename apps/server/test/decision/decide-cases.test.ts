@@ -3,13 +3,17 @@
 // and the answer must be the case's action (with the block page or redirect URL). Every rule
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
-// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN and
-// Referrer Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
-import type {
-  AsnBlockerView,
-  DecideResponse,
-  IpEntry,
-  ReferrerBlockerView,
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN, Referrer
+// and Bot Blockers. A visit's referrer is sent as the storefront script sends it (`ref`), its
+// user agent as the browser's header.
+import {
+  BOT_CATEGORIES,
+  type AsnBlockerView,
+  type BotBlockerView,
+  type BotCategory,
+  type DecideResponse,
+  type IpEntry,
+  type ReferrerBlockerView,
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
@@ -84,7 +88,7 @@ describe('the decision table over HTTP', () => {
 });
 
 /** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
-function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'bot-agent') {
   return new Set(
     c.rules.rules
       .filter((r) => r.kind === kind)
@@ -95,8 +99,29 @@ function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
 }
 
 /**
+ * Bot Blocker rules as the blocker stores them: one category or one pattern each, one action
+ * for all, the categories once each and in their fixed order, then the patterns.
+ */
+function botRulesStorable(c: DecideCase): boolean {
+  const bots = c.rules.rules.filter((r) => r.kind === 'bot-agent');
+  const actions = new Set(bots.map((r) => JSON.stringify(r.action ?? { type: 'block' })));
+  const order = bots.map((r) =>
+    r.categories?.length === 1 && !r.patterns?.length
+      ? BOT_CATEGORIES.indexOf(r.categories[0] as BotCategory)
+      : r.patterns?.length === 1 && !r.categories?.length
+        ? BOT_CATEGORIES.length
+        : -1,
+  );
+  return (
+    actions.size <= 1 &&
+    order.every((o, i) => o >= 0 && (i === 0 || o > order[i - 1]! || o === BOT_CATEGORIES.length))
+  );
+}
+
+/**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, and ISP/ASN and referrer entries each sharing one action and monitor mode.
+ * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, and Bot
+ * Blocker rules as it stores them.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
@@ -107,6 +132,7 @@ function storable(c: DecideCase): boolean {
     countries.length <= 1 &&
     settingsOf(c, 'asn').size <= 1 &&
     settingsOf(c, 'referrer').size <= 1 &&
+    botRulesStorable(c) &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
@@ -115,6 +141,7 @@ function storable(c: DecideCase): boolean {
           ? !r.blockUnknown
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
+            r.kind === 'bot-agent' ||
             r.kind === 'ip-allow' ||
             (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
@@ -132,6 +159,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'referrer')).length,
     ).toBeGreaterThan(8);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'bot-agent')).length,
+    ).toBeGreaterThan(15);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -166,6 +196,17 @@ describe('the decision table from rules saved through the merchant calls', () =>
       });
       expect(del.statusCode).toBe(200);
     }
+    const bot = (await t.call('getBotBlocker', shop.token)).json<BotBlockerView>();
+    if (bot.patterns.length > 0) {
+      const del = await t.call('deleteBotBlocker', shop.token, {
+        ids: bot.patterns.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const botSettings = {
+      action: { type: 'block' } as object,
+      categories: Object.fromEntries(BOT_CATEGORIES.map((id) => [id, 'off'])),
+    };
     let asn = { action: { type: 'block' } as object, monitor: false };
     let referrer = { action: { type: 'block' } as object, monitor: false };
     let country = {
@@ -188,6 +229,20 @@ describe('the decision table from rules saved through the merchant calls', () =>
         asn = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
         for (const value of [...(rule.asns ?? []).map((n) => `AS${n}`), ...(rule.names ?? [])]) {
           const res = await t.call('addAsnBlocker', shop.token, { value });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        continue;
+      }
+      if (rule.kind === 'bot-agent') {
+        botSettings.action = rule.action ?? { type: 'block' };
+        const mode = rule.monitor ? 'monitor' : 'block';
+        for (const category of rule.categories ?? []) botSettings.categories[category] = mode;
+        for (const p of rule.patterns ?? []) {
+          const res = await t.call('addBotBlocker', shop.token, {
+            pattern: p.value,
+            regex: p.regex ?? false,
+            mode,
+          });
           expect(res.statusCode, res.body).toBe(200);
         }
         continue;
@@ -226,6 +281,8 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(savedAsn.statusCode, savedAsn.body).toBe(200);
     const savedReferrer = await t.call('saveReferrerBlocker', shop.token, referrer);
     expect(savedReferrer.statusCode, savedReferrer.body).toBe(200);
+    const savedBot = await t.call('saveBotBlocker', shop.token, botSettings);
+    expect(savedBot.statusCode, savedBot.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
@@ -236,6 +293,7 @@ it('serves the protection calls at their wire paths, behind a session', async ()
     '/api/regionBlocker/save',
     '/api/asnBlocker/add',
     '/api/referrerBlocker/add',
+    '/api/botBlocker/add',
   ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });
     expect(res.statusCode, url).toBe(401);
