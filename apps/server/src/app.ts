@@ -21,6 +21,7 @@ import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptio
 import { billingPlugin } from './features/billing/billing-plugin.js';
 import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
+import { botBlocker } from './features/bot-blocker/bot-blocker.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -69,6 +70,7 @@ export const BLOCKERS: readonly Blocker[] = [
   asnBlocker,
   referrerBlocker,
   vpnBlocker,
+  botBlocker,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

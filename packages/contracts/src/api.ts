@@ -22,6 +22,7 @@ import {
   planView,
   subscriptionState,
 } from './billing.js';
+import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -183,6 +184,7 @@ export const api = {
   ...protectionApi,
   ...referrerBlockerApi,
   ...vpnBlockerApi,
+  ...botBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;

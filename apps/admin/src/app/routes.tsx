@@ -70,6 +70,11 @@ const VpnBlockerPage = lazy(() =>
     default: m.VpnBlockerPage,
   })),
 );
+const BotBlockerPage = lazy(() =>
+  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => ({
+    default: m.BotBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -116,7 +121,7 @@ export const routes: RouteObject[] = [
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
-          { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
+          { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
           { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
           { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },

@@ -1,6 +1,7 @@
 // What a blocked visitor gets (the block page or a redirect) and the monitor-only switch, for
 // any blocker whose rule carries one action (Country Blocker, ISP/ASN Blocker): the fields
-// alone (RuleActionFields, for a page with several actions) or in their own card.
+// alone (RuleActionFields, for a page with several actions) or in their own card. A blocker whose
+// rules each have their own monitor mode (Bot Blocker) leaves the switch out.
 import { BlockStack, Card, Checkbox, ChoiceList, Text, TextField } from '@shopify/polaris';
 
 /** The part of a blocker's form this card edits. */
@@ -18,6 +19,8 @@ export interface RuleActionFieldsProps {
   /** The question the choice answers. */
   title?: string;
   monitorHelp?: string;
+  /** False when monitor mode is set rule by rule instead. */
+  showMonitor?: boolean;
 }
 
 export function RuleActionFields({
@@ -27,6 +30,7 @@ export function RuleActionFields({
   onUrlBlur,
   title = 'When a visitor is blocked',
   monitorHelp = 'Try the rule first: visits it would block are recorded in the visitor log, and nobody is blocked.',
+  showMonitor = true,
 }: RuleActionFieldsProps) {
   return (
     <BlockStack gap="400">
@@ -62,12 +66,14 @@ export function RuleActionFields({
           },
         ]}
       />
-      <Checkbox
-        label="Monitor only: log would-be blocks, let visitors in"
-        helpText={monitorHelp}
-        checked={form.monitor}
-        onChange={(monitor) => onChange({ monitor })}
-      />
+      {showMonitor && (
+        <Checkbox
+          label="Monitor only: log would-be blocks, let visitors in"
+          helpText={monitorHelp}
+          checked={form.monitor}
+          onChange={(monitor) => onChange({ monitor })}
+        />
+      )}
     </BlockStack>
   );
 }

@@ -4,15 +4,19 @@
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
 // cases again from the database. The shop is on Premium, whose plan has the ISP/ASN, Referrer
-// and Bot (VPN/Proxy) Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
-import type {
-  AsnBlockerView,
-  DecideResponse,
-  IpEntry,
-  ReferrerBlockerView,
-  VpnBlockerSettings,
-  VpnBlockerView,
-  VpnNetwork,
+// and Bot (VPN/Proxy) and Bot Blockers. A visit's referrer is sent as the storefront script sends
+// it (`ref`), its user agent as the browser's header.
+import {
+  BOT_CATEGORIES,
+  type AsnBlockerView,
+  type BotBlockerView,
+  type BotCategory,
+  type DecideResponse,
+  type IpEntry,
+  type ReferrerBlockerView,
+  type VpnBlockerSettings,
+  type VpnBlockerView,
+  type VpnNetwork,
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
@@ -88,7 +92,7 @@ describe('the decision table over HTTP', () => {
 });
 
 /** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
-function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'network') {
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'network' | 'bot-agent') {
   return new Set(
     c.rules.rules
       .filter((r) => r.kind === kind)
@@ -127,9 +131,29 @@ function networkStorable(c: DecideCase): boolean {
 }
 
 /**
+ * Bot Blocker rules as the blocker stores them: one category or one pattern each, one action
+ * for all, the categories once each and in their fixed order, then the patterns.
+ */
+function botRulesStorable(c: DecideCase): boolean {
+  const bots = c.rules.rules.filter((r) => r.kind === 'bot-agent');
+  const actions = new Set(bots.map((r) => JSON.stringify(r.action ?? { type: 'block' })));
+  const order = bots.map((r) =>
+    r.categories?.length === 1 && !r.patterns?.length
+      ? BOT_CATEGORIES.indexOf(r.categories[0] as BotCategory)
+      : r.patterns?.length === 1 && !r.categories?.length
+        ? BOT_CATEGORIES.length
+        : -1,
+  );
+  return (
+    actions.size <= 1 &&
+    order.every((o, i) => o >= 0 && (i === 0 || o > order[i - 1]! || o === BOT_CATEGORIES.length))
+  );
+}
+
+/**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, and the Bot
- * (VPN/Proxy) Blocker's switches.
+ * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, the Bot
+ * (VPN/Proxy) Blocker's switches, and Bot Blocker rules as it stores them.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
@@ -141,6 +165,7 @@ function storable(c: DecideCase): boolean {
     settingsOf(c, 'asn').size <= 1 &&
     settingsOf(c, 'referrer').size <= 1 &&
     networkStorable(c) &&
+    botRulesStorable(c) &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
@@ -150,6 +175,7 @@ function storable(c: DecideCase): boolean {
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
             r.kind === 'network' ||
+            r.kind === 'bot-agent' ||
             r.kind === 'ip-allow' ||
             (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
@@ -172,6 +198,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'network')).length,
     ).toBeGreaterThanOrEqual(7);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'bot-agent')).length,
+    ).toBeGreaterThan(15);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -218,6 +247,17 @@ describe('the decision table from rules saved through the merchant calls', () =>
       allowPrivateRelay: true,
     };
     let trusted: number[] = [];
+    const bot = (await t.call('getBotBlocker', shop.token)).json<BotBlockerView>();
+    if (bot.patterns.length > 0) {
+      const del = await t.call('deleteBotBlocker', shop.token, {
+        ids: bot.patterns.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const botSettings = {
+      action: { type: 'block' } as object,
+      categories: Object.fromEntries(BOT_CATEGORIES.map((id) => [id, 'off'])),
+    };
     let asn = { action: { type: 'block' } as object, monitor: false };
     let referrer = { action: { type: 'block' } as object, monitor: false };
     let country = {
@@ -240,6 +280,20 @@ describe('the decision table from rules saved through the merchant calls', () =>
         asn = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
         for (const value of [...(rule.asns ?? []).map((n) => `AS${n}`), ...(rule.names ?? [])]) {
           const res = await t.call('addAsnBlocker', shop.token, { value });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        continue;
+      }
+      if (rule.kind === 'bot-agent') {
+        botSettings.action = rule.action ?? { type: 'block' };
+        const mode = rule.monitor ? 'monitor' : 'block';
+        for (const category of rule.categories ?? []) botSettings.categories[category] = mode;
+        for (const p of rule.patterns ?? []) {
+          const res = await t.call('addBotBlocker', shop.token, {
+            pattern: p.value,
+            regex: p.regex ?? false,
+            mode,
+          });
           expect(res.statusCode, res.body).toBe(200);
         }
         continue;
@@ -294,6 +348,8 @@ describe('the decision table from rules saved through the merchant calls', () =>
     }
     const savedVpn = await t.call('saveVpnBlocker', shop.token, vpn);
     expect(savedVpn.statusCode, savedVpn.body).toBe(200);
+    const savedBot = await t.call('saveBotBlocker', shop.token, botSettings);
+    expect(savedBot.statusCode, savedBot.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
@@ -305,6 +361,7 @@ it('serves the protection calls at their wire paths, behind a session', async ()
     '/api/asnBlocker/add',
     '/api/referrerBlocker/add',
     '/api/vpnBlocker/save',
+    '/api/botBlocker/add',
   ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });
     expect(res.statusCode, url).toBe(401);
