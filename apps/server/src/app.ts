@@ -38,6 +38,7 @@ import { privacyRoutes } from './features/privacy/privacy-routes.js';
 import { privacyTopics } from './features/privacy/privacy-topics.js';
 import { ratingRoutes } from './features/rating/routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
+import { ruleCostRoutes } from './features/rule-cost/rule-cost-routes.js';
 import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
 import { supportRoutes } from './features/support/routes.js';
 import { versionRoutes } from './features/version/routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
+    await site.register(ruleCostRoutes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
     await site.register(adminStaticPlugin);

@@ -27,6 +27,7 @@ import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
+import { ruleCostApi } from './rule-cost.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { vpnBlockerApi } from './vpn-blocker.js';
 import { visitorLogApi } from './visitor-logs.js';
@@ -185,6 +186,7 @@ export const api = {
   ...referrerBlockerApi,
   ...vpnBlockerApi,
   ...botBlockerApi,
+  ...ruleCostApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;

@@ -20,6 +20,7 @@ export * from './visit-filters.js';
 export * from './referrer-blocker.js';
 export * from './vpn-blocker.js';
 export * from './bot-blocker.js';
+export * from './rule-cost.js';
 export * from './visitor-logs.js';
 export * from './ip-lookup.js';
 export * from './time-series.js';

@@ -3,8 +3,14 @@
 // blockers were listed), and it is the one check every save goes through: the engine's
 // compile() of the whole rule set as it would be after the change. A refused set answers 400
 // with the engine's first message and nothing is written. It also answers, per rule kind, what
-// the visitor log calls it, where a decision by it is counted, and who handles a quick action.
-import { protectionMessages, type DashboardCounter, type QuickAction } from '@gatehouse/contracts';
+// the visitor log calls it, where a decision by it is counted, who handles a quick action, and
+// which blocker turns a draft of one of its calls into rules.
+import {
+  protectionMessages,
+  type CallName,
+  type DashboardCounter,
+  type QuickAction,
+} from '@gatehouse/contracts';
 import { compile, type Policy, type Rule, type RuleSet } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -12,6 +18,7 @@ import { shops, type Shop } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import type {
   Blocker,
+  DraftRules,
   EntryHitsTable,
   QuickActionHandler,
   RuleKindInfo,
@@ -33,6 +40,12 @@ export interface KindTally {
   entryHits: EntryHitsTable | null;
 }
 
+/** A call whose draft can be replayed: the blocker it changes and its rules after the call. */
+export interface DraftOf {
+  blocker: Blocker;
+  rules: DraftRules<CallName>;
+}
+
 export interface BlockerRegistry {
   readonly blockers: readonly Blocker[];
   /** The shop's rules from every blocker, with `change` applied. */
@@ -47,6 +60,8 @@ export interface BlockerRegistry {
   tally(kind: string): KindTally | null;
   /** The blocker's handler of a visitor-log quick action. */
   quickAction(action: QuickAction): QuickActionHandler | null;
+  /** The blocker whose call this is and its draft rules; null for a call no blocker replays. */
+  draft(call: string): DraftOf | null;
 }
 
 export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegistry {
@@ -55,6 +70,7 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
   const tallies = new Map<string, KindTally>();
   const names = new Set<string>();
   const actions = new Map<QuickAction, QuickActionHandler>();
+  const drafts = new Map<string, DraftOf>();
   for (const blocker of blockers) {
     if (names.has(blocker.name)) throw new Error(`two blockers are named ${blocker.name}`);
     names.add(blocker.name);
@@ -72,6 +88,10 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
     for (const [action, handler] of Object.entries(blocker.quickActions ?? {})) {
       if (actions.has(action as QuickAction)) throw new Error(`two blockers handle ${action}`);
       actions.set(action as QuickAction, handler);
+    }
+    for (const [call, rules] of Object.entries(blocker.drafts ?? {})) {
+      if (drafts.has(call)) throw new Error(`two blockers replay ${call}`);
+      drafts.set(call, { blocker, rules: rules as DraftRules<CallName> });
     }
   }
 
@@ -97,6 +117,7 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
     kindInfo: (kind) => infos.get(kind) ?? null,
     tally: (kind) => tallies.get(kind) ?? null,
     quickAction: (action) => actions.get(action) ?? null,
+    draft: (call) => drafts.get(call) ?? null,
   };
 }
 

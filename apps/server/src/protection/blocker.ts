@@ -3,13 +3,21 @@
 // to the registry: the rule kinds it owns (with their names in the visitor log and their admin
 // page), a loader that turns its stored rows into the engine's rules for a shop, the names the
 // visitor log shows for its rules, where its blocked visits and its entries' hits are counted,
-// the one-click actions it offers from a visitor-log row, and its merchant routes. The
+// the one-click actions it offers from a visitor-log row, its merchant routes, and how each of
+// its calls that changes rules would change them (the replay of a draft before it is saved). The
 // rule-set loader, the policy cache, the visit queue, the visitor log and the IP lookup know
 // blockers only through this contract.
-import type { DashboardCounter, QuickAction, QuickActionResult } from '@gatehouse/contracts';
+import type {
+  Api,
+  CallName,
+  DashboardCounter,
+  QuickAction,
+  QuickActionResult,
+} from '@gatehouse/contracts';
 import type { Rule, RuleKind } from '@gatehouse/engine';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import type { BlockerRegistry } from './blocker-registry.js';
@@ -48,6 +56,20 @@ export type QuickActionHandler = (
   value: string,
 ) => Promise<QuickActionResult>;
 
+/**
+ * The blocker's rules as they would be after one of its calls, from the body that call takes
+ * (already checked by the call's request schema); throws the call's own 400 for a body the
+ * call would refuse. Nothing is written.
+ */
+export type DraftRules<N extends CallName> = (
+  db: Database,
+  shop: Shop,
+  input: z.infer<Api[N]['request']>,
+) => Promise<Rule[]>;
+
+/** A blocker's calls whose change can be replayed before it is saved, by call name. */
+export type BlockerDrafts = { [N in CallName]?: DraftRules<N> };
+
 export interface Blocker {
   /** The blocker's name: its folder on both sides and its key in blocker_settings. */
   name: string;
@@ -65,6 +87,8 @@ export interface Blocker {
   quickActions?: Partial<Record<QuickAction, QuickActionHandler>>;
   /** The blocker's merchant calls. */
   routes(app: FastifyInstance): Promise<void>;
+  /** Its rules after a draft of each call that changes them (the cost of a rule before saving). */
+  drafts?: BlockerDrafts;
 }
 
 /** Matches the uuid ids of stored entries (engine rule ids of list blockers). */

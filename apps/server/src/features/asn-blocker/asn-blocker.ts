@@ -8,6 +8,7 @@ import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
 import { asnRoutes } from './asn-routes.js';
 import { blockAsnFromLog } from './block-asn-from-log.js';
+import { asnDrafts } from './asn-drafts.js';
 
 export const asnBlocker: Blocker = {
   name: ASN_BLOCKER,
@@ -36,4 +37,5 @@ export const asnBlocker: Blocker = {
   },
   quickActions: { blockAsn: blockAsnFromLog },
   routes: asnRoutes,
+  drafts: asnDrafts,
 };

@@ -13,6 +13,7 @@ import {
 } from './bot-rules.js';
 import { botRoutes } from './bot-routes.js';
 import { botRules } from './bot-schema.js';
+import { botDrafts } from './bot-drafts.js';
 
 export const botBlocker: Blocker = {
   name: BOT_BLOCKER,
@@ -40,4 +41,5 @@ export const botBlocker: Blocker = {
     );
   },
   routes: botRoutes,
+  drafts: botDrafts,
 };

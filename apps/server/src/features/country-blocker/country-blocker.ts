@@ -1,7 +1,8 @@
 // The Country Blocker as the registry sees it: one `country` rule per shop, from its stored
-// countries and its blocker settings.
+// countries and its blocker settings; a draft of its save replays as that rule.
 import type { Blocker } from '../../protection/blocker.js';
 import { blockCountryFromLog } from './block-country-from-log.js';
+import { countryDrafts } from './country-drafts.js';
 import { countryRoutes } from './country-routes.js';
 import {
   COUNTRY_BLOCKER,
@@ -29,4 +30,5 @@ export const countryBlocker: Blocker = {
   },
   quickActions: { blockCountry: blockCountryFromLog },
   routes: countryRoutes,
+  drafts: countryDrafts,
 };

@@ -7,14 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { countryBlocker } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import {
-  blockerSettingsView,
-  saveBlockerSettings,
-  settingsFromInput,
-} from '../../protection/blocker-settings.js';
+import { blockerSettingsView, saveBlockerSettings } from '../../protection/blocker-settings.js';
 import {
   COUNTRY_BLOCKER,
   countryRule,
+  countryStateFromInput,
   loadCountryState,
   saveCountryList,
   type CountryState,
@@ -34,11 +31,7 @@ export async function countryRoutes(app: FastifyInstance): Promise<void> {
     api.saveCountryBlocker,
     async (input, { session }) => {
       const shop = await shopById(app.db, session.shopId);
-      const next: CountryState = {
-        mode: input.mode,
-        countries: [...new Set(input.countries.map((c) => c.toUpperCase()))],
-        settings: settingsFromInput(input),
-      };
+      const next = countryStateFromInput(input);
       await app.blockers.check(app.db, shop, {
         blocker: COUNTRY_BLOCKER,
         rules: [countryRule(next)],

@@ -1,6 +1,7 @@
 // The Country Blocker's storage: mode and countries in country_blocker (which the dashboard's
 // empty-whitelist warning reads), the action and monitor mode in blocker_settings under
 // `country-blocker`, like every blocker's.
+import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -8,6 +9,7 @@ import { countryBlocker } from '../../db/schema.js';
 import {
   actionOf,
   loadBlockerSettings,
+  settingsFromInput,
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 
@@ -56,5 +58,14 @@ export function countryRule(state: CountryState): Rule {
     countries: state.countries,
     action: actionOf(state.settings),
     monitor: state.settings.monitor,
+  };
+}
+
+/** The state a save stores: each country once, in upper case, and the action settings. */
+export function countryStateFromInput(input: CountryBlockerSettings): CountryState {
+  return {
+    mode: input.mode,
+    countries: [...new Set(input.countries.map((c) => c.toUpperCase()))],
+    settings: settingsFromInput(input),
   };
 }

@@ -8,6 +8,7 @@ import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker
 import { allowIpFromLog, blockIpFromLog } from './add-ip-from-log.js';
 import { registerIpListRoutes } from './ip-list-routes.js';
 import { IP_LISTS, ipRule, loadIpRows } from './ip-lists.js';
+import { ipListDrafts } from './ip-list-drafts.js';
 
 const LIST_LABELS = { block: 'IP block list', allow: 'IP allow list' } as const;
 
@@ -46,4 +47,5 @@ export const ipListsBlocker: Blocker = {
     registerIpListRoutes(app, 'ipBlocker');
     registerIpListRoutes(app, 'whiteLists');
   },
+  drafts: ipListDrafts,
 };

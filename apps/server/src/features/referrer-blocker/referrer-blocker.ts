@@ -8,6 +8,7 @@ import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { blockReferrerFromLog } from './block-referrer-from-log.js';
 import { loadReferrerState, REFERRER_BLOCKER, referrerEngineRules } from './referrer-list.js';
 import { referrerRoutes } from './referrer-routes.js';
+import { referrerDrafts } from './referrer-drafts.js';
 
 export const referrerBlocker: Blocker = {
   name: REFERRER_BLOCKER,
@@ -36,4 +37,5 @@ export const referrerBlocker: Blocker = {
   },
   quickActions: { blockReferrer: blockReferrerFromLog },
   routes: referrerRoutes,
+  drafts: referrerDrafts,
 };

@@ -12,6 +12,7 @@ import {
   vpnEngineRules,
 } from './vpn-rules.js';
 import { vpnRoutes } from './vpn-routes.js';
+import { vpnDrafts } from './vpn-drafts.js';
 
 const KIND_LABEL = 'Bot (VPN/Proxy) Blocker';
 
@@ -52,4 +53,5 @@ export const vpnBlocker: Blocker = {
     );
   },
   routes: vpnRoutes,
+  drafts: vpnDrafts,
 };

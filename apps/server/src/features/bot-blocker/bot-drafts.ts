@@ -1,0 +1,23 @@
+// The Bot Blocker's rules after a draft of its save (action and every category's mode) or of
+// a custom pattern's add (read and refused as the add reads it), for the replay before saving.
+import { readBotPattern } from '@gatehouse/contracts';
+import { badRequest } from '../../errors.js';
+import type { BlockerDrafts } from '../../protection/blocker.js';
+import { settingsFromInput } from '../../protection/blocker-settings.js';
+import { botEngineRules, botKey, loadBotState, withCategoryModes } from './bot-rules.js';
+
+export const botDrafts: BlockerDrafts = {
+  saveBotBlocker: async (db, shop, input) => {
+    const settings = settingsFromInput({ action: input.action, monitor: false });
+    const state = { ...(await loadBotState(db, shop)), settings };
+    return botEngineRules(withCategoryModes(state, input.categories));
+  },
+  addBotBlocker: async (db, shop, input) => {
+    const read = readBotPattern(input.pattern, input.regex);
+    if ('error' in read) throw badRequest(read.error);
+    const state = await loadBotState(db, shop);
+    const row = { category: null, pattern: read.value, regex: input.regex, mode: input.mode };
+    if (state.rows.some((r) => botKey(r) === botKey(row))) return botEngineRules(state);
+    return botEngineRules({ ...state, rows: [...state.rows, { id: 'draft-entry', ...row }] });
+  },
+};

@@ -1,0 +1,171 @@
+// The replay itself: stored visits, batch by batch, through two compiled policies (the rules in
+// force and the rules after the draft), with the geo facts of each visitor address looked up
+// once for both, as the decision endpoint looks them up now. It counts the visits (and
+// distinct addresses) the draft would block that get in now, those it would let in that are
+// blocked now, and those the changed blocker's own rules would block or watch; it keeps the
+// newest few newly blocked visits as examples, what they all share (one address, network or
+// country) and the verified search-engine crawlers among them. A visit whose device had Admin
+// Access is replayed with it. No batch is replayed once the deadline has passed.
+import {
+  decide,
+  UNKNOWN_FACTS,
+  type CrawlerId,
+  type Decision,
+  type GeoFacts,
+  type GeoLookup,
+  type Policy,
+} from '@gatehouse/engine';
+
+/** A stored visit, as much of it as a decision needs. */
+export interface ReplayVisit {
+  time: Date;
+  /** Empty when the stored address was not an IP address. */
+  ip: string;
+  url: string;
+  referrer: string;
+  userAgent: string;
+  /** The kind of rule that decided when it was stored (`admin-access`: the device had it). */
+  ruleKind: string | null;
+}
+
+export interface ReplayExample {
+  time: Date;
+  ip: string;
+  country: string | null;
+  url: string;
+}
+
+/** Visits and the distinct addresses they came from. */
+export class Tally {
+  visits = 0;
+  private readonly ips = new Set<string>();
+  add(ip: string): void {
+    this.visits += 1;
+    this.ips.add(ip);
+  }
+  get visitors(): number {
+    return this.ips.size;
+  }
+  toJSON() {
+    return { visits: this.visits, visitors: this.visitors };
+  }
+}
+
+/** A value all the visits added share, until one differs. */
+class Shared<T> {
+  private value: T | undefined;
+  private mixed = false;
+  add(value: T): void {
+    if (this.mixed) return;
+    if (this.value === undefined) this.value = value;
+    else if (this.value !== value) this.mixed = true;
+  }
+  get(): T | undefined {
+    return this.mixed ? undefined : this.value;
+  }
+}
+
+export interface ReplayOptions {
+  current: Policy;
+  draft: Policy;
+  geo: GeoLookup | null;
+  /** The rule kinds of the blocker being changed. */
+  kinds: ReadonlySet<string>;
+  /** The clock the rules' expiry is read at (the replay's start): the rules as they are now. */
+  now: number;
+  /** performance.now() after which no further batch is read. */
+  deadline: number;
+  /** Examples kept at most. */
+  examples?: number;
+}
+
+export interface ReplayOutcome {
+  replayed: number;
+  /** The oldest visit replayed; null when there was none. */
+  oldest: Date | null;
+  /** The deadline passed before the visits ran out. */
+  outOfTime: boolean;
+  blocked: Tally;
+  released: Tally;
+  total: Tally;
+  monitored: Tally;
+  examples: ReplayExample[];
+  /** What every newly blocked visit shares; undefined where they differ (or there are none). */
+  shared: { ip?: string; asn?: number; country?: string };
+  /** Newly blocked visits of verified search-engine crawlers, per crawler. */
+  crawlers: Map<CrawlerId, number>;
+}
+
+const stops = (d: Decision) => d.action !== 'allow';
+
+export async function replayVisits(
+  batches: AsyncIterable<ReplayVisit[]>,
+  options: ReplayOptions,
+): Promise<ReplayOutcome> {
+  const { current, draft, geo, kinds, now } = options;
+  const maxExamples = options.examples ?? 5;
+  const out: ReplayOutcome = {
+    replayed: 0,
+    oldest: null,
+    outOfTime: false,
+    blocked: new Tally(),
+    released: new Tally(),
+    total: new Tally(),
+    monitored: new Tally(),
+    examples: [],
+    shared: {},
+    crawlers: new Map(),
+  };
+  const ip = new Shared<string>();
+  const asn = new Shared<number | null>();
+  const country = new Shared<string | null>();
+
+  for await (const batch of batches) {
+    // Checked once the next batch is there: more visits were left when time ran out.
+    if (out.replayed > 0 && performance.now() > options.deadline) {
+      out.outOfTime = true;
+      break;
+    }
+    for (const v of batch) {
+      const facts: GeoFacts = geo && v.ip !== '' ? geo.lookup(v.ip) : UNKNOWN_FACTS;
+      const visit = {
+        ip: v.ip,
+        url: v.url,
+        referrer: v.referrer,
+        userAgent: v.userAgent,
+        adminDevice: v.ruleKind === 'admin-access',
+        now,
+      };
+      const before = decide(current, visit, facts);
+      const after = decide(draft, visit, facts);
+      const wasStopped = stops(before);
+      const isStopped = stops(after);
+      if (isStopped && !wasStopped) {
+        out.blocked.add(v.ip);
+        ip.add(v.ip);
+        asn.add(facts.asn);
+        country.add(facts.country);
+        if (out.examples.length < maxExamples) {
+          out.examples.push({ time: v.time, ip: v.ip, country: facts.country, url: v.url });
+        }
+        if (after.crawler?.check === 'verified') {
+          const id = after.crawler.id;
+          out.crawlers.set(id, (out.crawlers.get(id) ?? 0) + 1);
+        }
+      } else if (wasStopped && !isStopped) {
+        out.released.add(v.ip);
+      }
+      if (isStopped && after.rule && kinds.has(after.rule.kind)) out.total.add(v.ip);
+      if (after.monitor && kinds.has(after.monitor.kind)) out.monitored.add(v.ip);
+    }
+    out.replayed += batch.length;
+    if (batch.length > 0) out.oldest = batch[batch.length - 1]!.time;
+  }
+  const sharedIp = ip.get();
+  const sharedAsn = asn.get();
+  const sharedCountry = country.get();
+  if (sharedIp) out.shared.ip = sharedIp;
+  if (sharedAsn !== undefined && sharedAsn !== null) out.shared.asn = sharedAsn;
+  if (sharedCountry) out.shared.country = sharedCountry;
+  return out;
+}
