@@ -21,9 +21,11 @@ export interface MerchantVisit {
 }
 
 const newlyStopped = (current: Policy, draft: Policy, visit: Visit, facts: GeoFacts) =>
-  decide(current, visit, facts).action === 'allow' && decide(draft, visit, facts).action !== 'allow';
+  decide(current, visit, facts).action === 'allow' &&
+  decide(draft, visit, facts).action !== 'allow';
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) =>
+  `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 export function confirmations(
   current: Policy,

@@ -1,0 +1,112 @@
+// The replay loop on its own: two compiled rule sets, made-up geo facts, visits in batches.
+import {
+  compile,
+  UNKNOWN_FACTS,
+  type GeoFacts,
+  type GeoLookup,
+  type Policy,
+  type RuleSet,
+} from '@gatehouse/engine';
+import { describe, expect, it } from 'vitest';
+import { replayVisits, type ReplayVisit } from './replay.js';
+
+const policy = (rules: RuleSet['rules']): Policy => {
+  const result = compile({ appEnabled: true, rules });
+  if (!result.ok) throw new Error(result.errors[0]?.message);
+  return result.policy;
+};
+const blockCountries = (countries: string[], monitor = false) =>
+  policy([
+    {
+      id: 'country',
+      kind: 'country',
+      mode: 'blacklist',
+      countries,
+      action: { type: 'block' },
+      monitor,
+    },
+  ]);
+
+const COUNTRY: Record<string, string> = { '10.0.0.1': 'DE', '10.0.0.2': 'DE', '10.0.0.3': 'FR' };
+const geo: GeoLookup = {
+  lookup: (ip): GeoFacts => ({ ...UNKNOWN_FACTS, country: COUNTRY[ip] ?? null }),
+};
+
+const visit = (ip: string, minute: number, over: Partial<ReplayVisit> = {}): ReplayVisit => ({
+  time: new Date(Date.UTC(2030, 0, 1, 0, 60 - minute)),
+  ip,
+  url: `https://shop.example/${minute}`,
+  referrer: '',
+  userAgent: 'Mozilla/5.0',
+  ruleKind: null,
+  ...over,
+});
+
+async function* batches(...groups: ReplayVisit[][]) {
+  for (const group of groups) yield group;
+}
+
+const options = (current: Policy, draft: Policy, deadline = Infinity) => ({
+  current,
+  draft,
+  geo,
+  kinds: new Set(['country']),
+  now: Date.UTC(2030, 0, 1),
+  deadline,
+});
+
+describe('replayVisits', () => {
+  it('counts newly blocked and released visits and the addresses they came from', async () => {
+    const out = await replayVisits(
+      batches(
+        [visit('10.0.0.1', 1), visit('10.0.0.2', 2), visit('10.0.0.1', 3)],
+        [visit('10.0.0.3', 4), visit('', 5)],
+      ),
+      options(blockCountries(['FR']), blockCountries(['DE'])),
+    );
+    expect(out.replayed).toBe(5);
+    expect(out.blocked.toJSON()).toEqual({ visits: 3, visitors: 2 });
+    expect(out.released.toJSON()).toEqual({ visits: 1, visitors: 1 });
+    expect(out.total.toJSON()).toEqual({ visits: 3, visitors: 2 });
+    expect(out.shared).toEqual({ country: 'DE' });
+    expect(out.examples.map((e) => e.url)).toEqual([
+      'https://shop.example/1',
+      'https://shop.example/2',
+      'https://shop.example/3',
+    ]);
+    expect(out.oldest).toEqual(visit('', 5).time);
+    expect(out.outOfTime).toBe(false);
+  });
+
+  it('counts monitor mode as watched, not blocked', async () => {
+    const out = await replayVisits(
+      batches([visit('10.0.0.1', 1), visit('10.0.0.3', 2)]),
+      options(blockCountries([]), blockCountries(['DE'], true)),
+    );
+    expect(out.blocked.visits).toBe(0);
+    expect(out.monitored.toJSON()).toEqual({ visits: 1, visitors: 1 });
+  });
+
+  it('replays a device that had Admin Access with it', async () => {
+    const out = await replayVisits(
+      batches([visit('10.0.0.1', 1, { ruleKind: 'admin-access' }), visit('10.0.0.2', 2)]),
+      options(blockCountries([]), blockCountries(['DE'])),
+    );
+    expect(out.blocked.toJSON()).toEqual({ visits: 1, visitors: 1 });
+    expect(out.shared).toEqual({ ip: '10.0.0.2', country: 'DE' });
+  });
+
+  it('stops at the deadline and says so when visits were left', async () => {
+    const out = await replayVisits(
+      batches([visit('10.0.0.1', 1)], [visit('10.0.0.2', 2)], [visit('10.0.0.3', 3)]),
+      options(blockCountries([]), blockCountries(['DE']), 0),
+    );
+    expect(out.replayed).toBe(1);
+    expect(out.outOfTime).toBe(true);
+    const all = await replayVisits(
+      batches([visit('10.0.0.1', 1)]),
+      options(blockCountries([]), blockCountries(['DE']), 0),
+    );
+    expect(all.outOfTime).toBe(false);
+  });
+});
