@@ -74,9 +74,9 @@ export const ruleCostResult = z.object({
   /** A few of the visits the change would block, newest first. */
   examples: z.array(ruleCostExample),
   /**
-   * Visitor-log filters (its address-bar parameters: range, ip, asn, country) that show the
-   * visits the change would block: the last 7 days, and the one address, network or country
-   * they all share when they do.
+   * Visitor-log filters (its address-bar parameters: range, action, ip, asn, country) that
+   * show the visits the change would block: the last 7 days, the visits let in, and the one
+   * address, network or country they all share when they do.
    */
   logFilters: z.record(z.string(), z.string()),
   /** What the merchant must confirm before the change is saved; empty when nothing. */

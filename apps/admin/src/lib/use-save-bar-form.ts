@@ -15,6 +15,8 @@ export interface SaveBarFormOptions<T, N extends CallName> {
   submit: (draft: T) => Promise<ApiOutcome<N>>;
   /** Takes in the server's answer to a successful save (cache, toast, follow-ups). */
   onSaved: (data: ResponseOf<N>) => void;
+  /** Asked before a valid draft is sent; false holds the save (the merchant said no). */
+  confirm?: (draft: T) => Promise<boolean>;
 }
 
 export interface SaveBarForm<T> {
@@ -29,7 +31,7 @@ export interface SaveBarForm<T> {
 
 export function useSaveBarForm<T extends object, N extends CallName>(
   saved: T | undefined,
-  { invalid, submit, onSaved }: SaveBarFormOptions<T, N>,
+  { invalid, submit, onSaved, confirm }: SaveBarFormOptions<T, N>,
 ): SaveBarForm<T> {
   const { draft, dirty, update, discard } = useDraft<T>(saved);
   const [saving, setSaving] = useState(false);
@@ -42,6 +44,10 @@ export function useSaveBarForm<T extends object, N extends CallName>(
       return;
     }
     setSaving(true);
+    if (confirm && !(await confirm(draft))) {
+      setSaving(false);
+      return;
+    }
     const outcome = await submit(draft);
     setSaving(false);
     if (!outcome.result) return;

@@ -159,16 +159,16 @@ describe('the replay', () => {
     await sendVisits(bob);
     const again = await cost(bob, 'addIpBlocker', { ip: FR, note: '' });
     expect(again.blocked).toEqual({ visits: 2, visitors: 1 });
-    expect(again.logFilters).toEqual({ range: '7d', ip: FR });
+    expect(again.logFilters).toEqual({ range: '7d', action: 'allow', ip: FR });
     expect(again.examples.map((e) => e.ip)).toEqual([FR, FR]);
     // Two addresses in Germany (a home line and a Frankfurt data centre): the country links.
     const byCountry = await cost(bob, 'saveCountryBlocker', country('blacklist', ['DE']));
     expect(byCountry.blocked).toEqual({ visits: 4, visitors: 2 });
-    expect(byCountry.logFilters).toEqual({ range: '7d', country: 'DE' });
+    expect(byCountry.logFilters).toEqual({ range: '7d', action: 'allow', country: 'DE' });
     // The United States and France: nothing shared but the window.
     const whitelist = await cost(bob, 'saveCountryBlocker', country('whitelist', ['DE']));
     expect(whitelist.blocked).toEqual({ visits: 4, visitors: 2 });
-    expect(whitelist.logFilters).toEqual({ range: '7d' });
+    expect(whitelist.logFilters).toEqual({ range: '7d', action: 'allow' });
   });
 });
 

@@ -2,7 +2,8 @@
 // ISP/ASN and Referrer Blockers). On a plan without the blocker, or once a call answered 403,
 // the page explains the blocker and leads to the subscription page. Otherwise: what the blocker
 // does and its add form, the table of entries (added and removed at once), and the action and
-// monitor mode of the whole list, saved with the contextual save bar.
+// monitor mode of the whole list, saved with the contextual save bar after what the change would
+// have done (and any confirmation it needs).
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   BlockStack,
@@ -19,6 +20,8 @@ import { useAppState } from '../../lib/app-state.js';
 import { showToast } from '../../lib/toast-store.js';
 import { useSaveBarForm } from '../../lib/use-save-bar-form.js';
 import { RuleActionCard } from '../rule-action-card.js';
+import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
+import { RuleCostCard } from '../rule-cost/rule-cost-summary.js';
 import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
 import { SaveBar } from '../save-bar.js';
 
@@ -63,6 +66,7 @@ export function ListBlockerEditor<E>({
   intro,
   blocker,
   save,
+  saveCall,
   savedMessage,
   addForm,
   table,
@@ -81,6 +85,8 @@ export function ListBlockerEditor<E>({
     readAt: number;
   };
   save: { call(settings: BlockerActionSettings): Promise<ApiOutcome<CallName>> };
+  /** The save call, whose draft the page replays. */
+  saveCall: CallName;
   savedMessage: string;
   addForm: ReactNode;
   table: (entries: E[], readAt: number, loading: boolean) => ReactNode;
@@ -93,8 +99,11 @@ export function ListBlockerEditor<E>({
   const { action, monitor } = blocker.data;
   // Only the settings are edited here: adding or removing an entry leaves unsaved edits alone.
   const saved = useMemo(() => toForm({ action, monitor }), [action, monitor]);
+  const costCheck = useCostConfirmation();
+  const costOf = (form: typeof saved) => ({ call: saveCall, draft: toSettings(form) });
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
+    confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => save.call(toSettings(form)),
     onSaved: () => showToast(savedMessage),
   });
@@ -127,10 +136,12 @@ export function ListBlockerEditor<E>({
               onChange={change}
               onUrlBlur={revealErrors}
             />
+            <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
           </BlockStack>
         </Layout.Section>
       </Layout>
       {children}
+      {costCheck.dialog}
     </Page>
   );
 }

@@ -37,6 +37,8 @@ function logFilters(outcome: ReplayOutcome): Record<string, string> {
   const { ip, asn, country } = outcome.shared;
   const filters: Record<string, string> = { range: '7d' };
   if (outcome.blocked.visits === 0) return filters;
+  // The visits the change would block are let in today.
+  filters.action = 'allow';
   if (ip) filters.ip = ip;
   else if (asn !== undefined) filters.asn = String(asn);
   else if (country) filters.country = country;

@@ -21,6 +21,9 @@ export function AddAsnEntryForm({ onUpgrade }: { onUpgrade: () => void }) {
       notePlaceholder="Why this entry is here"
       submit="Add to block list"
       adding={addEntry.isPending}
+      cost={(value) =>
+        entryError(value) ? null : { call: 'addAsnBlocker', draft: { value, note: '' } }
+      }
       onAdd={async (value, note) => {
         const problem = entryError(value);
         if (problem) return { error: problem };

@@ -47,6 +47,7 @@ function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
       intro="Block visitors by the network they come from: its autonomous system number (ASN), or the name of the ISP or hosting company that runs it. Hosting and data centre networks are where most scrapers and bots come from. Addresses on your allow list still get in; the IP Blocker and the Country Blocker are checked first."
       blocker={blocker}
       save={save}
+      saveCall="saveAsnBlocker"
       savedMessage="ISP/ASN Blocker saved"
       addForm={<AddAsnEntryForm onUpgrade={onUpgrade} />}
       ruleTitle="When a visitor comes from a blocked network"

@@ -28,6 +28,12 @@ export function AddBotPatternForm({ onUpgrade }: { onUpgrade: () => void }) {
       notePlaceholder="Why this pattern is here"
       submit="Add pattern"
       adding={addPattern.isPending}
+      cost={(value) => {
+        const read = readPatternField(value, regex);
+        return 'error' in read
+          ? null
+          : { call: 'addBotBlocker', draft: { pattern: read.pattern, regex, mode, note: '' } };
+      }}
       onAdd={async (value, note) => {
         const read = readPatternField(value, regex);
         if ('error' in read) return read;

@@ -1,6 +1,7 @@
 // /botBlocker: the categories of automated visitors, each blocked, monitored or off, and the
 // action a blocked visitor gets, saved together with the contextual save bar; the merchant's
-// own user-agent patterns, added, changed and removed at once. A paid feature: on Free the
+// own user-agent patterns, added, changed and removed at once. What a change would have done
+// shows as it is edited, and is confirmed when it needs to be. A paid feature: on Free the
 // page explains it and leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
@@ -8,12 +9,14 @@ import { PaidListPage } from '../../../components/entry-list/list-blocker-page.j
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
+import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { formError } from '../../../components/rule-action-form.js';
 import { useBotBlocker } from '../api/use-bot-blocker.js';
 import { useSaveBotBlocker } from '../api/use-save-bot-blocker.js';
-import { toBotForm, toBotSettings } from '../bot-blocker-form.js';
+import { toBotForm, toBotSettings, type BotForm } from '../bot-blocker-form.js';
 import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
@@ -59,8 +62,12 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const savedKey = JSON.stringify([action, categories.map((c) => c.mode)]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the form changes
   const saved = useMemo(() => toBotForm({ action, categories }), [savedKey]);
+  const costCheck = useCostConfirmation();
+  const costOf = (form: BotForm) =>
+    ({ call: 'saveBotBlocker', draft: toBotSettings(form) }) as const;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
+    confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => saveBotBlocker.call(toBotSettings(form)),
     onSaved: () => showToast('Bot Blocker saved'),
   });
@@ -92,6 +99,7 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               onChange={change}
               onUrlBlur={revealErrors}
             />
+            <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
             <Card>
               <BlockStack gap="400">
                 <BlockStack gap="100">
@@ -117,6 +125,7 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      {costCheck.dialog}
     </Page>
   );
 }

@@ -1,11 +1,15 @@
 // /regionBlocker: mode, countries, action and monitor mode, saved together with
 // the contextual save bar. Blocking mainland China while the app embed is off brings up the
-// China reminder; an empty whitelist shows the same critical banner as the dashboard.
+// China reminder; an empty whitelist shows the same critical banner as the dashboard. What the
+// change would have done to the last 7 days of visits shows as it is edited, and a change that
+// would block the merchant's own country or address asks before it is saved.
 import { useMemo, useState } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import { ChinaReminderDialog } from '../../../components/china-reminder-dialog.js';
 import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
+import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
+import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { shouldShowChinaReminder } from '../../../lib/local-flags.js';
@@ -13,7 +17,7 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useCountryBlocker } from '../api/use-country-blocker.js';
 import { useSaveCountryBlocker } from '../api/use-save-country-blocker.js';
-import { formError, toForm, toSettings } from '../country-blocker-form.js';
+import { formError, toForm, toSettings, type CountryBlockerForm } from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
@@ -35,8 +39,12 @@ export function CountryBlockerPage() {
   const remindIfChinaBlocked = (settings: CountryBlockerSettings) => {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
   };
+  const costCheck = useCostConfirmation();
+  const costOf = (form: CountryBlockerForm) =>
+    ({ call: 'saveCountryBlocker', draft: toSettings(form) }) as const;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
+    confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => saveCountryBlocker.call(toSettings(form)),
     onSaved: (settings) => {
       showToast('Country Blocker saved');
@@ -68,6 +76,7 @@ export function CountryBlockerPage() {
         <Layout.Section>
           <BlockStack gap="400">
             <ModeCard mode={draft.mode} onChange={(mode) => change({ mode })} />
+            <RuleCostCard draft={error ? null : costOf(draft)} />
             <CountryPicker
               mode={draft.mode}
               selected={draft.countries}
@@ -83,6 +92,7 @@ export function CountryBlockerPage() {
         </Layout.Section>
       </Layout>
       <ChinaReminderDialog open={chinaOpen} onClose={() => setChinaOpen(false)} />
+      {costCheck.dialog}
     </Page>
   );
 }

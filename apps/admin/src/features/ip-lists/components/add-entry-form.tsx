@@ -30,6 +30,10 @@ export function AddEntryForm({
       notePlaceholder="Why this entry is here"
       submit="Add"
       adding={addEntry.isPending}
+      cost={(ip) => ({
+        call: list === 'ipBlocker' ? 'addIpBlocker' : 'addWhiteLists',
+        draft: { ip, note: '', expiresAt: expiryFromDate(expiry) },
+      })}
       onAdd={async (ip, note) => {
         if (ip.trim() === '') return { error: protectionMessages.ipMissing };
         if (capReached) {

@@ -22,6 +22,12 @@ export function AddReferrerEntriesForm({ onUpgrade }: { onUpgrade: () => void })
       notePlaceholder="Why these domains are here"
       submit="Add to block list"
       adding={addEntries.isPending}
+      cost={(value) => {
+        const read = readDomains(value);
+        return 'error' in read
+          ? null
+          : { call: 'addReferrerBlocker', draft: { domains: read.domains, note: '' } };
+      }}
       onAdd={async (value, note) => {
         const read = readDomains(value);
         if ('error' in read) return read;

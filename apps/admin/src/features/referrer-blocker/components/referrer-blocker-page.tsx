@@ -62,6 +62,7 @@ function ReferrerBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
       intro="Block visitors by the site that sent them to your store: spam and fake-traffic sites, or pages that link to you and should not. The referrer is the address the visitor’s browser reports; visitors who arrive directly are never matched. Addresses on your allow list still get in; the IP, Country and ISP/ASN Blockers are checked first."
       blocker={blocker}
       save={save}
+      saveCall="saveReferrerBlocker"
       savedMessage="Referrer Blocker saved"
       addForm={<AddReferrerEntriesForm onUpgrade={onUpgrade} />}
       ruleTitle="When a visitor comes from a blocked site"

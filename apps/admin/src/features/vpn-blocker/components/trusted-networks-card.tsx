@@ -49,6 +49,11 @@ export function TrustedNetworksCard({
             notePlaceholder="Why you trust this network"
             submit="Trust network"
             adding={addTrusted.isPending}
+            cost={(value) =>
+              trustedAsnError(value)
+                ? null
+                : { call: 'addVpnTrustedAsn', draft: { asn: value, note: '' } }
+            }
             onAdd={async (value, note) => {
               const problem = trustedAsnError(value);
               if (problem) return { error: problem };

@@ -1,6 +1,7 @@
 // /vpnBlocker: a switch per kind of network (hosting, VPN, proxy, Tor), each with its action and
 // monitor mode, and the iCloud Private Relay choice, saved with the contextual save bar; the
-// trusted networks (added and removed at once); the address lists the check runs on. A paid
+// trusted networks (added and removed at once); the address lists the check runs on. What the
+// change would have done shows as it is edited, and is confirmed when it needs to be. A paid
 // feature: on Free the page explains it and leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris';
@@ -9,6 +10,8 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { Loading, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
+import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useSaveVpnBlocker } from '../api/use-save-vpn-blocker.js';
 import { useVpnBlocker } from '../api/use-vpn-blocker.js';
@@ -55,8 +58,12 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     () => toVpnForm({ switches, allowPrivateRelay }),
     [switches, allowPrivateRelay],
   );
+  const costCheck = useCostConfirmation();
+  const costOf = (form: VpnBlockerForm) =>
+    ({ call: 'saveVpnBlocker', draft: toVpnSettings(form) }) as const;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: hasErrors,
+    confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => saveVpnBlocker.call(toVpnSettings(form)),
     onSaved: () => showToast('Bot (VPN/Proxy) Blocker saved'),
   });
@@ -102,6 +109,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 )}
               </NetworkSwitchCard>
             ))}
+            <RuleCostCard draft={hasErrors(draft) ? null : costOf(draft)} />
             <TrustedNetworksCard
               trusted={trusted}
               limit={limit}
@@ -113,6 +121,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      {costCheck.dialog}
     </Page>
   );
 }
