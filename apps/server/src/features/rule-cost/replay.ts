@@ -120,6 +120,18 @@ export async function replayVisits(
   const asn = new Shared<number | null>();
   const country = new Shared<string | null>();
 
+  // Visitors come back: each address is looked up once per replay.
+  const factsOf = new Map<string, GeoFacts>();
+  const lookup = (address: string): GeoFacts => {
+    if (!geo || address === '') return UNKNOWN_FACTS;
+    let facts = factsOf.get(address);
+    if (facts === undefined) {
+      facts = geo.lookup(address);
+      factsOf.set(address, facts);
+    }
+    return facts;
+  };
+
   for await (const batch of batches) {
     // Checked once the next batch is there: more visits were left when time ran out.
     if (out.replayed > 0 && performance.now() > options.deadline) {
@@ -127,7 +139,7 @@ export async function replayVisits(
       break;
     }
     for (const v of batch) {
-      const facts: GeoFacts = geo && v.ip !== '' ? geo.lookup(v.ip) : UNKNOWN_FACTS;
+      const facts = lookup(v.ip);
       const visit = {
         ip: v.ip,
         url: v.url,
