@@ -24,6 +24,7 @@ import { botCases } from './bot.cases.js';
 import { crawlerCases } from './crawler.cases.js';
 import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
+import { urlCases } from './url.cases.js';
 
 export type { DecideCase } from './decide-case-kit.js';
 
@@ -471,4 +472,5 @@ export const decideCases: DecideCase[] = [
   ...crawlerCases,
   ...networkCases,
   ...botCases,
+  ...urlCases,
 ];

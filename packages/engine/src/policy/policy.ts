@@ -24,6 +24,8 @@ export interface Visit {
   ip: string;
   /** The visited URL, absolute or path-only. */
   url: string;
+  /** The request's method (the firewall sees every request); a page view (GET) when absent. */
+  method?: string;
   referrer?: string;
   userAgent?: string;
   /** The visitor's device has Admin Access (it bypasses every rule). */
