@@ -24,3 +24,4 @@ export * from './ip-lookup.js';
 export * from './time-series.js';
 export * from './hygiene.js';
 export * from './validation-messages.js';
+export * from './firewall.js';

@@ -28,14 +28,7 @@ export * from './network/crawlers.js';
 export * from './network/feeds.js';
 export * from './network/classifier.js';
 export * from './bots/bot-agents.js';
-export {
-  URL_MATCH_TYPES,
-  URL_METHODS,
-  URL_TARGETS,
-  MAX_URL_ENTRIES,
-  MAX_URL_PATTERN_LENGTH,
-  type UrlMatchType,
-} from './matchers/url-matcher.js';
+
 export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
 export { COMMON_BROWSERS } from './bots/common-browsers.js';

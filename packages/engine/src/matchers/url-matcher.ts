@@ -13,14 +13,16 @@ import { z } from 'zod';
 import { regexProblem } from '../bots/agent-patterns.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
 import { blockingBase, ruleKind } from '../policy/rule-kind.js';
+import {
+  MAX_URL_ENTRIES,
+  MAX_URL_PATTERN_LENGTH,
+  URL_MATCH_TYPES,
+  URL_METHODS,
+  URL_TARGETS,
+  type UrlMatchType,
+} from '../rules/url-patterns.js';
 import { ruleApplies } from './rule-applies.js';
 
-export const URL_MATCH_TYPES = ['exact', 'prefix', 'glob', 'regex'] as const;
-export type UrlMatchType = (typeof URL_MATCH_TYPES)[number];
-export const URL_TARGETS = ['path', 'pathAndQuery'] as const;
-export const URL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export const MAX_URL_ENTRIES = 1000;
-export const MAX_URL_PATTERN_LENGTH = 500;
 
 const URL_SUBJECT = { inputs: 'URLs', patterns: 'URL patterns' };
 
