@@ -68,6 +68,7 @@ export async function startFirewall(options: {
   geo?: GeoLookup | null;
   redis?: Redis | null;
   refreshMs?: number;
+  trustedProxies?: string[];
 }): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
@@ -83,6 +84,7 @@ export async function startFirewall(options: {
     key: KEY,
     originTimeoutMs: 5000,
     redis: options.redis ?? null,
+    trustedProxies: options.trustedProxies ?? [],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

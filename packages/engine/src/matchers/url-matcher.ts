@@ -1,7 +1,7 @@
 // URL Blocker (rule kind `url`): blocks requests by what they ask for, e.g. `/wp-login.php`,
 // `/.env` or `/admin` probes. One pattern per rule, matched on the path, or on the path with
 // its query string, and optionally on the request's methods (a visit without a method is a page
-// view, a GET). The path is percent-decoded before it is compared, so `/%2eenv` is `/.env`.
+// view, a GET). Both are percent-decoded before they are compared, so `/%2eenv` is `/.env`.
 // Patterns compare without regard to case:
 //   exact   the whole path (or path and query) equals the pattern;
 //   prefix  it starts with the pattern;
@@ -22,7 +22,6 @@ import {
   type UrlMatchType,
 } from '../rules/url-patterns.js';
 import { ruleApplies } from './rule-applies.js';
-
 
 const URL_SUBJECT = { inputs: 'URLs', patterns: 'URL patterns' };
 
@@ -46,7 +45,10 @@ function decodePath(path: string): string {
   }
 }
 
-/** The visited path, and the path with its query, in lower case, percent-decoded. */
+/**
+ * The visited path, and the path with its query, in lower case, percent-decoded (and `+` in
+ * the query read as a space, as forms send it).
+ */
 export function urlParts(url: string): { path: string; full: string } {
   let rest = url;
   const scheme = rest.indexOf('://');
@@ -58,7 +60,8 @@ export function urlParts(url: string): { path: string; full: string } {
   if (hash !== -1) rest = rest.slice(0, hash);
   const mark = rest.indexOf('?');
   const path = decodePath(mark === -1 ? rest : rest.slice(0, mark)).toLowerCase() || '/';
-  const query = mark === -1 ? '' : rest.slice(mark + 1).toLowerCase();
+  const query =
+    mark === -1 ? '' : decodePath(rest.slice(mark + 1).replace(/\+/g, ' ')).toLowerCase();
   return { path, full: query === '' ? path : `${path}?${query}` };
 }
 
