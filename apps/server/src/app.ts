@@ -28,6 +28,8 @@ import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
+import { firewallRoutes } from './features/firewall/firewall-routes.js';
+import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
@@ -70,6 +72,9 @@ export const BLOCKERS: readonly Blocker[] = [
   referrerBlocker,
   botBlocker,
 ];
+
+/** The firewall's own blockers: their rules are applied by the firewall only. */
+export const FIREWALL_BLOCKERS: readonly Blocker[] = [fwUrlBlocker];
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -131,7 +136,7 @@ export async function buildApp(
   await app.register(billingPlugin);
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
-  await app.register(blockersPlugin, { blockers: BLOCKERS });
+  await app.register(blockersPlugin, { blockers: BLOCKERS, firewall: FIREWALL_BLOCKERS });
   // Billing meters the protected views each written batch holds.
   await app.register(visitorLogsPlugin, {
     recordProtectedViews: (db, shopId, n, now) =>
@@ -185,6 +190,8 @@ export async function buildApp(
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
+    await site.register(firewallRoutes);
+    for (const blocker of FIREWALL_BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
     await site.register(adminStaticPlugin);

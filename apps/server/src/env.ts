@@ -45,6 +45,14 @@ const envSchema = z
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
     SUPPORT_API_KEY: z.string().min(1).optional(),
+    /** The key firewall instances read policies with; derived from APP_SECRET when unset. */
+    FIREWALL_KEY: z.string().min(32).optional(),
+    /** Where the connection probe connects instead of the shop's domain (a local firewall). */
+    FIREWALL_PROBE_URL: z.url().optional(),
+    /** What merchants point their domains at: a CNAME target and an A-record address. */
+    FIREWALL_CNAME: z.string().min(1).max(253).optional(),
+    FIREWALL_ADDRESS: z.ipv4().optional(),
+    FIREWALL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -167,6 +175,15 @@ export interface AppConfig {
   logLevel: string;
   adminDist: string;
   trustedProxies: string[];
+  firewall: {
+    /** Bearer key of the policy snapshot, shared with the firewall instances. */
+    key: string;
+    /** Origin the probe connects to instead of the shop's domain; null: the domain itself. */
+    probeUrl: string | null;
+    probeTimeoutMs: number;
+    cname: string | null;
+    address: string | null;
+  };
   rateLimit: { signInPerMinute: number; supportPerMinute: number };
   billing: {
     /** Subscriptions are created as test charges unless NODE_ENV=production and BILLING_TEST=false. */
@@ -221,6 +238,14 @@ export function defaultSupportApiKey(appSecret: string): string {
   return createHmac('sha256', appSecret).update('support-api').digest('hex');
 }
 
+/**
+ * HMAC-SHA256(APP_SECRET, "gatehouse-firewall") in hex: the firewall key when none is set
+ * (the firewall derives the same from the same secret).
+ */
+export function defaultFirewallKey(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('gatehouse-firewall').digest('hex');
+}
+
 /** Parses the environment; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -261,6 +286,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
     trustedProxies: splitList(e.TRUSTED_PROXIES),
+    firewall: {
+      key: e.FIREWALL_KEY ?? defaultFirewallKey(appSecret),
+      probeUrl: e.FIREWALL_PROBE_URL?.replace(/\/+$/, '') ?? null,
+      probeTimeoutMs: e.FIREWALL_PROBE_TIMEOUT_MS,
+      cname: e.FIREWALL_CNAME ?? null,
+      address: e.FIREWALL_ADDRESS ?? null,
+    },
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,

@@ -80,6 +80,11 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     return shop ? shopState(context, shop) : reply;
   });
 
+  app.get('/_emulator/shops/:shop/storefront-requests', async (request) => {
+    const { shop } = request.params as { shop: string };
+    return { count: context.storefrontRequests.get(shop) ?? 0 };
+  });
+
   app.get('/_emulator/webhooks/deliveries', async (request) => {
     const { shop, topic } = request.query as { shop?: string; topic?: string };
     const deliveries: DeliveryView[] = context.store.state.deliveries

@@ -7,6 +7,7 @@
 import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
+  FIREWALL_POLICIES_PATH,
   ipListExportPath,
   referrerBlockerExportPath,
   VISIT_EXPORT_PATH,
@@ -14,10 +15,11 @@ import {
 
 /**
  * How the route is authenticated. `bearer`: the merchant's session; `support`: the support
- * API key; `webhook-hmac`: the platform's HMAC of the raw body; `callback-hmac`: the
+ * API key; `firewall`: the firewall key; `webhook-hmac`: the platform's HMAC of the raw body; `callback-hmac`: the
  * platform's HMAC of the query (the OAuth callback); `none`: public.
  */
-export type RouteAuth = 'bearer' | 'support' | 'webhook-hmac' | 'callback-hmac' | 'none';
+export type RouteAuth =
+  'bearer' | 'support' | 'firewall' | 'webhook-hmac' | 'callback-hmac' | 'none';
 
 /**
  * Where the input travels: the query string, a JSON body, a form body, a platform webhook
@@ -98,6 +100,18 @@ const exportRoute = (name: string, path: string): FuzzRoute => ({
 });
 
 export const ROUTE_TABLE: readonly FuzzRoute[] = [
+  {
+    name: 'firewall policy snapshot',
+    method: 'GET',
+    path: FIREWALL_POLICIES_PATH,
+    auth: 'firewall',
+    input: 'none',
+    answers: 'json',
+    plausible: () => ({}),
+    refusesHostileText: [],
+    // The firewalls protect every shop: the snapshot holds each shop that has the Firewall on.
+    seesEveryShop: true,
+  },
   {
     name: 'health',
     method: 'GET',

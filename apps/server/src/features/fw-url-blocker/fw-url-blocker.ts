@@ -1,0 +1,36 @@
+// The firewall's URL Blocker as the firewall's registry sees it: one `url` rule per entry, all
+// with the blocker's settings, switched off on a plan without the Firewall; each entry counts
+// its hits.
+import { and, eq, inArray } from 'drizzle-orm';
+import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import { loadBlockerSettings } from '../../protection/blocker-settings.js';
+import { fwUrlRules } from './fw-url-blocker-schema.js';
+import { FW_URL_BLOCKER, loadUrlState, urlEngineRules } from './fw-url-list.js';
+import { fwUrlRoutes } from './fw-url-routes.js';
+
+export const fwUrlBlocker: Blocker = {
+  name: FW_URL_BLOCKER,
+  ruleKinds: { url: { label: 'URL Blocker', page: '/fw-urlBlocker' } },
+  entryHits: fwUrlRules,
+  async loadRules(db, shop) {
+    return urlEngineRules(await loadUrlState(db, shop));
+  },
+  async labelRules(db, shopId, ids) {
+    const uuids = entryIds(ids);
+    if (uuids.length === 0) return new Map();
+    const [rows, settings] = await Promise.all([
+      db
+        .select({ id: fwUrlRules.id, match: fwUrlRules.match, pattern: fwUrlRules.pattern })
+        .from(fwUrlRules)
+        .where(and(eq(fwUrlRules.shopId, shopId), inArray(fwUrlRules.id, uuids))),
+      loadBlockerSettings(db, shopId, FW_URL_BLOCKER),
+    ]);
+    return new Map(
+      rows.map((r): [string, RuleLabel] => [
+        r.id,
+        { kind: 'url', label: `URL Blocker: ${r.pattern}`, action: settings.action },
+      ]),
+    );
+  },
+  routes: fwUrlRoutes,
+};
