@@ -11,7 +11,7 @@ import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import { FIREWALL_PROBE_PATH } from '@gatehouse/contracts';
 import { decide, UNKNOWN_FACTS, type GeoLookup } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { NOT_SERVED, ORIGIN_DOWN, TOO_MANY, renderChallenge } from './pages.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
@@ -25,7 +25,7 @@ import {
 } from './signatures.js';
 
 export interface FirewallOptions {
-  source: Pick<PolicySource, 'forHost'>;
+  source: Pick<PolicySource, 'forHost' | 'status'>;
   /** Geo facts for decisions; null while loading or when unavailable (unknown facts). */
   geo: () => GeoLookup | null;
   key: string;
@@ -59,7 +59,8 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     // Bodies are streamed to the origin, never held here, so no size bound applies to them.
     bodyLimit: Number.MAX_SAFE_INTEGER,
-    disableRequestLogging: true,
+    // A line per proxied request would cost more than the proxying; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });
   app.decorateRequest('shop', undefined);
@@ -89,6 +90,9 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     void reply.header('cache-control', 'no-store');
     return { host, signature: probeSignature(key, host, nonce) };
   });
+
+  // For load balancers and `npm start`: up, and how fresh its policies are.
+  app.get(`${FIREWALL_PROBE_PATH}/health`, async () => ({ ok: true, policies: source.status() }));
 
   // Find the shop and decide before anything else is done with the request.
   app.addHook('onRequest', async (request, reply) => {

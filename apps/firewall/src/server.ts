@@ -38,7 +38,10 @@ const logger = { level: config.logLevel };
 let source: ReturnType<typeof createPolicySource> | null = null;
 const app = await buildFirewall({
   // The source logs through the app's logger, so it starts once the app exists.
-  source: { forHost: (host) => source?.forHost(host) },
+  source: {
+    forHost: (host) => source?.forHost(host),
+    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0 },
+  },
   geo: () => geo,
   key: config.key,
   originTimeoutMs: config.originTimeoutMs,
