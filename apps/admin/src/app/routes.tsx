@@ -70,6 +70,16 @@ const BotBlockerPage = lazy(() =>
     default: m.BotBlockerPage,
   })),
 );
+const FirewallSettingsPage = lazy(() =>
+  import('../features/firewall-settings/components/firewall-settings-page.js').then((m) => ({
+    default: m.FirewallSettingsPage,
+  })),
+);
+const UrlBlockerPage = lazy(() =>
+  import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => ({
+    default: m.UrlBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -118,10 +128,10 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
-          { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
+          { path: 'firewallSettings', element: page(FirewallSettingsPage) },
           { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },
           { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
-          { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
+          { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
           { path: 'extensions', element: titleOnly(pageTitles.extensions) },
           { path: 'subscription', element: page(SubscriptionPage) },
