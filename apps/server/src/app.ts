@@ -29,6 +29,7 @@ import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { firewallRoutes } from './features/firewall/firewall-routes.js';
+import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
 import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
@@ -74,7 +75,11 @@ export const BLOCKERS: readonly Blocker[] = [
 ];
 
 /** The firewall's own blockers: their rules are applied by the firewall only. */
-export const FIREWALL_BLOCKERS: readonly Blocker[] = [fwUrlBlocker];
+export const FIREWALL_BLOCKERS: readonly Blocker[] = [
+  fwUrlBlocker,
+  fwReferrerBlocker,
+  fwAsnBlocker,
+];
 
 export const BODY_LIMIT = 1024 * 1024;
 

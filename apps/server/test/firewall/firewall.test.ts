@@ -65,14 +65,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-function visit(path: string, ip: string): Promise<{ status: number; body: string }> {
+function visit(
+  path: string,
+  ip: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
         port: firewallPort,
         path,
-        headers: { host: 'alice.example.com', 'x-forwarded-for': ip },
+        headers: { host: 'alice.example.com', 'x-forwarded-for': ip, ...headers },
         timeout: 10_000,
       },
       (res) => {
@@ -279,5 +283,40 @@ describe('a firewall in front of the demo store', () => {
       }),
     ).toBe(false);
     expect(probeSignature('k', 'a', 'n')).not.toBe(probeSignature('k', 'b', 'n'));
+  });
+});
+
+describe("the firewall's own Referrer and ISP/ASN Blockers", () => {
+  it('refuse what the storefront lists refuse, and change nothing', async () => {
+    const referrer = await t.call('addFwReferrerBlocker', alice.token, { value: 'not a domain' });
+    expect(referrer.statusCode).toBe(400);
+    const asn = await t.call('addFwAsnBlocker', alice.token, { value: 'AS-15169' });
+    expect(asn.statusCode).toBe(400);
+    expect((await t.call('getFwAsnBlocker', alice.token)).json()).toMatchObject({ entries: [] });
+  });
+
+  it("block at the firewall with the engine's referrer and ASN matchers", async () => {
+    const referrer = await t.call('addFwReferrerBlocker', alice.token, { value: '*.spam.example' });
+    expect(referrer.statusCode).toBe(200);
+    const asn = await t.call('addFwAsnBlocker', alice.token, { value: 'AS15169', note: 'Google' });
+    expect(asn.statusCode).toBe(200);
+    expect(asn.json()).toMatchObject({ entries: [{ value: 'AS15169', note: 'Google' }] });
+    const again = await t.call('addFwAsnBlocker', alice.token, { value: '15169' });
+    expect(again.statusCode).toBe(400);
+    await source.refresh();
+    const before = await storeRequests();
+    expect((await visit('/', US)).status).toBe(403);
+    const fromSpam = await visit('/', '1.1.1.1', { referer: 'https://www.spam.example/x' });
+    expect(fromSpam.status).toBe(403);
+    expect(await storeRequests()).toBe(before);
+    expect((await visit('/', '1.1.1.1')).status).toBe(200);
+    // The storefront's own decision does not apply the firewall's lists.
+    const decided = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/decide',
+      headers: { 'x-forwarded-for': US },
+      query: { shop: alice.shop, url: `https://${alice.shop}/` },
+    });
+    expect(decided.json()).toMatchObject({ action: 'allow' });
   });
 });
