@@ -13,7 +13,7 @@ import {
   type FwListView,
 } from '@gatehouse/contracts';
 import { normalizeIspName, type Rule } from '@gatehouse/engine';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
