@@ -80,6 +80,16 @@ const UrlBlockerPage = lazy(() =>
     default: m.UrlBlockerPage,
   })),
 );
+const FwReferrerBlockerPage = lazy(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
+    default: m.FwReferrerBlockerPage,
+  })),
+);
+const FwAsnBlockerPage = lazy(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
+    default: m.FwAsnBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -129,8 +139,8 @@ export const routes: RouteObject[] = [
           { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
           { path: 'firewallSettings', element: page(FirewallSettingsPage) },
-          { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },
-          { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
+          { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
+          { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
           { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
           { path: 'extensions', element: titleOnly(pageTitles.extensions) },
