@@ -13,7 +13,7 @@ import {
   loadNetworkTable,
   type Geo,
 } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   send,
@@ -22,6 +22,7 @@ import {
   startPolicyServer,
   type PolicyServer,
   type RunningFirewall,
+  startOrigin,
 } from './helpers.js';
 
 let origin: FastifyInstance;
@@ -34,14 +35,14 @@ const cases = decideCases.filter((c) => c.visit.adminDevice !== true);
 const hostOf = (i: number) => `case-${i}.example.com`;
 
 beforeAll(async () => {
-  origin = Fastify();
-  origin.all('/*', async (request) => {
-    reached.push(String(request.headers.host));
-    return 'the store';
-  });
-  await origin.listen({ port: 0, host: '127.0.0.1' });
-  const address = origin.server.address();
-  const originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const started = await startOrigin((app) =>
+    app.all('/*', async (request) => {
+      reached.push(String(request.headers.host));
+      return 'the store';
+    }),
+  );
+  origin = started.app;
+  const originUrl = started.url;
   policies = await startPolicyServer({
     shops: cases.map((c, i) => shopOf(hostOf(i), originUrl, c.rules)),
   });

@@ -1,7 +1,7 @@
 // The firewall keeps serving when its policy source is down: the last policies it read go on
 // deciding (a blocked address stays blocked, everyone else reaches the store), and a shop
 // whose stored rules do not compile is served with no rules rather than refused.
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   send,
@@ -11,6 +11,7 @@ import {
   type PolicyServer,
   type RunningFirewall,
   until,
+  startOrigin,
 } from './helpers.js';
 
 let origin: FastifyInstance;
@@ -20,14 +21,12 @@ let firewall: RunningFirewall;
 let reached = 0;
 
 beforeAll(async () => {
-  origin = Fastify();
-  origin.all('/*', async () => {
-    reached += 1;
-    return 'the store';
-  });
-  await origin.listen({ port: 0, host: '127.0.0.1' });
-  const address = origin.server.address();
-  originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app: origin, url: originUrl } = await startOrigin((app) =>
+    app.all('/*', async () => {
+      reached += 1;
+      return 'the store';
+    }),
+  ));
   policies = await startPolicyServer({
     shops: [
       shopOf('shop.example.com', originUrl, {

@@ -31,6 +31,20 @@ export function shopOf(
   };
 }
 
+/** A store origin on a loopback port; `setup` adds its routes. Answers the app and its URL. */
+export async function startOrigin(
+  setup: (app: FastifyInstance) => void,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  setup(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
 export interface PolicyServer {
   url: string;
   snapshot: FirewallSnapshot;

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from '@gatehouse/test-support';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   until,
   type PolicyServer,
   type RunningFirewall,
+  startOrigin,
 } from './helpers.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -29,11 +30,9 @@ let firewall: RunningFirewall;
 const limited = (action: 'block' | 'challenge') => ({ max: 3, windowSeconds: 60, action });
 
 beforeAll(async () => {
-  origin = Fastify();
-  origin.all('/*', async () => 'the store');
-  await origin.listen({ port: 0, host: '127.0.0.1' });
-  const address = origin.server.address();
-  originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app: origin, url: originUrl } = await startOrigin((app) =>
+    app.all('/*', async () => 'the store'),
+  ));
   policies = await startPolicyServer({
     shops: [
       shopOf('block.example.com', originUrl, undefined, { rateLimit: limited('block') }),
