@@ -34,6 +34,12 @@ function toRecord(shopId: string, r: GeneratedVisit): VisitRecord {
     ruleKind: r.ruleKind,
     monitor: false,
     monitorRuleId: null,
+    ruleLabel: r.ruleLabel,
+    ruleMode: r.ruleMode,
+    monitorRuleKind: null,
+    monitorLabel: null,
+    monitorMode: null,
+    monitorAction: null,
   };
 }
 

@@ -122,6 +122,15 @@ export const visits = pgTable(
     /** A monitored rule matched: it would have blocked, the visitor was allowed by it. */
     monitor: boolean('monitor').notNull().default(false),
     monitorRuleId: text('monitor_rule_id'),
+    // What decided, as it stood when it decided (the blocker's name for the rule, its mode, and
+    // what the monitored rule would have done): the log never rebuilds these from the
+    // settings of now. NULL in visits recorded before they were kept.
+    ruleLabel: text('rule_label'),
+    ruleMode: text('rule_mode'),
+    monitorRuleKind: text('monitor_rule_kind'),
+    monitorLabel: text('monitor_label'),
+    monitorMode: text('monitor_mode'),
+    monitorAction: text('monitor_action', { enum: ['block', 'redirect'] }),
   },
   // One index per filter path of the visitor log, each ending in (time, id) so a
   // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY

@@ -3,12 +3,15 @@
 // rules, and the tests, reach the cache without knowing how the decision builds it.
 import type { BlockPage } from '@gatehouse/contracts';
 import type { Policy } from '@gatehouse/engine';
+import type { RuleDescriber } from './rule-labels.js';
 
 /** Everything a decision needs about one shop. */
 export interface ShopPolicy {
   shopId: string;
   domain: string;
   policy: Policy;
+  /** What a visit decided by one of the policy's rules keeps about it (its name and mode). */
+  describe: RuleDescriber;
   blockPage: BlockPage;
   /** Admin Access honoured: turned on in General Settings and included in the plan. */
   adminAccess: boolean;

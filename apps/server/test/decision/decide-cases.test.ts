@@ -22,6 +22,7 @@ import { hashSecret } from '../../src/crypto/secrets.js';
 import { ipRules } from '../../src/db/protection-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
+import { ruleDescriber } from '../../src/protection/rule-labels.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -77,6 +78,7 @@ describe('the decision table over HTTP', () => {
       shopId,
       domain: shop.shop,
       policy: compiled.policy,
+      describe: ruleDescriber(t.app.blockers, c.rules.rules),
       blockPage: { ...DEFAULT_BLOCK_PAGE },
       adminAccess: true,
       devices: new Set([hashSecret(device)]),

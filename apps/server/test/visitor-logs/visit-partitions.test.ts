@@ -46,6 +46,12 @@ function visit(shopId: string, time: Date, i: number, url = `https://shop.exampl
     ruleKind: null,
     monitor: false,
     monitorRuleId: null,
+    ruleLabel: null,
+    ruleMode: null,
+    monitorRuleKind: null,
+    monitorLabel: null,
+    monitorMode: null,
+    monitorAction: null,
   } satisfies VisitRecord;
 }
 

@@ -20,7 +20,13 @@ let aliceId: string;
 let bobId: string;
 
 const HOUR = 3_600_000;
-const allowed = { action: 'allow', ruleId: null, ruleKind: null } as const;
+const allowed = {
+  action: 'allow',
+  ruleId: null,
+  ruleKind: null,
+  ruleLabel: null,
+  ruleMode: null,
+} as const;
 const BASE = Date.now() - 10 * HOUR;
 
 function visit(shopId: string, i: number, over: Partial<VisitRow> = {}): VisitRow {
@@ -39,6 +45,8 @@ function visit(shopId: string, i: number, over: Partial<VisitRow> = {}): VisitRo
     action: i % 10 === 0 ? 'block' : 'allow',
     ruleId: i % 10 === 0 ? 'country' : null,
     ruleKind: i % 10 === 0 ? 'country' : null,
+    ruleLabel: i % 10 === 0 ? 'Country Blocker (blacklist)' : null,
+    ruleMode: i % 10 === 0 ? 'blacklist' : null,
     monitor: false,
     monitorRuleId: null,
     ...over,
@@ -80,6 +88,10 @@ beforeAll(async () => {
       country: 'US',
       monitor: true,
       monitorRuleId: 'country',
+      monitorRuleKind: 'country',
+      monitorLabel: 'Country Blocker (blacklist)',
+      monitorMode: 'blacklist',
+      monitorAction: 'block',
       ...allowed,
     }),
     visit(bobId, 5, { ip: '192.0.2.1', url: 'https://bob.example/secret' }),
@@ -113,6 +125,7 @@ describe('the visitor log list', () => {
         id: 'country',
         kind: 'country',
         label: 'Country Blocker (blacklist)',
+        mode: 'blacklist',
         page: '/regionBlocker',
       },
     });
@@ -203,7 +216,7 @@ describe('the CSV export', () => {
     expect(res.headers['x-total-rows']).toBe('4');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,monitor',
+      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,mode,monitor,monitor_action',
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(',203.0.113.90,DE,');

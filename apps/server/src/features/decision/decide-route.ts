@@ -80,6 +80,9 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         referrer: query.ref,
         userAgent,
         decision,
+        // What decided, as it stands in the very policy that decided.
+        ruleFacts: entry.describe(decision.rule),
+        monitorFacts: entry.describe(decision.monitor),
       });
 
       void reply.header('cache-control', 'no-store');

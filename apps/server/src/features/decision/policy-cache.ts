@@ -14,6 +14,7 @@ import { adminDevices } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { ruleDescriber } from '../../protection/rule-labels.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
@@ -71,6 +72,7 @@ export async function buildShopPolicy(
     shopId: shop.id,
     domain: shop.domain,
     policy: result.ok ? result.policy : emptyPolicy,
+    describe: ruleDescriber(blockers, result.ok ? ruleSet.rules : []),
     blockPage,
     adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),
     devices: new Set(devices.map((d) => d.tokenHash)),

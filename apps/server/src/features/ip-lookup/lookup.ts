@@ -23,7 +23,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import { ruleLabeler } from '../../protection/rule-labels.js';
+import { kindInfo, ruleDescriber } from '../../protection/rule-labels.js';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -75,14 +75,16 @@ export async function lookupIp(
   const decision = compiled.ok
     ? decide(compiled.policy, { ip, url: '/' }, facts)
     : { action: 'allow' as const, rule: null, facts };
-  const labels = await ruleLabeler(blockers, db, shopId, [
-    decision.rule?.id ?? null,
-    decision.monitor?.id ?? null,
-  ]);
-  // The monitored rule as it would act with the rules as they are now.
-  const monitor = decision.monitor
-    ? labels.monitor(decision.monitor.id, decision.monitor.kind)
-    : null;
+  // The rules named as they are now: the lookup answers for the rules of now.
+  const describe = ruleDescriber(blockers, ruleSet.rules);
+  const named = (ref: { id: string; kind: string } | null | undefined) => {
+    const facts = describe(ref);
+    const info = ref ? kindInfo(blockers, ref.kind) : null;
+    return ref && facts && info
+      ? { id: ref.id, kind: ref.kind, label: facts.label, mode: facts.mode, page: info.page }
+      : null;
+  };
+  const monitor = named(decision.monitor);
 
   return {
     ip,
@@ -102,7 +104,7 @@ export async function lookupIp(
     },
     decision: {
       action: decision.action,
-      rule: decision.rule ? labels.rule(decision.rule.id, decision.rule.kind) : null,
+      rule: named(decision.rule),
       monitor: monitor && { ...monitor, action: decision.monitor!.action },
     },
     attribution: IP_LOOKUP_ATTRIBUTION,

@@ -269,6 +269,8 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
           visit.referrer,
           visit.userAgent,
           visit.decision,
+          visit.ruleFacts,
+          visit.monitorFacts,
         );
       } catch (error) {
         // Not storable (cannot happen with a decision's fields; never thrown at the decision).

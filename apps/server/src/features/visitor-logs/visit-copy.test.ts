@@ -19,6 +19,12 @@ const base: VisitRecord = {
   ruleKind: null,
   monitor: false,
   monitorRuleId: null,
+  ruleLabel: null,
+  ruleMode: null,
+  monitorRuleKind: null,
+  monitorLabel: null,
+  monitorMode: null,
+  monitorAction: null,
 };
 
 /** Reads a binary COPY document back into its tuples of raw fields (null or bytes). */

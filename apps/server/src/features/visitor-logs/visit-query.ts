@@ -133,6 +133,12 @@ interface RawVisit {
   rule_kind: string | null;
   monitor: boolean;
   monitor_rule_id: string | null;
+  rule_label: string | null;
+  rule_mode: string | null;
+  monitor_rule_kind: string | null;
+  monitor_label: string | null;
+  monitor_mode: string | null;
+  monitor_action: 'block' | 'redirect' | null;
 }
 
 function toRecord(r: RawVisit): VisitRecord {
@@ -155,6 +161,12 @@ function toRecord(r: RawVisit): VisitRecord {
     ruleKind: r.rule_kind,
     monitor: r.monitor,
     monitorRuleId: r.monitor_rule_id,
+    ruleLabel: r.rule_label,
+    ruleMode: r.rule_mode,
+    monitorRuleKind: r.monitor_rule_kind,
+    monitorLabel: r.monitor_label,
+    monitorMode: r.monitor_mode,
+    monitorAction: r.monitor_action,
   };
 }
 
@@ -165,7 +177,8 @@ function rowsOf(result: unknown): RawVisit[] {
 
 const COLUMNS = sql`v.id, v.time, v.time::text as time_text, host(v.ip) as ip, v.country,
   v.region, v.city, v.asn, v.org, v.url, v.referrer, v.user_agent, v.action, v.rule_id,
-  v.rule_kind, v.monitor, v.monitor_rule_id`;
+  v.rule_kind, v.monitor, v.monitor_rule_id, v.rule_label, v.rule_mode, v.monitor_rule_kind,
+  v.monitor_label, v.monitor_mode, v.monitor_action`;
 
 export interface VisitPageResult {
   visits: VisitRecord[];
