@@ -33,6 +33,9 @@ describe('actionBadge', () => {
       actionBadge({ action: 'allow', rule: null, monitor: { ...monitor, action: 'redirect' } })
         .label,
     ).toBe('Would redirect');
+    expect(
+      actionBadge({ action: 'allow', rule: null, monitor: { ...monitor, action: null } }).label,
+    ).toBe('Monitored');
   });
 
   it('keeps "Blocked" when another rule blocked despite a monitored match', () => {

@@ -26,7 +26,9 @@ export function kindInfo(blockers: BlockerRegistry, kind: string): RuleKindInfo 
 }
 
 /** What a visit keeps about the rule (or switch) a decision names; null for none. */
-export type RuleDescriber = (ref: { id: string; kind: string } | null | undefined) => RuleFacts | null;
+export type RuleDescriber = (
+  ref: { id: string; kind: string } | null | undefined,
+) => RuleFacts | null;
 
 /**
  * Describes the rules of one compiled rule set, each once (a busy rule decides many visits):
@@ -42,11 +44,7 @@ export function ruleDescriber(blockers: BlockerRegistry, rules: readonly Rule[])
     if (facts === undefined) {
       const engine = engineKind(ref.kind);
       const rule = byId.get(ref.id);
-      facts = engine
-        ? { label: engine.label, mode: null }
-        : rule
-          ? blockers.describe(rule)
-          : null;
+      facts = engine ? { label: engine.label, mode: null } : rule ? blockers.describe(rule) : null;
       described.set(ref.id, facts);
     }
     return facts;

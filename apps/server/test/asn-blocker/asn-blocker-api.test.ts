@@ -268,13 +268,20 @@ describe('storefront decisions', () => {
           id: expect.any(String),
           kind: 'asn',
           label: 'ISP/ASN Blocker: AS24940',
+          mode: null,
           page: '/asnBlocker',
         },
       ],
       [
         GOOGLE_DNS,
         'block',
-        { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169', page: '/asnBlocker' },
+        {
+          id: ids.AS15169,
+          kind: 'asn',
+          label: 'ISP/ASN Blocker: AS15169',
+          mode: null,
+          page: '/asnBlocker',
+        },
       ],
     ]);
     const lookup = (await t.call('lookupIp', alice.token, { ip: GOOGLE_DNS })).json();

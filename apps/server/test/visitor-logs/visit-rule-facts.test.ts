@@ -103,13 +103,11 @@ describe('a visit keeps what decided it', () => {
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     const rows = csvRecords(res.body);
-    expect(rows.map((r) => [r.ip, r.action, r.rule, r.mode, r.monitor, r.monitor_action])).toEqual(
-      [
-        [US, 'allow', '', 'blacklist', 'Country Blocker (blacklist)', 'redirect'],
-        [DE, 'allow', '', '', '', ''],
-        [US, 'block', 'Country Blocker (whitelist)', 'whitelist', '', ''],
-      ],
-    );
+    expect(rows.map((r) => [r.ip, r.action, r.rule, r.mode, r.monitor, r.monitor_action])).toEqual([
+      [US, 'allow', '', 'blacklist', 'Country Blocker (blacklist)', 'redirect'],
+      [DE, 'allow', '', '', '', ''],
+      [US, 'block', 'Country Blocker (whitelist)', 'whitelist', '', ''],
+    ]);
   });
 
   it('names a list entry as it was, even after the entry is gone', async () => {
@@ -117,9 +115,9 @@ describe('a visit keeps what decided it', () => {
     expect(added.statusCode).toBe(200);
     expect((await decide(DE)).json().action).toBe('block');
     await t.app.visits.flush();
-    const [entry] = (
-      await t.call('listIpBlocker', alice.token, { search: '', limit: 10 })
-    ).json<{ entries: { id: string }[] }>().entries;
+    const [entry] = (await t.call('listIpBlocker', alice.token, { search: '', limit: 10 })).json<{
+      entries: { id: string }[];
+    }>().entries;
     expect((await t.call('deleteIpBlocker', alice.token, { ids: [entry!.id] })).statusCode).toBe(
       200,
     );
@@ -156,9 +154,7 @@ describe('a visit keeps what decided it', () => {
         monitorRuleId: 'country',
       },
     ]);
-    const page = (
-      await t.call('listVisits', alice.token, { ip: '203.0.113.9' })
-    ).json<VisitPage>();
+    const page = (await t.call('listVisits', alice.token, { ip: '203.0.113.9' })).json<VisitPage>();
     expect(page.visits.map((v) => v.rule?.label ?? null)).toEqual([
       null,
       'Country Blocker (mode not recorded)',

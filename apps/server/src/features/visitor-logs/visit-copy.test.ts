@@ -63,11 +63,11 @@ const int64 = (field: Uint8Array | null | undefined) =>
   new DataView(field!.buffer, field!.byteOffset, 8).getBigInt64(0);
 
 describe('visitsToCopyBinary', () => {
-  it('writes a header, one tuple of 16 fields per visit and the trailer', () => {
+  it('writes a header, one tuple of 22 fields per visit and the trailer', () => {
     expect(readCopy(visitsToCopyBinary([]))).toEqual([]);
     const tuples = readCopy(visitsToCopyBinary([base, base]));
     expect(tuples).toHaveLength(2);
-    expect(tuples[0]).toHaveLength(16);
+    expect(tuples[0]).toHaveLength(22);
   });
 
   it('encodes the shop id, the time in microseconds since 2000 and the ASN as bigint', () => {
