@@ -14,6 +14,17 @@ export const ipLookupQuery = z.object({
     .refine(isIp, m.lookupIp),
 });
 
+/**
+ * The geo databases by the names merchants see: the country database (the country the rules
+ * use) and DB-IP's city data (region, city, coordinates; the country where the first has none).
+ */
+export const GEO_SOURCE_NAMES = {
+  country: 'geo-whois-asn-country',
+  city: 'DB-IP City Lite',
+} as const;
+export type GeoSourceName = keyof typeof GEO_SOURCE_NAMES;
+const geoSource = z.enum(['country', 'city']).nullable();
+
 export const IP_LOOKUP_ATTRIBUTION = 'IP Geolocation by DB-IP';
 export const IP_LOOKUP_ATTRIBUTION_URL = 'https://db-ip.com/';
 
@@ -30,6 +41,13 @@ export const ipLookupResult = z.object({
   longitude: z.number().nullable(),
   asn: z.number().nullable(),
   org: z.string().nullable(),
+  /** Which database (GEO_SOURCE_NAMES) answered the country, and region and city. */
+  sources: z.object({ country: geoSource, place: geoSource }),
+  /**
+   * The country the city database gives when it disagrees with `country`: its region and city
+   * are then not given (null), as they would contradict the country the rules use.
+   */
+  placeWithheld: z.string().nullable(),
   flags: z.object({
     /** Private, loopback, documentation, multicast… space: no geo is ever given for it. */
     reserved: z.boolean(),

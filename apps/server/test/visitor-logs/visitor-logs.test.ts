@@ -335,6 +335,29 @@ describe('IP lookup', () => {
     expect(bobView.decision.action).toBe('allow');
   });
 
+  it('leaves out a region and city of another country than the rules use, and names sources', async () => {
+    const paris = (
+      await t.call('lookupIp', alice.token, { ip: '212.27.48.10' })
+    ).json<IpLookupResult>();
+    expect(paris).toMatchObject({
+      country: 'FR',
+      city: 'Paris',
+      sources: { country: 'country', place: 'city' },
+      placeWithheld: null,
+    });
+    // The city database says Quebec, Montreal (Canada) where the country database says US.
+    const r = (await t.call('lookupIp', alice.token, { ip: '9.187.136.0' })).json<IpLookupResult>();
+    expect(r).toMatchObject({
+      country: 'US',
+      region: null,
+      city: null,
+      latitude: null,
+      longitude: null,
+      sources: { country: 'country', place: null },
+      placeWithheld: 'CA',
+    });
+  });
+
   it('flags reserved space and refuses what is not an address', async () => {
     const r = (await t.call('lookupIp', alice.token, { ip: '10.1.2.3' })).json<IpLookupResult>();
     expect(r).toMatchObject({ country: null, flags: { reserved: true } });

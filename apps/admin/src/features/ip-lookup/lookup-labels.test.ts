@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesLabel, flagBadges, showsCityData } from './lookup-labels.js';
+import { coordinatesLabel, flagBadges, showsCityData, sourcesLine } from './lookup-labels.js';
 
 const flags = { reserved: false, inBlockList: false, inAllowList: false };
 
@@ -23,5 +23,18 @@ describe('lookup result texts', () => {
   it('asks for the DB-IP credit only when region or city is shown', () => {
     expect(showsCityData({ region: null, city: null })).toBe(false);
     expect(showsCityData({ region: 'Bavaria', city: null })).toBe(true);
+  });
+
+  it('says which database answered the country and the place', () => {
+    expect(sourcesLine({ country: 'country', place: 'city' })).toBe(
+      'Country from geo-whois-asn-country (the one your rules use); region and city from DB-IP City Lite.',
+    );
+    expect(sourcesLine({ country: 'country', place: null })).toBe(
+      'Country from geo-whois-asn-country (the one your rules use).',
+    );
+    expect(sourcesLine({ country: 'city', place: 'city' })).toBe(
+      'Country from DB-IP City Lite; region and city from DB-IP City Lite.',
+    );
+    expect(sourcesLine({ country: null, place: null })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Texts of the lookup result: coordinates as degrees with hemispheres, the network, and the
 // flags the engine knows about the address as badges.
 import type { BadgeProps } from '@shopify/polaris';
-import type { IpLookupResult } from '@gatehouse/contracts';
+import { GEO_SOURCE_NAMES, type IpLookupResult } from '@gatehouse/contracts';
 
 function degrees(value: number, positive: string, negative: string): string {
   return `${Math.abs(value).toFixed(4)}° ${value < 0 ? negative : positive}`;
@@ -29,4 +29,20 @@ export function flagBadges(result: Pick<IpLookupResult, 'version' | 'flags'>): F
 /** Region or city is DB-IP data, which its licence asks to credit wherever it is shown. */
 export function showsCityData(result: Pick<IpLookupResult, 'region' | 'city'>): boolean {
   return Boolean(result.region || result.city);
+}
+
+/**
+ * Which database answered: "Country from geo-whois-asn-country (the one your rules use); region
+ * and city from DB-IP City Lite." Null when neither answered (a reserved address).
+ */
+export function sourcesLine({ country, place }: IpLookupResult['sources']): string | null {
+  if (!country && !place) return null;
+  const parts: string[] = [];
+  if (country) {
+    const used = country === 'country' ? ' (the one your rules use)' : '';
+    parts.push(`Country from ${GEO_SOURCE_NAMES[country]}${used}`);
+  }
+  if (place) parts.push(`region and city from ${GEO_SOURCE_NAMES[place]}`);
+  const line = parts.join('; ');
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`;
 }

@@ -97,6 +97,8 @@ export async function lookupIp(
     longitude: facts.longitude,
     asn: facts.asn,
     org: facts.org,
+    sources: { country: facts.countrySource, place: facts.placeSource },
+    placeWithheld: facts.placeWithheld,
     flags: {
       reserved: isReservedAddress(parsed),
       inBlockList: inList('ip-block'),

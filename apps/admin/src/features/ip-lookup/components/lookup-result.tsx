@@ -16,9 +16,10 @@ import {
   IP_LOOKUP_ATTRIBUTION_URL,
   type IpLookupResult,
 } from '@gatehouse/contracts';
+import { countryName } from '@gatehouse/engine/values';
 import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
 import { CountryFlag } from '../../../components/country-flag.js';
-import { coordinatesLabel, flagBadges, showsCityData } from '../lookup-labels.js';
+import { coordinatesLabel, flagBadges, showsCityData, sourcesLine } from '../lookup-labels.js';
 
 const UNKNOWN = 'Unknown';
 
@@ -77,6 +78,8 @@ function Decision({ result }: { result: IpLookupResult }) {
 
 export function LookupResult({ result }: { result: IpLookupResult }) {
   const coordinates = coordinatesLabel(result.latitude, result.longitude);
+  const placeUnknown = result.placeWithheld ? 'Not shown' : UNKNOWN;
+  const sources = sourcesLine(result.sources);
   const country = result.country ? (
     <>
       <CountryFlag code={result.country} /> {result.countryName ?? result.country} ({result.country}
@@ -108,14 +111,25 @@ export function LookupResult({ result }: { result: IpLookupResult }) {
             <dl style={{ margin: 0 }}>
               <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
                 <Field label="Country">{country}</Field>
-                <Field label="Region">{result.region ?? UNKNOWN}</Field>
-                <Field label="City">{result.city ?? UNKNOWN}</Field>
-                <Field label="Coordinates">{coordinates ?? UNKNOWN}</Field>
+                <Field label="Region">{result.region ?? placeUnknown}</Field>
+                <Field label="City">{result.city ?? placeUnknown}</Field>
+                <Field label="Coordinates">{coordinates ?? placeUnknown}</Field>
                 <Field label="ASN">{result.asn === null ? UNKNOWN : `AS${result.asn}`}</Field>
                 <Field label="Organisation">{result.org ?? UNKNOWN}</Field>
               </InlineGrid>
             </dl>
           </Box>
+          {result.placeWithheld && (
+            <Text as="p" tone="subdued">
+              The city database places this address in {countryName(result.placeWithheld)}. Its
+              region and city are not shown, as they contradict the country your rules use.
+            </Text>
+          )}
+          {sources && (
+            <Text as="p" variant="bodySm" tone="subdued">
+              {sources}
+            </Text>
+          )}
           {showsCityData(result) && (
             <Text as="p" variant="bodySm" tone="subdued">
               <Link url={IP_LOOKUP_ATTRIBUTION_URL} target="_blank">

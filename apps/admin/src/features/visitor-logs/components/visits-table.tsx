@@ -10,7 +10,7 @@ import {
   IndexTable,
   Text,
 } from '@shopify/polaris';
-import { PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
+import { GEO_SOURCE_NAMES, PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
 import type { QuickActionChoice } from '../quick-actions.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { VisitRow } from './visit-row.js';
@@ -108,10 +108,17 @@ export function VisitsTable({
         headings={[
           { title: 'Time' },
           { title: 'IP' },
-          { title: 'Country' },
+          {
+            title: 'Country',
+            tooltipContent: `From ${GEO_SOURCE_NAMES.country}, the country your rules use.`,
+          },
           { title: 'Action' },
           { title: 'Rule' },
-          { title: 'Region / city' },
+          {
+            title: 'Region / city',
+            tooltipContent: `From ${GEO_SOURCE_NAMES.city}, shown only where it places the visitor in the same country.`,
+            tooltipWidth: 'wide',
+          },
           { title: 'Network' },
           { title: 'URL' },
           { title: 'Referrer' },
