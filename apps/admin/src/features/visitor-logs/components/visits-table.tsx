@@ -9,6 +9,7 @@ import {
   EmptySearchResult,
   IndexTable,
   Text,
+  useBreakpoints,
 } from '@shopify/polaris';
 import { GEO_SOURCE_NAMES, PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
 import type { QuickActionChoice } from '../quick-actions.js';
@@ -66,6 +67,7 @@ export function VisitsTable({
   onQuickAction,
 }: Props) {
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const condensed = useBreakpoints().smDown;
   const now = readAt;
   // A URL search looks at a bounded number of visits per page; say how far back it got.
   const searchedNote = searchedTo && (
@@ -107,24 +109,18 @@ export function VisitsTable({
         }
         headings={[
           { title: 'Time' },
-          { title: 'IP' },
           {
-            title: 'Country',
-            tooltipContent: `From ${GEO_SOURCE_NAMES.country}, the country your rules use.`,
-          },
-          { title: 'Action' },
-          { title: 'Rule' },
-          {
-            title: 'Region / city',
-            tooltipContent: `From ${GEO_SOURCE_NAMES.city}, shown only where it places the visitor in the same country.`,
+            title: 'Visitor',
+            tooltipContent: `IP address, then country (from ${GEO_SOURCE_NAMES.country}, the country your rules use) and region and city (from ${GEO_SOURCE_NAMES.city}, shown only where it places the visitor in the same country).`,
             tooltipWidth: 'wide',
           },
-          { title: 'Network' },
-          { title: 'URL' },
-          { title: 'Referrer' },
-          { title: 'Device' },
+          { title: 'Action and rule' },
+          { title: 'Page and referrer' },
+          { title: 'Network and device' },
           { title: 'Quick actions', hidden: true },
         ]}
+        condensed={condensed}
+        lastColumnSticky
         pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
       >
         {visits.map((visit, index) => (
@@ -133,6 +129,7 @@ export function VisitsTable({
             visit={visit}
             index={index}
             now={now}
+            condensed={condensed}
             menuOpen={menuFor === visit.id}
             onMenu={(open) => setMenuFor(open ? visit.id : null)}
             onQuickAction={onQuickAction}
