@@ -3,7 +3,7 @@
 // Visitor logs, quick actions, CSV export, retention, IP lookup and the dashboard chart through
 // the HTTP API, on a fresh database (PGlite, or Postgres with TEST_DATABASE_URL).
 import type { IpLookupResult, TimeSeries, VisitPage } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, type VisitRow } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
@@ -96,6 +96,10 @@ beforeAll(async () => {
     }),
     visit(bobId, 5, { ip: '192.0.2.1', url: 'https://bob.example/secret' }),
   ]);
+  // Stored straight into the table: their distinct URLs as the visit writer would keep them.
+  await t.app.db.execute(sql`
+    insert into visit_urls (shop_id, url_hash, url, visits, last_seen)
+    select shop_id, md5(url), url, count(*), max(time) from visits group by shop_id, url`);
   await t.app.protection.geo.ready;
 });
 afterAll(async () => {

@@ -20,6 +20,7 @@ import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { VisitBuffer, VisitInput, VisitMetrics } from '../../protection/visit-queue.js';
 import { VisitCopyBuilder } from './visit-copy.js';
 import { inVisitBatch, type BatchSession, type DatabaseKind } from './visit-writer.js';
+import { UrlTally } from './visit-urls.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -59,6 +60,8 @@ interface Chunk {
   shops: Map<string, ShopTally>;
   /** List entries' hits in this chunk, by the table that counts them: count and last time (ms), by rule id. */
   hits: Map<EntryHitsTable, Map<string, Hit>>;
+  /** The chunk's distinct URLs, for the shops' URL lists. */
+  urls: UrlTally;
 }
 
 interface Hit {
@@ -67,7 +70,7 @@ interface Hit {
 }
 
 function newChunk(): Chunk {
-  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map() };
+  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map(), urls: new UrlTally() };
 }
 
 type Blockers = VisitBufferOptions['blockers'];
@@ -116,6 +119,7 @@ function tally(blockers: Blockers, chunk: Chunk, v: VisitInput): void {
     }
     counts.set(blocker, (counts.get(blocker) ?? 0) + 1);
   }
+  chunk.urls.add(v.shopId, v.url, v.time);
   countHit(blockers, chunk, decision.rule, v.time);
   countHit(blockers, chunk, decision.monitor, v.time);
   if (decision.rule?.kind !== 'app-disabled') {
@@ -177,6 +181,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
     }
     await inVisitBatch(db, options.dbKind, async (session) => {
       await session.copyBinary(document);
+      await session.storeUrls(chunk.urls);
       if (counters.length > 0) {
         // All of the chunk's counters in one upsert.
         await session.query(
