@@ -5,9 +5,9 @@
 // no contradicting region and city in the lookup.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setUpPremiumMerchant } from './support/merchant.js';
 import { sessionToken, waitForLoggedVisits } from './support/visitor-log.js';
 
 const UNITED_STATES = '8.8.8.8';
@@ -57,12 +57,9 @@ describe('what decided a visit', () => {
   }
 
   beforeAll(async () => {
-    f = await setUp();
-    const page = await f.chrome.browser.newPage();
-    await signIn(page, f.stack.appUrl);
-    await page.close();
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
+    const merchant = await setUpPremiumMerchant();
+    f = merchant.f;
+    await merchant.page.close();
   });
   afterAll(() => tearDown(f));
 

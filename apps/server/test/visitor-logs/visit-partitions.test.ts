@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { runRetention } from '../../src/features/visitor-logs/retention.js';
 import {
@@ -46,12 +46,7 @@ function visit(shopId: string, time: Date, i: number, url = `https://shop.exampl
     ruleKind: null,
     monitor: false,
     monitorRuleId: null,
-    ruleLabel: null,
-    ruleMode: null,
-    monitorRuleKind: null,
-    monitorLabel: null,
-    monitorMode: null,
-    monitorAction: null,
+    ...NO_RULE_FACTS,
   } satisfies VisitRecord;
 }
 

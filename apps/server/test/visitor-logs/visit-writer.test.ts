@@ -9,7 +9,7 @@ import { BLOCKERS } from '../../src/app.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/cli/visit-ingest.js';
@@ -52,12 +52,7 @@ function record(i: number, over: Partial<VisitRecord> = {}): VisitRecord {
     ruleKind: null,
     monitor: false,
     monitorRuleId: null,
-    ruleLabel: null,
-    ruleMode: null,
-    monitorRuleKind: null,
-    monitorLabel: null,
-    monitorMode: null,
-    monitorAction: null,
+    ...NO_RULE_FACTS,
     ...over,
   };
 }

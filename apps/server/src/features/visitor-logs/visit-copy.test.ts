@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visitsToCopyBinary } from './visit-copy.js';
-import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
+import { checkedAsn, NO_RULE_FACTS, storableText, type VisitRecord } from './visit-record.js';
 
 const base: VisitRecord = {
   shopId: '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -19,12 +19,7 @@ const base: VisitRecord = {
   ruleKind: null,
   monitor: false,
   monitorRuleId: null,
-  ruleLabel: null,
-  ruleMode: null,
-  monitorRuleKind: null,
-  monitorLabel: null,
-  monitorMode: null,
-  monitorAction: null,
+  ...NO_RULE_FACTS,
 };
 
 /** Reads a binary COPY document back into its tuples of raw fields (null or bytes). */

@@ -33,6 +33,16 @@ export interface VisitRecord {
   monitorAction: 'block' | 'redirect' | null;
 }
 
+/** The rule facts of a visit no rule decided and none monitored (a plain allowed visit). */
+export const NO_RULE_FACTS = {
+  ruleLabel: null,
+  ruleMode: null,
+  monitorRuleKind: null,
+  monitorLabel: null,
+  monitorMode: null,
+  monitorAction: null,
+} as const satisfies Partial<VisitRecord>;
+
 export const VISIT_COLUMNS = [
   'shop_id',
   'time',
