@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the queue, its chunks and their tallies are one
+// bounded structure, read together.
 // Every decision becomes a visit record, queued here and written through the bulk visit
 // writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
 // never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to

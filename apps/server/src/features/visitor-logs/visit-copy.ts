@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the byte writer and the row layout it serves are
+// read together, field by field.
 // A batch of visits in PostgreSQL's binary COPY format, for `COPY visits … FROM '/dev/blob'
 // WITH (FORMAT binary)` on PGlite. Binary skips the server's text parsing of every field (a
 // timestamp, a uuid and an address per visit) and needs no quoting or escaping: each field is
