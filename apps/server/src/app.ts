@@ -2,7 +2,7 @@
 // the database, the platform client, authentication and the feature services; then two route
 // scopes. This is the one place that composes features: it lists the blockers and hands each
 // feature what it needs from another (billing's metering to the visit log and the dashboard,
-// billing's and privacy's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
+// billing's, privacy's and Fraud Protect's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
 // CORS and nothing else, because they are the hot path and answer JSON to other origins; every
 // other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
 // handler) lives in the site scope, which adds the security headers.
@@ -28,6 +28,8 @@ import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
+import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
+import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
@@ -177,7 +179,11 @@ export async function buildApp(
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
     await site.register(webhookRoutes, {
-      topics: { 'app_subscriptions/update': handleAppSubscriptionsUpdate, ...privacyTopics },
+      topics: {
+        'app_subscriptions/update': handleAppSubscriptionsUpdate,
+        ...privacyTopics,
+        ...fraudProtectTopics,
+      },
     });
     await site.register(supportRoutes);
     await site.register(webhookSupportRoutes);
@@ -187,6 +193,7 @@ export async function buildApp(
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
+    await site.register(fraudProtectRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

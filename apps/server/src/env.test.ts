@@ -28,7 +28,7 @@ describe('server configuration', () => {
       shopify: {
         apiKey: 'gatehouse-dev-api-key',
         apiSecret: 'gatehouse-dev-api-secret',
-        scopes: ['read_orders', 'write_orders', 'read_themes'],
+        scopes: ['read_orders', 'write_orders', 'read_themes', 'read_customers'],
         apiVersion: '2025-10',
       },
     });

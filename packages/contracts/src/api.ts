@@ -24,6 +24,7 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { fraudProtectApi } from './fraud-protect.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
@@ -183,6 +184,7 @@ export const api = {
   ...protectionApi,
   ...referrerBlockerApi,
   ...botBlockerApi,
+  ...fraudProtectApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;
