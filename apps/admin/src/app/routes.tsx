@@ -70,6 +70,11 @@ const BotBlockerPage = lazy(() =>
     default: m.BotBlockerPage,
   })),
 );
+const FraudProtectPage = lazy(() =>
+  import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
+    default: m.FraudProtectPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -100,7 +105,7 @@ export const routes: RouteObject[] = [
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'whiteLists', element: page(WhiteListsPage) },
-          { path: 'fraudProtect', element: titleOnly(pageTitles.fraudProtect) },
+          { path: 'fraudProtect', element: page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },

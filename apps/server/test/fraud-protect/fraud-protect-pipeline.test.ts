@@ -19,7 +19,7 @@ import { processOrder } from '../../src/features/fraud-protect/process-order.js'
 import { claimAction, markSent, recordActions } from '../../src/orders/order-actions.js';
 import { cancelOrder } from '../../src/orders/platform-orders.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { deliverWebhook } from '../helpers/webhooks.js';
+import { deliverWebhook, settled } from '../helpers/webhooks.js';
 
 const LINES = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 2 }];
 
@@ -305,5 +305,31 @@ describe('Fraud Protect on the order pipeline', () => {
     const [done] = await settledEntries(decided.id, 1);
     expect(done).toMatchObject({ status: 'done', result: { refunded: decided.total } });
     expect((await t.emulator.order(owner.shop, decided.id)).refunds).toHaveLength(1);
+  });
+
+  it('gives the customer’s log entries to a data request, and deletes them on a redact', async () => {
+    const placed = await t.emulator.placeOrder(owner.shop, {
+      email: 'erase-me@example.com',
+      lines: LINES,
+      risk: { level: 'HIGH' },
+    });
+    await settledEntries(placed.id, 2);
+    const [requestId] = (
+      await t.emulator.requestCustomerData(owner.shop, { email: 'erase-me@example.com' })
+    ).webhookIds;
+    const request = await settled(t, requestId ?? '');
+    const exportId = (request.outcome as { dataRequestId: string }).dataRequestId;
+    const opened = await t.support('GET', `/api/support/data-requests/${exportId}`);
+    expect(opened.json().data.orderActions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderName: placed.name, action: 'cancel', status: 'done' }),
+      ]),
+    );
+
+    const [redactId] = (
+      await t.emulator.redactCustomer(owner.shop, { email: 'erase-me@example.com' })
+    ).webhookIds;
+    expect((await settled(t, redactId ?? '')).outcome).toMatchObject({ orderActionsDeleted: 2 });
+    expect(await entriesOf(placed.id)).toEqual([]);
   });
 });
