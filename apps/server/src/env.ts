@@ -32,7 +32,10 @@ const envSchema = z
     PGLITE_DIR: z.string().min(1).default(`${repoRoot}.data/pglite`),
     SHOPIFY_API_KEY: z.string().min(1).default('gatehouse-dev-api-key'),
     SHOPIFY_API_SECRET: z.string().min(1).default('gatehouse-dev-api-secret'),
-    SHOPIFY_SCOPES: z.string().min(1).default('read_orders,write_orders,read_themes,read_customers'),
+    SHOPIFY_SCOPES: z
+      .string()
+      .min(1)
+      .default('read_orders,write_orders,read_themes,read_customers'),
     SHOPIFY_API_VERSION: z
       .string()
       .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
