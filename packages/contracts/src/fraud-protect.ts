@@ -232,16 +232,22 @@ export function describeOrderAction(
     if (entry.status === 'done') return `Tagged ${tag}`;
     return `Tag ${tag}`;
   }
+  const done = entry.status === 'done';
   const parts: string[] = [];
-  if (params.refund)
+  if (params.refund) {
     parts.push(
-      result?.refunded ? `refunded ${result.refunded} ${result.currency ?? ''}`.trim() : 'refund',
+      done && result?.refunded
+        ? `refunded ${result.refunded} ${result.currency ?? ''}`.trim()
+        : done
+          ? 'nothing to refund'
+          : 'refund',
     );
-  if (params.restock) parts.push('restock');
-  if (params.notifyCustomer) parts.push('email the customer');
+  }
+  if (params.restock) parts.push(done ? 'restocked' : 'restock');
+  if (params.notifyCustomer) parts.push(done ? 'customer emailed' : 'email the customer');
   const reason = params.reason ? cancelReasonLabels[params.reason].toLowerCase() : 'fraud';
   const extras = parts.length > 0 ? `; ${parts.join(', ')}` : '';
   if (entry.status === 'monitored') return `Would cancel (${reason}${extras}) — monitor mode`;
-  if (entry.status === 'done') return `Cancelled (${reason}${extras})`;
+  if (done) return `Cancelled (${reason}${extras})`;
   return `Cancel (${reason}${extras})`;
 }

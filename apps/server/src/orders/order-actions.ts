@@ -7,7 +7,7 @@
 // Whoever takes a claim reads the order from the platform before sending, so the platform's
 // state (already cancelled, already refunded) decides what a resumed action does.
 import type { DashboardCounter } from '@gatehouse/contracts';
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   orderActions,
@@ -158,7 +158,7 @@ export async function failOpenActions(
     );
 }
 
-/** A page of a feature's log for a shop, newest first. */
+/** A page of a feature's log for a shop, newest first (an order's cancel before its tag). */
 export async function actionLogPage(
   db: Database,
   shopId: string,
@@ -172,7 +172,7 @@ export async function actionLogPage(
       .select()
       .from(orderActions)
       .where(where)
-      .orderBy(desc(orderActions.createdAt), desc(orderActions.id))
+      .orderBy(desc(orderActions.createdAt), asc(orderActions.action), desc(orderActions.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(orderActions).where(where),
