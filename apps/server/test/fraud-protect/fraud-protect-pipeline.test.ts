@@ -149,6 +149,10 @@ describe('Fraud Protect on the order pipeline', () => {
     expect(order.tags).toContain('gatehouse-fraud');
     expect(order.notifications.map((n) => n.kind)).toContain('order_cancelled');
     expect(await dashboardCount()).toBe(before + 1);
+    // A cancelled order is not a blocked visit: the visit chart does not count it.
+    const chart = await t.call('getTimeSeries', owner.token, { days: '1' });
+    const buckets = chart.json<{ buckets: { blocked: number }[] }>().buckets;
+    expect(buckets.reduce((n, b) => n + b.blocked, 0)).toBe(0);
   });
 
   it('leaves a low-risk order untouched and logs nothing', async () => {

@@ -11,6 +11,7 @@ import {
   Link,
   Pagination,
   Text,
+  useBreakpoints,
 } from '@shopify/polaris';
 import {
   describeOrderAction,
@@ -68,7 +69,37 @@ function Result({ entry }: { entry: OrderActionEntry }) {
   );
 }
 
+function RiskBadge({ level }: { level: string | null }) {
+  if (!level) return <>—</>;
+  const tone = RISK_TONE[level];
+  return (
+    <Badge {...(tone ? { tone } : {})}>{level.charAt(0) + level.slice(1).toLowerCase()}</Badge>
+  );
+}
+
+/** One entry as a stacked block, for narrow screens. */
+function CondensedEntry({ entry, readAt }: { entry: OrderActionEntry; readAt: number }) {
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center">
+        <Link url={entry.orderUrl} target="_blank">
+          {entry.orderName}
+        </Link>
+        <RiskBadge level={entry.riskLevel} />
+        <Text as="span" tone="subdued">
+          {relativeTime(entry.createdAt, readAt)}
+        </Text>
+      </InlineStack>
+      <Text as="p" breakWord>
+        {describeOrderAction(entry)}
+      </Text>
+      <Result entry={entry} />
+    </BlockStack>
+  );
+}
+
 export function FraudLogCard() {
+  const { smDown } = useBreakpoints();
   const [page, setPage] = useState(1);
   const log = useFraudLog(page);
   const { entries, total, pageSize } = log.data;
@@ -92,6 +123,7 @@ export function FraudLogCard() {
           resourceName={{ singular: 'action', plural: 'actions' }}
           itemCount={entries.length}
           selectable={false}
+          condensed={smDown}
           loading={log.isFetching && entries.length === 0}
           emptyState={<div />}
           headings={[
@@ -102,39 +134,39 @@ export function FraudLogCard() {
             { title: 'Result' },
           ]}
         >
-          {entries.map((entry, index) => (
-            <IndexTable.Row id={entry.id} key={entry.id} position={index}>
-              <IndexTable.Cell>
-                <span title={new Date(entry.createdAt).toLocaleString('en-US')}>
-                  {relativeTime(entry.createdAt, log.readAt)}
-                </span>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Link url={entry.orderUrl} target="_blank">
-                  {entry.orderName}
-                </Link>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {entry.riskLevel ? (
-                  <Badge
-                    {...(RISK_TONE[entry.riskLevel] ? { tone: RISK_TONE[entry.riskLevel] } : {})}
-                  >
-                    {entry.riskLevel.charAt(0) + entry.riskLevel.slice(1).toLowerCase()}
-                  </Badge>
-                ) : (
-                  '—'
-                )}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" breakWord>
-                  {describeOrderAction(entry)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Result entry={entry} />
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
+          {entries.map((entry, index) =>
+            smDown ? (
+              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                <div style={{ padding: 'var(--p-space-300) var(--p-space-400)' }}>
+                  <CondensedEntry entry={entry} readAt={log.readAt} />
+                </div>
+              </IndexTable.Row>
+            ) : (
+              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+                <IndexTable.Cell>
+                  <span title={new Date(entry.createdAt).toLocaleString('en-US')}>
+                    {relativeTime(entry.createdAt, log.readAt)}
+                  </span>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Link url={entry.orderUrl} target="_blank">
+                    {entry.orderName}
+                  </Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <RiskBadge level={entry.riskLevel} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" breakWord>
+                    {describeOrderAction(entry)}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Result entry={entry} />
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ),
+          )}
         </IndexTable>
         {pages > 1 && (
           <div style={{ padding: 'var(--p-space-300)', display: 'flex', justifyContent: 'center' }}>
