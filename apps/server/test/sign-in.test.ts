@@ -42,7 +42,9 @@ describe('spfLogin', () => {
       `${t.emulatorUrl}/shops/acme-outdoor.myshopify.com/admin/oauth/authorize`,
     );
     expect(url.searchParams.get('client_id')).toBe(t.config.shopify.apiKey);
-    expect(url.searchParams.get('scope')).toBe('read_orders,write_orders,read_themes,read_customers');
+    expect(url.searchParams.get('scope')).toBe(
+      'read_orders,write_orders,read_themes,read_customers',
+    );
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.appUrl}/api/auth/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.has('grant_options[]')).toBe(true);
