@@ -22,6 +22,7 @@ import { billingPlugin } from './features/billing/billing-plugin.js';
 import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { botBlocker } from './features/bot-blocker/bot-blocker.js';
+import { geoRedirects } from './features/geo-redirects/geo-redirects.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -69,6 +70,7 @@ export const BLOCKERS: readonly Blocker[] = [
   asnBlocker,
   referrerBlocker,
   botBlocker,
+  geoRedirects,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

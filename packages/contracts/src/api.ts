@@ -27,6 +27,7 @@ import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
+import { geoRedirectsApi } from './geo-redirects.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { visitorLogApi } from './visitor-logs.js';
 
@@ -182,6 +183,7 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...geoRedirectsApi,
   ...botBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,

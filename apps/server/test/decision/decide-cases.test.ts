@@ -55,6 +55,7 @@ async function decideOver(c: DecideCase, d?: string) {
       url: c.visit.url,
       ...(c.visit.referrer !== undefined ? { ref: c.visit.referrer } : {}),
       ...(d ? { d } : {}),
+      ...(c.visit.redirected ? { g: '1' } : {}),
     },
   });
   expect(res.statusCode).toBe(200);
@@ -65,6 +66,7 @@ function expectAnswer(c: DecideCase, answer: DecideResponse) {
   expect(answer.action).toBe(c.expect.action);
   if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
   if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
+  expect(answer.prompt !== undefined).toBe(c.expect.prompt ?? false);
   if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
 }
 

@@ -11,13 +11,11 @@ import type { CompiledRule, DecideContext, Matcher, RedirectPrompt } from '../po
 import { ruleBase, ruleKind, type ReportAll } from '../policy/rule-kind.js';
 import { countries as ALL_COUNTRIES, continents, countryName } from '../rules/countries.js';
 import { isCountryCode } from '../rules/country-codes.js';
+import { MAX_GEO_REDIRECTS } from '../rules/geo-redirect-limit.js';
 import { countrySlot } from './country-matcher.js';
 import { crawlerOf } from './crawler-of.js';
 import { ruleApplies } from './rule-applies.js';
 import { landingUrl, onTarget, readTarget, type Target } from './redirect-target.js';
-
-/** Most redirect rules a shop keeps. */
-export const MAX_GEO_REDIRECTS = 100;
 
 const promptSchema = z.object({
   title: z.string().max(200),
@@ -54,7 +52,7 @@ export function createGeoRedirectMatcher(entries: GeoRedirectEntry[]): Matcher {
   return {
     evaluate(context: DecideContext): CompiledRule | null {
       const slot = countrySlot(context.facts.country);
-      if (slot < 0 || compiled.length === 0) return null;
+      if (slot < 0 || compiled.length === 0 || context.visit.redirected === true) return null;
       const crawler = crawlerOf(context);
       if (crawler !== null && crawler.check !== 'fake') return null;
       for (let i = 0; i < compiled.length; i++) {

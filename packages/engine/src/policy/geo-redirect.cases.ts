@@ -124,6 +124,13 @@ export const geoRedirectCases: DecideCase[] = [
     expect: { action: 'redirect', ruleId: 'g1', redirectUrl: `${STORE}/de` },
   },
   {
+    name: 'a session that already had its redirect is not redirected again',
+    rules: on(redirect('g1', 'https://example.de', ['DE'])),
+    visit: { ...at(DE), redirected: true },
+    country: 'DE',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
     name: 'a turned-off redirect does nothing',
     rules: on(redirect('g1', 'https://example.de', ['DE'], { enabled: false })),
     visit: at(DE),

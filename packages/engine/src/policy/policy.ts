@@ -28,6 +28,8 @@ export interface Visit {
   userAgent?: string;
   /** The visitor's device has Admin Access (it bypasses every rule). */
   adminDevice?: boolean;
+  /** The visitor's browser session already had its geolocation redirect (or its prompt). */
+  redirected?: boolean;
   /** Epoch milliseconds; the clock when absent. */
   now?: number;
 }

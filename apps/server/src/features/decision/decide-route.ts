@@ -69,7 +69,14 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 1024);
       const decision = decide(
         entry.policy,
-        { ip, url: query.url, referrer: query.ref, userAgent, adminDevice },
+        {
+          ip,
+          url: query.url,
+          referrer: query.ref,
+          userAgent,
+          adminDevice,
+          redirected: query.redirected,
+        },
         lookup ? lookup.lookup(ip) : UNKNOWN_FACTS,
       );
       visits.record({
@@ -84,6 +91,15 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
 
       void reply.header('cache-control', 'no-store');
       if (decision.action === 'block') return { action: 'block', blockPage: entry.blockPage };
+      if (decision.action === 'redirect' && decision.prompt) {
+        // The visitor sees the store while asked, so the session's later views need not wait.
+        return {
+          action: 'redirect',
+          redirectUrl: decision.redirectUrl!,
+          prompt: decision.prompt,
+          token: allowTokens.tokenFor(query.shop, ip, query.t),
+        };
+      }
       if (decision.action === 'redirect') {
         return decision.redirectUrl
           ? { action: 'redirect', redirectUrl: decision.redirectUrl }
