@@ -59,6 +59,11 @@ export const decideResponse = z.object({
   /** On a geolocation redirect that asks first: the prompt (the page is shown meanwhile). */
   prompt: redirectPrompt.optional(),
   blockPage: blockPage.optional(),
+  /**
+   * Content protection's switches that apply to this page (never for an admin-access device):
+   * rightClick, select, copy, drag, shortcuts, devtools, frame.
+   */
+  protect: z.array(z.string()).optional(),
   /** This browser is a recognised admin-access device. */
   adminAccess: z.boolean().optional(),
 });

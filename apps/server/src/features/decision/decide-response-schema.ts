@@ -31,6 +31,7 @@ export const decideResponseSchema = {
         logoUrl: { type: ['string', 'null'] },
       },
     },
+    protect: { type: 'array', items: { type: 'string' } },
     adminAccess: { type: 'boolean' },
   },
 } as const;
