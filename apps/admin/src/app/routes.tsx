@@ -55,6 +55,11 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const GeoRedirectsPage = lazy(() =>
+  import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
+    default: m.GeoRedirectsPage,
+  })),
+);
 const ReferrerBlockerPage = lazy(() =>
   import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
     default: m.ReferrerBlockerPage,
@@ -108,7 +113,7 @@ export const routes: RouteObject[] = [
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
-          { path: 'redirect', element: titleOnly(pageTitles.redirect) },
+          { path: 'redirect', element: page(GeoRedirectsPage) },
           { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
