@@ -23,6 +23,7 @@ import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { botBlocker } from './features/bot-blocker/bot-blocker.js';
 import { geoRedirects } from './features/geo-redirects/geo-redirects.js';
+import { contentProtectionRoutes } from './features/content-protection/content-protection-routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(
     await site.register(privacyRoutes);
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
+    await site.register(contentProtectionRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);

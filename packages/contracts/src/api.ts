@@ -28,6 +28,7 @@ import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
 import { geoRedirectsApi } from './geo-redirects.js';
+import { contentProtectionApi } from './content-protection.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { visitorLogApi } from './visitor-logs.js';
 
@@ -184,6 +185,7 @@ export const api = {
   ...protectionApi,
   ...referrerBlockerApi,
   ...geoRedirectsApi,
+  ...contentProtectionApi,
   ...botBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,

@@ -19,6 +19,7 @@ export * from './visit-rule.js';
 export * from './visit-filters.js';
 export * from './referrer-blocker.js';
 export * from './geo-redirects.js';
+export * from './content-protection.js';
 export * from './bot-blocker.js';
 export * from './visitor-logs.js';
 export * from './ip-lookup.js';
