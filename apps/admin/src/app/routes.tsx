@@ -55,6 +55,11 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const ContentProtectionPage = lazy(() =>
+  import('../features/content-protection/components/content-protection-page.js').then((m) => ({
+    default: m.ContentProtectionPage,
+  })),
+);
 const GeoRedirectsPage = lazy(() =>
   import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
     default: m.GeoRedirectsPage,
@@ -117,7 +122,7 @@ export const routes: RouteObject[] = [
           { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
-          { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
+          { path: 'contentProtect', element: page(ContentProtectionPage) },
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
