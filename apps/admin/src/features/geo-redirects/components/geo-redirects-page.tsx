@@ -9,7 +9,10 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type DragCancelEvent,
   type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -84,6 +87,19 @@ function GeoRedirectsEditor() {
   }
   const { rules } = draft;
   const limit = redirects.data.limit;
+  // What screen readers hear while a redirect is moved: positions, not ids.
+  const at = (id: string | number | undefined) => rules.findIndex((r) => r.key === id) + 1;
+  const announcements = {
+    onDragStart: ({ active }: DragStartEvent) => `Picked up redirect ${at(active.id)}.`,
+    onDragOver: ({ active, over }: DragOverEvent) =>
+      over ? `Redirect ${at(active.id)} is over position ${at(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }: DragEndEvent) =>
+      over
+        ? `Redirect ${at(active.id)} was moved to position ${at(over.id)}.`
+        : `Redirect ${at(active.id)} was dropped.`,
+    onDragCancel: ({ active }: DragCancelEvent) =>
+      `Moving redirect ${at(active.id)} was cancelled.`,
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) form.change({ rules: moveRule(rules, String(active.id), String(over.id)) });
   };
@@ -132,6 +148,7 @@ function GeoRedirectsEditor() {
               </Card>
             ) : (
               <DndContext
+                accessibility={{ announcements }}
                 sensors={sensors}
                 collisionDetection={closestCenter}
                 onDragEnd={onDragEnd}
