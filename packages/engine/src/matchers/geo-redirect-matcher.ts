@@ -12,7 +12,7 @@ import { ruleBase, ruleKind, type ReportAll } from '../policy/rule-kind.js';
 import { countries as ALL_COUNTRIES, continents, countryName } from '../rules/countries.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import { MAX_GEO_REDIRECTS } from '../rules/geo-redirect-limit.js';
-import { countrySlot } from './country-matcher.js';
+import { countrySlot, readCountryCodes } from './country-matcher.js';
 import { crawlerOf } from './crawler-of.js';
 import { ruleApplies } from './rule-applies.js';
 import { landingUrl, onTarget, readTarget, type Target } from './redirect-target.js';
@@ -131,18 +131,7 @@ export const geoRedirectKind = ruleKind({
   }),
   decides: 'allow',
   compile(rule, report) {
-    const codes = new Set<string>();
-    rule.countries.forEach((code, i) => {
-      const upper = code.trim().toUpperCase();
-      if (isCountryCode(upper)) codes.add(upper);
-      else {
-        report({
-          code: 'invalidCountry',
-          message: `"${code}" is not a country code (use two letters, like US or DE)`,
-          field: ['countries', i],
-        });
-      }
-    });
+    const codes = new Set(readCountryCodes(rule.countries, report));
     (rule.continents ?? []).forEach((code, i) => {
       const upper = code.trim().toUpperCase();
       if (!continentCodes.has(upper)) {

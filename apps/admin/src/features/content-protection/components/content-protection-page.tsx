@@ -2,23 +2,14 @@
 // whole store, or product and collection pages), saved with the contextual save bar, and an
 // honest account of what this can and cannot stop. A paid feature: on Free the page explains
 // it and leads to the subscription page.
-import {
-  BlockStack,
-  Card,
-  Layout,
-  List,
-  Page,
-  Select,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris';
+import { BlockStack, Card, Layout, List, Page, Select, Text } from '@shopify/polaris';
 import {
   CONTENT_SWITCHES,
   type ContentProtectionSettings,
   type ContentScope,
   type ContentSwitch,
 } from '@gatehouse/contracts';
-import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -80,15 +71,7 @@ function ContentProtectionEditor() {
     onSaved: () => showToast('Content Protection saved'),
   });
   const draft = form.draft;
-  if (draft === undefined || stored.isLoading) {
-    return (
-      <Page title={TITLE}>
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </Page>
-    );
-  }
+  if (draft === undefined || stored.isLoading) return <LoadingPage title={TITLE} />;
   return (
     <Page title={TITLE}>
       <SaveBar {...form.saveBar} />

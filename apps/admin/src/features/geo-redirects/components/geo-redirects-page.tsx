@@ -20,8 +20,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { useMemo } from 'react';
-import { BlockStack, Button, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
+import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useAppState } from '../../../lib/app-state.js';
@@ -76,15 +76,7 @@ function GeoRedirectsEditor() {
   );
 
   const draft = form.draft;
-  if (draft === undefined || redirects.isLoading) {
-    return (
-      <Page title={TITLE}>
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </Page>
-    );
-  }
+  if (draft === undefined || redirects.isLoading) return <LoadingPage title={TITLE} />;
   const { rules } = draft;
   const limit = redirects.data.limit;
   // What screen readers hear while a redirect is moved: positions, not ids.
