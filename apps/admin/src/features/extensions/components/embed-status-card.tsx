@@ -7,15 +7,7 @@ import { useEmbedStatus } from '../api/use-embed-status.js';
 
 function StatusBadge({ isEnabled }: { isEnabled: boolean | undefined }) {
   if (isEnabled === undefined) return <Badge tone="info">Unknown</Badge>;
-  return isEnabled ? (
-    <Badge tone="success" progress="complete">
-      On
-    </Badge>
-  ) : (
-    <Badge tone="critical" progress="incomplete">
-      Off
-    </Badge>
-  );
+  return isEnabled ? <Badge tone="success">On</Badge> : <Badge tone="critical">Off</Badge>;
 }
 
 export function EmbedStatusCard() {

@@ -1,7 +1,7 @@
 // /notSupportStore: why this store cannot use the app and what the merchant can do about it.
 // Reachable signed out too (then it explains both cases); signed in, it names the store's case.
-import { Banner, BlockStack, Button, Card, List, Page, Text } from '@shopify/polaris';
-import { PRODUCT_NAME, type UnsupportedReason } from '@gatehouse/contracts';
+import { Banner, BlockStack, Button, Card, InlineStack, List, Page, Text } from '@shopify/polaris';
+import { PRODUCT_NAME, type AccountInfo, type UnsupportedReason } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_HOURS } from '../../../lib/constants.js';
 
@@ -51,6 +51,16 @@ function CaseCard({ c }: { c: Case }) {
   );
 }
 
+function intro(account: AccountInfo | undefined): string {
+  if (!account) {
+    return `${PRODUCT_NAME} works on Shopify stores with an open online store. These stores cannot use it:`;
+  }
+  const store = `${account.shopName} (${account.domain}, Shopify plan: ${account.platformPlanName || 'unknown'})`;
+  return account.unsupportedReason
+    ? `${store} cannot use ${PRODUCT_NAME} right now.`
+    : `${store} can use ${PRODUCT_NAME}. Stores in these cases cannot:`;
+}
+
 export function NotSupportStorePage({ title }: { title: string }) {
   const { account } = useAppState();
   const reason = account?.unsupportedReason ?? null;
@@ -58,12 +68,8 @@ export function NotSupportStorePage({ title }: { title: string }) {
   return (
     <Page title={title} narrowWidth>
       <BlockStack gap="400">
-        <Banner tone="warning">
-          <Text as="p">
-            {account
-              ? `${account.shopName} (${account.domain}, Shopify plan: ${account.platformPlanName || 'unknown'}) cannot use ${PRODUCT_NAME} right now.`
-              : `${PRODUCT_NAME} works on Shopify stores with an open online store. These stores cannot use it:`}
-          </Text>
+        <Banner tone={account && !reason ? 'success' : 'warning'}>
+          <Text as="p">{intro(account)}</Text>
         </Banner>
         {shown.map((c) => (
           <CaseCard key={c.heading} c={c} />
@@ -76,11 +82,12 @@ export function NotSupportStorePage({ title }: { title: string }) {
               {SUPPORT_RESPONSE_HOURS} hours.
             </Text>
             {account && (
-              <div>
+              <InlineStack gap="200">
+                {!reason && <Button url="/dashboard">Go to the dashboard</Button>}
                 <Button url={account.adminUrl} external>
                   Back to Shopify
                 </Button>
-              </div>
+              </InlineStack>
             )}
           </BlockStack>
         </Card>
