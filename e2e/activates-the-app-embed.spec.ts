@@ -7,6 +7,8 @@ import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
 
+const GERMANY = '88.198.0.1';
+
 describe('the Extensions page', () => {
   let f: Fixture;
   let page: Page;
@@ -55,6 +57,31 @@ describe('the Extensions page', () => {
     await page.getByRole('link', { name: 'IP Address Lookup' }).first().click();
     await page.waitForURL(`${f.stack.appUrl}/iplookup`);
     await page.getByRole('heading', { name: 'IP Address Lookup' }).waitFor();
+  });
+
+  it('still blocks, once the page has loaded, a visitor of a store without the embed', async () => {
+    await page.goto(`${f.stack.appUrl}/regionBlocker`);
+    await page.getByLabel('Search countries').fill('Germany');
+    await page.getByLabel(/Germany/).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Country Blocker saved').first().isVisible()).toBe(true);
+    await setAppEmbed(f.stack, false);
+
+    await page.goto(`${f.stack.appUrl}/extensions`);
+    await expect.poll(status, { timeout: 10_000 }).toBe('Off');
+    await page.getByText('your store is protected only after each page has fully loaded').waitFor();
+
+    const storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
+    // The script tag loads after the load event, then the same script blocks the visitor.
+    const visitor = await f.chrome.browser.newPage();
+    await f.chrome.browser.route(`${f.stack.appUrl}/api/storefront/**`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': GERMANY } }),
+    );
+    await visitor.goto(storefront);
+    await visitor.locator('#gatehouse-page').waitFor({ timeout: 15_000 });
+    await screenshot(visitor, 'storefront-blocked-by-script-tag');
+    await visitor.close();
+    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('sends a store whose plan has no online store to the unsupported-store page', async () => {

@@ -8,6 +8,7 @@ import type { EmulatorContext } from '../context.js';
 import { controlShop, notInstalled } from './control-shop.js';
 import { setScopes, uninstallApp } from '../installations.js';
 import { isValidScope } from '../oauth/scopes.js';
+import { shopScriptTags } from '../script-tags/script-tags.js';
 import type { ShopRecord } from '../state/types.js';
 import { shopPayload, themePayload } from '../webhooks/payloads.js';
 import { toTopicEnum } from '../webhooks/topics.js';
@@ -60,6 +61,11 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
     appMetafields: context.store.state.appMetafields
       .filter((m) => m.shop === shop.domain)
       .map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
+    scriptTags: shopScriptTags(context, shop.domain).map((t) => ({
+      id: t.id,
+      src: t.src,
+      displayScope: t.displayScope,
+    })),
   };
 }
 

@@ -4,6 +4,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Spinner, Text } from '@sh
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { useEmbedStatus } from '../api/use-embed-status.js';
+import { WithoutEmbedCard } from './without-embed-card.js';
 
 function StatusBadge({ isEnabled }: { isEnabled: boolean | undefined }) {
   if (isEnabled === undefined) return <Badge tone="info">Unknown</Badge>;
@@ -43,6 +44,7 @@ export function EmbedStatusCard() {
               ? 'Protection starts before your store page is shown. Nothing else to do.'
               : 'The button opens your Theme Editor with the app embed switched on. Click Save there; this page turns to On by itself.'}
         </Text>
+        <WithoutEmbedCard embedOn={status.isEnabled} />
       </BlockStack>
     </Card>
   );
