@@ -2,7 +2,7 @@
 // platform's own theme editor: opened by hand (embed off), opened by the app's deep link (embed
 // switched on, not saved yet), and after Save. Run after the editor's look changes:
 //   npm run pictures
-// The PNGs are committed beside the guide, so the admin builds without running this.
+// The pictures are committed beside the guide, so the admin builds without running this.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@gatehouse/test-support';
@@ -69,8 +69,8 @@ try {
       .getByRole('heading', { name: 'Gear for the long way round' })
       .waitFor({ state: 'visible', timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(OUT, `${name}.png`) });
-    console.log(`wrote ${name}.png`);
+    await page.screenshot({ path: join(OUT, `${name}.jpg`), type: 'jpeg', quality: 82 });
+    console.log(`wrote ${name}.jpg`);
   };
 
   await page.goto(editor);

@@ -3,9 +3,9 @@
 // the store changes its theme.
 import { BlockStack, Card, Image, List, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
-import editorActivated from '../assets/theme-editor-activated.png';
-import editorOff from '../assets/theme-editor-off.png';
-import editorSaved from '../assets/theme-editor-saved.png';
+import editorActivated from '../assets/theme-editor-activated.jpg';
+import editorOff from '../assets/theme-editor-off.jpg';
+import editorSaved from '../assets/theme-editor-saved.jpg';
 
 interface Step {
   title: string;
