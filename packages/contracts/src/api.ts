@@ -24,6 +24,7 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
@@ -187,6 +188,7 @@ export const api = {
   ...botBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
+  ...extensionsApi,
 } as const;
 
 export type Api = typeof api;

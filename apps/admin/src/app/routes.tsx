@@ -76,6 +76,19 @@ const BotBlockerPage = lazy(() =>
   })),
 );
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
+const ExtensionsPage = lazy(() =>
+  import('../features/extensions/components/extensions-page.js').then((m) => ({
+    default: m.ExtensionsPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/faq/components/faq-page.js').then((m) => ({ default: m.FaqPage })),
+);
+const NotSupportStorePage = lazy(() =>
+  import('../features/store-support/components/not-support-store-page.js').then((m) => ({
+    default: m.NotSupportStorePage,
+  })),
+);
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
 );
@@ -101,7 +114,10 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(LoginPage) },
           { path: 'loginComplete/:token', element: page(LoginCompletePage) },
           { path: 'personate/:token', element: page(PersonatePage) },
-          { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
+          {
+            path: 'notSupportStore',
+            element: <NotSupportStorePage title={pageTitles.notSupportStore} />,
+          },
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'whiteLists', element: page(WhiteListsPage) },
@@ -128,9 +144,9 @@ export const routes: RouteObject[] = [
           { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
           { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
-          { path: 'extensions', element: titleOnly(pageTitles.extensions) },
+          { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
-          { path: 'faq', element: titleOnly(pageTitles.faq) },
+          { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },
