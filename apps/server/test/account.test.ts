@@ -54,6 +54,29 @@ describe('getAccountInfo', () => {
       isPayg: false,
       isAdminAccessEnabled: false,
       isImpersonated: false,
+      unsupportedReason: null,
+      platformPlanName: 'Basic',
+    });
+  });
+
+  it('names why a store cannot use the app once its platform plan has no online store', async () => {
+    const carol = await t.signIn('carol-store');
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Starter');
+    // The plan is read from the platform when the merchant signs in.
+    const again = await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', again.token)).json()).toMatchObject({
+      unsupportedReason: 'noOnlineStore',
+      platformPlanName: 'Starter',
+    });
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Frozen');
+    const frozen = await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', frozen.token)).json()).toMatchObject({
+      unsupportedReason: 'storeClosed',
+    });
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Basic');
+    await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', carol.token)).json()).toMatchObject({
+      unsupportedReason: null,
     });
   });
 

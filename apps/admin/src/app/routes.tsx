@@ -75,12 +75,30 @@ const AsnBlockerPage = lazy(() =>
     default: m.AsnBlockerPage,
   })),
 );
+const VpnBlockerPage = lazy(() =>
+  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => ({
+    default: m.VpnBlockerPage,
+  })),
+);
 const BotBlockerPage = lazy(() =>
   import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => ({
     default: m.BotBlockerPage,
   })),
 );
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
+const ExtensionsPage = lazy(() =>
+  import('../features/extensions/components/extensions-page.js').then((m) => ({
+    default: m.ExtensionsPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/faq/components/faq-page.js').then((m) => ({ default: m.FaqPage })),
+);
+const NotSupportStorePage = lazy(() =>
+  import('../features/store-support/components/not-support-store-page.js').then((m) => ({
+    default: m.NotSupportStorePage,
+  })),
+);
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
 );
@@ -106,7 +124,10 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(LoginPage) },
           { path: 'loginComplete/:token', element: page(LoginCompletePage) },
           { path: 'personate/:token', element: page(PersonatePage) },
-          { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
+          {
+            path: 'notSupportStore',
+            element: <NotSupportStorePage title={pageTitles.notSupportStore} />,
+          },
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'whiteLists', element: page(WhiteListsPage) },
@@ -119,7 +140,7 @@ export const routes: RouteObject[] = [
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
           { path: 'redirect', element: page(GeoRedirectsPage) },
-          { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
+          { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: page(ContentProtectionPage) },
@@ -133,9 +154,9 @@ export const routes: RouteObject[] = [
           { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
           { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
-          { path: 'extensions', element: titleOnly(pageTitles.extensions) },
+          { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
-          { path: 'faq', element: titleOnly(pageTitles.faq) },
+          { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },
