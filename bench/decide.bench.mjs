@@ -1,16 +1,19 @@
 // In-process decision benchmark: decide() against a plain Map lookup of the visitor's IP
 // string, same visits, same run. Policy (the size its median ≤ 1 µs budget is set for):
 // 10 000 IP rules (IPv4/IPv6 addresses and CIDR blocks), a Country Blocker with 200 countries,
-// and an ISP/ASN Blocker of 1 000 ASNs plus 50 ISP names, one rule per entry as the server
-// stores them. Networks are real ones sampled from the bundled ASN data. Two visit mixes:
+// an ISP/ASN Blocker of 1 000 ASNs plus 50 ISP names, and a Bot Blocker with its seven
+// categories on and 50 custom user-agent patterns (40 texts, 10 regular expressions), one rule
+// per entry as the server stores them. Networks are real ones sampled from the bundled ASN data. Two visit mixes:
 // "budget" (random countries, so most visits are decided by the country rule before the ASN
 // matcher runs) and "ASN path" (countries the blocker does not list, so every decision goes
 // through the ASN matcher and the name scan of the organisation). Prints medians; asserts
 // nothing.
 // Run: npx tsx bench/decide.bench.mjs [--city]
 import {
+  BOT_CATEGORIES,
   COUNTRY_CODES,
   FEEDS,
+  botAgents,
   UNKNOWN_FACTS,
   buildNetworkClassifier,
   compile,
@@ -26,6 +29,7 @@ const VISITS = 100_000;
 const IP_RULES = 10_000;
 const ASN_RULES = 1_000;
 const ISP_NAMES = 50;
+const AGENT_PATTERNS = 50;
 const BATCH = 100;
 
 const withCity = process.argv.includes('--city');
@@ -77,6 +81,16 @@ namedNetworks.forEach((n, i) =>
 );
 const otherNetworks = networks.slice(ASN_RULES + ISP_NAMES);
 
+// The Bot Blocker: every category, then the merchant's patterns, as the server stores them.
+for (const category of BOT_CATEGORIES) {
+  rules.push({ id: `bot-${category}`, kind: 'bot-agent', categories: [category] });
+}
+for (let i = 0; i < AGENT_PATTERNS; i++) {
+  const regex = i % 5 === 4;
+  const value = regex ? `^acme-${i}-(crawler|fetcher)/\\d+` : `shop-scraper-${i}`;
+  rules.push({ id: `agent-${i}`, kind: 'bot-agent', patterns: [{ value, regex }] });
+}
+
 let compileMs = performance.now();
 const compiled = compile({ appEnabled: true, rules });
 compileMs = performance.now() - compileMs;
@@ -96,13 +110,37 @@ const pickNetwork = () => {
   const from = p < 8 ? blockedNetworks : p < 10 ? namedNetworks : p < 95 ? otherNetworks : null;
   return from ? from[int(from.length)] : { asn: null, org: null };
 };
+// User agents: browser builds as shoppers' devices send them, and the listed bots.
+const platforms = [
+  'Windows NT 10.0; Win64; x64',
+  'Macintosh; Intel Mac OS X 10_15_7',
+  'X11; Linux x86_64',
+  'Linux; Android 14; Pixel 8',
+  'Linux; Android 13; SM-A536B',
+];
+const browserAgents = Array.from({ length: 400 }, (_, k) => {
+  const version = `${110 + (k % 20)}.0.${5000 + int(1000)}.${int(200)}`;
+  const platform = platforms[k % platforms.length];
+  if (k % 4 === 3) {
+    return `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${k % 7} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${k % 7} Mobile/15E148 Safari/604.1`;
+  }
+  return `Mozilla/5.0 (${platform}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`;
+});
+const botAgentNames = botAgents().map((row) =>
+  row.match === 'is' ? row.agent : `Mozilla/5.0 (compatible; ${row.agent}/1.0)`,
+);
+const pickAgent = () =>
+  int(100) < 95
+    ? browserAgents[int(browserAgents.length)]
+    : botAgentNames[int(botAgentNames.length)];
+
 const visits = [];
 const facts = [];
 const asnPathFacts = [];
 for (let i = 0; i < VISITS; i++) {
   const pick = int(10);
   const ip = pick === 0 ? blockedIps[int(blockedIps.length)] : pick < 8 ? v4() : v6();
-  visits.push({ ip, url: '/products/hat' });
+  visits.push({ ip, url: '/products/hat', userAgent: pickAgent() });
   const { asn, org } = pickNetwork();
   facts.push({ ...UNKNOWN_FACTS, country: allCountries[int(allCountries.length)], asn, org });
   asnPathFacts.push({ ...UNKNOWN_FACTS, country: unlisted[int(unlisted.length)], asn, org });
@@ -146,12 +184,30 @@ for (let i = 0; i < VISITS; i++) {
 const decideNs = medianPerCall(decideOnce);
 const asnPathNs = medianPerCall(asnPathOnce);
 const mapNs = medianPerCall(mapOnce);
+// The same policy without the Bot Blocker, on the same visits: what the blocker adds.
+const withoutBots = compile({
+  appEnabled: true,
+  rules: rules.filter((r) => r.kind !== 'bot-agent'),
+});
+const withoutBotsNs = medianPerCall((i) => {
+  if (decide(withoutBots.policy, visits[i], asnPathFacts[i]).action !== 'allow') sink++;
+});
+// Every visit with a user agent no one has sent before: both agent caches miss. One set of
+// visits per measuring round, built beforehand.
+const unseenRounds = [0, 1, 2].map((round) =>
+  visits.map((v, i) => ({ ...v, userAgent: `${v.userAgent} r${round}v${i}` })),
+);
+let unseenRound = -1;
+const unseenNs = medianPerCall((i) => {
+  if (i === 0) unseenRound++;
+  if (decide(policy, unseenRounds[unseenRound][i], asnPathFacts[i]).action !== 'allow') sink++;
+});
 
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const memory = geo.memoryUsage();
 
 console.log(
-  `policy: ${rules.length} rules (${IP_RULES} IP, 200 countries, ${ASN_RULES} ASNs, ${ISP_NAMES} ISP names)`,
+  `policy: ${rules.length} rules (${IP_RULES} IP, 200 countries, ${ASN_RULES} ASNs, ${ISP_NAMES} ISP names, ${BOT_CATEGORIES.length} bot categories, ${AGENT_PATTERNS} user-agent patterns)`,
 );
 console.log(`compile: ${compileMs.toFixed(0)} ms, index ${mb(policyBytes(policy))}`);
 console.log(`decide(), budget mix: median ${decideNs.toFixed(0)} ns/call`);
@@ -159,6 +215,10 @@ console.log(`decide(), ASN path: median ${asnPathNs.toFixed(0)} ns/call`);
 console.log(
   `  ASN path decided by: ${[...byKind].map(([k, n]) => `${k} ${((n * 100) / VISITS).toFixed(1)} %`).join(', ')}`,
 );
+console.log(
+  `decide(), ASN path, without the Bot Blocker: median ${withoutBotsNs.toFixed(0)} ns/call`,
+);
+console.log(`decide(), ASN path, every user agent unseen: median ${unseenNs.toFixed(0)} ns/call`);
 console.log(`Map.get(ip) baseline: median ${mapNs.toFixed(0)} ns/call`);
 console.log(`ratio decide / baseline: ${(decideNs / mapNs).toFixed(2)}`);
 console.log(

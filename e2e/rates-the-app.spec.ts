@@ -116,7 +116,7 @@ describe('the China reminder', () => {
     await setFlags(f.stack, { isNew: false }, 'china-shop');
     await page.goto(`${f.stack.appUrl}/regionBlocker`);
     await page.getByLabel('Search countries').fill('China');
-    await page.getByLabel(/^\S+ China$/).check();
+    await page.getByLabel('China', { exact: true }).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const title = 'Activate the extension to block visitors from mainland China';
     await page.getByText(title).waitFor();
@@ -133,7 +133,7 @@ describe('the China reminder', () => {
     await page.reload();
     await extensionStatus;
     await page.getByLabel('Search countries').fill('China');
-    await expect.poll(() => page.getByLabel(/^\S+ China$/).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('China', { exact: true }).isChecked()).toBe(true);
     expect(await page.getByText(title).count()).toBe(0);
     await page.close();
   });

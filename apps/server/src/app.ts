@@ -21,6 +21,7 @@ import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptio
 import { billingPlugin } from './features/billing/billing-plugin.js';
 import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
+import { botBlocker } from './features/bot-blocker/bot-blocker.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -42,6 +43,7 @@ import { supportRoutes } from './features/support/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
 import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
+import { vpnBlocker } from './features/vpn-blocker/vpn-blocker.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
 import { requestLogSerializers } from './http/request-log.js';
@@ -67,6 +69,8 @@ export const BLOCKERS: readonly Blocker[] = [
   countryBlocker,
   asnBlocker,
   referrerBlocker,
+  vpnBlocker,
+  botBlocker,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;

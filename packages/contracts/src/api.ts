@@ -22,11 +22,13 @@ import {
   planView,
   subscriptionState,
 } from './billing.js';
+import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
 import { spfLoginRequest } from './shop-domain.js';
+import { vpnBlockerApi } from './vpn-blocker.js';
 import { visitorLogApi } from './visitor-logs.js';
 
 export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
@@ -181,6 +183,8 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...vpnBlockerApi,
+  ...botBlockerApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
 } as const;

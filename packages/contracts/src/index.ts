@@ -18,6 +18,8 @@ export * from './visitor-log-messages.js';
 export * from './visit-rule.js';
 export * from './visit-filters.js';
 export * from './referrer-blocker.js';
+export * from './vpn-blocker.js';
+export * from './bot-blocker.js';
 export * from './visitor-logs.js';
 export * from './ip-lookup.js';
 export * from './time-series.js';

@@ -27,4 +27,8 @@ export * from './network/org-rules.js';
 export * from './network/crawlers.js';
 export * from './network/feeds.js';
 export * from './network/classifier.js';
+export * from './bots/bot-agents.js';
+export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
+export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
+export { COMMON_BROWSERS } from './bots/common-browsers.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';

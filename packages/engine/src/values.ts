@@ -1,10 +1,12 @@
 // The light entry of @gatehouse/engine (`@gatehouse/engine/values`): the values rules are
-// written in (IP addresses and CIDR ranges, AS numbers, ISP names, referrer domains, countries), parsed and checked the
+// written in (IP addresses and CIDR ranges, AS numbers, ISP names, referrer domains, bot
+// categories, countries), parsed and checked the
 // way the engine does, with no geo data and no dependencies, for the contracts and the admin.
 export * from './ip/ip-address.js';
 export * from './ip/ip-range.js';
 export * from './rules/asn.js';
 export * from './rules/referrer.js';
+export * from './rules/bot-categories.js';
 export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';

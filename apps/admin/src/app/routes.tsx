@@ -65,6 +65,16 @@ const AsnBlockerPage = lazy(() =>
     default: m.AsnBlockerPage,
   })),
 );
+const VpnBlockerPage = lazy(() =>
+  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => ({
+    default: m.VpnBlockerPage,
+  })),
+);
+const BotBlockerPage = lazy(() =>
+  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => ({
+    default: m.BotBlockerPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
@@ -104,14 +114,14 @@ export const routes: RouteObject[] = [
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
           { path: 'redirect', element: titleOnly(pageTitles.redirect) },
-          { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
+          { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
           { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
-          { path: 'botBlocker', element: titleOnly(pageTitles.botBlocker) },
+          { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
           { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
           { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },

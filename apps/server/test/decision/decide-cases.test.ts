@@ -3,19 +3,27 @@
 // and the answer must be the case's action (with the block page or redirect URL). Every rule
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
-// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN and
-// Referrer Blockers. A visit's referrer is sent as the storefront script sends it (`ref`).
-import type {
-  AsnBlockerView,
-  DecideResponse,
-  IpEntry,
-  ReferrerBlockerView,
+// cases again from the database. The shop is on Premium, whose plan has the ISP/ASN, Referrer
+// and Bot (VPN/Proxy) and Bot Blockers. A visit's referrer is sent as the storefront script sends
+// it (`ref`), its user agent as the browser's header.
+import {
+  BOT_CATEGORIES,
+  type AsnBlockerView,
+  type BotBlockerView,
+  type BotCategory,
+  type DecideResponse,
+  type IpEntry,
+  type ReferrerBlockerView,
+  type VpnBlockerSettings,
+  type VpnBlockerView,
+  type VpnNetwork,
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
 import { ipRules } from '../../src/db/protection-schema.js';
+import { VPN_RULE_ORDER } from '../../src/features/vpn-blocker/vpn-rules.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -74,7 +82,7 @@ describe('the decision table over HTTP', () => {
 });
 
 /** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
-function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'network' | 'bot-agent') {
   return new Set(
     c.rules.rules
       .filter((r) => r.kind === kind)
@@ -84,9 +92,58 @@ function settingsOf(c: DecideCase, kind: 'asn' | 'referrer') {
   );
 }
 
+type NetworkRule = Extract<DecideCase['rules']['rules'][number], { kind: 'network' }>;
+
+/**
+ * The Bot (VPN/Proxy) Blocker's switch a network rule is: one kind of network, or VPN with
+ * iCloud Private Relay (the relay not allowed); null for a rule no switch stores.
+ */
+function switchOf(rule: NetworkRule): VpnNetwork | null {
+  const kinds = rule.networks.filter((n) => n !== 'privateRelay');
+  if (kinds.length !== 1) return null;
+  const [kind] = kinds as [Exclude<(typeof kinds)[number], 'privateRelay'>];
+  const relay = rule.networks.length === 2;
+  return !relay || kind === 'vpn' ? kind : null;
+}
+
+/**
+ * Network rules the blocker can store: each a switch of its own, all trusting the same
+ * networks, and, when their actions differ, in the order the blocker tries its switches.
+ */
+function networkStorable(c: DecideCase): boolean {
+  const rules = c.rules.rules.filter((r): r is NetworkRule => r.kind === 'network');
+  const switches = rules.map(switchOf);
+  if (switches.some((s) => s === null) || new Set(switches).size !== switches.length) return false;
+  const trusted = new Set(rules.map((r) => JSON.stringify([...(r.exceptAsns ?? [])].sort())));
+  const order = switches.map((s) => VPN_RULE_ORDER.indexOf(s!));
+  const inOrder = order.every((o, i) => i === 0 || o > order[i - 1]!);
+  return trusted.size <= 1 && (settingsOf(c, 'network').size <= 1 || inOrder);
+}
+
+/**
+ * Bot Blocker rules as the blocker stores them: one category or one pattern each, one action
+ * for all, the categories once each and in their fixed order, then the patterns.
+ */
+function botRulesStorable(c: DecideCase): boolean {
+  const bots = c.rules.rules.filter((r) => r.kind === 'bot-agent');
+  const actions = new Set(bots.map((r) => JSON.stringify(r.action ?? { type: 'block' })));
+  const order = bots.map((r) =>
+    r.categories?.length === 1 && !r.patterns?.length
+      ? BOT_CATEGORIES.indexOf(r.categories[0] as BotCategory)
+      : r.patterns?.length === 1 && !r.categories?.length
+        ? BOT_CATEGORIES.length
+        : -1,
+  );
+  return (
+    actions.size <= 1 &&
+    order.every((o, i) => o >= 0 && (i === 0 || o > order[i - 1]! || o === BOT_CATEGORIES.length))
+  );
+}
+
 /**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, and ISP/ASN and referrer entries each sharing one action and monitor mode.
+ * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, the Bot
+ * (VPN/Proxy) Blocker's switches, and Bot Blocker rules as it stores them.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
@@ -97,6 +154,8 @@ function storable(c: DecideCase): boolean {
     countries.length <= 1 &&
     settingsOf(c, 'asn').size <= 1 &&
     settingsOf(c, 'referrer').size <= 1 &&
+    networkStorable(c) &&
+    botRulesStorable(c) &&
     c.rules.rules.every(
       (r) =>
         !r.scope &&
@@ -105,11 +164,15 @@ function storable(c: DecideCase): boolean {
           ? !r.blockUnknown
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
+            r.kind === 'network' ||
+            r.kind === 'bot-agent' ||
             r.kind === 'ip-allow' ||
             (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
   );
 }
+
+const SWITCH_OFF = { enabled: false, action: { type: 'block' as const }, monitor: false };
 
 describe('the decision table from rules saved through the merchant calls', () => {
   const cases = decideCases.filter(storable);
@@ -122,6 +185,12 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'referrer')).length,
     ).toBeGreaterThan(8);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'network')).length,
+    ).toBeGreaterThanOrEqual(7);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'bot-agent')).length,
+    ).toBeGreaterThan(15);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -156,6 +225,29 @@ describe('the decision table from rules saved through the merchant calls', () =>
       });
       expect(del.statusCode).toBe(200);
     }
+    const trustedIds = (await t.call('getVpnBlocker', shop.token)).json<VpnBlockerView>().trusted;
+    if (trustedIds.length > 0) {
+      const del = await t.call('deleteVpnTrustedAsns', shop.token, {
+        ids: trustedIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const vpn: VpnBlockerSettings = {
+      switches: { hosting: SWITCH_OFF, vpn: SWITCH_OFF, proxy: SWITCH_OFF, tor: SWITCH_OFF },
+      allowPrivateRelay: true,
+    };
+    let trusted: number[] = [];
+    const bot = (await t.call('getBotBlocker', shop.token)).json<BotBlockerView>();
+    if (bot.patterns.length > 0) {
+      const del = await t.call('deleteBotBlocker', shop.token, {
+        ids: bot.patterns.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const botSettings = {
+      action: { type: 'block' } as object,
+      categories: Object.fromEntries(BOT_CATEGORIES.map((id) => [id, 'off'])),
+    };
     let asn = { action: { type: 'block' } as object, monitor: false };
     let referrer = { action: { type: 'block' } as object, monitor: false };
     let country = {
@@ -182,10 +274,34 @@ describe('the decision table from rules saved through the merchant calls', () =>
         }
         continue;
       }
+      if (rule.kind === 'bot-agent') {
+        botSettings.action = rule.action ?? { type: 'block' };
+        const mode = rule.monitor ? 'monitor' : 'block';
+        for (const category of rule.categories ?? []) botSettings.categories[category] = mode;
+        for (const p of rule.patterns ?? []) {
+          const res = await t.call('addBotBlocker', shop.token, {
+            pattern: p.value,
+            regex: p.regex ?? false,
+            mode,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        continue;
+      }
       if (rule.kind === 'referrer') {
         referrer = { action: rule.action ?? { type: 'block' }, monitor: rule.monitor ?? false };
         const res = await t.call('addReferrerBlocker', shop.token, { domains: rule.domains });
         expect(res.statusCode, res.body).toBe(200);
+        continue;
+      }
+      if (rule.kind === 'network') {
+        vpn.switches[switchOf(rule)!] = {
+          enabled: true,
+          action: rule.action ?? { type: 'block' },
+          monitor: rule.monitor ?? false,
+        };
+        if (rule.networks.includes('privateRelay')) vpn.allowPrivateRelay = false;
+        trusted = rule.exceptAsns ?? [];
         continue;
       }
       if (rule.kind !== 'ip-block' && rule.kind !== 'ip-allow') {
@@ -216,6 +332,14 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(savedAsn.statusCode, savedAsn.body).toBe(200);
     const savedReferrer = await t.call('saveReferrerBlocker', shop.token, referrer);
     expect(savedReferrer.statusCode, savedReferrer.body).toBe(200);
+    for (const n of trusted) {
+      const res = await t.call('addVpnTrustedAsn', shop.token, { asn: `AS${n}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const savedVpn = await t.call('saveVpnBlocker', shop.token, vpn);
+    expect(savedVpn.statusCode, savedVpn.body).toBe(200);
+    const savedBot = await t.call('saveBotBlocker', shop.token, botSettings);
+    expect(savedBot.statusCode, savedBot.body).toBe(200);
     expectAnswer(c, await decideOver(c));
   });
 });
@@ -226,6 +350,8 @@ it('serves the protection calls at their wire paths, behind a session', async ()
     '/api/regionBlocker/save',
     '/api/asnBlocker/add',
     '/api/referrerBlocker/add',
+    '/api/vpnBlocker/save',
+    '/api/botBlocker/add',
   ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });
     expect(res.statusCode, url).toBe(401);

@@ -30,8 +30,11 @@ async function setPlan(shop: SignedIn, plan: 'free' | 'premium' | 'payg') {
   await t.app.protection.policies.rebuild(id);
 }
 
-const entries = async (shop: SignedIn) =>
-  (await t.call('getReferrerBlocker', shop.token)).json<ReferrerBlockerView>().entries;
+/** The entries as stored once queued visits are written (their hits are part of them). */
+const entries = async (shop: SignedIn) => {
+  await t.app.visits.flush();
+  return (await t.call('getReferrerBlocker', shop.token)).json<ReferrerBlockerView>().entries;
+};
 
 const blockReferrer = (shop: SignedIn, value: string) =>
   t.call('visitQuickAction', shop.token, { action: 'blockReferrer', value });

@@ -20,6 +20,7 @@ import {
   visit,
   type DecideCase,
 } from './decide-case-kit.js';
+import { botCases } from './bot.cases.js';
 import { crawlerCases } from './crawler.cases.js';
 import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
@@ -469,4 +470,5 @@ export const decideCases: DecideCase[] = [
   ...referrerCases,
   ...crawlerCases,
   ...networkCases,
+  ...botCases,
 ];

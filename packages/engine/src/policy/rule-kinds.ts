@@ -1,8 +1,9 @@
 // Every rule kind the engine knows, in the order decide() tries their matchers: IP allow list,
 // IP block list, verified search engines (let in past everything after them), country,
-// ISP/ASN, referrer, network (VPN/proxy/hosting). A new kind is its matcher file and one line
-// here.
+// ISP/ASN, referrer, network (VPN/proxy/hosting), bot user agents. A new kind is its matcher
+// file and one line here.
 import { asnKind } from '../matchers/asn-matcher.js';
+import { botAgentKind } from '../matchers/bot-agent-matcher.js';
 import { countryKind } from '../matchers/country-matcher.js';
 import { ipAllowKind, ipBlockKind } from '../matchers/ip-list-matcher.js';
 import { networkKind } from '../matchers/network-matcher.js';
@@ -17,4 +18,5 @@ export const RULE_KINDS = [
   asnKind,
   referrerKind,
   networkKind,
+  botAgentKind,
 ] as const;

@@ -1,8 +1,9 @@
-// No verified crawler is ever blocked by a country, ISP/ASN or network rule, in any
+// No verified crawler is ever blocked by a country, ISP/ASN, network or bot rule, in any
 // combination, order, action or monitor mode; only an IP block entry can stop one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_FACTS, type GeoFacts } from '../geo/geo-facts.js';
+import { BOT_CATEGORIES } from '../rules/bot-categories.js';
 import { COUNTRY_CODES } from '../rules/country-codes.js';
 import { NETWORK_KINDS } from '../network/network-flags.js';
 import { crawlerBit, CRAWLER_IDS } from '../network/crawlers.js';
@@ -49,18 +50,33 @@ const network = fc.record({
   ...common,
 });
 
+// Bot rules whose categories and patterns a crawler's user agent could meet.
+const bot = fc.record({
+  id: fc.constant('bots'),
+  kind: fc.constant('bot-agent' as const),
+  categories: fc.subarray([...BOT_CATEGORIES]),
+  patterns: fc.subarray([
+    { value: 'bot' },
+    { value: 'Googlebot' },
+    { value: 'compatible;' },
+    { value: '(google|bing)bot/\\d', regex: true },
+  ]),
+  ...common,
+});
+
 describe('verified crawlers', () => {
-  it('pass every combination of country, ISP/ASN and network rules', () => {
+  it('pass every combination of country, ISP/ASN, network and bot rules', () => {
     fc.assert(
       fc.property(
-        fc.subarray([0, 1, 2]),
+        fc.subarray([0, 1, 2, 3]),
         country,
         asn,
         network,
+        bot,
         fc.constantFrom(...visitors),
         fc.integer({ min: 0, max: 31 }),
-        (which, c, a, n, visitor, flags) => {
-          const rules = [VERIFIED, ...which.map((i) => [c, a, n][i]!)];
+        (which, c, a, n, b, visitor, flags) => {
+          const rules = [VERIFIED, ...which.map((i) => [c, a, n, b][i]!)];
           const compiled = compile({ appEnabled: true, rules });
           if (!compiled.ok) throw new Error(compiled.errors[0]!.message);
           const facts: GeoFacts = {

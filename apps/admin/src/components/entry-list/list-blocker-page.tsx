@@ -22,7 +22,8 @@ import { RuleActionCard } from '../rule-action-card.js';
 import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
 import { SaveBar } from '../save-bar.js';
 
-function Loading({ title }: { title: string }) {
+/** The page while its data loads. */
+export function Loading({ title }: { title: string }) {
   return (
     <Page title={title}>
       <Card>

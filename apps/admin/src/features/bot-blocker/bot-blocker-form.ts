@@ -1,0 +1,70 @@
+// The Bot Blocker page's form: the action (as every blocker's) and the mode of each category,
+// saved together; the add field read as the contract reads it; the patterns table's filter.
+import {
+  BOT_CATEGORIES,
+  maxBotPatterns,
+  readBotPattern,
+  type BotBlockerSettings,
+  type BotBlockerView,
+  type BotCategory,
+  type BotMode,
+  type BotPatternEntry,
+} from '@gatehouse/contracts';
+import type { RuleActionForm } from '../../components/rule-action-card.js';
+import { toForm, toSettings } from '../../components/rule-action-form.js';
+
+/** What the page shows before the first answer, and after a failed load. */
+export const EMPTY_BOT_BLOCKER: BotBlockerView = {
+  action: { type: 'block' },
+  categories: BOT_CATEGORIES.map((id) => ({
+    id,
+    mode: 'off',
+    hits: 0,
+    lastHitAt: null,
+    agents: [],
+  })),
+  patterns: [],
+  limit: maxBotPatterns,
+};
+
+export interface BotForm extends RuleActionForm {
+  categories: Record<BotCategory, BotMode>;
+}
+
+export function toBotForm(view: Pick<BotBlockerView, 'action' | 'categories'>): BotForm {
+  return {
+    ...toForm({ action: view.action, monitor: false }),
+    categories: Object.fromEntries(view.categories.map((c) => [c.id, c.mode])) as Record<
+      BotCategory,
+      BotMode
+    >,
+  };
+}
+
+export function toBotSettings(form: BotForm): BotBlockerSettings {
+  return { action: toSettings(form).action, categories: form.categories };
+}
+
+/** The pattern typed in the add field, or the problem with it. */
+export function readPatternField(
+  text: string,
+  regex: boolean,
+): { pattern: string } | { error: string } {
+  const read = readBotPattern(text, regex);
+  return 'error' in read ? read : { pattern: read.value };
+}
+
+/** Patterns whose text or note contains the filter text (case-insensitive). */
+export function filterPatterns(patterns: BotPatternEntry[], filter: string): BotPatternEntry[] {
+  const needle = filter.trim().toLowerCase();
+  if (needle === '') return patterns;
+  return patterns.filter(
+    (p) => p.pattern.toLowerCase().includes(needle) || p.note.toLowerCase().includes(needle),
+  );
+}
+
+/** "GPTBot, ClaudeBot, CCBot and 20 more": the first few agents of a category. */
+export function agentsSummary(agents: readonly string[], shown = 6): string {
+  if (agents.length <= shown) return agents.join(', ');
+  return `${agents.slice(0, shown).join(', ')} and ${agents.length - shown} more`;
+}

@@ -1,0 +1,86 @@
+// The Bot Blocker's categories: what each holds (with the first agents it lists), the visits it
+// decided and when last, and its mode (block, monitor only, off), edited in the page's draft.
+import { BlockStack, Box, Card, Divider, InlineStack, Select, Text } from '@shopify/polaris';
+import {
+  botCategoryInfo,
+  type BotCategory,
+  type BotCategoryView,
+  type BotMode,
+} from '@gatehouse/contracts';
+import { lastHitText } from '../../../lib/relative-time.js';
+import { agentsSummary } from '../bot-blocker-form.js';
+
+const MODE_OPTIONS: { label: string; value: BotMode }[] = [
+  { label: 'Block', value: 'block' },
+  { label: 'Monitor only', value: 'monitor' },
+  { label: 'Off', value: 'off' },
+];
+
+export function BotCategoriesCard({
+  categories,
+  modes,
+  readAt,
+  onChange,
+}: {
+  /** As stored: hits, last hit and listed agents. */
+  categories: BotCategoryView[];
+  /** As edited. */
+  modes: Record<BotCategory, BotMode>;
+  readAt: number;
+  onChange: (category: BotCategory, mode: BotMode) => void;
+}) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Categories
+          </Text>
+          <Text as="p" tone="subdued">
+            Each visitor’s browser sends a user agent, a name for itself. Block a category, or
+            monitor it first: visits it would block are recorded in the visitor log as “Would block”
+            and the visitor gets in.
+          </Text>
+        </BlockStack>
+        {categories.map((category, index) => {
+          const info = botCategoryInfo[category.id];
+          const agents = category.agents.map((a) => a.replace(/\/$/, ''));
+          return (
+            <BlockStack gap="400" key={category.id}>
+              {index > 0 && <Divider />}
+              <InlineStack align="space-between" blockAlign="start" gap="400" wrap>
+                <Box maxWidth="560px">
+                  <BlockStack gap="100">
+                    <Text as="h3" variant="headingSm">
+                      {info.name}
+                    </Text>
+                    <Text as="p">{info.description}</Text>
+                    {agents.length > 0 && (
+                      <Text as="p" tone="subdued">
+                        {agentsSummary(agents)}
+                      </Text>
+                    )}
+                    <Text as="p" tone="subdued">
+                      {category.hits === 0
+                        ? 'No visits decided yet'
+                        : `${category.hits.toLocaleString('en-US')} ${category.hits === 1 ? 'visit' : 'visits'} decided, last ${lastHitText(category.lastHitAt, readAt)}`}
+                    </Text>
+                  </BlockStack>
+                </Box>
+                <Box minWidth="160px">
+                  <Select
+                    label={info.name}
+                    labelHidden
+                    options={MODE_OPTIONS}
+                    value={modes[category.id]}
+                    onChange={(mode) => onChange(category.id, mode as BotMode)}
+                  />
+                </Box>
+              </InlineStack>
+            </BlockStack>
+          );
+        })}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+// The Bot Blocker as the registry sees it: one `bot-agent` rule per category that is on and
+// per custom pattern, all with the blocker's action, switched off on a plan without the
+// feature; each counts its hits. Its blocks count on the dashboard's Bot/VPN/Proxy card.
+import { and, eq, inArray } from 'drizzle-orm';
+import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import { loadBlockerSettings } from '../../protection/blocker-settings.js';
+import {
+  BOT_BLOCKER,
+  botEngineRules,
+  botRuleColumns,
+  botRuleLabel,
+  loadBotState,
+} from './bot-rules.js';
+import { botRoutes } from './bot-routes.js';
+import { botRules } from './bot-schema.js';
+
+export const botBlocker: Blocker = {
+  name: BOT_BLOCKER,
+  ruleKinds: { 'bot-agent': { label: 'Bot Blocker', page: '/botBlocker' } },
+  dashboardCounter: 'vpn',
+  entryHits: botRules,
+  async loadRules(db, shop) {
+    return botEngineRules(await loadBotState(db, shop));
+  },
+  async labelRules(db, shopId, ids) {
+    const uuids = entryIds(ids);
+    if (uuids.length === 0) return new Map();
+    const [rows, settings] = await Promise.all([
+      db
+        .select(botRuleColumns)
+        .from(botRules)
+        .where(and(eq(botRules.shopId, shopId), inArray(botRules.id, uuids))),
+      loadBlockerSettings(db, shopId, BOT_BLOCKER),
+    ]);
+    return new Map(
+      rows.map((r): [string, RuleLabel] => [
+        r.id,
+        { kind: 'bot-agent', label: botRuleLabel(r), action: settings.action },
+      ]),
+    );
+  },
+  routes: botRoutes,
+};

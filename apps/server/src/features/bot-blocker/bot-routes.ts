@@ -1,0 +1,101 @@
+// Bot Blocker (/botBlocker): the action and every category's mode (save), and the custom
+// user-agent patterns (add, change a pattern's mode, delete). A paid feature: every call
+// names `botBlocker` in the contracts and answers 403 on a plan without it. Each change is
+// checked by compiling the shop's rules as they would be, and rebuilds the shop's policy
+// before the answer, so the next storefront decision applies it.
+import { api, botMessages as m, readBotPattern } from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { shopById } from '../../protection/blocker-registry.js';
+import { saveBlockerSettings, settingsFromInput } from '../../protection/blocker-settings.js';
+import {
+  addBotPattern,
+  BOT_BLOCKER,
+  botBlockerView,
+  botRulesToCheck,
+  deleteBotPatterns,
+  loadBotState,
+  saveCategoryModes,
+  setBotPatternMode,
+  toBotPatternEntry,
+  withCategoryModes,
+} from './bot-rules.js';
+
+export async function botRoutes(app: FastifyInstance): Promise<void> {
+  const mutates = { mutates: true };
+
+  route(app, api.getBotBlocker, async (_input, { session }) =>
+    botBlockerView(app.db, await shopById(app.db, session.shopId)),
+  );
+
+  route(
+    app,
+    api.saveBotBlocker,
+    async (input, { session }) => {
+      const shop = await shopById(app.db, session.shopId);
+      // Monitor mode is each category's and each pattern's own, not the blocker's.
+      const settings = settingsFromInput({ action: input.action, monitor: false });
+      const state = withCategoryModes(
+        { ...(await loadBotState(app.db, shop)), settings },
+        input.categories,
+      );
+      await app.blockers.check(app.db, shop, {
+        blocker: BOT_BLOCKER,
+        rules: botRulesToCheck(state),
+      });
+      await app.db.transaction(async (tx) => {
+        await saveBlockerSettings(tx, shop.id, BOT_BLOCKER, settings);
+        await saveCategoryModes(tx, shop.id, input.categories);
+      });
+      await app.protection.changed(shop.id);
+      return botBlockerView(app.db, shop);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    api.addBotBlocker,
+    async (input, { session }) => {
+      const read = readBotPattern(input.pattern, input.regex);
+      if ('error' in read) throw badRequest(read.error);
+      const shop = await shopById(app.db, session.shopId);
+      const state = await loadBotState(app.db, shop);
+      const row = await addBotPattern(app.blockers, app.db, shop, state, {
+        pattern: read.value,
+        regex: input.regex,
+        mode: input.mode,
+        note: input.note,
+      });
+      if (row === null) throw badRequest(m.duplicate);
+      await app.protection.changed(shop.id);
+      return toBotPatternEntry(row);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    api.updateBotBlocker,
+    async ({ id, mode }, { session }) => {
+      const shop = await shopById(app.db, session.shopId);
+      const state = await loadBotState(app.db, shop);
+      const row = await setBotPatternMode(app.blockers, app.db, shop, state, id, mode);
+      await app.protection.changed(shop.id);
+      return toBotPatternEntry(row);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    api.deleteBotBlocker,
+    async ({ ids }, { session }) => {
+      const deleted = await deleteBotPatterns(app.db, session.shopId, ids);
+      if (deleted > 0) await app.protection.changed(session.shopId);
+      return { deleted };
+    },
+    mutates,
+  );
+}

@@ -1,0 +1,103 @@
+// A merchant turns on the Bot Blocker's "Scripts and HTTP libraries" category: a storefront
+// visit whose browser sends a python-requests user agent sees the block page at once, a
+// browser's visit shops as usual, and the category counts the visit it blocked; a regular
+// expression that could backtrack catastrophically is refused on the field; in monitor mode
+// the visitor gets in while the visitor log records "Would block".
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
+import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { signIn } from './support/sign-in.js';
+import { visitStorefront } from './support/storefront-visit.js';
+import { waitForLoggedVisits } from './support/visitor-log.js';
+
+const VISITOR = '8.8.8.8';
+const SCRIPT = 'python-requests/2.32.3';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const CATEGORY = 'Scripts and HTTP libraries';
+
+describe('blocking bots by their user agent', () => {
+  let f: Fixture;
+  let admin: Page;
+  let storefront: string;
+
+  /** A storefront visit whose browser sends `userAgent`; true when it was blocked. */
+  const visit = (userAgent: string, path = '') =>
+    visitStorefront(
+      f,
+      `${storefront}${path}`,
+      VISITOR,
+      (page) => screenshot(page, 'storefront-bot-blocked'),
+      undefined,
+      userAgent,
+    );
+
+  const toast = (text: string | RegExp) =>
+    expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
+
+  const saveMode = async (mode: 'block' | 'monitor') => {
+    await admin.getByLabel(CATEGORY).selectOption(mode);
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast('Bot Blocker saved');
+  };
+
+  beforeAll(async () => {
+    f = await setUp();
+    storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
+    admin = await f.chrome.browser.newPage();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await signIn(admin, f.stack.appUrl);
+    await setFlags(f.stack, { isNew: false, plan: 'premium' });
+    await setAppEmbed(f.stack, true);
+  });
+  afterAll(() => tearDown(f));
+
+  it('blocks a script at once when the merchant turns its category on', async () => {
+    expect(await visit(SCRIPT)).toBe(false);
+
+    await admin.goto(`${f.stack.appUrl}/botBlocker`);
+    await admin.getByText('No custom patterns yet').waitFor();
+    expect(await admin.getByLabel(CATEGORY).inputValue()).toBe('off');
+    await saveMode('block');
+
+    expect(await visit(SCRIPT)).toBe(true);
+    expect(await visit(CHROME)).toBe(false);
+
+    // The visit it blocked counts on the category once the visit queue has written it.
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          await admin.getByRole('heading', { name: CATEGORY }).waitFor();
+          return admin.getByText('1 visit decided', { exact: false }).isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await screenshot(admin, 'bot-blocker');
+  });
+
+  it('refuses a regular expression that could backtrack catastrophically', async () => {
+    await admin.getByLabel('User-agent pattern').fill('(a+)+$');
+    await admin.getByLabel('Regular expression').check();
+    await admin.getByRole('button', { name: 'Add pattern' }).click();
+    await expect
+      .poll(() =>
+        admin.getByText('could backtrack catastrophically', { exact: false }).first().isVisible(),
+      )
+      .toBe(true);
+    expect(await admin.getByText('No custom patterns yet').isVisible()).toBe(true);
+  });
+
+  it('lets the visitor in and logs "Would block" in monitor mode', async () => {
+    await saveMode('monitor');
+
+    expect(await visit(SCRIPT, '?visit=monitored')).toBe(false);
+    await waitForLoggedVisits(f, VISITOR, 1, (v) => v.url.includes('visit=monitored'));
+    await admin.goto(`${f.stack.appUrl}/visitors`);
+    const row = admin.getByRole('row', { name: /visit=monitored/ }).first();
+    await row.waitFor();
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toContain('Would block');
+  });
+});

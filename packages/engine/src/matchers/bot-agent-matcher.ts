@@ -1,0 +1,160 @@
+// Bot Blocker (rule kind `bot-agent`): blocks visitors by their user agent, by category (AI
+// crawlers, SEO tools, scripts, headless browsers, an empty agent, fake search-engine crawlers,
+// other bots) or by the merchant's own patterns. A visit costs one lookup in the agent cache
+// shared by every shop (bots/agent-categories.ts) or, when the shop has patterns, one lookup in
+// this policy's own cache of its answers; the patterns themselves run only for an agent not
+// seen lately. A visit without a user agent at all (not sent, as opposed to sent empty) matches
+// nothing. Rules hit are tried in list order and the first that applies (in scope, enforced)
+// decides.
+import { z } from 'zod';
+import { agentCategoryWord, wordBits, wordCrawler } from '../bots/agent-categories.js';
+import { compileAgentPattern, type AgentTest } from '../bots/agent-patterns.js';
+import { RecentCache } from '../bots/recent-cache.js';
+import { checkCrawler } from '../network/crawlers.js';
+import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
+import { blockingBase, ruleKind } from '../policy/rule-kind.js';
+import {
+  BOT_CATEGORIES,
+  MAX_BOT_PATTERNS,
+  MAX_USER_AGENT_LENGTH,
+  botCategoryBit,
+  isBotCategory,
+} from '../rules/bot-categories.js';
+import { ruleApplies } from './rule-applies.js';
+
+export interface BotAgentEntry {
+  rule: CompiledRule;
+  /** Bits (botCategoryBit) of the rule's categories. */
+  categories: number;
+  /** The rule's patterns, compiled. */
+  patterns: AgentTest[];
+}
+
+const FAKE = botCategoryBit('fake-crawlers');
+const OTHER = botCategoryBit('other-bots');
+const NONE: readonly number[] = Object.freeze([]);
+
+/** Distinct agents a policy with patterns remembers its answer for. */
+export const PATTERN_CACHE_SIZE = 1000;
+
+/** What a policy with patterns remembers of an agent. */
+interface AgentAnswer {
+  /** The agent's categories (agentCategoryWord). */
+  word: number;
+  /** The rules (indexes, ascending) with a pattern matching the agent. */
+  hits: readonly number[];
+}
+
+export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
+  const rules = entries.map((e) => e.rule);
+  const ruleBits = Int32Array.from(entries, (e) => e.categories);
+  const used = entries.reduce((bits, e) => bits | e.categories, 0);
+  const others = (used & OTHER) !== 0;
+  const tests = entries.flatMap((e, rule) => e.patterns.map((test) => ({ test, rule })));
+  // A policy with patterns keeps its whole answer per agent, categories included, so a visit
+  // costs it one lookup; one without asks the shared category cache only.
+  const cache = tests.length > 0 ? new RecentCache<AgentAnswer>(PATTERN_CACHE_SIZE) : null;
+
+  function answer(agent: string): AgentAnswer {
+    let known = cache!.get(agent);
+    if (known === undefined) {
+      const lower = agent.toLowerCase();
+      const found: number[] = [];
+      for (const { test, rule } of tests) {
+        if (found[found.length - 1] !== rule && test(agent, lower)) found.push(rule);
+      }
+      known = {
+        word: used !== 0 ? agentCategoryWord(agent, others) : 0,
+        hits: found.length > 0 ? found : NONE,
+      };
+      cache!.set(agent, known);
+    }
+    return known;
+  }
+
+  return {
+    evaluate(context: DecideContext): CompiledRule | null {
+      if (rules.length === 0) return null;
+      const sent = context.visit.userAgent;
+      if (typeof sent !== 'string') return null;
+      const agent =
+        sent.length > MAX_USER_AGENT_LENGTH ? sent.slice(0, MAX_USER_AGENT_LENGTH) : sent;
+      let word = 0;
+      let hits = NONE;
+      if (cache !== null) ({ word, hits } = answer(agent));
+      else if (used !== 0) word = agentCategoryWord(agent, others);
+      let bits = wordBits(word) & used;
+      const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
+      if (crawler !== null) {
+        const { crawlers, crawlersKnown } = context.facts;
+        if (checkCrawler(crawler, crawlers, crawlersKnown) === 'fake') bits |= FAKE;
+      }
+      if (bits === 0 && hits.length === 0) return null;
+      let h = 0;
+      for (let i = 0; i < rules.length; i++) {
+        while (h < hits.length && hits[h]! < i) h++;
+        const hit = (ruleBits[i]! & bits) !== 0 || hits[h] === i;
+        if (hit && ruleApplies(rules[i]!, context)) return rules[i]!;
+      }
+      return null;
+    },
+    // The rules' bits and compiled patterns, and the remembered answers, roughly.
+    bytes: () => rules.length * 8 + tests.length * 200 + (cache?.size ?? 0) * 300,
+  };
+}
+
+const botAgentRuleSchema = z.object({
+  ...blockingBase,
+  kind: z.literal('bot-agent'),
+  /** Categories of user agents (BOT_CATEGORIES). */
+  categories: z
+    .array(z.string().max(100))
+    .max(BOT_CATEGORIES.length * 2)
+    .optional(),
+  /**
+   * The merchant's patterns: text found anywhere in the user agent, or a regular expression
+   * (`regex`); both compare without regard to case (bots/agent-patterns.ts).
+   */
+  patterns: z
+    .array(z.object({ value: z.string().max(1000), regex: z.boolean().optional() }))
+    .max(10_000)
+    .optional(),
+});
+
+export const botAgentKind = ruleKind({
+  schema: botAgentRuleSchema,
+  decides: 'block',
+  compile(rule, report) {
+    let categories = 0;
+    (rule.categories ?? []).forEach((category, i) => {
+      if (isBotCategory(category)) categories |= botCategoryBit(category);
+      else {
+        report({
+          code: 'invalidBotCategory',
+          message: `"${category}" is not a bot category (use one of ${BOT_CATEGORIES.join(', ')})`,
+          field: ['categories', i],
+        });
+      }
+    });
+    const patterns: AgentTest[] = [];
+    (rule.patterns ?? []).forEach((pattern, i) => {
+      const compiled = compileAgentPattern(pattern);
+      if ('test' in compiled) patterns.push(compiled.test);
+      else {
+        report({
+          code: 'invalidAgentPattern',
+          message: compiled.problem,
+          field: ['patterns', i, 'value'],
+        });
+      }
+    });
+    return { categories, patterns };
+  },
+  limit: {
+    max: MAX_BOT_PATTERNS,
+    count: (rule) => rule.patterns?.length ?? 0,
+    code: 'tooManyAgentPatterns',
+    message: `At most ${MAX_BOT_PATTERNS} custom user-agent patterns can be blocked`,
+  },
+  matcher: createBotAgentMatcher,
+});

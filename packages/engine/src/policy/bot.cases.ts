@@ -1,0 +1,179 @@
+// The Bot Blocker's decision cases (rule kind `bot-agent`), part of the shared table: by
+// category, by the merchant's patterns, monitor mode, and fake search-engine crawlers. Each
+// rule holds one category or one pattern, as the blocker stores them, so the HTTP test can
+// store them through the merchant's calls. A claimed crawler is checked by the network the
+// geo data gives its address (its owner's, with no crawler feed loaded).
+import { BOT_CATEGORIES } from '../rules/bot-categories.js';
+import type { Rule } from '../rules/rule-set.js';
+import {
+  CHROME_UA,
+  DE,
+  GOOGLE,
+  GOOGLEBOT_IP,
+  GOOGLEBOT_UA,
+  HETZNER,
+  US,
+  agent as visitWith,
+  on,
+  type DecideCase,
+} from './decide-case-kit.js';
+
+const CHROME = CHROME_UA;
+const agent = (userAgent: string, ip = US) => visitWith(ip, userAgent);
+const category = (id: string, name: string, extra: Partial<Rule> = {}): Rule =>
+  ({ id, kind: 'bot-agent', categories: [name], ...extra }) as Rule;
+const pattern = (id: string, value: string, extra: Partial<Rule> = {}): Rule =>
+  ({ id, kind: 'bot-agent', patterns: [{ value, regex: false }], ...extra }) as Rule;
+const regex = (id: string, value: string): Rule => ({
+  id,
+  kind: 'bot-agent',
+  patterns: [{ value, regex: true }],
+});
+const everyCategory = () => BOT_CATEGORIES.map((name) => category(`bot-${name}`, name));
+
+export const botCases: DecideCase[] = [
+  {
+    name: 'an AI crawler is blocked when its category is on',
+    rules: on(category('ai', 'ai-crawlers')),
+    visit: agent('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'ai' },
+  },
+  {
+    name: 'an ordinary browser passes every bot category',
+    rules: on(...everyCategory()),
+    visit: agent(CHROME),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a script is blocked by the scripts and HTTP libraries category',
+    rules: on(category('ai', 'ai-crawlers'), category('scripts', 'scripts')),
+    visit: agent('python-requests/2.32.3'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'scripts' },
+  },
+  {
+    name: 'listed agents match without regard to case',
+    rules: on(category('seo', 'seo-tools')),
+    visit: agent('Mozilla/5.0 (compatible; ahrefsbot/7.0; +http://ahrefs.com/robot/)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'seo' },
+  },
+  {
+    name: 'a headless browser is blocked by its category',
+    rules: on(category('headless', 'headless-browsers')),
+    visit: agent(CHROME.replace('Chrome/', 'HeadlessChrome/')),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'headless' },
+  },
+  {
+    name: 'an agent in a category that is not on is allowed',
+    rules: on(category('ai', 'ai-crawlers')),
+    visit: agent('curl/8.5.0'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'an empty user agent is blocked by its category',
+    rules: on(category('empty', 'empty-agent')),
+    visit: agent(''),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'empty' },
+  },
+  {
+    name: 'a monitored category reports "would block" and lets the visitor in',
+    rules: on(category('scripts', 'scripts', { monitor: true })),
+    visit: agent('Wget/1.21.4'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null, monitorRuleId: 'scripts' },
+  },
+  {
+    name: 'after a monitored category, a blocking pattern still decides',
+    rules: on(category('scripts', 'scripts', { monitor: true }), pattern('python', 'python')),
+    visit: agent('python-requests/2.32.3'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'python', monitorRuleId: 'scripts' },
+  },
+  {
+    name: 'a custom text pattern blocks wherever it appears in the agent, in any case',
+    rules: on(pattern('mine', 'MyScraper')),
+    visit: agent('Mozilla/5.0 (compatible; myscraper/2.0)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'mine' },
+  },
+  {
+    name: 'a custom regular expression blocks the agents it matches',
+    rules: on(regex('old-ie', 'MSIE [1-6]\\.')),
+    visit: agent('Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'old-ie' },
+  },
+  {
+    name: 'a custom regular expression lets other agents in',
+    rules: on(regex('old-ie', 'MSIE [1-6]\\.')),
+    visit: agent('Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1)'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a custom pattern redirects when the blocker redirects',
+    rules: on(
+      pattern('mine', 'MyScraper', {
+        action: { type: 'redirect', url: 'https://example.com/bots' },
+      }),
+    ),
+    visit: agent('MyScraper/1.0'),
+    country: 'US',
+    expect: { action: 'redirect', ruleId: 'mine', redirectUrl: 'https://example.com/bots' },
+  },
+  {
+    name: 'a fake Googlebot from a hosting network is blocked as a fake crawler',
+    rules: on(category('fake', 'fake-crawlers')),
+    visit: agent(GOOGLEBOT_UA, DE),
+    country: 'DE',
+    ...HETZNER,
+    expect: { action: 'block', ruleId: 'fake' },
+  },
+  {
+    name: "Googlebot from Google's network is neither a fake crawler nor another bot",
+    rules: on(...everyCategory()),
+    visit: agent(GOOGLEBOT_UA, GOOGLEBOT_IP),
+    country: 'US',
+    ...GOOGLE,
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a bot no category lists is blocked as another bot',
+    rules: on(category('other', 'other-bots')),
+    visit: agent('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'other' },
+  },
+  {
+    name: 'a listed agent is not another bot',
+    rules: on(category('other', 'other-bots')),
+    visit: agent('python-requests/2.32.3'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'the IP allow list wins over the Bot Blocker',
+    rules: on(category('scripts', 'scripts'), { id: 'a1', kind: 'ip-allow', ip: US }),
+    visit: agent('curl/8.5.0'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: 'a1' },
+  },
+  {
+    name: 'the Country Blocker is checked before the Bot Blocker',
+    rules: on(category('scripts', 'scripts'), {
+      id: 'c1',
+      kind: 'country',
+      mode: 'blacklist',
+      countries: ['US'],
+    }),
+    visit: agent('curl/8.5.0'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'c1' },
+  },
+];
