@@ -2,6 +2,7 @@
 export * from './shop-domain.js';
 export * from './contact.js';
 export * from './account.js';
+export * from './extensions.js';
 export * from './api.js';
 export * from './session.js';
 export * from './plans.js';
@@ -18,6 +19,9 @@ export * from './visitor-log-messages.js';
 export * from './visit-rule.js';
 export * from './visit-filters.js';
 export * from './referrer-blocker.js';
+export * from './geo-redirects.js';
+export * from './content-protection.js';
+export * from './vpn-blocker.js';
 export * from './bot-blocker.js';
 export * from './fraud-protect.js';
 export * from './visitor-logs.js';
