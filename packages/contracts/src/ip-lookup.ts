@@ -12,6 +12,8 @@ export const ipLookupQuery = z.object({
     .min(1, m.lookupIp)
     .max(64, m.lookupIp)
     .refine(isIp, m.lookupIp),
+  /** A user agent to decide for as well (a crawler's, a script's); none: a plain browser visit. */
+  ua: z.string({ error: m.lookupUserAgent }).trim().max(1000, m.lookupUserAgent).optional(),
 });
 
 /**
@@ -56,7 +58,25 @@ export const ipLookupResult = z.object({
     /** The address is on the shop's IP allow list (directly or in a range). */
     inAllowList: z.boolean(),
   }),
-  /** What the shop's current rules decide for a visit from this address to the home page. */
+  /** The kinds of network the engine's classification puts the address in. */
+  network: z.object({
+    hosting: z.boolean(),
+    vpn: z.boolean(),
+    proxy: z.boolean(),
+    tor: z.boolean(),
+    privateRelay: z.boolean(),
+  }),
+  /** Search engines whose published crawler ranges or own networks hold the address. */
+  crawlerNetworks: z.array(z.string()),
+  /** The user agent decided for ('' for none), and the search engine it claims to be, checked. */
+  userAgent: z.string(),
+  crawler: z
+    .object({ name: z.string(), check: z.enum(['verified', 'fake', 'unverified']) })
+    .nullable(),
+  /**
+   * What the shop's current rules decide for a visit from this address to the home page, with
+   * the user agent given.
+   */
   decision: z.object({
     action: z.enum(visitActions),
     rule: visitRule.nullable(),

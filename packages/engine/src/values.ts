@@ -10,3 +10,4 @@ export * from './rules/bot-categories.js';
 export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';
+export * from './rules/geo-redirect-limit.js';

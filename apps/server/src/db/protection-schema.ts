@@ -163,7 +163,10 @@ export type VisitRow = typeof visits.$inferInsert;
 export const visitUrls = pgTable(
   'visit_urls',
   {
-    shopId: uuid('shop_id').notNull(),
+    // The shop's URLs go with its row when the shop's data is erased.
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
     /** md5 of the URL: the key, as a long URL cannot be a btree key itself. */
     urlHash: text('url_hash').notNull(),
     url: text('url').notNull(),

@@ -17,6 +17,8 @@ export interface ShopPolicy {
   adminAccess: boolean;
   /** SHA-256 hex of the shop's live admin-access device tokens. */
   devices: ReadonlySet<string>;
+  /** Content Protection's switches that are on (none on a plan without the feature). */
+  contentProtection?: { store: readonly string[]; catalog: readonly string[] };
 }
 
 export interface PolicyCache {

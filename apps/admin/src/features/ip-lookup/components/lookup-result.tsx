@@ -19,7 +19,13 @@ import {
 import { countryName } from '@gatehouse/engine/values';
 import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
 import { CountryFlag } from '../../../components/country-flag.js';
-import { coordinatesLabel, flagBadges, showsCityData, sourcesLine } from '../lookup-labels.js';
+import {
+  coordinatesLabel,
+  crawlerCheckLabel,
+  flagBadges,
+  showsCityData,
+  sourcesLine,
+} from '../lookup-labels.js';
 
 const UNKNOWN = 'Unknown';
 
@@ -40,6 +46,7 @@ function Decision({ result }: { result: IpLookupResult }) {
   const { decision } = result;
   const badge = actionBadge(decision);
   const rule = decidingRule(decision);
+  const crawler = result.crawler && crawlerCheckLabel(result.crawler);
   return (
     <Card>
       <BlockStack gap="300">
@@ -50,12 +57,15 @@ function Decision({ result }: { result: IpLookupResult }) {
           <Badge tone={badge.tone} size="large">
             {badge.label}
           </Badge>
+          {crawler && <Badge tone={crawler.tone}>{crawler.label}</Badge>}
           <Text as="p">
             {decision.rule || decision.monitor ? (
               <>
                 Decided by{' '}
                 {rule.url ? <Link url={rule.url}>{rule.label}</Link> : <span>{rule.label}</span>}
               </>
+            ) : result.userAgent ? (
+              'No rule matches this visit: it is let in.'
             ) : (
               'No rule matches this address: its visitors are let in.'
             )}
@@ -68,8 +78,9 @@ function Decision({ result }: { result: IpLookupResult }) {
             {decision.monitor.action} this visitor.
           </Text>
         )}
-        <Text as="p" variant="bodySm" tone="subdued">
-          For a visit to your store&apos;s home page, with the rules as they are now.
+        <Text as="p" variant="bodySm" tone="subdued" breakWord>
+          For a visit to your store&apos;s home page, with the rules as they are now,{' '}
+          {result.userAgent ? `from the user agent “${result.userAgent}”.` : 'from a browser.'}
         </Text>
       </BlockStack>
     </Card>
