@@ -11,3 +11,4 @@ export * from './rules/url-patterns.js';
 export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';
+export * from './rules/geo-redirect-limit.js';

@@ -55,6 +55,16 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const ContentProtectionPage = lazy(() =>
+  import('../features/content-protection/components/content-protection-page.js').then((m) => ({
+    default: m.ContentProtectionPage,
+  })),
+);
+const GeoRedirectsPage = lazy(() =>
+  import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
+    default: m.GeoRedirectsPage,
+  })),
+);
 const ReferrerBlockerPage = lazy(() =>
   import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
     default: m.ReferrerBlockerPage,
@@ -63,6 +73,11 @@ const ReferrerBlockerPage = lazy(() =>
 const AsnBlockerPage = lazy(() =>
   import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => ({
     default: m.AsnBlockerPage,
+  })),
+);
+const VpnBlockerPage = lazy(() =>
+  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => ({
+    default: m.VpnBlockerPage,
   })),
 );
 const BotBlockerPage = lazy(() =>
@@ -90,7 +105,25 @@ const FwAsnBlockerPage = lazy(() =>
     default: m.FwAsnBlockerPage,
   })),
 );
+const FraudProtectPage = lazy(() =>
+  import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
+    default: m.FraudProtectPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
+const ExtensionsPage = lazy(() =>
+  import('../features/extensions/components/extensions-page.js').then((m) => ({
+    default: m.ExtensionsPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/faq/components/faq-page.js').then((m) => ({ default: m.FaqPage })),
+);
+const NotSupportStorePage = lazy(() =>
+  import('../features/store-support/components/not-support-store-page.js').then((m) => ({
+    default: m.NotSupportStorePage,
+  })),
+);
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
 );
@@ -116,11 +149,14 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(LoginPage) },
           { path: 'loginComplete/:token', element: page(LoginCompletePage) },
           { path: 'personate/:token', element: page(PersonatePage) },
-          { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
+          {
+            path: 'notSupportStore',
+            element: <NotSupportStorePage title={pageTitles.notSupportStore} />,
+          },
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'whiteLists', element: page(WhiteListsPage) },
-          { path: 'fraudProtect', element: titleOnly(pageTitles.fraudProtect) },
+          { path: 'fraudProtect', element: page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
@@ -128,11 +164,11 @@ export const routes: RouteObject[] = [
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
-          { path: 'redirect', element: titleOnly(pageTitles.redirect) },
-          { path: 'vpnBlocker', element: titleOnly(pageTitles.vpnBlocker) },
+          { path: 'redirect', element: page(GeoRedirectsPage) },
+          { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
-          { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
+          { path: 'contentProtect', element: page(ContentProtectionPage) },
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
@@ -143,9 +179,9 @@ export const routes: RouteObject[] = [
           { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
           { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
-          { path: 'extensions', element: titleOnly(pageTitles.extensions) },
+          { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
-          { path: 'faq', element: titleOnly(pageTitles.faq) },
+          { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

@@ -4,8 +4,8 @@
 // set of the table is compiled by the engine and put in the shop's policy slot; a second part
 // stores the rules the merchant calls can express through those calls and checks the same
 // cases again from the database. The shop is on Premium, whose plan has the ISP/ASN, Referrer
-// and Bot Blockers. A visit's referrer is sent as the storefront script sends it (`ref`), its
-// user agent as the browser's header.
+// and Bot (VPN/Proxy) and Bot Blockers. A visit's referrer is sent as the storefront script sends
+// it (`ref`), its user agent as the browser's header.
 import {
   BOT_CATEGORIES,
   type AsnBlockerView,
@@ -14,32 +14,27 @@ import {
   type DecideResponse,
   type IpEntry,
   type ReferrerBlockerView,
+  type VpnBlockerSettings,
+  type VpnBlockerView,
+  type VpnNetwork,
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
 import { ipRules } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { VPN_RULE_ORDER } from '../../src/features/vpn-blocker/vpn-rules.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { ruleDescriber } from '../../src/protection/rule-labels.js';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
 
 let t: TestApp;
-let shop: SignedIn;
-let shopId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await t.signIn('cases-store');
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop.shop));
-  shopId = row!.id;
-  await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, shopId));
-  await t.app.protection.geo.ready;
-});
-afterAll(async () => {
-  await t?.close();
+let shop: ShopSession;
+useSignedInShops({ shop: { name: 'cases-store', plan: 'premium' } }, (s) => ({ t, shop } = s), {
+  geo: true,
 });
 
 async function decideOver(c: DecideCase, d?: string) {
@@ -55,6 +50,7 @@ async function decideOver(c: DecideCase, d?: string) {
       url: c.visit.url,
       ...(c.visit.referrer !== undefined ? { ref: c.visit.referrer } : {}),
       ...(d ? { d } : {}),
+      ...(c.visit.redirected ? { g: '1' } : {}),
     },
   });
   expect(res.statusCode).toBe(200);
@@ -65,6 +61,7 @@ function expectAnswer(c: DecideCase, answer: DecideResponse) {
   expect(answer.action).toBe(c.expect.action);
   if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
   if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
+  expect(answer.prompt !== undefined).toBe(c.expect.prompt ?? false);
   if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
 }
 
@@ -72,11 +69,12 @@ describe('the decision table over HTTP', () => {
   it.each(decideCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const compiled = compile(c.rules);
     if (!compiled.ok) throw new Error(compiled.errors[0]?.message);
-    const device = t.app.protection.tokens.mintDevice(shopId);
+    const device = t.app.protection.tokens.mintDevice(shop.id);
     t.app.protection.policies.prime({
-      shopId,
+      shopId: shop.id,
       domain: shop.shop,
       policy: compiled.policy,
+      describe: ruleDescriber(t.app.blockers, c.rules.rules),
       blockPage: { ...DEFAULT_BLOCK_PAGE },
       adminAccess: true,
       devices: new Set([hashSecret(device)]),
@@ -88,7 +86,7 @@ describe('the decision table over HTTP', () => {
 });
 
 /** The distinct action and monitor mode of a kind's rules (a blocker stores one). */
-function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'bot-agent') {
+function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'network' | 'bot-agent') {
   return new Set(
     c.rules.rules
       .filter((r) => r.kind === kind)
@@ -96,6 +94,34 @@ function settingsOf(c: DecideCase, kind: 'asn' | 'referrer' | 'bot-agent') {
         'action' in r ? JSON.stringify([r.action ?? { type: 'block' }, r.monitor ?? false]) : '',
       ),
   );
+}
+
+type NetworkRule = Extract<DecideCase['rules']['rules'][number], { kind: 'network' }>;
+
+/**
+ * The Bot (VPN/Proxy) Blocker's switch a network rule is: one kind of network, or VPN with
+ * iCloud Private Relay (the relay not allowed); null for a rule no switch stores.
+ */
+function switchOf(rule: NetworkRule): VpnNetwork | null {
+  const kinds = rule.networks.filter((n) => n !== 'privateRelay');
+  if (kinds.length !== 1) return null;
+  const [kind] = kinds as [Exclude<(typeof kinds)[number], 'privateRelay'>];
+  const relay = rule.networks.length === 2;
+  return !relay || kind === 'vpn' ? kind : null;
+}
+
+/**
+ * Network rules the blocker can store: each a switch of its own, all trusting the same
+ * networks, and, when their actions differ, in the order the blocker tries its switches.
+ */
+function networkStorable(c: DecideCase): boolean {
+  const rules = c.rules.rules.filter((r): r is NetworkRule => r.kind === 'network');
+  const switches = rules.map(switchOf);
+  if (switches.some((s) => s === null) || new Set(switches).size !== switches.length) return false;
+  const trusted = new Set(rules.map((r) => JSON.stringify([...(r.exceptAsns ?? [])].sort())));
+  const order = switches.map((s) => VPN_RULE_ORDER.indexOf(s!));
+  const inOrder = order.every((o, i) => i === 0 || o > order[i - 1]!);
+  return trusted.size <= 1 && (settingsOf(c, 'network').size <= 1 || inOrder);
 }
 
 /**
@@ -120,8 +146,8 @@ function botRulesStorable(c: DecideCase): boolean {
 
 /**
  * The table's cases whose rules the merchant calls can store: plain IP entries, one Country
- * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, and Bot
- * Blocker rules as it stores them.
+ * Blocker, ISP/ASN and referrer entries each sharing one action and monitor mode, the Bot
+ * (VPN/Proxy) Blocker's switches, and Bot Blocker rules as it stores them.
  */
 function storable(c: DecideCase): boolean {
   if (c.visit.adminDevice || !c.rules.appEnabled) return false;
@@ -132,6 +158,7 @@ function storable(c: DecideCase): boolean {
     countries.length <= 1 &&
     settingsOf(c, 'asn').size <= 1 &&
     settingsOf(c, 'referrer').size <= 1 &&
+    networkStorable(c) &&
     botRulesStorable(c) &&
     c.rules.rules.every(
       (r) =>
@@ -141,12 +168,15 @@ function storable(c: DecideCase): boolean {
           ? !r.blockUnknown
           : r.kind === 'asn' ||
             r.kind === 'referrer' ||
+            r.kind === 'network' ||
             r.kind === 'bot-agent' ||
             r.kind === 'ip-allow' ||
             (r.kind === 'ip-block' && !r.monitor && (!r.action || r.action.type === 'block'))),
     )
   );
 }
+
+const SWITCH_OFF = { enabled: false, action: { type: 'block' as const }, monitor: false };
 
 describe('the decision table from rules saved through the merchant calls', () => {
   const cases = decideCases.filter(storable);
@@ -159,6 +189,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'referrer')).length,
     ).toBeGreaterThan(8);
+    expect(
+      cases.filter((c) => c.rules.rules.some((r) => r.kind === 'network')).length,
+    ).toBeGreaterThanOrEqual(7);
     expect(
       cases.filter((c) => c.rules.rules.some((r) => r.kind === 'bot-agent')).length,
     ).toBeGreaterThan(15);
@@ -196,6 +229,18 @@ describe('the decision table from rules saved through the merchant calls', () =>
       });
       expect(del.statusCode).toBe(200);
     }
+    const trustedIds = (await t.call('getVpnBlocker', shop.token)).json<VpnBlockerView>().trusted;
+    if (trustedIds.length > 0) {
+      const del = await t.call('deleteVpnTrustedAsns', shop.token, {
+        ids: trustedIds.map((e) => e.id),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const vpn: VpnBlockerSettings = {
+      switches: { hosting: SWITCH_OFF, vpn: SWITCH_OFF, proxy: SWITCH_OFF, tor: SWITCH_OFF },
+      allowPrivateRelay: true,
+    };
+    let trusted: number[] = [];
     const bot = (await t.call('getBotBlocker', shop.token)).json<BotBlockerView>();
     if (bot.patterns.length > 0) {
       const del = await t.call('deleteBotBlocker', shop.token, {
@@ -253,6 +298,16 @@ describe('the decision table from rules saved through the merchant calls', () =>
         expect(res.statusCode, res.body).toBe(200);
         continue;
       }
+      if (rule.kind === 'network') {
+        vpn.switches[switchOf(rule)!] = {
+          enabled: true,
+          action: rule.action ?? { type: 'block' },
+          monitor: rule.monitor ?? false,
+        };
+        if (rule.networks.includes('privateRelay')) vpn.allowPrivateRelay = false;
+        trusted = rule.exceptAsns ?? [];
+        continue;
+      }
       if (rule.kind !== 'ip-block' && rule.kind !== 'ip-allow') {
         throw new Error(`storable() let through a ${rule.kind} rule`);
       }
@@ -281,6 +336,12 @@ describe('the decision table from rules saved through the merchant calls', () =>
     expect(savedAsn.statusCode, savedAsn.body).toBe(200);
     const savedReferrer = await t.call('saveReferrerBlocker', shop.token, referrer);
     expect(savedReferrer.statusCode, savedReferrer.body).toBe(200);
+    for (const n of trusted) {
+      const res = await t.call('addVpnTrustedAsn', shop.token, { asn: `AS${n}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const savedVpn = await t.call('saveVpnBlocker', shop.token, vpn);
+    expect(savedVpn.statusCode, savedVpn.body).toBe(200);
     const savedBot = await t.call('saveBotBlocker', shop.token, botSettings);
     expect(savedBot.statusCode, savedBot.body).toBe(200);
     expectAnswer(c, await decideOver(c));
@@ -293,6 +354,7 @@ it('serves the protection calls at their wire paths, behind a session', async ()
     '/api/regionBlocker/save',
     '/api/asnBlocker/add',
     '/api/referrerBlocker/add',
+    '/api/vpnBlocker/save',
     '/api/botBlocker/add',
   ]) {
     const res = await t.app.inject({ method: 'POST', url, payload: {} });

@@ -8,6 +8,8 @@ import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
   FIREWALL_POLICIES_PATH,
+  FALLBACK_LOADER_PATH,
+  FALLBACK_SCRIPT_PATH,
   ipListExportPath,
   referrerBlockerExportPath,
   VISIT_EXPORT_PATH,
@@ -185,6 +187,26 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     refusesHostileText: [],
   },
   {
+    name: 'storefront fallback loader',
+    method: 'GET',
+    path: FALLBACK_LOADER_PATH,
+    auth: 'none',
+    input: 'query',
+    answers: 'file',
+    plausible: (shop) => ({ shop: shop.domain }),
+    refusesHostileText: ['shop'],
+  },
+  {
+    name: 'storefront fallback script',
+    method: 'GET',
+    path: FALLBACK_SCRIPT_PATH,
+    auth: 'none',
+    input: 'none',
+    answers: 'file',
+    plausible: () => ({}),
+    refusesHostileText: [],
+  },
+  {
     name: 'OAuth callback',
     method: 'GET',
     path: '/api/auth/callback',
@@ -244,8 +266,11 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     current: ['read_themes'],
   })),
   webhook('themes/update', [], () => ({ id: 1, name: 'a', role: 'main' })),
-  // A topic no handler knows (the platform may add some): received and set aside.
+  // The order topics Fraud Protect acts on: it reads the order's id and asks the platform.
   webhook('orders/create', [], () => ({ id: 1, note: 'a' })),
+  webhook('orders/risk_assessment_changed', [], () => ({ order_id: 1, risk_level: 'high' })),
+  // A topic no handler knows (the platform may add some): received and set aside.
+  webhook('shop/update', [], () => ({ id: 1, name: 'a' })),
   // The privacy topics: what they read is the customer's ids and the shop's.
   webhook('customers/data_request', [], (shop) => ({
     shop_domain: shop.domain,

@@ -22,6 +22,7 @@ import {
 } from './decide-case-kit.js';
 import { botCases } from './bot.cases.js';
 import { crawlerCases } from './crawler.cases.js';
+import { geoRedirectCases } from './geo-redirect.cases.js';
 import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
 import { urlCases } from './url.cases.js';
@@ -473,4 +474,5 @@ export const decideCases: DecideCase[] = [
   ...networkCases,
   ...botCases,
   ...urlCases,
+  ...geoRedirectCases,
 ];

@@ -30,6 +30,8 @@ export interface Visit {
   userAgent?: string;
   /** The visitor's device has Admin Access (it bypasses every rule). */
   adminDevice?: boolean;
+  /** The visitor's browser session already had its geolocation redirect (or its prompt). */
+  redirected?: boolean;
   /** Epoch milliseconds; the clock when absent. */
   now?: number;
 }
@@ -45,6 +47,24 @@ export interface Decision {
   facts: GeoFacts;
   /** The search-engine crawler the visitor's user agent claims, and whether it checked out. */
   crawler?: CrawlerVerdict;
+  /** A geolocation redirect that asks the visitor first: what the prompt says. */
+  prompt?: RedirectPrompt;
+}
+
+/** What a geolocation redirect's prompt shows the visitor. */
+export interface RedirectPrompt {
+  title: string;
+  text: string;
+  accept: string;
+  decline: string;
+  /** The target store's country (its flag), or empty. */
+  flag: string;
+}
+
+/** A geolocation redirect a matcher chose: where to, and whether to ask first. */
+export interface RedirectChoice {
+  url: string;
+  prompt: RedirectPrompt | null;
 }
 
 export interface CrawlerVerdict {
@@ -78,6 +98,8 @@ export interface DecideContext {
   monitor: MonitorRef | null;
   /** Lazily computed: the crawler the user agent claims (null: none); undefined until asked. */
   crawler: CrawlerVerdict | null | undefined;
+  /** Set by the geolocation redirect matcher when it decides. */
+  redirect: RedirectChoice | null;
 }
 
 export interface Matcher {

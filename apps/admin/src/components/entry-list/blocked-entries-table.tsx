@@ -3,8 +3,9 @@
 // its note, hits (visits it decided), last hit and when it was added, a Remove button on each
 // row and a bulk Remove, both behind a confirmation.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, IndexTable, Text, Tooltip } from '@shopify/polaris';
-import { lastHitText, relativeTime } from '../../lib/relative-time.js';
+import { IndexTable, Text } from '@shopify/polaris';
+import { lastHitText } from '../../lib/relative-time.js';
+import { AddedCell, NoteCell, RemoveCell } from './entry-cells.js';
 import { EntryFilter } from './entry-filter.js';
 import { EntryTable, type DeleteEntries } from './entry-table.js';
 
@@ -119,39 +120,15 @@ export function BlockedEntriesTable<T extends BlockedEntry>({
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>{matches(entry)}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" tone={entry.note ? undefined : 'subdued'}>
-                {entry.note || '—'}
-              </Text>
-            </IndexTable.Cell>
+            <NoteCell note={entry.note} />
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>
                 {entry.hits.toLocaleString('en')}
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>{lastHitText(entry.lastHitAt, readAt)}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <Tooltip content={new Date(entry.createdAt).toLocaleString('en-US')}>
-                <Text as="span">{relativeTime(entry.createdAt, readAt)}</Text>
-              </Tooltip>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              {/* The button removes the entry; it does not toggle the row's selection. */}
-              <div
-                onClick={(event) => event.stopPropagation()}
-                onKeyDown={(event) => event.stopPropagation()}
-                role="presentation"
-              >
-                <Button
-                  variant="tertiary"
-                  tone="critical"
-                  accessibilityLabel={`Remove ${label(entry)}`}
-                  onClick={remove}
-                >
-                  Remove
-                </Button>
-              </div>
-            </IndexTable.Cell>
+            <AddedCell createdAt={entry.createdAt} readAt={readAt} />
+            <RemoveCell label={`Remove ${label(entry)}`} onRemove={remove} />
           </IndexTable.Row>
         )}
       />

@@ -22,7 +22,8 @@ import { RuleActionCard } from '../rule-action-card.js';
 import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
 import { SaveBar } from '../save-bar.js';
 
-function Loading({ title }: { title: string }) {
+/** A paid page while its data loads: the title over a skeleton. */
+export function LoadingPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <Card>
@@ -45,7 +46,7 @@ export function PaidListPage({
 }) {
   const { account, isPro } = useAppState();
   const [upgrade, setUpgrade] = useState(false);
-  if (account === undefined) return <Loading title={title} />;
+  if (account === undefined) return <LoadingPage title={title} />;
   if (!isPro || upgrade) return <Page title={title}>{upgradeCard}</Page>;
   return editor(() => setUpgrade(true));
 }
@@ -98,7 +99,7 @@ export function ListBlockerEditor<E>({
     onSaved: () => showToast(savedMessage),
   });
 
-  if (draft === undefined || blocker.isLoading) return <Loading title={title} />;
+  if (draft === undefined || blocker.isLoading) return <LoadingPage title={title} />;
   const { entries, limit } = blocker.data;
 
   return (

@@ -177,6 +177,18 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
     name,
     ruleKinds: { [kind]: { label: spec.label, page: spec.page } },
     entryHits: fwListRules,
+    describeRule(rule) {
+      // The entry as the merchant typed it: a referrer domain, an AS number or an ISP name.
+      const value =
+        rule.kind === 'referrer'
+          ? rule.domains[0]
+          : rule.kind === 'asn'
+            ? rule.asns?.[0] !== undefined
+              ? `AS${rule.asns[0]}`
+              : rule.names?.[0]
+            : undefined;
+      return { label: value ? `${spec.label}: ${value}` : spec.label, mode: null };
+    },
     async loadRules(db, shop) {
       const [rows, settings] = await Promise.all([
         rowsOf(db, shop.id),
@@ -187,24 +199,18 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
     async labelRules(db, shopId, ids) {
       const uuids = entryIds(ids);
       if (uuids.length === 0) return new Map();
-      const [rows, settings] = await Promise.all([
-        db
-          .select({ id: fwListRules.id, value: fwListRules.value })
-          .from(fwListRules)
-          .where(
-            and(
-              eq(fwListRules.shopId, shopId),
-              eq(fwListRules.list, list),
-              inArray(fwListRules.id, uuids),
-            ),
+      const rows = await db
+        .select({ id: fwListRules.id, value: fwListRules.value })
+        .from(fwListRules)
+        .where(
+          and(
+            eq(fwListRules.shopId, shopId),
+            eq(fwListRules.list, list),
+            inArray(fwListRules.id, uuids),
           ),
-        loadBlockerSettings(db, shopId, name),
-      ]);
+        );
       return new Map(
-        rows.map((r): [string, RuleLabel] => [
-          r.id,
-          { kind, label: `${spec.label}: ${r.value}`, action: settings.action },
-        ]),
+        rows.map((r): [string, RuleLabel] => [r.id, { kind, label: `${spec.label}: ${r.value}` }]),
       );
     },
     routes,

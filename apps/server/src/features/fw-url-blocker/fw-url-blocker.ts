@@ -3,7 +3,6 @@
 // its hits.
 import { and, eq, inArray } from 'drizzle-orm';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
-import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { fwUrlRules } from './fw-url-blocker-schema.js';
 import { FW_URL_BLOCKER, loadUrlState, urlEngineRules } from './fw-url-list.js';
 import { fwUrlRoutes } from './fw-url-routes.js';
@@ -12,23 +11,26 @@ export const fwUrlBlocker: Blocker = {
   name: FW_URL_BLOCKER,
   ruleKinds: { url: { label: 'URL Blocker', page: '/fw-urlBlocker' } },
   entryHits: fwUrlRules,
+  describeRule(rule) {
+    return {
+      label: rule.kind === 'url' ? `URL Blocker: ${rule.pattern}` : 'URL Blocker',
+      mode: null,
+    };
+  },
   async loadRules(db, shop) {
     return urlEngineRules(await loadUrlState(db, shop));
   },
   async labelRules(db, shopId, ids) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return new Map();
-    const [rows, settings] = await Promise.all([
-      db
-        .select({ id: fwUrlRules.id, match: fwUrlRules.match, pattern: fwUrlRules.pattern })
-        .from(fwUrlRules)
-        .where(and(eq(fwUrlRules.shopId, shopId), inArray(fwUrlRules.id, uuids))),
-      loadBlockerSettings(db, shopId, FW_URL_BLOCKER),
-    ]);
+    const rows = await db
+      .select({ id: fwUrlRules.id, pattern: fwUrlRules.pattern })
+      .from(fwUrlRules)
+      .where(and(eq(fwUrlRules.shopId, shopId), inArray(fwUrlRules.id, uuids)));
     return new Map(
       rows.map((r): [string, RuleLabel] => [
         r.id,
-        { kind: 'url', label: `URL Blocker: ${r.pattern}`, action: settings.action },
+        { kind: 'url', label: `URL Blocker: ${r.pattern}` },
       ]),
     );
   },

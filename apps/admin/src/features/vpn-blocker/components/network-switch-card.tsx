@@ -1,0 +1,101 @@
+// One kind of network on the Bot (VPN/Proxy) Blocker page: what it is, the switch, and while
+// it is on what a visitor from it gets and monitor mode. The VPN card also holds the iCloud
+// Private Relay choice, which only matters while VPN services are blocked.
+import type { ReactNode } from 'react';
+import { Badge, BlockStack, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import type { VpnNetwork } from '@gatehouse/contracts';
+import { RuleActionFields } from '../../../components/rule-action-card.js';
+import type { SwitchForm } from '../vpn-blocker-form.js';
+
+/** What each switch blocks, in the merchant's words. */
+export const SWITCH_TEXTS: Record<
+  VpnNetwork,
+  { title: string; description: string; label: string; who: string }
+> = {
+  hosting: {
+    title: 'Hosting and data-centre networks',
+    description:
+      'Cloud and server companies (Amazon Web Services, Google Cloud, Microsoft Azure, DigitalOcean, Hetzner, OVHcloud and others). People rarely shop from a server; scrapers, price bots and automated checkouts mostly do.',
+    label: 'Block hosting and data-centre networks',
+    who: 'a hosting network',
+  },
+  vpn: {
+    title: 'VPN services',
+    description:
+      'The exit servers of commercial VPN services (NordVPN, Proton VPN, Mullvad and others), often used to hide where a visitor is. Some real shoppers use a VPN for privacy: try monitor mode first.',
+    label: 'Block VPN services',
+    who: 'a VPN service',
+  },
+  proxy: {
+    title: 'Proxies',
+    description:
+      'Networks that relay other people’s browsing, such as the proxy built into some browsers, often used to get round country blocks.',
+    label: 'Block proxies',
+    who: 'a proxy',
+  },
+  tor: {
+    title: 'Tor',
+    description:
+      'Exit addresses of the Tor anonymity network, from the list the Tor Project publishes.',
+    label: 'Block Tor exits',
+    who: 'Tor',
+  },
+};
+
+export function NetworkSwitchCard({
+  network,
+  form,
+  urlError,
+  onChange,
+  onUrlBlur,
+  children,
+}: {
+  network: VpnNetwork;
+  form: SwitchForm;
+  urlError: string | undefined;
+  onChange: (change: Partial<SwitchForm>) => void;
+  onUrlBlur: () => void;
+  /** More choices of this switch, shown under it. */
+  children?: ReactNode;
+}) {
+  const text = SWITCH_TEXTS[network];
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              {text.title}
+            </Text>
+            {form.enabled ? (
+              <Badge tone={form.monitor ? 'attention' : 'success'}>
+                {form.monitor ? 'Monitoring' : 'Blocking'}
+              </Badge>
+            ) : (
+              <Badge>Off</Badge>
+            )}
+          </InlineStack>
+          <Text as="p" tone="subdued">
+            {text.description}
+          </Text>
+        </BlockStack>
+        <Checkbox
+          label={text.label}
+          checked={form.enabled}
+          onChange={(enabled) => onChange({ enabled })}
+        />
+        {form.enabled && (
+          <RuleActionFields
+            form={form}
+            urlError={urlError}
+            onChange={onChange}
+            onUrlBlur={onUrlBlur}
+            title={`When a visitor comes from ${text.who}`}
+            monitorHelp="Try the switch first: visits it would block are recorded in the visitor log as “Would block”, and nobody is blocked."
+          />
+        )}
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}

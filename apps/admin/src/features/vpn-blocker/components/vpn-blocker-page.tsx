@@ -1,0 +1,118 @@
+// /vpnBlocker: a switch per kind of network (hosting, VPN, proxy, Tor), each with its action and
+// monitor mode, and the iCloud Private Relay choice, saved with the contextual save bar; the
+// trusted networks (added and removed at once); the address lists the check runs on. A paid
+// feature: on Free the page explains it and leads to the subscription page.
+import { useMemo } from 'react';
+import { BlockStack, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris';
+import { vpnNetworks, type VpnNetwork } from '@gatehouse/contracts';
+import { showToast } from '../../../lib/toast-store.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { SaveBar } from '../../../components/save-bar.js';
+import { useSaveVpnBlocker } from '../api/use-save-vpn-blocker.js';
+import { useVpnBlocker } from '../api/use-vpn-blocker.js';
+import {
+  hasErrors,
+  switchError,
+  toVpnForm,
+  toVpnSettings,
+  type SwitchForm,
+  type VpnBlockerForm,
+} from '../vpn-blocker-form.js';
+import { FeedStatusCard } from './feed-status-card.js';
+import { NetworkSwitchCard } from './network-switch-card.js';
+import { TrustedNetworksCard } from './trusted-networks-card.js';
+
+const TITLE = 'Bot (VPN/Proxy) Blocker';
+
+export function VpnBlockerPage() {
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="The Bot (VPN/Proxy) Blocker is part of Premium and Pay-As-You-Go"
+          intro="Block visitors by the kind of network they come from:"
+          items={[
+            'hosting and data-centre networks, where most scrapers and bots run;',
+            'VPN services, proxies and Tor, often used to hide where a visitor is;',
+            'each with its own action and monitor mode, iCloud Private Relay shoppers let in, and networks you trust never blocked.',
+          ]}
+        />
+      }
+      editor={(onUpgrade) => <VpnBlockerEditor onUpgrade={onUpgrade} />}
+    />
+  );
+}
+
+function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
+  const query = useVpnBlocker();
+  const saveVpnBlocker = useSaveVpnBlocker();
+  const { switches, allowPrivateRelay } = query.data;
+  // Only the switches are edited here: trusting a network leaves unsaved edits alone.
+  const saved = useMemo(
+    () => toVpnForm({ switches, allowPrivateRelay }),
+    [switches, allowPrivateRelay],
+  );
+  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
+    invalid: hasErrors,
+    submit: (form) => saveVpnBlocker.call(toVpnSettings(form)),
+    onSaved: () => showToast('Bot (VPN/Proxy) Blocker saved'),
+  });
+
+  if (draft === undefined || query.isLoading) return <LoadingPage title={TITLE} />;
+  const { trusted, limit, feeds } = query.data;
+  const changeSwitch = (network: VpnNetwork, partial: Partial<SwitchForm>) =>
+    change({
+      switches: { ...draft.switches, [network]: { ...draft.switches[network], ...partial } },
+    } satisfies Partial<VpnBlockerForm>);
+
+  return (
+    <Page title={TITLE}>
+      <SaveBar {...saveBar} />
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <Text as="p">
+                Block visitors by the kind of network their address belongs to. Each switch has its
+                own action and monitor mode. Addresses on your allow list always get in, and so do
+                search engines’ crawlers (Googlebot, Bingbot and others, whose servers are on
+                hosting networks) while “Always let verified search engines in” is on in General
+                Settings. The IP, Country, ISP/ASN and Referrer Blockers are checked first.
+              </Text>
+            </Card>
+            {vpnNetworks.map((network) => (
+              <NetworkSwitchCard
+                key={network}
+                network={network}
+                form={draft.switches[network]}
+                urlError={showErrors ? switchError(draft.switches[network]) : undefined}
+                onChange={(partial) => changeSwitch(network, partial)}
+                onUrlBlur={revealErrors}
+              >
+                {network === 'vpn' && (
+                  <Checkbox
+                    label="Allow iCloud Private Relay"
+                    helpText="Apple’s iCloud Private Relay hides the address of Safari users with iCloud+ on iPhone, iPad and Mac. They are real shoppers, not VPN users, so they get in. Clear this only if you want the VPN switch to treat them as a VPN."
+                    checked={draft.allowPrivateRelay}
+                    onChange={(allow) => change({ allowPrivateRelay: allow })}
+                  />
+                )}
+              </NetworkSwitchCard>
+            ))}
+            <TrustedNetworksCard
+              trusted={trusted}
+              limit={limit}
+              readAt={query.readAt}
+              loading={query.isFetching}
+              onUpgrade={onUpgrade}
+            />
+            <FeedStatusCard feeds={feeds} readAt={query.readAt} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

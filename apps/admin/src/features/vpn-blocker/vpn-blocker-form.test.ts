@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  protectionMessages as pm,
+  vpnMessages as m,
+  type NetworkFeedStatus,
+} from '@gatehouse/contracts';
+import {
+  EMPTY_VPN_BLOCKER,
+  feedState,
+  hasErrors,
+  switchError,
+  toVpnForm,
+  toVpnSettings,
+  trustedAsnError,
+} from './vpn-blocker-form.js';
+
+const NOW = Date.parse('2030-01-10T12:00:00Z');
+
+const feed = (over: Partial<NetworkFeedStatus>): NetworkFeedStatus => ({
+  name: 'tor-exits',
+  title: 'Tor exit addresses',
+  network: 'tor',
+  loaded: true,
+  ranges: 1200,
+  fetchedAt: '2030-01-10T09:00:00Z',
+  checkedAt: '2030-01-10T09:00:00Z',
+  lastError: null,
+  stale: false,
+  ...over,
+});
+
+describe('the Bot (VPN/Proxy) Blocker form', () => {
+  it('gives back what it was given', () => {
+    const settings = {
+      switches: {
+        ...EMPTY_VPN_BLOCKER.switches,
+        hosting: {
+          enabled: true,
+          action: { type: 'redirect' as const, url: 'https://example.com/' },
+          monitor: true,
+        },
+      },
+      allowPrivateRelay: false,
+    };
+    expect(toVpnSettings(toVpnForm(settings))).toEqual(settings);
+  });
+
+  it('keeps the block page for a switch that is off and was never given an address', () => {
+    const form = toVpnForm(EMPTY_VPN_BLOCKER);
+    form.switches.tor = { ...form.switches.tor, actionType: 'redirect', redirectUrl: ' ' };
+    expect(switchError(form.switches.tor)).toBeUndefined();
+    expect(hasErrors(form)).toBe(false);
+    expect(toVpnSettings(form).switches.tor.action).toEqual({ type: 'block' });
+  });
+
+  it('refuses a bad redirect address, on a switch that is on or keeps one', () => {
+    const form = toVpnForm(EMPTY_VPN_BLOCKER);
+    form.switches.vpn = { ...form.switches.vpn, enabled: true, actionType: 'redirect' };
+    expect(switchError(form.switches.vpn)).toBe(pm.redirectUrl);
+    form.switches.vpn = { ...form.switches.vpn, enabled: false, redirectUrl: 'ftp://x.example' };
+    expect(switchError(form.switches.vpn)).toBe(pm.redirectUrl);
+    expect(hasErrors(form)).toBe(true);
+  });
+
+  it('reads a trusted network as the contract does', () => {
+    expect(trustedAsnError('AS14061')).toBeUndefined();
+    expect(trustedAsnError('14061')).toBeUndefined();
+    expect(trustedAsnError('DigitalOcean')).toBe(m.asnValue);
+    expect(trustedAsnError('AS0')).toBe(pm.asnRange);
+  });
+
+  it('says how each feed stands', () => {
+    expect(feedState(feed({}), NOW)).toEqual({
+      text: 'Up to date: fetched 3 hours ago',
+      tone: 'success',
+    });
+    expect(feedState(feed({ stale: true, fetchedAt: '2030-01-01T12:00:00Z' }), NOW)).toEqual({
+      text: 'Out of date: fetched last week',
+      tone: 'warning',
+    });
+    expect(feedState(feed({ lastError: 'timed out' }), NOW).text).toBe(
+      'Last refresh failed; fetched 3 hours ago',
+    );
+    expect(feedState(feed({ loaded: false, fetchedAt: null }), NOW)).toEqual({
+      text: 'Not loaded yet',
+      tone: 'warning',
+    });
+    expect(feedState(feed({ loaded: false, lastError: 'HTTP 404' }), NOW).tone).toBe('critical');
+  });
+});
