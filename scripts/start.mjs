@@ -1,5 +1,6 @@
-// `npm start`: builds the admin, then runs the platform emulator (port 4000) and the server
-// (port 3000, migrating its database at start) on the embedded defaults, until Ctrl+C.
+// `npm start`: builds the admin, then runs the platform emulator (port 4000), the server
+// (port 3000, migrating its database at start) and one firewall (port 3100, reading its
+// policies from the server) on the embedded defaults, until Ctrl+C.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
 const emulatorUrl = process.env.EMULATOR_URL ?? 'http://localhost:4000';
+const firewallPort = process.env.FIREWALL_PORT ?? '3100';
+// The server checks a shop's connection through this firewall, as DNS would send it there.
+process.env.FIREWALL_PROBE_URL ??= `http://localhost:${firewallPort}`;
 
 if (!process.argv.includes('--no-build')) {
   console.log('Building the admin…');
@@ -59,10 +63,16 @@ start('platform emulator', 'apps/platform-emulator/src/server.ts');
 await waitFor(`${emulatorUrl}/_emulator/health`);
 start('server', 'apps/server/src/server.ts');
 await waitFor(`${appUrl}/api/health`);
+// The firewall derives its key from the secret the server has just created in .data/.
+start('firewall', 'apps/firewall/src/server.ts');
+await waitFor(`http://localhost:${firewallPort}/.well-known/gatehouse-firewall/health`);
 console.log(`
   Gatehouse is running.
   Open ${appUrl}/login, type "demo" and click Login, then Install.
   Platform emulator (a local Shopify): ${emulatorUrl}/shops/demo.myshopify.com/admin
+  Firewall: http://localhost:${firewallPort} (Firewall Settings: origin
+    ${emulatorUrl}/shops/demo.myshopify.com, domain demo.localhost; then open
+    http://demo.localhost:${firewallPort}/)
   Support back office: npm run support -- --help
   Press Ctrl+C to stop.
 `);

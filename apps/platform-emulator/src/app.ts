@@ -75,6 +75,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
     }),
     extension: () => loadThemeExtension(extensionDir),
     faults: new FaultInjector(),
+    storefrontRequests: new Map(),
   };
   // Hung requests would keep the server from closing: drop them first.
   app.addHook('preClose', async () => {
@@ -88,6 +89,13 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
     async (shopScope) => {
       shopScope.addHook('onRequest', rejectInvalidShop);
       shopScope.addHook('onRequest', applyFaults(context));
+      // Everything under the shop but its admin is the storefront: counted, so tests can tell
+      // whether a visitor's request reached the store at all.
+      shopScope.addHook('onRequest', async (request) => {
+        const { shop } = request.params as { shop: string };
+        if (/^\/shops\/[^/]+\/admin(?:[/?]|$)/.test(request.url)) return;
+        context.storefrontRequests.set(shop, (context.storefrontRequests.get(shop) ?? 0) + 1);
+      });
       await authorizeRoutes(shopScope, context);
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { cancelOpenSubscriptions } from './billing/subscriptions.js';
 import type { EmulatorContext } from './context.js';
 import { removeShopMetafields } from './metafields/app-metafields.js';
+import { removeShopScriptTags } from './script-tags/script-tags.js';
 import type { InstallationRecord } from './state/types.js';
 import { shopPayload } from './webhooks/payloads.js';
 
@@ -60,6 +61,7 @@ export function uninstallApp(context: EmulatorContext, shop: string): boolean {
   delete state.installations[shop];
   state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => s.shop !== shop);
   removeShopMetafields(context, shop);
+  removeShopScriptTags(context, shop);
   for (const [code, grant] of Object.entries(state.authCodes)) {
     if (grant.shop === shop) delete state.authCodes[code];
   }

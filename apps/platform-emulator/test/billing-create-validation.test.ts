@@ -1,21 +1,12 @@
 // appSubscriptionCreate's checks: line items the platform refuses answer userErrors and create
 // nothing; usage-only and annual subscriptions, with a discount, are accepted.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAYG_ITEMS, SHOP, billingSetup, createSubscription } from './billing-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { PAYG_ITEMS, SHOP, createSubscription, useBillingSetup } from './billing-helpers.js';
 
 let app: FastifyInstance;
 let token: string;
-let closeReceiver: () => Promise<void>;
-beforeEach(async () => {
-  const setup = await billingSetup();
-  ({ app, token } = setup);
-  closeReceiver = setup.receiver.close;
-});
-afterEach(async () => {
-  await app.close();
-  await closeReceiver();
-});
+useBillingSetup((setup) => ({ app, token } = setup));
 
 describe('appSubscriptionCreate validation', () => {
   async function errorsFor(lineItems: unknown[]) {

@@ -1,6 +1,8 @@
-// Billing test helpers: an installed shop whose app listens to app_subscriptions/update, the exact
-// operations api-lib sends, and the merchant's answer on the confirmation page.
+// Billing test helpers: an installed shop whose app listens to app_subscriptions/update (made
+// for each test), the exact operations api-lib sends, and the merchant's answer on the
+// confirmation page.
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { APP_URL, PUBLIC_URL, graphql, install, startEmulator } from './helpers.js';
 import { startReceiver } from './receiver.js';
 
@@ -242,4 +244,29 @@ export async function billingSetup() {
         return [sub.admin_graphql_api_id, sub.status];
       });
   return { app, receiver, token, updates };
+}
+
+export type BillingSetup = Awaited<ReturnType<typeof billingSetup>>;
+
+/**
+ * A billing setup for each test of the file: made before the test and closed after it, with
+ * real timers back for a test that faked them. `use` receives it before the test runs.
+ */
+export function useBillingSetup(use: (setup: BillingSetup) => void): void {
+  let setup: BillingSetup | undefined;
+  beforeEach(async () => {
+    setup = await billingSetup();
+    use(setup);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await setup?.app.close();
+    await setup?.receiver.close();
+    setup = undefined;
+  });
+}
+
+/** A subscription's number, as the return URL's charge_id carries it, from its gid. */
+export function chargeId(gid: string | undefined): string {
+  return gid?.replace('gid://shopify/AppSubscription/', '') ?? '';
 }

@@ -1,15 +1,16 @@
 // A subscription's life after approval: cancelling, freezing, replacing, expiring while
 // pending, ending at uninstall, each with its webhook, and its line on the store admin home.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PAYG_ITEMS,
   SHOP,
   activeSubscriptions,
   answer,
-  billingSetup,
+  chargeId,
   confirmPath,
   createSubscription,
+  useBillingSetup,
 } from './billing-helpers.js';
 import { graphql, install } from './helpers.js';
 import { until } from './receiver.js';
@@ -19,21 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let app: FastifyInstance;
 let token: string;
 let updates: () => string[][];
-let closeReceiver: () => Promise<void>;
-beforeEach(async () => {
-  const setup = await billingSetup();
-  ({ app, token, updates } = setup);
-  closeReceiver = setup.receiver.close;
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await app.close();
-  await closeReceiver();
-});
-
-function chargeId(gid: string | undefined): string {
-  return gid?.replace('gid://shopify/AppSubscription/', '') ?? '';
-}
+useBillingSetup((setup) => ({ app, token, updates } = setup));
 
 describe('subscription life cycle', () => {
   async function activeOne(variables: Record<string, unknown> = {}) {

@@ -1,14 +1,14 @@
 // appUsageRecordCreate: usage charged against the capped amount, the balance per period, and
 // idempotency keys as the platform and api-lib send them.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PAYG_ITEMS,
   SHOP,
   activeSubscriptions,
   answer,
-  billingSetup,
   createSubscription,
+  useBillingSetup,
 } from './billing-helpers.js';
 import { graphql } from './helpers.js';
 
@@ -96,16 +96,7 @@ interface UsageResult {
 
 let app: FastifyInstance;
 let token: string;
-let closeReceiver: () => Promise<void>;
-beforeEach(async () => {
-  const setup = await billingSetup();
-  ({ app, token } = setup);
-  closeReceiver = setup.receiver.close;
-});
-afterEach(async () => {
-  await app.close();
-  await closeReceiver();
-});
+useBillingSetup((setup) => ({ app, token } = setup));
 
 /** An approved Pay-As-You-Go subscription; returns its usage line item id. */
 async function activePayg(): Promise<{ usageItemId: string; subscriptionId: string }> {

@@ -1,7 +1,7 @@
 // appSubscriptionCreate and the confirmation page: a pending charge, what the page shows, and
 // approving or declining it with the webhook and the return to the app.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webhookHmac } from '../src/webhooks/webhook-hmac.js';
 import {
   PAYG_ITEMS,
@@ -9,9 +9,10 @@ import {
   SHOP,
   activeSubscriptions,
   answer,
-  billingSetup,
+  chargeId,
   confirmPath,
   createSubscription,
+  useBillingSetup,
 } from './billing-helpers.js';
 import { API_SECRET, PUBLIC_URL, install } from './helpers.js';
 import { until, type Received } from './receiver.js';
@@ -22,22 +23,10 @@ let app: FastifyInstance;
 let token: string;
 let received: Received[];
 let updates: () => string[][];
-let closeReceiver: () => Promise<void>;
-beforeEach(async () => {
-  const setup = await billingSetup();
+useBillingSetup((setup) => {
   ({ app, token, updates } = setup);
   received = setup.receiver.received;
-  closeReceiver = setup.receiver.close;
 });
-afterEach(async () => {
-  vi.useRealTimers();
-  await app.close();
-  await closeReceiver();
-});
-
-function chargeId(gid: string | undefined): string {
-  return gid?.replace('gid://shopify/AppSubscription/', '') ?? '';
-}
 
 describe('appSubscriptionCreate and the confirmation page', () => {
   it('creates a PENDING subscription with the fragment api-lib reads and a confirmation URL', async () => {

@@ -35,6 +35,32 @@ describe('control endpoints', () => {
     ]);
   });
 
+  it("changes the store's plan, which the shop query then answers, and refuses a blank one", async () => {
+    const token = await install(app, SHOP);
+    const changed = await app.inject({
+      method: 'POST',
+      url: `/_emulator/shops/${SHOP}/plan`,
+      payload: { displayName: 'Starter' },
+    });
+    expect(changed.json()).toMatchObject({ shop: { plan: 'Starter' } });
+    const shop = await graphql<{ shop: { plan: { publicDisplayName: string } } }>(
+      app,
+      SHOP,
+      token,
+      '{ shop { plan { publicDisplayName } } }',
+    );
+    expect(shop.body.data?.shop.plan.publicDisplayName).toBe('Starter');
+    const blank = await app.inject({
+      method: 'POST',
+      url: `/_emulator/shops/${SHOP}/plan`,
+      payload: { displayName: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect((await app.inject(`/_emulator/shops/${SHOP}`)).json()).toMatchObject({
+      shop: { plan: 'Starter' },
+    });
+  });
+
   it('answers 409 when the app is not installed and 404 for an unknown shop', async () => {
     const notInstalled = await app.inject({
       method: 'POST',

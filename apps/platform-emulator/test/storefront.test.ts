@@ -87,6 +87,17 @@ describe('demo storefront', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("counts the requests its storefront answers, and not its admin's", async () => {
+    const count = async () =>
+      (await app.inject(`/_emulator/shops/${SHOP}/storefront-requests`)).json<{ count: number }>()
+        .count;
+    expect(await count()).toBe(0);
+    await app.inject(`/shops/${SHOP}/`);
+    await app.inject(`/shops/${SHOP}/products/cirrus-down-jacket`);
+    await app.inject(`/shops/${SHOP}/admin`);
+    expect(await count()).toBe(2);
+  });
+
   it('renders the app embed into <head> only while the embed is enabled', async () => {
     await install(app, SHOP);
     const before = await app.inject(`/shops/${SHOP}/`);

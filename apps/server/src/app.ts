@@ -2,7 +2,7 @@
 // the database, the platform client, authentication and the feature services; then two route
 // scopes. This is the one place that composes features: it lists the blockers and hands each
 // feature what it needs from another (billing's metering to the visit log and the dashboard,
-// billing's and privacy's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
+// billing's, privacy's and Fraud Protect's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
 // CORS and nothing else, because they are the hot path and answer JSON to other origins; every
 // other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
 // handler) lives in the site scope, which adds the security headers.
@@ -22,12 +22,19 @@ import { billingPlugin } from './features/billing/billing-plugin.js';
 import { currentUsage } from './features/billing/metering.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { botBlocker } from './features/bot-blocker/bot-blocker.js';
+import { geoRedirects } from './features/geo-redirects/geo-redirects.js';
+import { contentProtectionRoutes } from './features/content-protection/content-protection-routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
+import { firewallRoutes } from './features/firewall/firewall-routes.js';
+import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
+import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
+import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
+import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
@@ -37,6 +44,9 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { privacyRoutes } from './features/privacy/privacy-routes.js';
 import { privacyTopics } from './features/privacy/privacy-topics.js';
 import { ratingRoutes } from './features/rating/routes.js';
+import { installFallback } from './features/storefront-fallback/post-install-step.js';
+import { storefrontFallbackAdminRoutes } from './features/storefront-fallback/routes.js';
+import { storefrontFallbackRoutes } from './features/storefront-fallback/storefront-routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
 import { ruleCostRoutes } from './features/rule-cost/rule-cost-routes.js';
 import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
@@ -48,6 +58,7 @@ import { vpnBlocker } from './features/vpn-blocker/vpn-blocker.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
 import { requestLogSerializers } from './http/request-log.js';
+import type { PostInstallData } from './jobs/post-install.js';
 import { storefrontScope } from './http/storefront-scope.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
@@ -72,6 +83,14 @@ export const BLOCKERS: readonly Blocker[] = [
   referrerBlocker,
   vpnBlocker,
   botBlocker,
+  geoRedirects,
+];
+
+/** The firewall's own blockers: their rules are applied by the firewall only. */
+export const FIREWALL_BLOCKERS: readonly Blocker[] = [
+  fwUrlBlocker,
+  fwReferrerBlocker,
+  fwAsnBlocker,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -134,7 +153,7 @@ export async function buildApp(
   await app.register(billingPlugin);
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
-  await app.register(blockersPlugin, { blockers: BLOCKERS });
+  await app.register(blockersPlugin, { blockers: BLOCKERS, firewall: FIREWALL_BLOCKERS });
   // Billing meters the protected views each written batch holds.
   await app.register(visitorLogsPlugin, {
     recordProtectedViews: (db, shopId, n, now) =>
@@ -143,12 +162,19 @@ export async function buildApp(
   await app.register(decisionPlugin);
   // Network classification (hosting, VPN, Tor, Private Relay, crawlers) for the geo lookup.
   await app.register(networkFeedsPlugin);
-  // The post-install job (sent by the OAuth callback) rebuilds the shop's policy and writes the
-  // storefront's settings.
-  await app.jobs.define(postInstallJob(app));
+  // The post-install job (sent by the OAuth callback) rebuilds the shop's policy, writes the
+  // storefront's settings, then adds the fallback script tag where the store allows it.
+  const storefrontSettings = postInstallJob(app);
+  await app.jobs.define<PostInstallData>({
+    ...storefrontSettings,
+    async handle(job) {
+      const settings = await storefrontSettings.handle(job);
+      return { settings, scriptTag: await installFallback(app, job.data.shop) };
+    },
+  });
   await app.register(storefrontScope, {
     paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
-    routes: [decideRoute, adminAccessStorefrontRoute],
+    routes: [decideRoute, adminAccessStorefrontRoute, storefrontFallbackRoutes],
   });
 
   await app.register(async (site) => {
@@ -180,17 +206,26 @@ export async function buildApp(
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
     await site.register(webhookRoutes, {
-      topics: { 'app_subscriptions/update': handleAppSubscriptionsUpdate, ...privacyTopics },
+      topics: {
+        'app_subscriptions/update': handleAppSubscriptionsUpdate,
+        ...privacyTopics,
+        ...fraudProtectTopics,
+      },
     });
     await site.register(supportRoutes);
     await site.register(webhookSupportRoutes);
     await site.register(privacyRoutes);
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
+    await site.register(contentProtectionRoutes);
+    await site.register(storefrontFallbackAdminRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(ruleCostRoutes);
+    await site.register(firewallRoutes);
+    for (const blocker of FIREWALL_BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
+    await site.register(fraudProtectRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

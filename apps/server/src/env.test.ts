@@ -24,11 +24,18 @@ describe('server configuration', () => {
       pgliteDir: `${repoRoot}.data/pglite`,
       platformUrl: 'http://localhost:4000',
       adminDist: `${repoRoot}apps/admin/dist`,
+      storefrontScript: `${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`,
       trustedProxies: ['127.0.0.1', '::1'],
       shopify: {
         apiKey: 'gatehouse-dev-api-key',
         apiSecret: 'gatehouse-dev-api-secret',
-        scopes: ['read_orders', 'write_orders', 'read_themes'],
+        scopes: [
+          'read_orders',
+          'write_orders',
+          'read_themes',
+          'read_customers',
+          'write_script_tags',
+        ],
         apiVersion: '2025-10',
       },
     });

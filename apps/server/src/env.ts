@@ -32,7 +32,10 @@ const envSchema = z
     PGLITE_DIR: z.string().min(1).default(`${repoRoot}.data/pglite`),
     SHOPIFY_API_KEY: z.string().min(1).default('gatehouse-dev-api-key'),
     SHOPIFY_API_SECRET: z.string().min(1).default('gatehouse-dev-api-secret'),
-    SHOPIFY_SCOPES: z.string().min(1).default('read_orders,write_orders,read_themes'),
+    SHOPIFY_SCOPES: z
+      .string()
+      .min(1)
+      .default('read_orders,write_orders,read_themes,read_customers,write_script_tags'),
     SHOPIFY_API_VERSION: z
       .string()
       .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
@@ -45,10 +48,22 @@ const envSchema = z
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
     SUPPORT_API_KEY: z.string().min(1).optional(),
+    /** The key firewall instances read policies with; derived from APP_SECRET when unset. */
+    FIREWALL_KEY: z.string().min(32).optional(),
+    /** Where the connection probe connects instead of the shop's domain (a local firewall). */
+    FIREWALL_PROBE_URL: z.url().optional(),
+    /** What merchants point their domains at: a CNAME target and an A-record address. */
+    FIREWALL_CNAME: z.string().min(1).max(253).optional(),
+    FIREWALL_ADDRESS: z.ipv4().optional(),
+    FIREWALL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     ADMIN_DIST: z.string().min(1).default(`${repoRoot}apps/admin/dist`),
+    STOREFRONT_SCRIPT: z
+      .string()
+      .min(1)
+      .default(`${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`),
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -166,7 +181,18 @@ export interface AppConfig {
   supportApiKey: string;
   logLevel: string;
   adminDist: string;
+  /** The built storefront script, served to stores that load it through a script tag. */
+  storefrontScript: string;
   trustedProxies: string[];
+  firewall: {
+    /** Bearer key of the policy snapshot, shared with the firewall instances. */
+    key: string;
+    /** Origin the probe connects to instead of the shop's domain; null: the domain itself. */
+    probeUrl: string | null;
+    probeTimeoutMs: number;
+    cname: string | null;
+    address: string | null;
+  };
   rateLimit: { signInPerMinute: number; supportPerMinute: number };
   billing: {
     /** Subscriptions are created as test charges unless NODE_ENV=production and BILLING_TEST=false. */
@@ -221,6 +247,14 @@ export function defaultSupportApiKey(appSecret: string): string {
   return createHmac('sha256', appSecret).update('support-api').digest('hex');
 }
 
+/**
+ * HMAC-SHA256(APP_SECRET, "gatehouse-firewall") in hex: the firewall key when none is set
+ * (the firewall derives the same from the same secret).
+ */
+export function defaultFirewallKey(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('gatehouse-firewall').digest('hex');
+}
+
 /** Parses the environment; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -260,7 +294,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
+    storefrontScript: e.STOREFRONT_SCRIPT,
     trustedProxies: splitList(e.TRUSTED_PROXIES),
+    firewall: {
+      key: e.FIREWALL_KEY ?? defaultFirewallKey(appSecret),
+      probeUrl: e.FIREWALL_PROBE_URL?.replace(/\/+$/, '') ?? null,
+      probeTimeoutMs: e.FIREWALL_PROBE_TIMEOUT_MS,
+      cname: e.FIREWALL_CNAME ?? null,
+      address: e.FIREWALL_ADDRESS ?? null,
+    },
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       supportPerMinute: e.RATE_LIMIT_SUPPORT_PER_MINUTE,

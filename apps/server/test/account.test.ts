@@ -3,27 +3,15 @@
 // notifications and the contact form.
 import { contactMessages } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerQuestions, notifications, shops } from '../src/db/schema.js';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-
-async function shopId(domain: string) {
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
-  return row!.id;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-store');
-  bob = await t.signIn('bob-store');
-});
-afterAll(async () => {
-  await t?.close();
-});
+let alice: ShopSession;
+let bob: ShopSession;
+useSignedInShops({ alice: 'alice-store', bob: 'bob-store' }, (s) => ({ t, alice, bob } = s));
 
 describe('getAccountInfo', () => {
   it("answers the signed-in shop's account with platform links", async () => {
@@ -32,7 +20,7 @@ describe('getAccountInfo', () => {
     const info = res.json();
     const base = `${t.emulatorUrl}/shops/alice-store.myshopify.com`;
     expect(info).toMatchObject({
-      id: await shopId('alice-store.myshopify.com'),
+      id: alice.id,
       pro: false,
       // The owner's name from the platform's shop.shopOwnerName.
       name: 'Sofia Sato',
@@ -54,6 +42,29 @@ describe('getAccountInfo', () => {
       isPayg: false,
       isAdminAccessEnabled: false,
       isImpersonated: false,
+      unsupportedReason: null,
+      platformPlanName: 'Basic',
+    });
+  });
+
+  it('names why a store cannot use the app once its platform plan has no online store', async () => {
+    const carol = await t.signIn('carol-store');
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Starter');
+    // The plan is read from the platform when the merchant signs in.
+    const again = await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', again.token)).json()).toMatchObject({
+      unsupportedReason: 'noOnlineStore',
+      platformPlanName: 'Starter',
+    });
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Frozen');
+    const frozen = await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', frozen.token)).json()).toMatchObject({
+      unsupportedReason: 'storeClosed',
+    });
+    await t.emulator.setPlan('carol-store.myshopify.com', 'Basic');
+    await t.signIn('carol-store');
+    expect((await t.call('getAccountInfo', carol.token)).json()).toMatchObject({
+      unsupportedReason: null,
     });
   });
 
@@ -200,7 +211,7 @@ describe('contact form', () => {
     const rows = await t.app.db
       .select()
       .from(customerQuestions)
-      .where(eq(customerQuestions.shopId, await shopId('alice-store.myshopify.com')));
+      .where(eq(customerQuestions.shopId, alice.id));
     expect(rows.map((r) => r.content)).toEqual([valid.content]);
   });
 

@@ -4,11 +4,12 @@
 import type { SubscriptionState } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shops } from '../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../src/plan-gates.js';
 import { route } from '../src/http/route.js';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 import { approve, waitFor } from './helpers/billing.js';
 
 const gatedCall = {
@@ -20,8 +21,8 @@ const gatedCall = {
 };
 
 let t: TestApp;
-let premium: SignedIn;
-let other: SignedIn;
+let premium: ShopSession;
+let other: ShopSession;
 
 async function shopRow(domain: string) {
   const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
@@ -36,16 +37,11 @@ const gated = (token: string) =>
     headers: { authorization: `Bearer ${token}` },
   });
 
-beforeAll(async () => {
-  t = await createTestApp({}, {}, (app) => {
-    route(app, gatedCall, async () => true);
-  });
-  premium = await t.signIn('premium-store');
-  other = await t.signIn('other-store');
-});
-afterAll(async () => {
-  await t?.close();
-});
+useSignedInShops(
+  { premium: 'premium-store', other: 'other-store' },
+  (s) => ({ t, premium, other } = s),
+  { setup: (app) => route(app, gatedCall, async () => true) },
+);
 
 describe('plans', () => {
   it('lists the three plans of the catalogue', async () => {

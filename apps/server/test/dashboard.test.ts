@@ -2,7 +2,7 @@
 // caller's shop: counts per report range, the whitelist warning, the admin-access mode, and
 // the rating prompt.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockerHourlyCounts,
   countryBlocker,
@@ -11,25 +11,13 @@ import {
   type HourlyCounter,
 } from '../src/db/schema.js';
 import { usagePeriods } from '../src/db/billing-schema.js';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { signInOnPlan, useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-
-async function shopId(domain: string) {
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
-  return row!.id;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-store');
-  bob = await t.signIn('bob-store');
-});
-afterAll(async () => {
-  await t?.close();
-});
+let alice: ShopSession;
+let bob: ShopSession;
+useSignedInShops({ alice: 'alice-store', bob: 'bob-store' }, (s) => ({ t, alice, bob } = s));
 
 describe('dashboard', () => {
   const HOUR = 60 * 60 * 1000;
@@ -55,7 +43,7 @@ describe('dashboard', () => {
       shop: 'alice-store',
       values: { installedDaysAgo: 45 },
     });
-    const id = await shopId('alice-store.myshopify.com');
+    const id = alice.id;
     const rows: { hour: Date; blocker: HourlyCounter; count: number }[] = [
       { hour: hourAgo(1), blocker: 'ipBlocker', count: 5 },
       { hour: hourAgo(30), blocker: 'ipBlocker', count: 7 },
@@ -68,7 +56,7 @@ describe('dashboard', () => {
     await t.app.db.insert(blockerHourlyCounts).values(rows.map((r) => ({ ...r, shopId: id })));
     // Someone else's counts never show up.
     await t.app.db.insert(blockerHourlyCounts).values({
-      shopId: await shopId('bob-store.myshopify.com'),
+      shopId: bob.id,
       hour: hourAgo(1),
       blocker: 'ipBlocker',
       count: 999,
@@ -120,7 +108,7 @@ describe('dashboard', () => {
 
   it('warns about an empty country whitelist only', async () => {
     expect((await t.call('checkEmptyWhiteLists', alice.token)).json()).toBe(false);
-    const id = await shopId('alice-store.myshopify.com');
+    const id = alice.id;
     await t.app.db.insert(countryBlocker).values({ shopId: id, mode: 'whitelist', countries: [] });
     expect((await t.call('checkEmptyWhiteLists', alice.token)).json()).toBe(true);
     expect((await t.call('checkEmptyWhiteLists', bob.token)).json()).toBe(false);
@@ -131,7 +119,7 @@ describe('dashboard', () => {
     expect((await t.call('checkEmptyWhiteLists', alice.token)).json()).toBe(false);
   });
 
-  it('answers where Admin Access stands and the WAF flag', async () => {
+  it('answers where Admin Access stands, and the WAF status from a probe, not the flag', async () => {
     const none = { isAdminAccessMode: false, enabled: false, markedDevices: 0, thisDevice: false };
     expect((await t.call('getAdminAccess', alice.token)).json()).toEqual(none);
     expect((await t.call('getWafConnected', alice.token)).json()).toBe(false);
@@ -144,7 +132,8 @@ describe('dashboard', () => {
       ...none,
       enabled: true,
     });
-    expect((await t.call('getWafConnected', alice.token)).json()).toBe(true);
+    // The stored flag is only a record of the last probe: no firewall answers for this shop.
+    expect((await t.call('getWafConnected', alice.token)).json()).toBe(false);
     expect((await t.call('getAdminAccess', bob.token)).json()).toEqual(none);
   });
 
@@ -159,14 +148,14 @@ describe('dashboard', () => {
 
 describe('showRating', () => {
   it('asks once the rule holds, records the prompt, then stays quiet for 24 hours', async () => {
-    const carol = await t.signIn('carol-store');
+    const carol = await signInOnPlan(t, 'carol-store');
     // Freshly installed, no blocked visits.
     expect((await t.call('showRating', carol.token)).json()).toBe(false);
     await t.support('POST', '/api/support/set', {
       shop: 'carol-store',
       values: { installedDaysAgo: 4 },
     });
-    const id = await shopId('carol-store.myshopify.com');
+    const id = carol.id;
     // Page views are not blocked visits.
     await t.app.db.insert(blockerHourlyCounts).values({
       shopId: id,

@@ -6,28 +6,19 @@
 import { connect } from 'node:net';
 import { hygieneMessages, protectionMessages } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ipRules } from '../src/db/protection-schema.js';
 import { shops } from '../src/db/schema.js';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
-let shop: SignedIn;
-
+let shop: ShopSession;
+// The ISP/ASN Blocker is a paid feature.
+useSignedInShops({ shop: { name: 'hygiene-shop', plan: 'premium' } }, (s) => ({ t, shop } = s));
 beforeAll(async () => {
-  t = await createTestApp();
-  shop = await t.signIn('hygiene-shop');
-  // The ISP/ASN Blocker is a paid feature.
-  const plan = await t.support('POST', '/api/support/set', {
-    shop: shop.shop,
-    values: { plan: 'premium' },
-  });
-  expect(plan.statusCode).toBe(200);
   const added = await t.call('addIpBlocker', shop.token, { ip: '10.233.0.9', note: 'kept' });
   expect(added.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rows = () => t.app.db.select().from(ipRules).orderBy(ipRules.id);
@@ -131,10 +122,9 @@ describe('dates', () => {
     async (time) => {
       await refused('listVisits', { from: time }, /date/);
       await refused('listVisits', { to: time }, /date/);
-      const res = await t.app.inject({
+      const res = await shop.inject({
         method: 'GET',
         url: `/api/visitors/export?from=${encodeURIComponent(time)}`,
-        headers: { authorization: `Bearer ${shop.token}` },
       });
       expect(res.statusCode).toBeLessThan(500);
     },
@@ -218,10 +208,10 @@ describe('protocol answers', () => {
       monitor: 'yes',
     });
     expect(res.json()).toEqual({ Message: '"monitor" must be true or false, not text.' });
-    const root = await t.app.inject({
+    const root = await shop.inject({
       method: 'POST',
       url: '/api/regionBlocker/save',
-      headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       payload: '[1]',
     });
     expect(root.json()).toEqual({

@@ -5,36 +5,32 @@
 import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
 import { platformMessages } from '../src/platform/platform-error.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { timed } from './helpers/timed.js';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 /** What the merchant must never wait past (the shipped deadline is 9 s): a loose check, not a benchmark. */
 const BOUND_MS = 10_000;
 
 let t: TestApp;
-let shop: SignedIn;
+let shop: ShopSession;
 let emulatorStopped = false;
 
-beforeAll(async () => {
-  // The shipped defaults for every PLATFORM_* setting: the bound tested is the real one.
-  t = await createTestApp({}, {}, (app) => {
-    // A call that asks the platform and leaves its failure to the error handler.
+// The shipped defaults for every PLATFORM_* setting: the bound tested is the real one.
+useSignedInShops({ shop: 'faulty-store' }, (s) => ({ t, shop } = s), {
+  // A call that asks the platform and leaves its failure to the error handler.
+  setup: (app) =>
     app.post('/api/test/shop-name', async (request) => {
       const session = await app.authenticate(request);
       const found = await app.tokens.forShopId(session.shopId);
       const shopRow = found?.shop;
       if (!shopRow || !found.token) throw new Error('the test shop has no token');
       return { name: (await app.platform.fetchShop(shopRow.domain, found.token)).name };
-    });
-  });
-  shop = await t.signIn('faulty-store');
+    }),
 });
 afterEach(async () => {
   if (!emulatorStopped) await t.emulator.clearFaults();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The app embed state, read from the platform (the cached answer is dropped first). */

@@ -1,18 +1,12 @@
 // The API's handling of every request: body size and JSON shape limits, health and security
 // headers, and the plain page or JSON 404 when no admin build is there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
-let alice: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-store');
-});
-afterAll(async () => {
-  await t?.close();
-});
+let alice: ShopSession;
+useSignedInShops({ alice: 'alice-store' }, (s) => ({ t, alice } = s));
 
 describe('request hygiene', () => {
   it('refuses a body over 1 MB with 413', async () => {

@@ -1,16 +1,12 @@
 // app/scopes_update: when the merchant changes Gatehouse's access on the platform, the
 // account's theme-scope flag follows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
+import type { TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
-let owner: { token: string; shop: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.signIn('scopes-store');
-});
-afterAll(() => t.close());
+let owner: ShopSession;
+useSignedInShops({ owner: 'scopes-store' }, (s) => ({ t, owner } = s));
 
 describe('app/scopes_update', () => {
   it('turns isThemeScopeEnabled off when read_themes is revoked, and on again', async () => {

@@ -42,7 +42,9 @@ describe('spfLogin', () => {
       `${t.emulatorUrl}/shops/acme-outdoor.myshopify.com/admin/oauth/authorize`,
     );
     expect(url.searchParams.get('client_id')).toBe(t.config.shopify.apiKey);
-    expect(url.searchParams.get('scope')).toBe('read_orders,write_orders,read_themes');
+    expect(url.searchParams.get('scope')).toBe(
+      'read_orders,write_orders,read_themes,read_customers,write_script_tags',
+    );
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.appUrl}/api/auth/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.has('grant_options[]')).toBe(true);
@@ -134,7 +136,9 @@ describe('full sign-in', () => {
     expect(row?.isNew).toBe(true);
     expect(row?.name).toBe('Fresh Shop');
     expect(row?.shopifyShopId).toMatch(/^\d+$/);
-    expect(row?.grantedScopes).toBe('read_orders,write_orders,read_themes');
+    expect(row?.grantedScopes).toBe(
+      'read_orders,write_orders,read_themes,read_customers,write_script_tags',
+    );
     expect(row?.accessTokenCiphertext).toBeTruthy();
     expect(row?.accessTokenCiphertext).not.toContain('shpat_');
     const token = t.app.tokens.accessTokenOf(row!);
@@ -156,6 +160,8 @@ describe('full sign-in', () => {
       'APP_SCOPES_UPDATE',
       'APP_SUBSCRIPTIONS_UPDATE',
       'APP_UNINSTALLED',
+      'ORDERS_CREATE',
+      'ORDERS_RISK_ASSESSMENT_CHANGED',
       'THEMES_UPDATE',
     ]);
   });

@@ -26,8 +26,13 @@ export const accountInfo = z.object({
   isPayg: z.boolean(),
   isAdminAccessEnabled: z.boolean(),
   isImpersonated: z.boolean(),
+  /** Why this store cannot use the app (it is then sent to /notSupportStore), or null. */
+  unsupportedReason: z.enum(['noOnlineStore', 'storeClosed']).nullable(),
+  /** The store's plan on the platform, as the platform names it. */
+  platformPlanName: z.string(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
+export type UnsupportedReason = NonNullable<AccountInfo['unsupportedReason']>;
 
 /** `{id}` carrying a one-time token from the route (authDomain, personate). */
 export const routeTokenRequest = z.object({

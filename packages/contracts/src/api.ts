@@ -24,10 +24,15 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { firewallApi } from './firewall.js';
+import { fraudProtectApi } from './fraud-protect.js';
+import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
 import { ruleCostApi } from './rule-cost.js';
+import { geoRedirectsApi } from './geo-redirects.js';
+import { contentProtectionApi } from './content-protection.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { vpnBlockerApi } from './vpn-blocker.js';
 import { visitorLogApi } from './visitor-logs.js';
@@ -184,11 +189,16 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...geoRedirectsApi,
+  ...contentProtectionApi,
   ...vpnBlockerApi,
   ...botBlockerApi,
   ...ruleCostApi,
+  ...firewallApi,
+  ...fraudProtectApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
+  ...extensionsApi,
 } as const;
 
 export type Api = typeof api;

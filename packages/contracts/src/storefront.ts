@@ -26,6 +26,8 @@ export const decideQuery = z.object({
   t: z.string().max(512).optional(),
   /** The signed admin-access device token kept by this browser, if any. */
   d: z.string().max(512).optional(),
+  /** "1": this browser session already had its geolocation redirect or answered its prompt. */
+  g: z.literal('1', { error: 'g can only be 1.' }).optional(),
 });
 export type DecideQuery = z.input<typeof decideQuery>;
 
@@ -38,12 +40,30 @@ export const blockPage = z.object({
 });
 export type BlockPage = z.infer<typeof blockPage>;
 
+/** A geolocation redirect that asks first: what the visitor is shown. */
+export const redirectPrompt = z.object({
+  title: z.string(),
+  text: z.string(),
+  accept: z.string(),
+  decline: z.string(),
+  /** The target store's country (its flag), or empty. */
+  flag: z.string(),
+});
+export type RedirectPromptView = z.infer<typeof redirectPrompt>;
+
 export const decideResponse = z.object({
   action: z.enum(['allow', 'block', 'redirect']),
   /** On allow: a short-lived signed token; later page views of the session reveal at once. */
   token: z.string().optional(),
   redirectUrl: z.string().optional(),
+  /** On a geolocation redirect that asks first: the prompt (the page is shown meanwhile). */
+  prompt: redirectPrompt.optional(),
   blockPage: blockPage.optional(),
+  /**
+   * Content protection's switches that apply to this page (never for an admin-access device):
+   * rightClick, select, copy, drag, shortcuts, devtools, frame.
+   */
+  protect: z.array(z.string()).optional(),
   /** This browser is a recognised admin-access device. */
   adminAccess: z.boolean().optional(),
 });

@@ -122,6 +122,8 @@ export const visitExportColumns = [
   'device',
   'action',
   'rule',
+  'mode',
   'monitor',
+  'monitor_action',
 ] as const;
 export const visitExportQuery = visitListQuery;

@@ -16,13 +16,21 @@ export const visitRule = z.object({
    * AS15169", "App disabled".
    */
   label: z.string(),
+  /**
+   * The blocker's mode when it decided (`whitelist`, `blacklist`), for a blocker that has one;
+   * null otherwise, and for a visit recorded before visits kept it.
+   */
+  mode: z.string().nullable(),
   /** The admin page where the rule is changed, e.g. `/referrerBlocker`. */
   page: z.string(),
 });
 export type VisitRule = z.infer<typeof visitRule>;
 
-/** A monitored rule that matched: what it would have done; the visitor was not stopped by it. */
-export const monitorRule = visitRule.extend({ action: z.enum(['block', 'redirect']) });
+/**
+ * A monitored rule that matched: what it would have done (null for a visit recorded before
+ * visits kept it); the visitor was not stopped by it.
+ */
+export const monitorRule = visitRule.extend({ action: z.enum(['block', 'redirect']).nullable() });
 export type MonitorRule = z.infer<typeof monitorRule>;
 
 export const visitActions = ['allow', 'block', 'redirect'] as const;

@@ -12,6 +12,7 @@ export const visitorLogMessages = {
   cursor: 'The page cursor is not valid.',
   limit: 'A page holds 1 to 200 visits.',
   lookupIp: 'Enter a valid IPv4 or IPv6 address.',
+  lookupUserAgent: 'A user agent is text of at most 1000 characters.',
   quickAction: 'Choose block IP, allow IP, block country, block ASN or block referrer.',
   quickValueTooLong: 'The value can be at most 300 characters.',
   quickValueIp: 'Enter a valid IPv4 or IPv6 address.',

@@ -32,3 +32,4 @@ export { agentCategories, type AgentCategories } from './bots/agent-categories.j
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
 export { COMMON_BROWSERS } from './bots/common-browsers.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';
+export { readTarget, type Target as RedirectTarget } from './matchers/redirect-target.js';

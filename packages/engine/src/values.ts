@@ -7,6 +7,8 @@ export * from './ip/ip-range.js';
 export * from './rules/asn.js';
 export * from './rules/referrer.js';
 export * from './rules/bot-categories.js';
+export * from './rules/url-patterns.js';
 export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';
+export * from './rules/geo-redirect-limit.js';

@@ -1,5 +1,7 @@
-// Bundles src/index.ts into the one dependency-free, minified IIFE the app embed loads. Shared
-// by the build and by the browser tests, so the tests run exactly what ships.
+// Bundles src/index.ts into the dependency-free, minified IIFE the app embed loads on every
+// page view, and src/extras/index.ts into the second asset it loads only where a redirect
+// prompt or content protection is on. Shared by the build and by the browser tests, so the
+// tests run exactly what ships.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,15 +12,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The storefront script's budget: at most 3 KB gzipped, since it loads on every page view. */
 export const MAX_GZIP_BYTES = 3072;
-export const OUTPUT_FILE = join(
-  root,
-  '..',
-  '..',
-  'extensions',
-  'gatehouse-embed',
-  'assets',
-  'gatehouse.js',
-);
+const ASSETS = join(root, '..', '..', 'extensions', 'gatehouse-embed', 'assets');
+export const OUTPUT_FILE = join(ASSETS, 'gatehouse.js');
+export const EXTRAS_FILE = join(ASSETS, 'gatehouse-extras.js');
 
 export interface Bundle {
   code: string;
@@ -26,12 +22,15 @@ export interface Bundle {
   gzipBytes: number;
 }
 
-export async function bundleStorefront(): Promise<Bundle> {
+/** The core script (src/index.ts), or the second asset (src/extras/index.ts). */
+export async function bundleStorefront(entry: 'core' | 'extras' = 'core'): Promise<Bundle> {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
   const result = await build({
-    entryPoints: [join(root, 'src', 'index.ts')],
+    entryPoints: [
+      entry === 'core' ? join(root, 'src', 'index.ts') : join(root, 'src', 'extras', 'index.ts'),
+    ],
     bundle: true,
     write: false,
     format: 'iife',

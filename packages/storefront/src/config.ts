@@ -9,13 +9,15 @@ export interface Config {
   api: string;
   /** How long the first page view of a visit waits for a decision. */
   timeoutMs: number;
+  /** The second asset (the redirect prompt, content protection), loaded only when needed. */
+  extras: string;
 }
 
 /** The config, or null when the block is incomplete (no shop, or the app's origin not set yet). */
 export function readConfig(): Config | null {
   const raw: unknown = JSON.parse(document.getElementById('gatehouse-config')?.textContent || '{}');
   if (!raw || typeof raw != 'object') return null;
-  const { shop, api, timeoutMs } = raw as Record<string, unknown>;
+  const { shop, api, timeoutMs, extras } = raw as Record<string, unknown>;
   if (typeof shop != 'string' || !shop || typeof api != 'string' || !/^https?:\/\//.test(api)) {
     return null;
   }
@@ -26,5 +28,6 @@ export function readConfig(): Config | null {
       typeof timeoutMs == 'number' && timeoutMs > 0
         ? Math.min(timeoutMs, 10000)
         : DEFAULT_TIMEOUT_MS,
+    extras: typeof extras == 'string' ? extras : '',
   };
 }

@@ -12,6 +12,8 @@ export interface Tokens {
   t?: string | undefined;
   /** The admin-access device token. */
   d?: string | undefined;
+  /** The session already had its geolocation redirect. */
+  g?: string | undefined;
 }
 
 /** The decision, or null when there is none to act on (the caller reveals the page). */
@@ -28,6 +30,7 @@ export async function decide(
   });
   if (tokens.t) query.set('t', tokens.t);
   if (tokens.d) query.set('d', tokens.d);
+  if (tokens.g) query.set('g', '1');
   const answer = await fetchJson(`${config.api}${PATH}?${query}`, {}, timeoutMs);
   const action = (answer as DecideResponse | null)?.action;
   return action == 'allow' || action == 'block' || action == 'redirect'

@@ -4,6 +4,8 @@
 
 export const SESSION_TOKEN_KEY = 'gatehouse:t';
 export const DEVICE_TOKEN_KEY = 'gatehouse:d';
+/** Set once this browser session has had its geolocation redirect (or its prompt). */
+export const REDIRECTED_KEY = 'gatehouse:g';
 
 type Area = 'sessionStorage' | 'localStorage';
 

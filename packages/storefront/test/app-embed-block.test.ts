@@ -44,6 +44,7 @@ describe('the app-embed block', () => {
       shop: 'demo.myshopify.com',
       api: 'https://gatehouse.example.com',
       timeoutMs: 1800,
+      extras: `${settings.assetBase}/gatehouse-extras.js`,
     });
   });
 

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { decideRedirect, type RedirectInput } from './decide-redirect.js';
 
-const existing = { isNew: false };
-const fresh = { isNew: true };
+const existing = { isNew: false, unsupportedReason: null };
+const fresh = { isNew: true, unsupportedReason: null };
+const starter = { isNew: false, unsupportedReason: 'noOnlineStore' as const };
+const closedAndNew = { isNew: true, unsupportedReason: 'storeClosed' as const };
 
 const cases: Array<[string, RedirectInput, string | null]> = [
   [
@@ -89,6 +91,26 @@ const cases: Array<[string, RedirectInput, string | null]> = [
   [
     'new account may read the privacy policy',
     { path: '/private-policy', loggedIn: true, account: fresh },
+    null,
+  ],
+  [
+    'a store that cannot use the app is sent to the unsupported-store page',
+    { path: '/dashboard', loggedIn: true, account: starter },
+    '/notSupportStore',
+  ],
+  [
+    'an unsupported store is sent there before the subscription page',
+    { path: '/subscription', loggedIn: true, account: closedAndNew },
+    '/notSupportStore',
+  ],
+  [
+    'an unsupported store stays on the unsupported-store page',
+    { path: '/notSupportStore', loggedIn: true, account: starter },
+    null,
+  ],
+  [
+    'an unsupported store may read the privacy policy',
+    { path: '/private-policy', loggedIn: true, account: starter },
     null,
   ],
 ];

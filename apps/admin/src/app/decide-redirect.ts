@@ -1,6 +1,7 @@
 // The routing rules as one pure function the route guard applies on every path: a visitor without a
 // session goes to /login, a new account to /subscription, except on the route groups exempt from
-// each; a signed-in merchant who opens /login goes where signing in would have taken them.
+// each; a signed-in merchant who opens /login goes where signing in would have taken them; a
+// store that cannot use the app goes to /notSupportStore from every page that needs a session.
 import type { AccountInfo } from '@gatehouse/contracts';
 import { inRouteGroup } from './route-groups.js';
 
@@ -8,7 +9,7 @@ export interface RedirectInput {
   path: string;
   loggedIn: boolean;
   /** The loaded account, or undefined while it is not known. */
-  account: Pick<AccountInfo, 'isNew'> | undefined;
+  account: Pick<AccountInfo, 'isNew' | 'unsupportedReason'> | undefined;
 }
 
 /** The login form itself (not /loginComplete, which shares its prefix). */
@@ -19,6 +20,7 @@ function isLoginForm(path: string): boolean {
 /** Where the user must go instead of `path`, or null to stay. */
 export function decideRedirect({ path, loggedIn, account }: RedirectInput): string | null {
   if (!loggedIn && !inRouteGroup('noAuth', path)) return '/login';
+  if (account?.unsupportedReason && !inRouteGroup('noAuth', path)) return '/notSupportStore';
   if (loggedIn && isLoginForm(path)) return account?.isNew ? '/subscription' : '/dashboard';
   if (account?.isNew && !inRouteGroup('newAccountAllowed', path)) return '/subscription';
   return null;

@@ -55,6 +55,16 @@ const IpLookupPage = lazy(() =>
     default: m.IpLookupPage,
   })),
 );
+const ContentProtectionPage = lazy(() =>
+  import('../features/content-protection/components/content-protection-page.js').then((m) => ({
+    default: m.ContentProtectionPage,
+  })),
+);
+const GeoRedirectsPage = lazy(() =>
+  import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
+    default: m.GeoRedirectsPage,
+  })),
+);
 const ReferrerBlockerPage = lazy(() =>
   import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
     default: m.ReferrerBlockerPage,
@@ -75,7 +85,45 @@ const BotBlockerPage = lazy(() =>
     default: m.BotBlockerPage,
   })),
 );
+const FirewallSettingsPage = lazy(() =>
+  import('../features/firewall-settings/components/firewall-settings-page.js').then((m) => ({
+    default: m.FirewallSettingsPage,
+  })),
+);
+const UrlBlockerPage = lazy(() =>
+  import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => ({
+    default: m.UrlBlockerPage,
+  })),
+);
+const FwReferrerBlockerPage = lazy(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
+    default: m.FwReferrerBlockerPage,
+  })),
+);
+const FwAsnBlockerPage = lazy(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
+    default: m.FwAsnBlockerPage,
+  })),
+);
+const FraudProtectPage = lazy(() =>
+  import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
+    default: m.FraudProtectPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
+const ExtensionsPage = lazy(() =>
+  import('../features/extensions/components/extensions-page.js').then((m) => ({
+    default: m.ExtensionsPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/faq/components/faq-page.js').then((m) => ({ default: m.FaqPage })),
+);
+const NotSupportStorePage = lazy(() =>
+  import('../features/store-support/components/not-support-store-page.js').then((m) => ({
+    default: m.NotSupportStorePage,
+  })),
+);
 const TitleOnlyPage = lazy(() =>
   import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
 );
@@ -101,11 +149,14 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(LoginPage) },
           { path: 'loginComplete/:token', element: page(LoginCompletePage) },
           { path: 'personate/:token', element: page(PersonatePage) },
-          { path: 'notSupportStore', element: titleOnly(pageTitles.notSupportStore) },
+          {
+            path: 'notSupportStore',
+            element: <NotSupportStorePage title={pageTitles.notSupportStore} />,
+          },
           { path: 'private-policy', element: page(PrivacyPolicyPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'whiteLists', element: page(WhiteListsPage) },
-          { path: 'fraudProtect', element: titleOnly(pageTitles.fraudProtect) },
+          { path: 'fraudProtect', element: page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
@@ -113,24 +164,24 @@ export const routes: RouteObject[] = [
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
           { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
-          { path: 'redirect', element: titleOnly(pageTitles.redirect) },
+          { path: 'redirect', element: page(GeoRedirectsPage) },
           { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
           { path: 'iplookup/:ip', element: page(IpLookupPage) },
-          { path: 'contentProtect', element: titleOnly(pageTitles.contentProtect) },
+          { path: 'contentProtect', element: page(ContentProtectionPage) },
           { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: page(BotBlockerPage) },
           { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
-          { path: 'firewallSettings', element: titleOnly(pageTitles.firewallSettings) },
-          { path: 'fw-asnBlocker', element: titleOnly(pageTitles.fwAsnBlocker) },
-          { path: 'fw-referrerBlocker', element: titleOnly(pageTitles.fwReferrerBlocker) },
-          { path: 'fw-urlBlocker', element: titleOnly(pageTitles.fwUrlBlocker) },
+          { path: 'firewallSettings', element: page(FirewallSettingsPage) },
+          { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
+          { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
+          { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
           { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
-          { path: 'extensions', element: titleOnly(pageTitles.extensions) },
+          { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
-          { path: 'faq', element: titleOnly(pageTitles.faq) },
+          { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

@@ -5,6 +5,7 @@ const countryRule = {
   id: 'country',
   kind: 'country',
   label: 'Country Blocker (blacklist)',
+  mode: 'blacklist',
   page: '/regionBlocker',
 } as const;
 
@@ -32,6 +33,9 @@ describe('actionBadge', () => {
       actionBadge({ action: 'allow', rule: null, monitor: { ...monitor, action: 'redirect' } })
         .label,
     ).toBe('Would redirect');
+    expect(
+      actionBadge({ action: 'allow', rule: null, monitor: { ...monitor, action: null } }).label,
+    ).toBe('Monitored');
   });
 
   it('keeps "Blocked" when another rule blocked despite a monitored match', () => {
@@ -40,6 +44,7 @@ describe('actionBadge', () => {
       id: 'x',
       kind: 'ip-block',
       label: 'IP block list: 203.0.113.7',
+      mode: null,
       page: '/ipBlocker',
     } as const;
     expect(actionBadge({ action: 'block', rule: ipRule, monitor }).label).toBe('Blocked');
@@ -59,6 +64,7 @@ describe('decidingRule', () => {
           id: 'a',
           kind: 'ip-allow',
           label: 'IP allow list: 198.51.100.4',
+          mode: null,
           page: '/whiteLists',
         },
         monitor: null,

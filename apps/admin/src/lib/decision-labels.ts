@@ -20,9 +20,10 @@ export function actionBadge({ action, monitor }: Decision): ActionBadge {
   if (action === 'block') return { label: 'Blocked', tone: 'critical' };
   if (action === 'redirect') return { label: 'Redirected', tone: 'warning' };
   if (monitor) {
-    return monitor.action === 'redirect'
-      ? { label: 'Would redirect', tone: 'attention' }
-      : { label: 'Would block', tone: 'attention' };
+    if (monitor.action === 'redirect') return { label: 'Would redirect', tone: 'attention' };
+    if (monitor.action === 'block') return { label: 'Would block', tone: 'attention' };
+    // A visit recorded before visits kept what the monitored rule would have done.
+    return { label: 'Monitored', tone: 'attention' };
   }
   return { label: 'Allowed', tone: 'success' };
 }

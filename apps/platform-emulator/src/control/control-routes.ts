@@ -8,6 +8,7 @@ import type { EmulatorContext } from '../context.js';
 import { controlShop, notInstalled } from './control-shop.js';
 import { setScopes, uninstallApp } from '../installations.js';
 import { isValidScope } from '../oauth/scopes.js';
+import { shopScriptTags } from '../script-tags/script-tags.js';
 import type { ShopRecord } from '../state/types.js';
 import { shopPayload, themePayload } from '../webhooks/payloads.js';
 import { toTopicEnum } from '../webhooks/topics.js';
@@ -15,6 +16,7 @@ import type { DeliveryView, HealthView, ShopStateView } from './control-types.js
 
 const appEmbedBody = z.object({ enabled: z.boolean(), handle: z.string().optional() });
 const scopesBody = z.object({ scopes: z.array(z.string().refine(isValidScope, 'not a scope')) });
+const planBody = z.object({ displayName: z.string().trim().min(1).max(60) });
 const webhookBody = z.object({ topic: z.string(), payload: z.unknown().optional() });
 
 function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
@@ -59,6 +61,11 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
     appMetafields: context.store.state.appMetafields
       .filter((m) => m.shop === shop.domain)
       .map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
+    scriptTags: shopScriptTags(context, shop.domain).map((t) => ({
+      id: t.id,
+      src: t.src,
+      displayScope: t.displayScope,
+    })),
   };
 }
 
@@ -78,6 +85,11 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
   app.get('/_emulator/shops/:shop', async (request, reply) => {
     const shop = findShop((request.params as { shop: string }).shop, reply);
     return shop ? shopState(context, shop) : reply;
+  });
+
+  app.get('/_emulator/shops/:shop/storefront-requests', async (request) => {
+    const { shop } = request.params as { shop: string };
+    return { count: context.storefrontRequests.get(shop) ?? 0 };
   });
 
   app.get('/_emulator/webhooks/deliveries', async (request) => {
@@ -130,6 +142,18 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     if (!body.success)
       return reply.code(400).send({ error: 'Expected {"scopes": ["read_orders", …]}' });
     if (!setScopes(context, shop.domain, body.data.scopes)) return notInstalled(context, reply);
+    return shopState(context, shop);
+  });
+
+  // The store owner changes the store's plan on the platform (Basic, Starter, Frozen…).
+  app.post('/_emulator/shops/:shop/plan', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    const body = planBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Expected {"displayName": "Basic"}' });
+    shop.planDisplayName = body.data.displayName;
+    shop.updatedAt = new Date().toISOString();
+    context.store.save();
     return shopState(context, shop);
   });
 

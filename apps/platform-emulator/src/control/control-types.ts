@@ -29,6 +29,7 @@ export interface ShopStateView {
   themes: { id: number; name: string; role: string; updatedAt: string }[];
   webhookSubscriptions: { id: number; topic: string; callbackUrl: string; apiVersion: string }[];
   appMetafields: { namespace: string; key: string; type: string; value: string }[];
+  scriptTags: { id: number; src: string; displayScope: string }[];
 }
 
 export interface DeliveryView {

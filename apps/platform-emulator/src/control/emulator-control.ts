@@ -62,6 +62,11 @@ export class EmulatorControl {
     return this.call('POST', `/_emulator/shops/${shop}/scopes`, { scopes });
   }
 
+  /** The store's plan on the platform, as `shop.plan.publicDisplayName` answers it. */
+  setPlan(shop: string, displayName: string): Promise<ShopStateView> {
+    return this.call('POST', `/_emulator/shops/${shop}/plan`, { displayName });
+  }
+
   triggerWebhook(
     shop: string,
     topic: string,

@@ -57,6 +57,7 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
     appSubscriptions: [],
     appUsageRecords: [],
     appMetafields: [],
+    scriptTags: [],
     orders: [],
     customers: [],
     inventory: {},

@@ -161,6 +161,17 @@ export interface AppMetafieldRecord {
   updatedAt: string;
 }
 
+/** A script tag the app added through the Admin API; the storefront loads it after page load. */
+export interface ScriptTagRecord {
+  id: number;
+  shop: string;
+  src: string;
+  displayScope: 'ONLINE_STORE' | 'ORDER_STATUS' | 'ALL';
+  cache: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface EmulatorState {
   version: 1;
   nextId: number;
@@ -172,6 +183,8 @@ export interface EmulatorState {
   appSubscriptions: AppSubscriptionRecord[];
   appUsageRecords: AppUsageRecordRecord[];
   appMetafields: AppMetafieldRecord[];
+  /** Absent in state files written before script tags were emulated. */
+  scriptTags?: ScriptTagRecord[];
   orders: OrderRecord[];
   customers: CustomerRecord[];
   inventory: InventoryRecord;

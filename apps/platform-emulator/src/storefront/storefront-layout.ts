@@ -2,10 +2,11 @@
 // where app embeds are injected (`head` before </head>, `body` before </body>).
 import { html, raw, type SafeHtml } from '@gatehouse/html';
 import type { RenderedEmbeds } from './app-embed-render.js';
+import { THEME_ASSETS_PATH, THEME_SCRIPTS, availableFonts } from './theme-assets.js';
 
 const STYLES = `
 *{box-sizing:border-box}
-body{margin:0;font-family:Assistant,"Helvetica Neue",Arial,sans-serif;color:#121212;background:#fff;line-height:1.5}
+body{margin:0;font-family:"Theme Body",Assistant,"Helvetica Neue",Arial,sans-serif;color:#121212;background:#fff;line-height:1.5}
 a{color:inherit}
 .announcement{background:#121212;color:#fff;text-align:center;font-size:13px;padding:8px;letter-spacing:.06em}
 header.site{display:flex;align-items:center;justify-content:space-between;padding:20px 48px;border-bottom:1px solid #e6e6e6}
@@ -13,7 +14,9 @@ header.site .logo{font-size:24px;font-weight:700;text-decoration:none;letter-spa
 header.site nav a{margin-left:24px;text-decoration:none;color:#4d4d4d}
 header.site nav a:hover{text-decoration:underline}
 .page{max-width:1200px;margin:0 auto;padding:40px 48px}
-.hero{background:linear-gradient(135deg,#2f4a3a,#5b7f5a);color:#fff;padding:96px 48px;text-align:center}
+.hero{position:relative;overflow:hidden;background:linear-gradient(135deg,#2f4a3a,#5b7f5a);color:#fff;padding:96px 48px;text-align:center}
+.hero-image{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
+.hero-text{position:relative}
 .hero h1{font-size:48px;margin:0 0 12px;font-weight:500}
 .hero p{font-size:18px;margin:0 0 28px;opacity:.9}
 .button{display:inline-block;background:#121212;color:#fff;border:0;padding:14px 32px;font-size:15px;letter-spacing:.04em;cursor:pointer;text-decoration:none;font-family:inherit}
@@ -62,7 +65,19 @@ export interface StorefrontPage {
   body: SafeHtml;
 }
 
+/** The theme's web fonts, the body font preloaded as a theme does. */
+function fontFaces(assets: string): string {
+  const fonts = availableFonts();
+  const face = (file: string, weight: number) =>
+    `@font-face{font-family:"Theme Body";src:url(${assets}/${file}) format("truetype");font-weight:${weight};font-display:swap}`;
+  return [
+    fonts.regular ? face('body-regular.ttf', 400) : '',
+    fonts.bold ? face('body-bold.ttf', 700) : '',
+  ].join('');
+}
+
 export function storefrontPage(page: StorefrontPage): string {
+  const assets = `${page.baseUrl}${THEME_ASSETS_PATH}`;
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -70,8 +85,20 @@ export function storefrontPage(page: StorefrontPage): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${page.title}</title>
         <style>
-          ${raw(STYLES)}
+          ${raw(fontFaces(assets))}${raw(STYLES)}
         </style>
+        ${
+          availableFonts().regular
+            ? html`<link
+                rel="preload"
+                as="font"
+                type="font/ttf"
+                href="${assets}/body-regular.ttf"
+                crossorigin
+              />`
+            : ''
+        }
+        ${THEME_SCRIPTS.map((file) => html`<script src="${assets}/${file}" defer></script>`)}
         ${raw(page.embeds.head)}
       </head>
       <body>

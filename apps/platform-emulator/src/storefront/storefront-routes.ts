@@ -8,6 +8,7 @@ import type { EmulatorContext } from '../context.js';
 import { html, raw } from '@gatehouse/html';
 import { PRODUCTS, findProduct, formatPrice, variantSku, type Product } from './catalog.js';
 import { sendStorefrontPage, type PageContent } from './send-page.js';
+import { HERO, THEME_ASSETS_PATH, themeAsset } from './theme-assets.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -41,9 +42,19 @@ export async function storefrontRoutes(app: FastifyInstance, context: EmulatorCo
     send(request, reply, (baseUrl) => ({
       title: 'Home',
       body: html`<section class="hero">
-          <h1>Gear for the long way round</h1>
-          <p>Tents, packs and layers tested on real trails.</p>
-          <a class="button light" href="${baseUrl}/collections/all">Shop all</a>
+          <img
+            class="hero-image"
+            src="${baseUrl}${THEME_ASSETS_PATH}/${HERO.file}"
+            width="${HERO.width}"
+            height="${HERO.height}"
+            alt=""
+            fetchpriority="high"
+          />
+          <div class="hero-text">
+            <h1>Gear for the long way round</h1>
+            <p>Tents, packs and layers tested on real trails.</p>
+            <a class="button light" href="${baseUrl}/collections/all">Shop all</a>
+          </div>
         </section>
         <div class="page">
           <h2>Featured products</h2>
@@ -110,6 +121,15 @@ export async function storefrontRoutes(app: FastifyInstance, context: EmulatorCo
             </div>`,
           },
     );
+  });
+
+  app.get(`${THEME_ASSETS_PATH}/:file`, async (request, reply) => {
+    const asset = themeAsset((request.params as { file: string }).file);
+    if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply
+      .type(asset.type)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(asset.body);
   });
 
   app.get('/cdn/extensions/:extension/assets/:file', async (request, reply) => {

@@ -104,7 +104,14 @@ function weighted<T>(items: readonly [T, number][], r: number): T {
 /** A generated visit: a stored visit's fields without the shop, never monitored. */
 export type GeneratedVisit = Omit<
   VisitRecord,
-  'shopId' | 'action' | 'monitor' | 'monitorRuleId'
+  | 'shopId'
+  | 'action'
+  | 'monitor'
+  | 'monitorRuleId'
+  | 'monitorRuleKind'
+  | 'monitorLabel'
+  | 'monitorMode'
+  | 'monitorAction'
 > & {
   action: 'allow' | 'block';
 };
@@ -164,6 +171,13 @@ export function* generateVisits(
       action: blocked ? 'block' : 'allow',
       ruleId: blockRule ?? (byCountry ? 'country' : null),
       ruleKind: blockRule ? 'ip-block' : byCountry ? 'country' : null,
+      // Named as the blockers name them: the entry's address, the blacklisted countries' rule.
+      ruleLabel: blockRule
+        ? `IP block list: ${ip}`
+        : byCountry
+          ? 'Country Blocker (blacklist)'
+          : null,
+      ruleMode: byCountry ? 'blacklist' : null,
     };
   }
 }

@@ -4,7 +4,7 @@
 // the dashboard, in the same transaction.
 import type { Database } from '../db/client.js';
 import type { BlockerRegistry } from '../protection/blocker-registry.js';
-import type { VisitRecord } from '../features/visitor-logs/visit-record.js';
+import { NO_RULE_FACTS, type VisitRecord } from '../features/visitor-logs/visit-record.js';
 import {
   inVisitBatch,
   type BatchSession,
@@ -34,6 +34,9 @@ function toRecord(shopId: string, r: GeneratedVisit): VisitRecord {
     ruleKind: r.ruleKind,
     monitor: false,
     monitorRuleId: null,
+    ...NO_RULE_FACTS,
+    ruleLabel: r.ruleLabel,
+    ruleMode: r.ruleMode,
   };
 }
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PGliteWorker } from './pglite-worker-client.js';
 
 /** How many times the event loop turned while `work` ran. */
@@ -86,8 +86,12 @@ describe('PGlite in a worker thread: a crash', () => {
 });
 
 describe('PGlite in a worker thread: fresh in-memory databases', () => {
+  // One template folder for both tests: the second starts from the fresh template the first
+  // leaves (initdb runs again only when it runs alone).
+  const templateDir = mkdtempSync(join(tmpdir(), 'gatehouse-template-test-'));
+  afterAll(() => rmSync(templateDir, { recursive: true, force: true }));
+
   it('start from a template of a fresh database, each one empty, a damaged template replaced', async () => {
-    const templateDir = mkdtempSync(join(tmpdir(), 'gatehouse-template-test-'));
     const open = async () => {
       const worker = new PGliteWorker('memory://', { templateDir });
       await worker.waitReady;
@@ -98,26 +102,21 @@ describe('PGlite in a worker thread: fresh in-memory databases', () => {
       expect(files).toEqual([expect.stringMatching(/^fresh-[0-9a-f]{16}\.tar$/)]);
       return join(templateDir, files[0]!);
     };
-    try {
-      const first = await open();
-      await first.exec(`create table mine (x int); insert into mine values (1)`);
-      const file = template();
-      const second = await open();
-      await expect(second.query('select * from mine')).rejects.toMatchObject({ code: '42P01' });
-      await Promise.all([first.close(), second.close()]);
+    const first = await open();
+    await first.exec(`create table mine (x int); insert into mine values (1)`);
+    const file = template();
+    const second = await open();
+    await expect(second.query('select * from mine')).rejects.toMatchObject({ code: '42P01' });
+    await Promise.all([first.close(), second.close()]);
 
-      writeFileSync(file, 'not a tarball');
-      const third = await open();
-      expect((await third.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-      await third.close();
-      expect(statSync(template()).size).toBeGreaterThan(1_000_000);
-    } finally {
-      rmSync(templateDir, { recursive: true, force: true });
-    }
+    writeFileSync(file, 'not a tarball');
+    const third = await open();
+    expect((await third.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await third.close();
+    expect(statSync(template()).size).toBeGreaterThan(1_000_000);
   }, 90_000);
 
   it('start from the prepared template of their key once one is saved, else from the fresh one', async () => {
-    const templateDir = mkdtempSync(join(tmpdir(), 'gatehouse-template-test-'));
     const open = async (preparedKey: string) => {
       const worker = new PGliteWorker('memory://', { templateDir, preparedKey });
       await worker.waitReady;
@@ -129,32 +128,43 @@ describe('PGlite in a worker thread: fresh in-memory databases', () => {
           `select tablename as name from pg_tables where schemaname = 'public' order by 1`,
         )
       ).rows.map((row) => row.name);
-    try {
-      const first = await open('one');
-      expect(first.fromPreparedTemplate).toBe(false);
-      await first.exec(`create table prepared (x int); insert into prepared values (1)`);
-      expect(await first.savePreparedTemplate()).toBe(true);
-      // Changes after the save are this database's own.
-      await first.exec(`create table later (x int)`);
-      const prepared = readdirSync(templateDir).filter((name) => name.startsWith('prepared-'));
-      expect(prepared).toEqual([expect.stringMatching(/^prepared-[0-9a-f]{16}-one\.tar$/)]);
+    // Prepared templates of days past are removed when one is saved; today's stay.
+    const stale = join(templateDir, 'prepared-0000000000000000-past.tar');
+    const recent = join(templateDir, 'prepared-0000000000000000-today.tar');
+    writeFileSync(stale, 'from three days ago');
+    writeFileSync(recent, 'from an hour ago');
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+    utimesSync(stale, hoursAgo(72), hoursAgo(72));
+    utimesSync(recent, hoursAgo(1), hoursAgo(1));
 
-      const second = await open('one');
-      expect(second.fromPreparedTemplate).toBe(true);
-      expect(await tables(second)).toEqual(['prepared']);
-      expect((await second.query('select x from prepared')).rows).toEqual([{ x: 1 }]);
-      const other = await open('two');
-      expect(other.fromPreparedTemplate).toBe(false);
-      expect(await tables(other)).toEqual([]);
-      await Promise.all([first.close(), second.close(), other.close()]);
+    const first = await open('one');
+    expect(first.fromPreparedTemplate).toBe(false);
+    await first.exec(`create table prepared (x int); insert into prepared values (1)`);
+    expect(await first.savePreparedTemplate()).toBe(true);
+    // Changes after the save are this database's own.
+    await first.exec(`create table later (x int)`);
+    const prepared = readdirSync(templateDir).filter((name) =>
+      /^prepared-[0-9a-f]{16}-/.test(name),
+    );
+    expect(prepared.sort()).toEqual([
+      'prepared-0000000000000000-today.tar',
+      expect.stringMatching(/^prepared-[0-9a-f]{16}-one\.tar$/),
+    ]);
+    const ours = prepared.find((name) => name.endsWith('-one.tar'))!;
 
-      writeFileSync(join(templateDir, prepared[0]!), 'not a tarball');
-      const third = await open('one');
-      expect(third.fromPreparedTemplate).toBe(false);
-      expect(await tables(third)).toEqual([]);
-      await third.close();
-    } finally {
-      rmSync(templateDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    const second = await open('one');
+    expect(second.fromPreparedTemplate).toBe(true);
+    expect(await tables(second)).toEqual(['prepared']);
+    expect((await second.query('select x from prepared')).rows).toEqual([{ x: 1 }]);
+    const other = await open('two');
+    expect(other.fromPreparedTemplate).toBe(false);
+    expect(await tables(other)).toEqual([]);
+    await Promise.all([first.close(), second.close(), other.close()]);
+
+    writeFileSync(join(templateDir, ours), 'not a tarball');
+    const third = await open('one');
+    expect(third.fromPreparedTemplate).toBe(false);
+    expect(await tables(third)).toEqual([]);
+    await third.close();
+  }, 90_000);
 });

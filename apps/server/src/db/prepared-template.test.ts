@@ -8,6 +8,9 @@ import { migrationsFolder, openDatabase, type OpenedDatabase } from './client.js
 import type { PGliteWorker } from './pglite-worker-client.js';
 import { preparedTemplateKey } from './prepared-template.js';
 
+/** Opening a database takes seconds, and far longer on a busy machine. */
+const OPEN_TIMEOUT_MS = 90_000;
+
 const opened: OpenedDatabase[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((database) => database.close()));
@@ -46,56 +49,64 @@ describe('the prepared template’s key', () => {
 });
 
 describe('a fresh in-memory database', () => {
-  it('comes migrated, with the job queue’s tables, from the prepared template', async () => {
-    await openInMemory();
-    // The first one made the template if there was none; this one is a copy of it.
-    const { database, client } = await openInMemory();
-    expect(client.fromPreparedTemplate).toBe(true);
-    const journal = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql'));
-    const applied = await client.query<{ n: number }>(
-      'select count(*)::int as n from drizzle.__drizzle_migrations',
-    );
-    expect(applied.rows[0]?.n).toBe(journal.length);
-    // The migrated schema is there, and empty.
-    const shops = await client.query<{ n: number }>('select count(*)::int as n from shops');
-    expect(shops.rows[0]?.n).toBe(0);
-    expect(database.kind).toBe('pglite');
-  });
+  it(
+    'comes migrated, with the job queue’s tables, from the prepared template',
+    async () => {
+      await openInMemory();
+      // The first one made the template if there was none; this one is a copy of it.
+      const { database, client } = await openInMemory();
+      expect(client.fromPreparedTemplate).toBe(true);
+      const journal = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql'));
+      const applied = await client.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(applied.rows[0]?.n).toBe(journal.length);
+      // The migrated schema is there, and empty.
+      const shops = await client.query<{ n: number }>('select count(*)::int as n from shops');
+      expect(shops.rows[0]?.n).toBe(0);
+      expect(database.kind).toBe('pglite');
+    },
+    OPEN_TIMEOUT_MS,
+  );
 
-  it('has the schema pg-boss expects: pg-boss finds it current, installs nothing and sees no drift', async () => {
-    const { client } = await openInMemory();
-    const statements: string[] = [];
-    const recorded: PGliteLike = {
-      query: (sql, params) => {
-        statements.push(sql);
-        return client.query(sql, params);
-      },
-      exec: (sql) => {
-        statements.push(sql);
-        return client.exec(sql);
-      },
-    };
-    const boss = new PgBoss({
-      db: fromPglite(recorded),
-      backend: 'pglite',
-      schema: JOB_SCHEMA,
-      supervise: false,
-      schedule: false,
-      registerInstance: false,
-      openTelemetry: { enabled: false },
-    });
-    await boss.start();
-    try {
-      expect(await boss.isInstalled()).toBe(true);
-      expect(statements).not.toContain(jobSchemaInstallSql());
-      expect(statements.filter((sql) => /\bcreate\s+(table|schema)\b/i.test(sql))).toEqual([]);
-      const drift = await boss.detectSchemaDrift();
-      expect(drift.ok, JSON.stringify(drift)).toBe(true);
-      // And it works: a queue takes a job.
-      await boss.createQueue('prepared-check');
-      expect(await boss.send('prepared-check', { n: 1 })).toEqual(expect.any(String));
-    } finally {
-      await boss.stop({ graceful: false, close: false });
-    }
-  });
+  it(
+    'has the schema pg-boss expects: pg-boss finds it current, installs nothing and sees no drift',
+    async () => {
+      const { client } = await openInMemory();
+      const statements: string[] = [];
+      const recorded: PGliteLike = {
+        query: (sql, params) => {
+          statements.push(sql);
+          return client.query(sql, params);
+        },
+        exec: (sql) => {
+          statements.push(sql);
+          return client.exec(sql);
+        },
+      };
+      const boss = new PgBoss({
+        db: fromPglite(recorded),
+        backend: 'pglite',
+        schema: JOB_SCHEMA,
+        supervise: false,
+        schedule: false,
+        registerInstance: false,
+        openTelemetry: { enabled: false },
+      });
+      await boss.start();
+      try {
+        expect(await boss.isInstalled()).toBe(true);
+        expect(statements).not.toContain(jobSchemaInstallSql());
+        expect(statements.filter((sql) => /\bcreate\s+(table|schema)\b/i.test(sql))).toEqual([]);
+        const drift = await boss.detectSchemaDrift();
+        expect(drift.ok, JSON.stringify(drift)).toBe(true);
+        // And it works: a queue takes a job.
+        await boss.createQueue('prepared-check');
+        expect(await boss.send('prepared-check', { n: 1 })).toEqual(expect.any(String));
+      } finally {
+        await boss.stop({ graceful: false, close: false });
+      }
+    },
+    OPEN_TIMEOUT_MS,
+  );
 });

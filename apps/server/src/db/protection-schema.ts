@@ -122,6 +122,15 @@ export const visits = pgTable(
     /** A monitored rule matched: it would have blocked, the visitor was allowed by it. */
     monitor: boolean('monitor').notNull().default(false),
     monitorRuleId: text('monitor_rule_id'),
+    // What decided, as it stood when it decided (the blocker's name for the rule, its mode, and
+    // what the monitored rule would have done): the log never rebuilds these from the
+    // settings of now. NULL in visits recorded before they were kept.
+    ruleLabel: text('rule_label'),
+    ruleMode: text('rule_mode'),
+    monitorRuleKind: text('monitor_rule_kind'),
+    monitorLabel: text('monitor_label'),
+    monitorMode: text('monitor_mode'),
+    monitorAction: text('monitor_action', { enum: ['block', 'redirect'] }),
   },
   // One index per filter path of the visitor log, each ending in (time, id) so a
   // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY
@@ -137,6 +146,32 @@ export const visits = pgTable(
     index('visits_shop_flagged_time_idx')
       .on(t.shopId, t.time, t.id)
       .where(sql`${t.action} <> 'allow' or ${t.monitor}`),
+    // "URL contains": the matching URLs are found in visit_urls, then their visits here, one
+    // URL at a time. A 4-byte hash rather than the URL itself: small, and a URL of any length
+    // fits (a btree key cannot hold a long one); the query re-checks the URL.
+    index('visits_shop_url_time_idx').on(t.shopId, sql`hashtext(${t.url})`, t.time, t.id),
   ],
 );
 export type VisitRow = typeof visits.$inferInsert;
+
+/**
+ * Each shop's distinct visited URLs (far fewer than its visits), kept by the visit writer: a
+ * "URL contains" search reads these first, then the visits of the URLs that match. `visits`
+ * counts the visits written with the URL, `lastSeen` its newest; the retention job drops URLs
+ * whose visits are all gone.
+ */
+export const visitUrls = pgTable(
+  'visit_urls',
+  {
+    // The shop's URLs go with its row when the shop's data is erased.
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** md5 of the URL: the key, as a long URL cannot be a btree key itself. */
+    urlHash: text('url_hash').notNull(),
+    url: text('url').notNull(),
+    visits: bigint('visits', { mode: 'number' }).notNull().default(0),
+    lastSeen: tz('last_seen').notNull(),
+  },
+  (t) => [primaryKey({ name: 'visit_urls_pkey', columns: [t.shopId, t.urlHash] })],
+);

@@ -248,6 +248,8 @@ export const customerDataRequests = pgTable(
 /** The hourly counts kept per shop: the dashboard's, and every protected page view. */
 export const hourlyCounters = [...dashboardCounters, 'pageViews'] as const;
 export type HourlyCounter = (typeof hourlyCounters)[number];
+/** The counts of orders (cancelled by Fraud Protect), not of visits: the visit chart leaves them out. */
+export const orderCounters: readonly HourlyCounter[] = ['fraudProtect'];
 
 export const blockerHourlyCounts = pgTable(
   'blocker_hourly_counts',

@@ -62,6 +62,8 @@ export const webhookTopics = [
   'THEMES_UPDATE',
   'APP_SUBSCRIPTIONS_UPDATE',
   'APP_SCOPES_UPDATE',
+  'ORDERS_CREATE',
+  'ORDERS_RISK_ASSESSMENT_CHANGED',
 ] as const;
 
 export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger): PlatformClient {

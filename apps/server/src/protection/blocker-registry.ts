@@ -3,8 +3,9 @@
 // blockers were listed), and it is the one check every save goes through: the engine's
 // compile() of the whole rule set as it would be after the change. A refused set answers 400
 // with the engine's first message and nothing is written. It also answers, per rule kind, what
-// the visitor log calls it, where a decision by it is counted, who handles a quick action, and
-// which blocker turns a draft of one of its calls into rules.
+// the visitor log calls it (and what a visit keeps about a rule), where a decision by it is
+// counted, who handles a quick action, and which blocker turns a draft of one of its calls into
+// rules.
 import {
   protectionMessages,
   type CallName,
@@ -21,6 +22,7 @@ import type {
   DraftRules,
   EntryHitsTable,
   QuickActionHandler,
+  RuleFacts,
   RuleKindInfo,
   RuleLabel,
 } from './blocker.js';
@@ -52,6 +54,8 @@ export interface BlockerRegistry {
   ruleSet(db: Database, shop: Shop, change?: RuleSetChange): Promise<RuleSet>;
   /** Compiles the rule set as it would be after `change`, or throws the merchant's 400. */
   check(db: Database, shop: Shop, change?: RuleSetChange): Promise<void>;
+  /** What a visit decided by this rule keeps about it; null for a kind no blocker owns. */
+  describe(rule: Rule): RuleFacts | null;
   /** Labels of the rules among `ids`, from the blockers that own them. */
   labelRules(db: Database, shopId: string, ids: readonly string[]): Promise<Map<string, RuleLabel>>;
   /** The name and admin page of a blocker's rule kind; null for a kind no blocker owns. */
@@ -110,6 +114,7 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
     async check(db, shop, change) {
       compileOrThrow(await ruleSet(db, shop, change));
     },
+    describe: (rule) => owners.get(rule.kind)?.describeRule(rule) ?? null,
     async labelRules(db, shopId, ids) {
       const maps = await Promise.all(blockers.map((b) => b.labelRules(db, shopId, ids)));
       return new Map(maps.flatMap((m) => [...m]));

@@ -22,11 +22,25 @@ import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import type { BlockerRegistry } from './blocker-registry.js';
 
-/** How the visitor log names one rule of a blocker, and what the rule does now. */
+/**
+ * How the visitor log names one rule of a blocker in a visit recorded before visits kept their
+ * rule's facts: only what an entry always says (its address, network, domain, pattern), never
+ * what the blocker's settings say now (its mode, its action).
+ */
 export interface RuleLabel {
   kind: RuleKind;
   label: string;
-  action: 'block' | 'redirect';
+}
+
+/**
+ * What decided a visit, as it stood when it decided: kept with the visit, so the log says what
+ * happened then whatever the settings say now.
+ */
+export interface RuleFacts {
+  /** e.g. "Country Blocker (whitelist)", "IP block list: 203.0.113.0/24". */
+  label: string;
+  /** The blocker's mode when it has one (`whitelist`, `blacklist`); null otherwise. */
+  mode: string | null;
 }
 
 /** A rule kind as the merchant sees it. */
@@ -81,7 +95,12 @@ export interface Blocker {
   entryHits?: EntryHitsTable;
   /** The shop's rules of this blocker, in the order the engine applies them. */
   loadRules(db: Database, shop: Shop): Promise<Rule[]>;
-  /** Labels for those of `ids` that are this blocker's rules. */
+  /**
+   * The facts a visit keeps about one of its rules (one its loader produced), read from the
+   * rule alone: what the visitor log says of a visit it decides, now and later.
+   */
+  describeRule(rule: Rule): RuleFacts;
+  /** Labels for those of `ids` that are this blocker's rules (visits without kept facts). */
   labelRules(db: Database, shopId: string, ids: readonly string[]): Promise<Map<string, RuleLabel>>;
   /** One-click actions from a visitor-log row that this blocker carries out. */
   quickActions?: Partial<Record<QuickAction, QuickActionHandler>>;

@@ -1,5 +1,6 @@
 // The storefront protection services the app shares between features, as Fastify decorators:
-// `app.blockers` (the registry, from the app layer's list of blockers), `app.protection` (geo
+// `app.blockers` (the registry, from the app layer's list of blockers; `app.firewallBlockers`
+// the same for the firewall's own blockers), `app.protection` (geo
 // data, storefront tokens, compiled policies, and `changed` to rebuild a shop's policy here
 // and on the other instances after a save; from the decision feature) and `app.visits` (the
 // visit queue; from the visitor-logs feature). Features use these; none imports another.
@@ -20,6 +21,8 @@ export interface ProtectionServices {
 declare module 'fastify' {
   interface FastifyInstance {
     blockers: BlockerRegistry;
+    /** The firewall's own blockers (URL Blocker…): rules only the firewall applies. */
+    firewallBlockers: BlockerRegistry;
     protection: ProtectionServices;
     visits: VisitBuffer;
   }

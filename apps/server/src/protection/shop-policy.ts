@@ -3,17 +3,22 @@
 // rules, and the tests, reach the cache without knowing how the decision builds it.
 import type { BlockPage } from '@gatehouse/contracts';
 import type { Policy } from '@gatehouse/engine';
+import type { RuleDescriber } from './rule-labels.js';
 
 /** Everything a decision needs about one shop. */
 export interface ShopPolicy {
   shopId: string;
   domain: string;
   policy: Policy;
+  /** What a visit decided by one of the policy's rules keeps about it (its name and mode). */
+  describe: RuleDescriber;
   blockPage: BlockPage;
   /** Admin Access honoured: turned on in General Settings and included in the plan. */
   adminAccess: boolean;
   /** SHA-256 hex of the shop's live admin-access device tokens. */
   devices: ReadonlySet<string>;
+  /** Content Protection's switches that are on (none on a plan without the feature). */
+  contentProtection?: { store: readonly string[]; catalog: readonly string[] };
 }
 
 export interface PolicyCache {

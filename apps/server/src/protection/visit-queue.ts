@@ -1,6 +1,7 @@
 // The queue every decision's visit goes into (the visitor log writes it in batches): declared
 // here so the decision records visits without knowing how they are stored.
 import type { Decision } from '@gatehouse/engine';
+import type { RuleFacts } from './blocker.js';
 
 export interface VisitInput {
   shopId: string;
@@ -11,6 +12,10 @@ export interface VisitInput {
   referrer: string;
   userAgent: string;
   decision: Decision;
+  /** The deciding rule as it stood when it decided (ShopPolicy.describe); null for none. */
+  ruleFacts: RuleFacts | null;
+  /** The monitored rule as it stood when it matched; null for none. */
+  monitorFacts: RuleFacts | null;
 }
 
 export interface VisitMetrics {

@@ -12,33 +12,21 @@ import {
   type AsnEntry,
   type VisitPage,
 } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
-import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { setPlan, useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { SignedIn, TestApp } from '../helpers/test-app.js';
 
 const GOOGLE_DNS = '8.8.8.8'; // AS15169 Google LLC
 const HETZNER = '88.198.0.1'; // AS24940 Hetzner Online GmbH
 const CLOUDFLARE = '1.1.1.1'; // AS13335 Cloudflare, Inc.
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-let carol: SignedIn;
+let alice: ShopSession;
+let bob: ShopSession;
+let carol: ShopSession;
 const ids: Record<string, string> = {};
-
-async function shopIdOf(domain: string) {
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
-  return row!.id;
-}
-
-async function setPlan(shop: SignedIn, plan: 'free' | 'premium' | 'payg') {
-  const id = await shopIdOf(shop.shop);
-  await t.app.db.update(shops).set({ plan }).where(eq(shops.id, id));
-  await t.app.protection.policies.rebuild(id);
-}
 
 /** The blocker as stored once queued visits are written (their hits are part of it). */
 const view = async (token: string) => {
@@ -56,19 +44,15 @@ const decide = async (shop: SignedIn, ip: string, path = '/') =>
     })
   ).json<{ action: string; redirectUrl?: string }>();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-asn');
-  bob = await t.signIn('bob-asn');
-  carol = await t.signIn('carol-asn');
-  ids.alice = await shopIdOf(alice.shop);
-  await setPlan(alice, 'premium');
-  await setPlan(bob, 'payg');
-  await t.app.protection.geo.ready;
-});
-afterAll(async () => {
-  await t?.close();
-});
+useSignedInShops(
+  {
+    alice: { name: 'alice-asn', plan: 'premium' },
+    bob: { name: 'bob-asn', plan: 'payg' },
+    carol: 'carol-asn',
+  },
+  (s) => ({ t, alice, bob, carol } = s),
+  { geo: true },
+);
 
 describe('the plan gate', () => {
   it('answers 403 with the upgrade message on the Free plan, for every call', async () => {
@@ -185,10 +169,9 @@ describe('entries', () => {
   });
 
   it(`holds at most ${maxAsnEntries} entries`, async () => {
-    const bobId = await shopIdOf(bob.shop);
     await t.app.db.insert(asnRules).values(
       Array.from({ length: maxAsnEntries }, (_, i) => ({
-        shopId: bobId,
+        shopId: bob.id,
         asn: 100_000 + i,
         key: `as:${100_000 + i}`,
       })),
@@ -242,9 +225,9 @@ describe('storefront decisions', () => {
   });
 
   it('stop applying when the plan no longer includes the blocker, and the entries stay', async () => {
-    await setPlan(alice, 'free');
+    await setPlan(t, alice, 'free');
     expect((await decide(alice, GOOGLE_DNS)).action).toBe('allow');
-    await setPlan(alice, 'premium');
+    await setPlan(t, alice, 'premium');
     expect((await decide(alice, GOOGLE_DNS)).action).toBe('block');
   });
 
@@ -268,13 +251,20 @@ describe('storefront decisions', () => {
           id: expect.any(String),
           kind: 'asn',
           label: 'ISP/ASN Blocker: AS24940',
+          mode: null,
           page: '/asnBlocker',
         },
       ],
       [
         GOOGLE_DNS,
         'block',
-        { id: ids.AS15169, kind: 'asn', label: 'ISP/ASN Blocker: AS15169', page: '/asnBlocker' },
+        {
+          id: ids.AS15169,
+          kind: 'asn',
+          label: 'ISP/ASN Blocker: AS15169',
+          mode: null,
+          page: '/asnBlocker',
+        },
       ],
     ]);
     const lookup = (await t.call('lookupIp', alice.token, { ip: GOOGLE_DNS })).json();

@@ -1,21 +1,14 @@
 // The IP lists' CSV import and export: bad lines named by number, import all-or-nothing and
 // exactly what was previewed, the Free plan's cap, and the list exported as an attachment.
 import type { IpListPage } from '@gatehouse/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-rules');
-  bob = await t.signIn('bob-rules');
-});
-afterAll(async () => {
-  await t?.close();
-});
+let alice: ShopSession;
+let bob: ShopSession;
+useSignedInShops({ alice: 'alice-rules', bob: 'bob-rules' }, (s) => ({ t, alice, bob } = s));
 
 const list = async (
   token: string,
@@ -115,11 +108,7 @@ describe('CSV import and export', () => {
   });
 
   it('exports the list as a CSV attachment', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/whiteLists/export',
-      headers: { authorization: `Bearer ${alice.token}` },
-    });
+    const res = await alice.inject({ method: 'GET', url: '/api/whiteLists/export' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ip-allow-list.csv"');

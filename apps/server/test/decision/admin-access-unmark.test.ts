@@ -2,14 +2,15 @@
 // signed-in merchant opened with "Disable Admin Access", may do it; anyone else who knows the
 // shop's public id is refused and nothing changes.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDevices } from '../../src/db/protection-schema.js';
 import { shops } from '../../src/db/schema.js';
 import { adminAccessMessages } from '../../src/features/admin-access/admin-access-route.js';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-let owner: SignedIn;
+let owner: ShopSession;
 let shopId: string;
 let deviceToken: string;
 
@@ -23,11 +24,9 @@ const post = (body: object) =>
 /** Whether any device is still marked. */
 const modeOn = async () => (await t.call('getAdminAccess', owner.token)).json().markedDevices > 0;
 
+useSignedInShops({ owner: { name: 'unmark-owner', plan: 'premium' } }, (s) => ({ t, owner } = s));
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.signIn('unmark-owner');
   shopId = (await t.call('getAccountInfo', owner.token)).json().shopId;
-  await t.support('POST', '/api/support/set', { shop: owner.shop, values: { plan: 'premium' } });
   const settings = (await t.call('getGeneralSettings', owner.token)).json();
   const { maxLogRetentionHours: _max, ...saved } = settings;
   await t.call('saveGeneralSettings', owner.token, { ...saved, adminAccessEnabled: true });
@@ -35,9 +34,6 @@ beforeAll(async () => {
   const marked = await post({ enabled: true });
   expect(marked.statusCode).toBe(200);
   deviceToken = marked.json().deviceToken;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('turning Admin Access off from the storefront', () => {

@@ -20,30 +20,21 @@ import {
 } from '@gatehouse/contracts';
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/crypto/secrets.js';
 import { ipRules } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
 import { VPN_RULE_ORDER } from '../../src/features/vpn-blocker/vpn-rules.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { ruleDescriber } from '../../src/protection/rule-labels.js';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
 
 let t: TestApp;
-let shop: SignedIn;
-let shopId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await t.signIn('cases-store');
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop.shop));
-  shopId = row!.id;
-  await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, shopId));
-  await t.app.protection.geo.ready;
-});
-afterAll(async () => {
-  await t?.close();
+let shop: ShopSession;
+useSignedInShops({ shop: { name: 'cases-store', plan: 'premium' } }, (s) => ({ t, shop } = s), {
+  geo: true,
 });
 
 async function decideOver(c: DecideCase, d?: string) {
@@ -59,6 +50,7 @@ async function decideOver(c: DecideCase, d?: string) {
       url: c.visit.url,
       ...(c.visit.referrer !== undefined ? { ref: c.visit.referrer } : {}),
       ...(d ? { d } : {}),
+      ...(c.visit.redirected ? { g: '1' } : {}),
     },
   });
   expect(res.statusCode).toBe(200);
@@ -69,6 +61,7 @@ function expectAnswer(c: DecideCase, answer: DecideResponse) {
   expect(answer.action).toBe(c.expect.action);
   if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
   if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
+  expect(answer.prompt !== undefined).toBe(c.expect.prompt ?? false);
   if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
 }
 
@@ -76,11 +69,12 @@ describe('the decision table over HTTP', () => {
   it.each(decideCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const compiled = compile(c.rules);
     if (!compiled.ok) throw new Error(compiled.errors[0]?.message);
-    const device = t.app.protection.tokens.mintDevice(shopId);
+    const device = t.app.protection.tokens.mintDevice(shop.id);
     t.app.protection.policies.prime({
-      shopId,
+      shopId: shop.id,
       domain: shop.shop,
       policy: compiled.policy,
+      describe: ruleDescriber(t.app.blockers, c.rules.rules),
       blockPage: { ...DEFAULT_BLOCK_PAGE },
       adminAccess: true,
       devices: new Set([hashSecret(device)]),

@@ -5,9 +5,10 @@
 // and the app metafield set at install.
 import type { DecideResponse } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { visits, ipRules } from '../../src/db/protection-schema.js';
 import { auditLog, shops } from '../../src/db/schema.js';
+import { useSignedInShops } from '../helpers/signed-in-shops.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const US = '8.8.8.8';
@@ -32,14 +33,7 @@ const blockCountries = (app: TestApp, token: string, countries: string[]) =>
     monitor: false,
   });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-decide');
-  await t.app.protection.geo.ready;
-});
-afterAll(async () => {
-  await t?.close();
-});
+useSignedInShops({ alice: 'alice-decide' }, (s) => ({ t, alice } = s), { geo: true });
 
 describe('the storefront calls', () => {
   it('answer any origin without credentials, preflight included', async () => {

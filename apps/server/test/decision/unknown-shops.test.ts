@@ -2,11 +2,12 @@
 // "allow" from the set of installed shops, without a lookup and without pushing real shops'
 // policies out of memory; a shop installed after the server started is known from its first
 // change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-let known: SignedIn;
+let known: ShopSession;
 
 const decide = (shop: string, n: number) =>
   t.app.inject({
@@ -16,12 +17,8 @@ const decide = (shop: string, n: number) =>
     query: { shop, url: `https://${shop}/`, ref: '' },
   });
 
-beforeAll(async () => {
-  t = await createTestApp({ POLICY_CACHE_MAX: '2', RATE_LIMIT_DECIDE_PER_MINUTE: '100000' });
-  known = await t.signIn('known-flood');
-});
-afterAll(async () => {
-  await t?.close();
+useSignedInShops({ known: 'known-flood' }, (s) => ({ t, known } = s), {
+  env: { POLICY_CACHE_MAX: '2', RATE_LIMIT_DECIDE_PER_MINUTE: '100000' },
 });
 
 describe('decisions for unknown shop names', () => {

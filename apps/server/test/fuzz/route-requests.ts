@@ -55,6 +55,9 @@ export function createRouteSender(t: TestApp, sessionToken: string) {
     if (route.auth === 'support') {
       return { authorization: `bearer ${valid ? t.config.supportApiKey : 'not-the-support-key'}` };
     }
+    if (route.auth === 'firewall') {
+      return { authorization: `Bearer ${valid ? t.config.firewall.key : 'x'.repeat(64)}` };
+    }
     return {};
   }
 

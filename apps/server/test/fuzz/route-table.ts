@@ -7,6 +7,9 @@
 import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
+  FIREWALL_POLICIES_PATH,
+  FALLBACK_LOADER_PATH,
+  FALLBACK_SCRIPT_PATH,
   ipListExportPath,
   referrerBlockerExportPath,
   VISIT_EXPORT_PATH,
@@ -14,10 +17,11 @@ import {
 
 /**
  * How the route is authenticated. `bearer`: the merchant's session; `support`: the support
- * API key; `webhook-hmac`: the platform's HMAC of the raw body; `callback-hmac`: the
+ * API key; `firewall`: the firewall key; `webhook-hmac`: the platform's HMAC of the raw body; `callback-hmac`: the
  * platform's HMAC of the query (the OAuth callback); `none`: public.
  */
-export type RouteAuth = 'bearer' | 'support' | 'webhook-hmac' | 'callback-hmac' | 'none';
+export type RouteAuth =
+  'bearer' | 'support' | 'firewall' | 'webhook-hmac' | 'callback-hmac' | 'none';
 
 /**
  * Where the input travels: the query string, a JSON body, a form body, a platform webhook
@@ -99,6 +103,18 @@ const exportRoute = (name: string, path: string): FuzzRoute => ({
 
 export const ROUTE_TABLE: readonly FuzzRoute[] = [
   {
+    name: 'firewall policy snapshot',
+    method: 'GET',
+    path: FIREWALL_POLICIES_PATH,
+    auth: 'firewall',
+    input: 'none',
+    answers: 'json',
+    plausible: () => ({}),
+    refusesHostileText: [],
+    // The firewalls protect every shop: the snapshot holds each shop that has the Firewall on.
+    seesEveryShop: true,
+  },
+  {
     name: 'health',
     method: 'GET',
     path: '/api/health',
@@ -171,6 +187,26 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     refusesHostileText: [],
   },
   {
+    name: 'storefront fallback loader',
+    method: 'GET',
+    path: FALLBACK_LOADER_PATH,
+    auth: 'none',
+    input: 'query',
+    answers: 'file',
+    plausible: (shop) => ({ shop: shop.domain }),
+    refusesHostileText: ['shop'],
+  },
+  {
+    name: 'storefront fallback script',
+    method: 'GET',
+    path: FALLBACK_SCRIPT_PATH,
+    auth: 'none',
+    input: 'none',
+    answers: 'file',
+    plausible: () => ({}),
+    refusesHostileText: [],
+  },
+  {
     name: 'OAuth callback',
     method: 'GET',
     path: '/api/auth/callback',
@@ -230,8 +266,11 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     current: ['read_themes'],
   })),
   webhook('themes/update', [], () => ({ id: 1, name: 'a', role: 'main' })),
-  // A topic no handler knows (the platform may add some): received and set aside.
+  // The order topics Fraud Protect acts on: it reads the order's id and asks the platform.
   webhook('orders/create', [], () => ({ id: 1, note: 'a' })),
+  webhook('orders/risk_assessment_changed', [], () => ({ order_id: 1, risk_level: 'high' })),
+  // A topic no handler knows (the platform may add some): received and set aside.
+  webhook('shop/update', [], () => ({ id: 1, name: 'a' })),
   // The privacy topics: what they read is the customer's ids and the shop's.
   webhook('customers/data_request', [], (shop) => ({
     shop_domain: shop.domain,

@@ -1,21 +1,14 @@
 // General Settings' calls: defaults, then what was saved, only for the caller's shop; every
 // bad input a 400 with a clear Message; Admin Access only on a paid plan.
 import { protectionMessages } from '@gatehouse/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-rules');
-  bob = await t.signIn('bob-rules');
-});
-afterAll(async () => {
-  await t?.close();
-});
+let alice: ShopSession;
+let bob: ShopSession;
+useSignedInShops({ alice: 'alice-rules', bob: 'bob-rules' }, (s) => ({ t, alice, bob } = s));
 
 describe('General Settings', () => {
   const settings = {

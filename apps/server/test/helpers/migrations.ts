@@ -4,6 +4,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.js';
@@ -56,11 +57,13 @@ export async function openUnmigrated(env: Record<string, string>): Promise<Migra
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteWorker } = await import('../../src/db/pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite('memory://');
-  const d = drizzle(client);
+  // As the server opens it, from the template of a fresh database (no preparedKey: unmigrated).
+  const client = new PGliteWorker('memory://');
+  await client.waitReady;
+  const d = drizzle(client as unknown as PGlite);
   return {
     execute: (q) => d.execute(q) as never,
     migrateTo: (folder) => migrate(d, { migrationsFolder: folder }),

@@ -12,31 +12,19 @@ import {
   type ReferrerBlockerView,
   type VisitPage,
 } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
-import { shops } from '../../src/db/schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { setPlan, useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { SignedIn, TestApp } from '../helpers/test-app.js';
 
 const VISITOR = '8.8.8.8';
 
 let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
-let carol: SignedIn;
+let alice: ShopSession;
+let bob: ShopSession;
+let carol: ShopSession;
 const ids: Record<string, string> = {};
-
-async function shopIdOf(domain: string) {
-  const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, domain));
-  return row!.id;
-}
-
-async function setPlan(shop: SignedIn, plan: 'free' | 'premium' | 'payg') {
-  const id = await shopIdOf(shop.shop);
-  await t.app.db.update(shops).set({ plan }).where(eq(shops.id, id));
-  await t.app.protection.policies.rebuild(id);
-}
 
 /** The blocker as stored once queued visits are written (their hits are part of it). */
 const view = async (token: string) => {
@@ -54,18 +42,15 @@ const decide = async (shop: SignedIn, ref: string, path = '/') =>
     })
   ).json<{ action: string; redirectUrl?: string }>();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice-referrer');
-  bob = await t.signIn('bob-referrer');
-  carol = await t.signIn('carol-referrer');
-  await setPlan(alice, 'premium');
-  await setPlan(bob, 'payg');
-  await t.app.protection.geo.ready;
-});
-afterAll(async () => {
-  await t?.close();
-});
+useSignedInShops(
+  {
+    alice: { name: 'alice-referrer', plan: 'premium' },
+    bob: { name: 'bob-referrer', plan: 'payg' },
+    carol: 'carol-referrer',
+  },
+  (s) => ({ t, alice, bob, carol } = s),
+  { geo: true },
+);
 
 describe('the plan gate', () => {
   it('answers 403 with the upgrade message on the Free plan, for every call', async () => {
@@ -185,10 +170,9 @@ describe('entries', () => {
   });
 
   it(`holds at most ${maxReferrerEntries} entries`, async () => {
-    const bobId = await shopIdOf(bob.shop);
     await t.app.db.insert(referrerRules).values(
       Array.from({ length: maxReferrerEntries }, (_, i) => ({
-        shopId: bobId,
+        shopId: bob.id,
         domain: `site${i}.example`,
       })),
     );
@@ -240,9 +224,9 @@ describe('storefront decisions', () => {
   });
 
   it('stop applying when the plan no longer includes the blocker, and the entries stay', async () => {
-    await setPlan(alice, 'free');
+    await setPlan(t, alice, 'free');
     expect((await decide(alice, 'https://spam.example/')).action).toBe('allow');
-    await setPlan(alice, 'premium');
+    await setPlan(t, alice, 'premium');
     expect((await decide(alice, 'https://spam.example/')).action).toBe('block');
   });
 
@@ -281,6 +265,7 @@ describe('storefront decisions', () => {
           id: ids['*.ads.example'],
           kind: 'referrer',
           label: 'Referrer Blocker: *.ads.example',
+          mode: null,
           page: '/referrerBlocker',
         },
         null,
@@ -292,6 +277,7 @@ describe('storefront decisions', () => {
           id: ids['spam.example'],
           kind: 'referrer',
           label: 'Referrer Blocker: spam.example',
+          mode: null,
           page: '/referrerBlocker',
         },
         null,

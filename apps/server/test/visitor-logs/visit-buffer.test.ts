@@ -40,6 +40,8 @@ function visit(shopId: string, decision: Partial<Decision>, over: Partial<VisitI
     referrer: '',
     userAgent: 'test/1.0',
     decision: { action: 'allow', rule: null, facts: FACTS, ...decision } as Decision,
+    ruleFacts: null,
+    monitorFacts: null,
     ...over,
   } satisfies VisitInput;
 }

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { runRetention } from '../../src/features/visitor-logs/retention.js';
 import {
@@ -46,6 +46,7 @@ function visit(shopId: string, time: Date, i: number, url = `https://shop.exampl
     ruleKind: null,
     monitor: false,
     monitorRuleId: null,
+    ...NO_RULE_FACTS,
   } satisfies VisitRecord;
 }
 
@@ -188,7 +189,7 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect(new Set(seen.map((v) => v.id)).size).toBe(times.length);
   });
 
-  it('searches URLs past the scan budget page by page, finding every match once', async () => {
+  it('finds a rare URL through its distinct URLs at once, and a common one page by page', async () => {
     const shopId = await newShop('url-budget');
     const start = Date.UTC(2031, 9, 1);
     const matching = new Set([2, 3, 17, 29]);
@@ -204,6 +205,23 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
         ),
       ),
     );
+    // Four distinct URLs match: read through the URL index, full pages, nothing left unsearched.
+    const first = await findVisits(opened.db, shopId, { url: 'gift-CARD' }, { limit: 2 });
+    expect(first.visits.map((v) => v.url.slice(-4))).toEqual(['i=29', 'i=17']);
+    expect(first.searchedTo).toBeNull();
+    const second = await findVisits(
+      opened.db,
+      shopId,
+      { url: 'gift-CARD' },
+      { limit: 2, cursor: first.nextCursor! },
+    );
+    expect(second.visits.map((v) => v.url.slice(-4))).toEqual(['?i=3', '?i=2']);
+    expect(second.nextCursor).toBeNull();
+    const none = await findVisits(opened.db, shopId, { url: 'no-such' }, { limit: 2 });
+    expect(none).toEqual({ visits: [], nextCursor: null, searchedTo: null });
+
+    // Taken as common (more matching URLs than a search reads through the index): each page
+    // examines at most the scan budget.
     const pages: string[][] = [];
     const searchedTo: (string | null)[] = [];
     let cursor: string | undefined;
@@ -212,7 +230,7 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
         opened.db,
         shopId,
         { url: 'gift-CARD' },
-        { cursor, limit: 2, urlScanBudget: 10 },
+        { cursor, limit: 2, urlScanBudget: 10, urlMatchesMax: 3 },
       );
       pages.push(page.visits.map((v) => v.url.slice(-4)));
       searchedTo.push(page.searchedTo?.toISOString() ?? null);

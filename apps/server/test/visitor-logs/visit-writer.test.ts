@@ -9,7 +9,7 @@ import { BLOCKERS } from '../../src/app.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
-import type { VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/cli/visit-ingest.js';
@@ -52,6 +52,7 @@ function record(i: number, over: Partial<VisitRecord> = {}): VisitRecord {
     ruleKind: null,
     monitor: false,
     monitorRuleId: null,
+    ...NO_RULE_FACTS,
     ...over,
   };
 }
@@ -82,6 +83,12 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
         ruleId: text,
         ruleKind: text,
         monitorRuleId: text,
+        ruleLabel: text,
+        ruleMode: text,
+        monitorRuleKind: text,
+        monitorLabel: text,
+        monitorMode: text,
+        monitorAction: i % 2 === 1 ? 'redirect' : null,
         monitor: i % 2 === 1,
         asn: i % 3 === 0 ? null : i,
       }),
@@ -108,9 +115,15 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
         'ruleId',
         'ruleKind',
         'monitorRuleId',
+        'ruleLabel',
+        'ruleMode',
+        'monitorRuleKind',
+        'monitorLabel',
+        'monitorMode',
       ] as const) {
         expect(row[column], `${column} of ${JSON.stringify(text)}`).toBe(text);
       }
+      expect(row.monitorAction).toBe(i % 2 === 1 ? 'redirect' : null);
       expect(row.monitor).toBe(i % 2 === 1);
       expect(row.asn).toBe(i % 3 === 0 ? null : i);
     });
@@ -156,6 +169,8 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
       action: i === 0 ? ('block' as const) : ('allow' as const),
       ruleId: i === 0 ? 'country' : null,
       ruleKind: i === 0 ? 'country' : null,
+      ruleLabel: i === 0 ? 'Country Blocker (blacklist)' : null,
+      ruleMode: i === 0 ? 'blacklist' : null,
     }));
     await ingestVisits(opened.db, opened.kind, createBlockerRegistry(BLOCKERS), other!.id, seeded);
     const stored = await opened.db.select().from(visits).where(eq(visits.shopId, other!.id));

@@ -3,7 +3,7 @@
 // Visitor logs, quick actions, CSV export, retention, IP lookup and the dashboard chart through
 // the HTTP API, on a fresh database (PGlite, or Postgres with TEST_DATABASE_URL).
 import type { IpLookupResult, TimeSeries, VisitPage } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, type VisitRow } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
@@ -20,7 +20,13 @@ let aliceId: string;
 let bobId: string;
 
 const HOUR = 3_600_000;
-const allowed = { action: 'allow', ruleId: null, ruleKind: null } as const;
+const allowed = {
+  action: 'allow',
+  ruleId: null,
+  ruleKind: null,
+  ruleLabel: null,
+  ruleMode: null,
+} as const;
 const BASE = Date.now() - 10 * HOUR;
 
 function visit(shopId: string, i: number, over: Partial<VisitRow> = {}): VisitRow {
@@ -39,6 +45,8 @@ function visit(shopId: string, i: number, over: Partial<VisitRow> = {}): VisitRo
     action: i % 10 === 0 ? 'block' : 'allow',
     ruleId: i % 10 === 0 ? 'country' : null,
     ruleKind: i % 10 === 0 ? 'country' : null,
+    ruleLabel: i % 10 === 0 ? 'Country Blocker (blacklist)' : null,
+    ruleMode: i % 10 === 0 ? 'blacklist' : null,
     monitor: false,
     monitorRuleId: null,
     ...over,
@@ -80,10 +88,18 @@ beforeAll(async () => {
       country: 'US',
       monitor: true,
       monitorRuleId: 'country',
+      monitorRuleKind: 'country',
+      monitorLabel: 'Country Blocker (blacklist)',
+      monitorMode: 'blacklist',
+      monitorAction: 'block',
       ...allowed,
     }),
     visit(bobId, 5, { ip: '192.0.2.1', url: 'https://bob.example/secret' }),
   ]);
+  // Stored straight into the table: their distinct URLs as the visit writer would keep them.
+  await t.app.db.execute(sql`
+    insert into visit_urls (shop_id, url_hash, url, visits, last_seen)
+    select shop_id, md5(url), url, count(*), max(time) from visits group by shop_id, url`);
   await t.app.protection.geo.ready;
 });
 afterAll(async () => {
@@ -113,6 +129,7 @@ describe('the visitor log list', () => {
         id: 'country',
         kind: 'country',
         label: 'Country Blocker (blacklist)',
+        mode: 'blacklist',
         page: '/regionBlocker',
       },
     });
@@ -203,7 +220,7 @@ describe('the CSV export', () => {
     expect(res.headers['x-total-rows']).toBe('4');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,monitor',
+      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,mode,monitor,monitor_action',
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(',203.0.113.90,DE,');
@@ -320,6 +337,29 @@ describe('IP lookup', () => {
       await t.call('lookupIp', bob.token, { ip: '81.2.69.142' })
     ).json<IpLookupResult>();
     expect(bobView.decision.action).toBe('allow');
+  });
+
+  it('leaves out a region and city of another country than the rules use, and names sources', async () => {
+    const paris = (
+      await t.call('lookupIp', alice.token, { ip: '212.27.48.10' })
+    ).json<IpLookupResult>();
+    expect(paris).toMatchObject({
+      country: 'FR',
+      city: 'Paris',
+      sources: { country: 'country', place: 'city' },
+      placeWithheld: null,
+    });
+    // The city database says Quebec, Montreal (Canada) where the country database says US.
+    const r = (await t.call('lookupIp', alice.token, { ip: '9.187.136.0' })).json<IpLookupResult>();
+    expect(r).toMatchObject({
+      country: 'US',
+      region: null,
+      city: null,
+      latitude: null,
+      longitude: null,
+      sources: { country: 'country', place: null },
+      placeWithheld: 'CA',
+    });
   });
 
   it('flags reserved space and refuses what is not an address', async () => {

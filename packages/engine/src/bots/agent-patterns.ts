@@ -42,8 +42,21 @@ function repeatsAChoice(token: Tokens | undefined, repeated: boolean): boolean {
   return (token.stack ?? []).some((t) => repeatsAChoice(t, repeated));
 }
 
-/** Why a regular expression is refused, or null when it is accepted. */
-function regexProblem(source: string): string | null {
+/** What a refused expression would have stalled, in its messages. */
+export interface RegexSubject {
+  /** "user agents", "URLs" */
+  inputs: string;
+  /** "user-agent patterns", "URL patterns" */
+  patterns: string;
+}
+
+const AGENTS: RegexSubject = { inputs: 'user agents', patterns: 'user-agent patterns' };
+
+/**
+ * Why a regular expression is refused, or null when it is accepted: it must parse, use no
+ * lookbehind, and not be able to backtrack catastrophically (see the top of this file).
+ */
+export function regexProblem(source: string, subject: RegexSubject = AGENTS): string | null {
   try {
     new RegExp(source, 'i');
   } catch (error) {
@@ -51,7 +64,7 @@ function regexProblem(source: string): string | null {
     return `"${source}" is not a valid regular expression (${why})`;
   }
   if (/\(\?<[=!]/.test(source)) {
-    return `"${source}": lookbehind, (?<= or (?<!, is not supported in user-agent patterns`;
+    return `"${source}": lookbehind, (?<= or (?<!, is not supported in ${subject.patterns}`;
   }
   let tree: Tokens;
   try {
@@ -60,10 +73,10 @@ function regexProblem(source: string): string | null {
     return `"${source}" cannot be checked for safety; write it with plain text, character classes and repetition`;
   }
   if (!safeRegex(source)) {
-    return `"${source}" could backtrack catastrophically and stall your store on some user agents: it repeats something already repeated, like (a+)+, or has more than 25 repeated parts. Write it without the nested repetition, like a+`;
+    return `"${source}" could backtrack catastrophically and stall your store on some ${subject.inputs}: it repeats something already repeated, like (a+)+, or has more than 25 repeated parts. Write it without the nested repetition, like a+`;
   }
   if (repeatsAChoice(tree, false)) {
-    return `"${source}" could backtrack catastrophically and stall your store on some user agents: it repeats a choice of alternatives, like (a|ab)*. Use a character class, like [ab]+, or list the alternatives without repeating them`;
+    return `"${source}" could backtrack catastrophically and stall your store on some ${subject.inputs}: it repeats a choice of alternatives, like (a|ab)*. Use a character class, like [ab]+, or list the alternatives without repeating them`;
   }
   return null;
 }

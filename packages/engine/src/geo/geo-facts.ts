@@ -16,7 +16,26 @@ export interface GeoFacts {
   crawlers: number;
   /** A bit per crawler that could be checked when these facts were made. */
   crawlersKnown: number;
+  /** The database `country` came from; null when unknown. */
+  countrySource: GeoSource | null;
+  /**
+   * The database region, city and coordinates came from; null when none is given. They are
+   * given only where that database places the address in `country` (the rules' country).
+   */
+  placeSource: GeoSource | null;
+  /**
+   * The country the city database gives when it disagrees with `country`: its region and city
+   * are then left out, as the two databases contradict each other.
+   */
+  placeWithheld: string | null;
 }
+
+/**
+ * The geo databases: `country` (geo-whois-asn-country, which the rules' country comes from)
+ * and `city` (DB-IP's city data, for region, city and coordinates, and the country where the
+ * first has none).
+ */
+export type GeoSource = 'country' | 'city';
 
 /** Facts for an address nothing is known about (private, reserved, unparseable). */
 export const UNKNOWN_FACTS: Readonly<GeoFacts> = Object.freeze({
@@ -30,6 +49,9 @@ export const UNKNOWN_FACTS: Readonly<GeoFacts> = Object.freeze({
   network: 0,
   crawlers: 0,
   crawlersKnown: 0,
+  countrySource: null,
+  placeSource: null,
+  placeWithheld: null,
 });
 
 /** Anything that can look facts up by IP: the loaded geo data, or a test double. */

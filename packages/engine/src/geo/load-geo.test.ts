@@ -27,6 +27,24 @@ describe('geo lookup on the bundled data', () => {
     expect(paris.longitude).toBeCloseTo(2.35, 1);
   });
 
+  it('says which database answered, and leaves out a city in another country', () => {
+    expect(geo.lookup('212.27.48.10')).toMatchObject({
+      countrySource: 'country',
+      placeSource: 'city',
+      placeWithheld: null,
+    });
+    // The country database says United States, the city database Quebec, Montreal (Canada).
+    expect(geo.lookup('9.187.136.0')).toMatchObject({
+      country: 'US',
+      region: null,
+      city: null,
+      latitude: null,
+      countrySource: 'country',
+      placeSource: null,
+      placeWithheld: 'CA',
+    });
+  });
+
   it('reads IPv4-mapped IPv6 as the IPv4 address', () => {
     expect(geo.lookup('::ffff:8.8.8.8')).toEqual(geo.lookup('8.8.8.8'));
   });
@@ -44,6 +62,9 @@ describe('geo lookup on the bundled data', () => {
         network: 0,
         crawlers: 0,
         crawlersKnown: 0,
+        countrySource: null,
+        placeSource: null,
+        placeWithheld: null,
       });
     }
   });

@@ -1,8 +1,8 @@
 // Loads the geo data once at start and answers `lookup(ip)` for every shop: country from
 // geo-whois-asn-country (CC0), ASN + organisation from @ip-location-db/asn (CC BY 4.0:
 // RouteViews and DB-IP), and, when asked for, region/city from dbip-city (CC BY 4.0: pages
-// showing city results carry "IP Geolocation by DB-IP"). The city data is ~134 MB, so it is
-// opt-in. Answers are kept in a bounded least-recently-used cache keyed by the address text:
+// showing city results carry "IP Geolocation by DB-IP"), given only where it agrees with the
+// country (place-facts.ts). The city data is ~134 MB, so it is opt-in. Answers are kept in a bounded least-recently-used cache keyed by the address text:
 // a visitor asks once per page view, so most lookups are repeats, and a cached answer costs a
 // map read instead of two tree walks and record decodes.
 import { readFile } from 'node:fs/promises';
@@ -21,6 +21,7 @@ import {
 } from './asn-index.js';
 import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from './geo-facts.js';
 import type { NetworkClassifier } from '../network/classifier.js';
+import { placeFacts, type CityRecord, type CountryRecord } from './place-facts.js';
 
 export interface LoadGeoOptions {
   /** Load region/city/coordinates (dbip-city, ~134 MB on disk, about as much in memory). */
@@ -52,17 +53,6 @@ export interface Geo extends GeoLookup {
   setClassifier(classifier: NetworkClassifier | null): void;
 }
 
-interface CountryRecord {
-  country_code?: string;
-}
-interface CityRecord {
-  country_code?: string;
-  state1?: string;
-  city?: string;
-  latitude?: number;
-  longitude?: number;
-}
-
 const require = createRequire(import.meta.url);
 function packageFile(pkg: string, file: string): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -78,10 +68,6 @@ async function timed<T>(load: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const value = await load();
   return [value, Math.round(performance.now() - start)];
-}
-
-function text(value: string | undefined): string | null {
-  return value ? value : null;
 }
 
 export async function loadGeo(options: LoadGeoOptions): Promise<Geo> {
@@ -160,13 +146,9 @@ function createGeo(
         ? classifier.classify(version, words, asnNumber, orgName)
         : { network: 0, crawlers: 0 };
       return {
-        country: text(listed?.country_code) ?? text(place?.country_code),
+        ...placeFacts(listed, place),
         asn: asnNumber,
         org: orgName,
-        region: text(place?.state1),
-        city: text(place?.city),
-        latitude: place?.latitude ?? null,
-        longitude: place?.longitude ?? null,
         network: network.network,
         crawlers: network.crawlers,
         crawlersKnown: classifier?.crawlersKnown ?? 0,

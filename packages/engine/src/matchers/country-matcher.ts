@@ -2,7 +2,7 @@
 // mode every other one. Countries are a 26×26 bit table per rule, so a check is one array read.
 import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
-import { blockingBase, ruleKind } from '../policy/rule-kind.js';
+import { blockingBase, ruleKind, type Report } from '../policy/rule-kind.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import { ruleApplies } from './rule-applies.js';
 
@@ -28,6 +28,23 @@ interface CompiledCountryRule {
   whitelist: boolean;
   blockUnknown: boolean;
   listed: Uint8Array;
+}
+
+/** The valid codes of a rule's `countries`, upper case; each invalid one is reported. */
+export function readCountryCodes(codes: readonly string[], report: Report): string[] {
+  const countries: string[] = [];
+  codes.forEach((code, i) => {
+    const upper = code.trim().toUpperCase();
+    if (isCountryCode(upper)) countries.push(upper);
+    else {
+      report({
+        code: 'invalidCountry',
+        message: `"${code}" is not a country code (use two letters, like US or DE)`,
+        field: ['countries', i],
+      });
+    }
+  });
+  return countries;
 }
 
 export function createCountryMatcher(entries: CountryEntry[]): Matcher {
@@ -71,18 +88,7 @@ export const countryKind = ruleKind({
   }),
   decides: 'block',
   compile(rule, report, warn) {
-    const countries: string[] = [];
-    rule.countries.forEach((code, i) => {
-      const upper = code.trim().toUpperCase();
-      if (isCountryCode(upper)) countries.push(upper);
-      else {
-        report({
-          code: 'invalidCountry',
-          message: `"${code}" is not a country code (use two letters, like US or DE)`,
-          field: ['countries', i],
-        });
-      }
-    });
+    const countries = readCountryCodes(rule.countries, report);
     // An empty whitelist would block every visitor: it is treated as invalid and ignored.
     if (rule.mode === 'whitelist' && countries.length === 0) {
       warn({

@@ -41,21 +41,22 @@ export interface LoadedFeed {
 }
 
 /** Per feed: the network bits it sets, and the crawler bit it proves. */
-interface FeedMarks {
+export interface FeedMarks {
   network: number;
   crawler: number;
 }
 
-export function buildNetworkClassifier(
-  table: readonly NetworkTableRow[],
-  feeds: readonly LoadedFeed[],
-  rules: OrgRules = buildOrgRules(),
-): NetworkClassifier {
-  const byAsn = networkTableFlags(table);
-  const byOrg = new Map<number, number>();
-  // Feeds that mark the same thing (Google's two crawler lists) become one set.
+/**
+ * The loaded feeds as lookup sets, one per thing they mark (Google's two crawler lists become
+ * one). Plain numbers and typed arrays only, so it can be built on a worker thread and handed
+ * over without copying.
+ */
+export interface FeedIndex {
+  sets: { mark: FeedMarks; set: RangeSet }[];
+}
+
+export function buildFeedIndex(feeds: readonly LoadedFeed[]): FeedIndex {
   const groups = new Map<string, { mark: FeedMarks; lists: RangeList[] }>();
-  let feedCrawlers = 0;
   for (const feed of feeds) {
     const m = feed.definition.marks;
     const key = 'network' in m ? `network:${m.network}` : `crawler:${m.crawler}`;
@@ -63,15 +64,32 @@ export function buildNetworkClassifier(
       'network' in m
         ? { network: networkBit(m.network), crawler: 0 }
         : { network: 0, crawler: crawlerBit(m.crawler) };
-    feedCrawlers |= mark.crawler;
     const group = groups.get(key) ?? { mark, lists: [] };
     group.lists.push(feed.ranges);
     groups.set(key, group);
   }
-  const sets: { mark: FeedMarks; set: RangeSet }[] = [...groups.values()].map((g) => ({
-    mark: g.mark,
-    set: buildRangeSet(g.lists),
-  }));
+  return {
+    sets: [...groups.values()].map((g) => ({ mark: g.mark, set: buildRangeSet(g.lists) })),
+  };
+}
+
+/** The typed arrays' buffers of an index: what a worker transfers instead of copying. */
+export function feedIndexBuffers(index: FeedIndex): ArrayBuffer[] {
+  return index.sets.flatMap(({ set }) =>
+    [set.v4First, set.v4Last, set.v6First, set.v6Last].map((a) => a.buffer as ArrayBuffer),
+  );
+}
+
+export function buildNetworkClassifier(
+  table: readonly NetworkTableRow[],
+  feeds: readonly LoadedFeed[] | FeedIndex,
+  rules: OrgRules = buildOrgRules(),
+): NetworkClassifier {
+  const byAsn = networkTableFlags(table);
+  const byOrg = new Map<number, number>();
+  const { sets } = 'sets' in feeds ? feeds : buildFeedIndex(feeds);
+  let feedCrawlers = 0;
+  for (const { mark } of sets) feedCrawlers |= mark.crawler;
 
   // A crawler with its ranges loaded is checked by them alone; one without, by its owner's
   // networks (none for an engine that rents its servers: then it cannot be checked).

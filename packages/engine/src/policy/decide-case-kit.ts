@@ -19,6 +19,8 @@ export interface DecideCase {
     ruleId: string | null;
     monitorRuleId?: string;
     redirectUrl?: string;
+    /** A redirect that asks the visitor first. */
+    prompt?: boolean;
   };
 }
 

@@ -22,8 +22,10 @@ import {
 } from './decide-case-kit.js';
 import { botCases } from './bot.cases.js';
 import { crawlerCases } from './crawler.cases.js';
+import { geoRedirectCases } from './geo-redirect.cases.js';
 import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
+import { urlCases } from './url.cases.js';
 
 export type { DecideCase } from './decide-case-kit.js';
 
@@ -471,4 +473,6 @@ export const decideCases: DecideCase[] = [
   ...crawlerCases,
   ...networkCases,
   ...botCases,
+  ...urlCases,
+  ...geoRedirectCases,
 ];

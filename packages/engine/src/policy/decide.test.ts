@@ -42,6 +42,7 @@ describe('decide: the shared case table', () => {
     expect(decision.rule?.id ?? null).toBe(c.expect.ruleId);
     expect(decision.monitor?.id).toBe(c.expect.monitorRuleId);
     expect(decision.redirectUrl).toBe(c.expect.redirectUrl);
+    expect(decision.prompt !== undefined).toBe(c.expect.prompt ?? false);
     expect(decision.facts.country).toBe(c.country);
   });
 });

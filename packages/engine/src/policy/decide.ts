@@ -36,6 +36,7 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     now: NaN,
     monitor: null,
     crawler: undefined,
+    redirect: null,
   };
   const matchers = policy.matchers;
   for (let i = 0; i < matchers.length; i++) {
@@ -43,6 +44,11 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     if (rule === null) continue;
     const decision: Decision = { action: rule.action, rule: rule.ref, facts };
     if (rule.redirectUrl !== undefined) decision.redirectUrl = rule.redirectUrl;
+    if (context.redirect !== null) {
+      decision.action = 'redirect';
+      decision.redirectUrl = context.redirect.url;
+      if (context.redirect.prompt !== null) decision.prompt = context.redirect.prompt;
+    }
     if (context.monitor !== null) decision.monitor = context.monitor;
     const crawler = crawlerOf(context);
     if (crawler !== null) decision.crawler = crawler;

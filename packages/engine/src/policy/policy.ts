@@ -24,10 +24,14 @@ export interface Visit {
   ip: string;
   /** The visited URL, absolute or path-only. */
   url: string;
+  /** The request's method (the firewall sees every request); a page view (GET) when absent. */
+  method?: string;
   referrer?: string;
   userAgent?: string;
   /** The visitor's device has Admin Access (it bypasses every rule). */
   adminDevice?: boolean;
+  /** The visitor's browser session already had its geolocation redirect (or its prompt). */
+  redirected?: boolean;
   /** Epoch milliseconds; the clock when absent. */
   now?: number;
 }
@@ -43,6 +47,24 @@ export interface Decision {
   facts: GeoFacts;
   /** The search-engine crawler the visitor's user agent claims, and whether it checked out. */
   crawler?: CrawlerVerdict;
+  /** A geolocation redirect that asks the visitor first: what the prompt says. */
+  prompt?: RedirectPrompt;
+}
+
+/** What a geolocation redirect's prompt shows the visitor. */
+export interface RedirectPrompt {
+  title: string;
+  text: string;
+  accept: string;
+  decline: string;
+  /** The target store's country (its flag), or empty. */
+  flag: string;
+}
+
+/** A geolocation redirect a matcher chose: where to, and whether to ask first. */
+export interface RedirectChoice {
+  url: string;
+  prompt: RedirectPrompt | null;
 }
 
 export interface CrawlerVerdict {
@@ -76,6 +98,8 @@ export interface DecideContext {
   monitor: MonitorRef | null;
   /** Lazily computed: the crawler the user agent claims (null: none); undefined until asked. */
   crawler: CrawlerVerdict | null | undefined;
+  /** Set by the geolocation redirect matcher when it decides. */
+  redirect: RedirectChoice | null;
 }
 
 export interface Matcher {

@@ -1,22 +1,27 @@
 // Every rule kind the engine knows, in the order decide() tries their matchers: IP allow list,
-// IP block list, verified search engines (let in past everything after them), country,
-// ISP/ASN, referrer, network (VPN/proxy/hosting), bot user agents. A new kind is its matcher
-// file and one line here.
+// IP block list, URL (the firewall's URL Blocker), verified search engines (let in past
+// everything after them), country, ISP/ASN, referrer, network (VPN/proxy/hosting), bot user
+// agents, then geolocation redirects (only a visitor no rule stopped is sent elsewhere). A new
+// kind is its matcher file and one line here.
 import { asnKind } from '../matchers/asn-matcher.js';
 import { botAgentKind } from '../matchers/bot-agent-matcher.js';
 import { countryKind } from '../matchers/country-matcher.js';
+import { geoRedirectKind } from '../matchers/geo-redirect-matcher.js';
 import { ipAllowKind, ipBlockKind } from '../matchers/ip-list-matcher.js';
 import { networkKind } from '../matchers/network-matcher.js';
 import { referrerKind } from '../matchers/referrer-matcher.js';
+import { urlKind } from '../matchers/url-matcher.js';
 import { verifiedCrawlerKind } from '../matchers/verified-crawler-matcher.js';
 
 export const RULE_KINDS = [
   ipAllowKind,
   ipBlockKind,
+  urlKind,
   verifiedCrawlerKind,
   countryKind,
   asnKind,
   referrerKind,
   networkKind,
   botAgentKind,
+  geoRedirectKind,
 ] as const;

@@ -22,6 +22,10 @@ export type Answering = Answer | Promise<Answer>;
 export interface StoreOptions {
   /** The built gatehouse.js, or null to answer its URL with 404. */
   script: string | null;
+  /** The built gatehouse-extras.js (404 when not given). */
+  extras?: string;
+  /** Extra markup at the start of the store's <body> (a form field, an image). */
+  bodyStart?: string;
   decide: (query: URLSearchParams) => Answering;
   adminAccess?: (body: Record<string, unknown>) => Answering;
   timeoutMs?: number;
@@ -121,6 +125,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       else res.writeHead(200, { 'content-type': 'text/javascript' }).end(options.script);
       return;
     }
+    if (url.pathname === '/assets/gatehouse-extras.js') {
+      if (options.extras === undefined) res.writeHead(404).end('Not found');
+      else res.writeHead(200, { 'content-type': 'text/javascript' }).end(options.extras);
+      return;
+    }
     if (url.pathname === '/elsewhere') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><title>Elsewhere</title><h1 id="elsewhere">Elsewhere</h1>');
@@ -140,7 +149,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           `<style>body{font-family:sans-serif;background:#fafafa}</style></head>\n`,
       );
       await options.holdBody;
-      if (!res.destroyed) res.end(STORE_BODY);
+      if (!res.destroyed) res.end(STORE_BODY.replace('<body>', `<body>${options.bodyStart ?? ''}`));
     })();
   });
 

@@ -25,8 +25,8 @@ import { RuleCostCard } from '../rule-cost/rule-cost-summary.js';
 import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
 import { SaveBar } from '../save-bar.js';
 
-/** The page while its data loads. */
-export function Loading({ title }: { title: string }) {
+/** A paid page while its data loads: the title over a skeleton. */
+export function LoadingPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <Card>
@@ -49,7 +49,7 @@ export function PaidListPage({
 }) {
   const { account, isPro } = useAppState();
   const [upgrade, setUpgrade] = useState(false);
-  if (account === undefined) return <Loading title={title} />;
+  if (account === undefined) return <LoadingPage title={title} />;
   if (!isPro || upgrade) return <Page title={title}>{upgradeCard}</Page>;
   return editor(() => setUpgrade(true));
 }
@@ -85,8 +85,11 @@ export function ListBlockerEditor<E>({
     readAt: number;
   };
   save: { call(settings: BlockerActionSettings): Promise<ApiOutcome<CallName>> };
-  /** The save call, whose draft the page replays. */
-  saveCall: CallName;
+  /**
+   * The save call, whose draft the page replays over the shop's visits; none for a blocker whose
+   * rules the visits cannot replay (the firewall's, which the storefront's visits never met).
+   */
+  saveCall?: CallName;
   savedMessage: string;
   addForm: ReactNode;
   table: (entries: E[], readAt: number, loading: boolean) => ReactNode;
@@ -100,15 +103,19 @@ export function ListBlockerEditor<E>({
   // Only the settings are edited here: adding or removing an entry leaves unsaved edits alone.
   const saved = useMemo(() => toForm({ action, monitor }), [action, monitor]);
   const costCheck = useCostConfirmation();
-  const costOf = (form: typeof saved) => ({ call: saveCall, draft: toSettings(form) });
+  const costOf = (form: typeof saved) =>
+    saveCall ? { call: saveCall, draft: toSettings(form) } : null;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
-    confirm: (form) => costCheck.ask(costOf(form)),
+    confirm: (form) => {
+      const cost = costOf(form);
+      return cost ? costCheck.ask(cost) : Promise.resolve(true);
+    },
     submit: (form) => save.call(toSettings(form)),
     onSaved: () => showToast(savedMessage),
   });
 
-  if (draft === undefined || blocker.isLoading) return <Loading title={title} />;
+  if (draft === undefined || blocker.isLoading) return <LoadingPage title={title} />;
   const { entries, limit } = blocker.data;
 
   return (
@@ -136,7 +143,7 @@ export function ListBlockerEditor<E>({
               onChange={change}
               onUrlBlur={revealErrors}
             />
-            <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
+            {saveCall && <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />}
           </BlockStack>
         </Layout.Section>
       </Layout>

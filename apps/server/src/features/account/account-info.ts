@@ -4,6 +4,7 @@ import type { Shop } from '../../db/schema.js';
 import type { PlatformUrl } from '../../platform/platform-url.js';
 import { hasThemeScope } from '../../shops.js';
 import { APP_EMBED_HANDLE } from '../../platform/app-embed.js';
+import { unsupportedReasonOf } from './store-support.js';
 
 export function accountInfoOf(
   shop: Shop,
@@ -41,5 +42,7 @@ export function accountInfoOf(
     // The dashboard's Enabled/Disabled: whether an admin device is marked.
     isAdminAccessEnabled: shop.adminAccessMode,
     isImpersonated: options.impersonated,
+    unsupportedReason: unsupportedReasonOf(shop.platformPlanName),
+    platformPlanName: shop.platformPlanName,
   };
 }

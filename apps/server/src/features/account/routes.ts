@@ -1,5 +1,6 @@
 // Account calls: account info, the app-embed status read from the live theme,
-// the footer banner's "Do not show again", and the WAF-connected flag.
+// and the footer banner's "Do not show again". (Whether the firewall is connected is the
+// firewall feature's call.)
 import { api } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -51,9 +52,4 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     { mutates: true },
   );
-
-  route(app, api.getWafConnected, async (_input, { session }) => {
-    const shop = await shopOfSession(app.db, session);
-    return shop.wafConnected;
-  });
 }

@@ -4,7 +4,6 @@ import { asnEntryLabel } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { asnRules } from './asn-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
-import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
 import { asnRoutes } from './asn-routes.js';
 import { blockAsnFromLog } from './block-asn-from-log.js';
@@ -18,20 +17,24 @@ export const asnBlocker: Blocker = {
   async loadRules(db, shop) {
     return asnEngineRules(await loadAsnState(db, shop));
   },
+  describeRule(rule) {
+    const entry =
+      rule.kind === 'asn'
+        ? { asn: rule.asns?.[0] ?? null, name: rule.names?.[0] ?? null }
+        : { asn: null, name: null };
+    return { label: `ISP/ASN Blocker: ${asnEntryLabel(entry)}`, mode: null };
+  },
   async labelRules(db, shopId, ids) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return new Map();
-    const [rows, settings] = await Promise.all([
-      db
-        .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
-        .from(asnRules)
-        .where(and(eq(asnRules.shopId, shopId), inArray(asnRules.id, uuids))),
-      loadBlockerSettings(db, shopId, ASN_BLOCKER),
-    ]);
+    const rows = await db
+      .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
+      .from(asnRules)
+      .where(and(eq(asnRules.shopId, shopId), inArray(asnRules.id, uuids)));
     return new Map(
       rows.map((r): [string, RuleLabel] => [
         r.id,
-        { kind: 'asn', label: `ISP/ASN Blocker: ${asnEntryLabel(r)}`, action: settings.action },
+        { kind: 'asn', label: `ISP/ASN Blocker: ${asnEntryLabel(r)}` },
       ]),
     );
   },

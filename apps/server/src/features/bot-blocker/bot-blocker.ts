@@ -3,7 +3,6 @@
 // feature; each counts its hits. Its blocks count on the dashboard's Bot/VPN/Proxy card.
 import { and, eq, inArray } from 'drizzle-orm';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
-import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import {
   BOT_BLOCKER,
   botEngineRules,
@@ -23,21 +22,23 @@ export const botBlocker: Blocker = {
   async loadRules(db, shop) {
     return botEngineRules(await loadBotState(db, shop));
   },
+  describeRule(rule) {
+    const pattern = rule.kind === 'bot-agent' ? rule.patterns?.[0] : undefined;
+    const row =
+      rule.kind === 'bot-agent' && rule.categories?.[0] !== undefined
+        ? { category: rule.categories[0], pattern: null, regex: false }
+        : { category: null, pattern: pattern?.value ?? '', regex: pattern?.regex ?? false };
+    return { label: botRuleLabel(row), mode: null };
+  },
   async labelRules(db, shopId, ids) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return new Map();
-    const [rows, settings] = await Promise.all([
-      db
-        .select(botRuleColumns)
-        .from(botRules)
-        .where(and(eq(botRules.shopId, shopId), inArray(botRules.id, uuids))),
-      loadBlockerSettings(db, shopId, BOT_BLOCKER),
-    ]);
+    const rows = await db
+      .select(botRuleColumns)
+      .from(botRules)
+      .where(and(eq(botRules.shopId, shopId), inArray(botRules.id, uuids)));
     return new Map(
-      rows.map((r): [string, RuleLabel] => [
-        r.id,
-        { kind: 'bot-agent', label: botRuleLabel(r), action: settings.action },
-      ]),
+      rows.map((r): [string, RuleLabel] => [r.id, { kind: 'bot-agent', label: botRuleLabel(r) }]),
     );
   },
   routes: botRoutes,

@@ -18,14 +18,15 @@ export const countryBlocker: Blocker = {
   async loadRules(db, shop) {
     return [countryRule(await loadCountryState(db, shop.id))];
   },
-  async labelRules(db, shopId, ids) {
+  describeRule(rule) {
+    const mode = rule.kind === 'country' ? rule.mode : null;
+    return { label: mode ? `Country Blocker (${mode})` : 'Country Blocker', mode };
+  },
+  // The mode a visit was decided in is not known from the settings now.
+  async labelRules(_db, _shopId, ids) {
     if (!ids.includes(COUNTRY_RULE_ID)) return new Map();
-    const { mode, settings } = await loadCountryState(db, shopId);
     return new Map([
-      [
-        COUNTRY_RULE_ID,
-        { kind: 'country', label: `Country Blocker (${mode})`, action: settings.action },
-      ],
+      [COUNTRY_RULE_ID, { kind: 'country', label: 'Country Blocker (mode not recorded)' }],
     ]);
   },
   quickActions: { blockCountry: blockCountryFromLog },

@@ -10,6 +10,8 @@ export interface DecideInput {
   ref: string;
   t: string | undefined;
   d: string | undefined;
+  /** This browser session already had its geolocation redirect, or answered its prompt. */
+  redirected: boolean;
 }
 
 // The limits of `decideQuery` in @gatehouse/contracts; decide-query.test.ts checks that both
@@ -29,7 +31,7 @@ const clean = (text: string) => textProblem(text, '') === null;
 /** The validated query, or throws the contract's ZodError (→ 400 with its first message). */
 export function parseDecideQuery(query: unknown): DecideInput {
   const q = (query ?? {}) as Record<string, unknown>;
-  const { shop, url, ref, t, d } = q;
+  const { shop, url, ref, t, d, g } = q;
   if (
     typeof shop === 'string' &&
     typeof url === 'string' &&
@@ -39,10 +41,18 @@ export function parseDecideQuery(query: unknown): DecideInput {
     (ref === undefined || clean(ref)) &&
     optionalText(t, TOKEN_MAX) &&
     optionalText(d, TOKEN_MAX) &&
+    (g === undefined || g === '1') &&
     isShopDomain(shop)
   ) {
-    return { shop, url, ref: ref ?? '', t, d };
+    return { shop, url, ref: ref ?? '', t, d, redirected: g === '1' };
   }
   const parsed = decideQuery.parse(query);
-  return { shop: parsed.shop, url: parsed.url, ref: parsed.ref, t: parsed.t, d: parsed.d };
+  return {
+    shop: parsed.shop,
+    url: parsed.url,
+    ref: parsed.ref,
+    t: parsed.t,
+    d: parsed.d,
+    redirected: parsed.g === '1',
+  };
 }

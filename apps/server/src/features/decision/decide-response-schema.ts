@@ -9,6 +9,17 @@ export const decideResponseSchema = {
     action: { type: 'string', enum: ['allow', 'block', 'redirect'] },
     token: { type: 'string' },
     redirectUrl: { type: 'string' },
+    prompt: {
+      type: 'object',
+      required: ['title', 'text', 'accept', 'decline', 'flag'],
+      properties: {
+        title: { type: 'string' },
+        text: { type: 'string' },
+        accept: { type: 'string' },
+        decline: { type: 'string' },
+        flag: { type: 'string' },
+      },
+    },
     blockPage: {
       type: 'object',
       required: ['title', 'message', 'backgroundColor', 'textColor', 'logoUrl'],
@@ -20,6 +31,7 @@ export const decideResponseSchema = {
         logoUrl: { type: ['string', 'null'] },
       },
     },
+    protect: { type: 'array', items: { type: 'string' } },
     adminAccess: { type: 'boolean' },
   },
 } as const;

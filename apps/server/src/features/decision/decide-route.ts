@@ -13,7 +13,8 @@
 // while fresh instead of signed on every request
 // (allow-token-cache.ts), and a response schema so the answer is serialized by a compiled
 // serializer.
-import { DECIDE_PATH, type DecideResponse } from '@gatehouse/contracts';
+import { DECIDE_PATH, isCatalogPath, type DecideResponse } from '@gatehouse/contracts';
+import { pathOfUrl } from '@gatehouse/engine';
 import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../crypto/secrets.js';
@@ -69,7 +70,14 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 1024);
       const decision = decide(
         entry.policy,
-        { ip, url: query.url, referrer: query.ref, userAgent, adminDevice },
+        {
+          ip,
+          url: query.url,
+          referrer: query.ref,
+          userAgent,
+          adminDevice,
+          redirected: query.redirected,
+        },
         lookup ? lookup.lookup(ip) : UNKNOWN_FACTS,
       );
       visits.record({
@@ -80,10 +88,32 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         referrer: query.ref,
         userAgent,
         decision,
+        // What decided, as it stands in the very policy that decided.
+        ruleFacts: entry.describe(decision.rule),
+        monitorFacts: entry.describe(decision.monitor),
       });
 
       void reply.header('cache-control', 'no-store');
       if (decision.action === 'block') return { action: 'block', blockPage: entry.blockPage };
+      // Content Protection's switches for this page; an admin-access device is never restricted.
+      const switches = adminDevice ? undefined : entry.contentProtection;
+      const protect =
+        switches && switches.catalog.length > 0
+          ? isCatalogPath(pathOfUrl(query.url))
+            ? switches.catalog
+            : switches.store
+          : [];
+      const protecting = protect.length > 0 ? { protect: [...protect] } : {};
+      if (decision.action === 'redirect' && decision.prompt) {
+        // The visitor sees the store while asked, so the session's later views need not wait.
+        return {
+          action: 'redirect',
+          redirectUrl: decision.redirectUrl!,
+          prompt: decision.prompt,
+          token: allowTokens.tokenFor(query.shop, ip, query.t),
+          ...protecting,
+        };
+      }
       if (decision.action === 'redirect') {
         return decision.redirectUrl
           ? { action: 'redirect', redirectUrl: decision.redirectUrl }
@@ -94,6 +124,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         // A still-fresh token (the visitor's, or the last one minted for this shop and IP) is
         // handed back as is: re-checks stay cheap.
         token: allowTokens.tokenFor(query.shop, ip, query.t),
+        ...protecting,
         ...(adminDevice ? { adminAccess: true } : {}),
       };
     },

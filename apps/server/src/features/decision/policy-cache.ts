@@ -5,15 +5,17 @@
 // the background and replaces the entry only when it succeeds: with the database down the last
 // good policy keeps answering. A name no installed shop has is answered from the known-shop
 // set (known-shops.ts) without a lookup.
-import { planIncludes } from '@gatehouse/contracts';
+import { CONTENT_SWITCHES, planIncludes } from '@gatehouse/contracts';
 import { compile } from '@gatehouse/engine';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { contentProtection } from '../../db/content-protection-schema.js';
 import { adminDevices } from '../../db/protection-schema.js';
 import { shops } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { ruleDescriber } from '../../protection/rule-labels.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
@@ -54,14 +56,22 @@ export async function buildShopPolicy(
 ): Promise<ShopPolicy | null> {
   const [shop] = await db.select().from(shops).where(eq(shops.domain, domain));
   if (!shop || shop.uninstalledAt) return null;
-  const [ruleSet, blockPage, devices] = await Promise.all([
+  const [ruleSet, blockPage, devices, [protection]] = await Promise.all([
     blockers.ruleSet(db, shop),
     loadBlockPage(db, shop.id),
     db
       .select({ tokenHash: adminDevices.tokenHash })
       .from(adminDevices)
       .where(and(eq(adminDevices.shopId, shop.id), isNull(adminDevices.revokedAt))),
+    db
+      .select({ switches: contentProtection.switches })
+      .from(contentProtection)
+      .where(eq(contentProtection.shopId, shop.id)),
   ]);
+  // In the switches' own order (stored JSON keeps no order).
+  const switches = planIncludes(shop.plan, 'contentProtection')
+    ? CONTENT_SWITCHES.map((name) => [name, protection?.switches[name] ?? 'off'] as const)
+    : [];
   const result = compile(ruleSet);
   if (!result.ok) {
     // Saves are compiled before they are stored, so this means stored data went bad: fail open.
@@ -71,9 +81,14 @@ export async function buildShopPolicy(
     shopId: shop.id,
     domain: shop.domain,
     policy: result.ok ? result.policy : emptyPolicy,
+    describe: ruleDescriber(blockers, result.ok ? ruleSet.rules : []),
     blockPage,
     adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),
     devices: new Set(devices.map((d) => d.tokenHash)),
+    contentProtection: {
+      store: switches.filter(([, scope]) => scope === 'store').map(([name]) => name),
+      catalog: switches.filter(([, scope]) => scope !== 'off').map(([name]) => name),
+    },
   };
 }
 

@@ -24,6 +24,10 @@ export const ipListsBlocker: Blocker = {
   async loadRules(db, shop) {
     return (await loadIpRows(db, shop.id)).map(ipRule);
   },
+  describeRule(rule) {
+    const list = rule.kind === 'ip-allow' ? 'allow' : 'block';
+    return { label: `${LIST_LABELS[list]}: ${'ip' in rule ? rule.ip : ''}`, mode: null };
+  },
   async labelRules(db, shopId, ids) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return new Map();
@@ -37,7 +41,6 @@ export const ipListsBlocker: Blocker = {
         {
           kind: r.list === 'block' ? 'ip-block' : 'ip-allow',
           label: `${LIST_LABELS[r.list]}: ${r.ip}`,
-          action: 'block',
         },
       ]),
     );

@@ -9,7 +9,12 @@ import {
 } from '@gatehouse/contracts';
 import {
   compile,
+  CRAWLERS,
+  crawlerBit,
+  crawlerName,
   decide,
+  NETWORK_KINDS,
+  networkBit,
   formatIp,
   ipToBigInt,
   isReservedV4,
@@ -23,7 +28,11 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import { ruleLabeler } from '../../protection/rule-labels.js';
+import { kindInfo, ruleDescriber } from '../../protection/rule-labels.js';
+
+/** Without a user agent given, the visit is decided as an ordinary browser's. */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -48,6 +57,7 @@ export async function lookupIp(
   shopId: string,
   geo: GeoLookup,
   text: string,
+  userAgent = '',
 ): Promise<IpLookupResult> {
   const parsed = parseIp(text.trim());
   if (!parsed) throw badRequest(m.lookupIp);
@@ -73,16 +83,18 @@ export async function lookupIp(
 
   const compiled = compile(ruleSet);
   const decision = compiled.ok
-    ? decide(compiled.policy, { ip, url: '/' }, facts)
+    ? decide(compiled.policy, { ip, url: '/', userAgent: userAgent || BROWSER_AGENT }, facts)
     : { action: 'allow' as const, rule: null, facts };
-  const labels = await ruleLabeler(blockers, db, shopId, [
-    decision.rule?.id ?? null,
-    decision.monitor?.id ?? null,
-  ]);
-  // The monitored rule as it would act with the rules as they are now.
-  const monitor = decision.monitor
-    ? labels.monitor(decision.monitor.id, decision.monitor.kind)
-    : null;
+  // The rules named as they are now: the lookup answers for the rules of now.
+  const describe = ruleDescriber(blockers, ruleSet.rules);
+  const named = (ref: { id: string; kind: string } | null | undefined) => {
+    const facts = describe(ref);
+    const info = ref ? kindInfo(blockers, ref.kind) : null;
+    return ref && facts && info
+      ? { id: ref.id, kind: ref.kind, label: facts.label, mode: facts.mode, page: info.page }
+      : null;
+  };
+  const monitor = named(decision.monitor);
 
   return {
     ip,
@@ -95,14 +107,27 @@ export async function lookupIp(
     longitude: facts.longitude,
     asn: facts.asn,
     org: facts.org,
+    sources: { country: facts.countrySource, place: facts.placeSource },
+    placeWithheld: facts.placeWithheld,
     flags: {
       reserved: isReservedAddress(parsed),
       inBlockList: inList('ip-block'),
       inAllowList: inList('ip-allow'),
     },
+    network: Object.fromEntries(
+      NETWORK_KINDS.map((kind) => [kind, (facts.network & networkBit(kind)) !== 0]),
+    ) as IpLookupResult['network'],
+    crawlerNetworks: CRAWLERS.filter((c) => (facts.crawlers & crawlerBit(c.id)) !== 0).map(
+      (c) => c.name,
+    ),
+    userAgent,
+    crawler:
+      'crawler' in decision && decision.crawler
+        ? { name: crawlerName(decision.crawler.id), check: decision.crawler.check }
+        : null,
     decision: {
       action: decision.action,
-      rule: decision.rule ? labels.rule(decision.rule.id, decision.rule.kind) : null,
+      rule: named(decision.rule),
       monitor: monitor && { ...monitor, action: decision.monitor!.action },
     },
     attribution: IP_LOOKUP_ATTRIBUTION,

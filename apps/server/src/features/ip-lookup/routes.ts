@@ -6,10 +6,10 @@ import { AppError, messages } from '../../errors.js';
 import { lookupIp } from './lookup.js';
 
 export async function ipLookupRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.lookupIp, async ({ ip }, { session }) => {
+  route(app, api.lookupIp, async ({ ip, ua }, { session }) => {
     // The same geo data the decisions use (loaded at start, shared).
     const geo = app.protection.geo.current() ?? (await app.protection.geo.ready);
     if (!geo) throw new AppError(503, messages.geoUnavailable);
-    return lookupIp(app.blockers, app.db, session.shopId, geo, ip);
+    return lookupIp(app.blockers, app.db, session.shopId, geo, ip, ua ?? '');
   });
 }

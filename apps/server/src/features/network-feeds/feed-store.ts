@@ -2,18 +2,14 @@
 // replaces a copy only with a file that parsed and is not suspiciously short (fewer than half
 // the ranges of the copy it would replace: a truncated download that still parses); anything
 // else keeps the last good copy and records why.
-import {
-  FeedError,
-  parseFeed,
-  rangeListSize,
-  type FeedDefinition,
-  type LoadedFeed,
-} from '@gatehouse/engine';
+import { FeedError, type FeedDefinition, type FeedIndex } from '@gatehouse/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { networkFeeds } from './network-feeds-schema.js';
 import { DownloadError, downloadFeed } from './feed-download.js';
+import type { CountResult, IndexResult } from './feed-work.js';
+import { runFeedWorkOffThread } from './feed-worker-client.js';
 
 export interface FeedOutcome {
   name: string;
@@ -28,6 +24,7 @@ export async function refreshFeed(
   feed: FeedDefinition,
   url: string,
   timeoutMs: number,
+  log: FastifyBaseLogger,
 ): Promise<FeedOutcome> {
   const [previous] = await db
     .select({ body: networkFeeds.body, ranges: networkFeeds.ranges })
@@ -36,7 +33,12 @@ export async function refreshFeed(
   const now = new Date();
   try {
     const body = await downloadFeed(url, timeoutMs);
-    const ranges = rangeListSize(parseFeed(feed.format, body));
+    const { result: checked } = await runFeedWorkOffThread<CountResult>(
+      { op: 'count', format: feed.format, body },
+      log,
+    );
+    if ('refused' in checked) throw new FeedError(checked.refused);
+    const { ranges } = checked;
     if (previous?.body && ranges < previous.ranges / 2) {
       throw new FeedError(
         `the new file lists ${ranges} ranges, fewer than half the ${previous.ranges} of the last good copy`,
@@ -79,12 +81,16 @@ export async function storedFeedsVersion(db: Database): Promise<string> {
 }
 
 export interface StoredFeeds {
-  loaded: LoadedFeed[];
+  index: FeedIndex;
+  /** Ranges per feed loaded. */
+  ranges: Record<string, number>;
   /** Feeds with no good copy yet. */
   missing: string[];
   /** Feeds whose good copy is older than the staleness bound. */
   stale: string[];
   version: string;
+  /** Where the files were parsed: on a worker thread, or in place when small. */
+  parsed: 'thread' | 'in place';
 }
 
 export const FEED_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -99,26 +105,25 @@ export async function loadStoredFeeds(
     .select()
     .from(networkFeeds)
     .where(sql`${networkFeeds.body} is not null`);
-  const loaded: LoadedFeed[] = [];
-  const stale: string[] = [];
-  for (const definition of feeds) {
-    const row = rows.find((r) => r.name === definition.name);
-    if (!row?.body) continue;
-    try {
-      loaded.push({ definition, ranges: parseFeed(definition.format, row.body) });
-      if (row.fetchedAt && now - row.fetchedAt.getTime() > FEED_STALE_AFTER_MS) {
-        stale.push(definition.name);
-      }
-    } catch (error) {
-      // A copy that parsed when stored but not now (the parser grew stricter): refreshed next.
-      log.warn({ feed: definition.name, err: error }, 'stored network feed no longer parses');
-    }
+  const known = rows.filter((r) => feeds.some((f) => f.name === r.name));
+  const { result, where } = await runFeedWorkOffThread<IndexResult>(
+    { op: 'index', feeds: known.map((r) => ({ name: r.name, body: r.body! })) },
+    log,
+  );
+  for (const { name, error } of result.unreadable) {
+    // A copy that parsed when stored but not now (the parser grew stricter): refreshed next.
+    log.warn({ feed: name, error }, 'stored network feed no longer parses');
   }
-  const present = new Set(loaded.map((f) => f.definition.name));
+  const stale = known
+    .filter((r) => r.name in result.ranges)
+    .filter((r) => r.fetchedAt && now - r.fetchedAt.getTime() > FEED_STALE_AFTER_MS)
+    .map((r) => r.name);
   return {
-    loaded,
-    missing: feeds.filter((f) => !present.has(f.name)).map((f) => f.name),
+    index: result.index,
+    ranges: result.ranges,
+    missing: feeds.filter((f) => !(f.name in result.ranges)).map((f) => f.name),
     stale,
     version: await storedFeedsVersion(db),
+    parsed: where,
   };
 }

@@ -7,7 +7,6 @@
 import {
   buildNetworkClassifier,
   FEEDS,
-  rangeListSize,
   loadNetworkTable,
   type NetworkTableRow,
 } from '@gatehouse/engine';
@@ -34,14 +33,15 @@ export const networkFeedsPlugin = fp(
 
     async function rebuild(reason: string): Promise<StoredFeeds> {
       const stored = await loadStoredFeeds(db, FEEDS, log);
-      const classifier = buildNetworkClassifier(table, stored.loaded);
+      const classifier = buildNetworkClassifier(table, stored.index);
       await app.protection.geo.setClassifier(classifier);
       version = stored.version;
       log.info(
         {
           reason,
           networks: table.length,
-          feeds: stored.loaded.map((f) => `${f.definition.name} (${rangeListSize(f.ranges)})`),
+          feeds: Object.entries(stored.ranges).map(([name, n]) => `${name} (${n})`),
+          parsed: stored.parsed,
           missing: stored.missing,
           stale: stored.stale,
           indexKB: Math.round(classifier.bytes() / 1024),
@@ -66,7 +66,9 @@ export const networkFeedsPlugin = fp(
       async handle(): Promise<{ feeds: FeedOutcome[] }> {
         const outcomes: FeedOutcome[] = [];
         for (const feed of FEEDS) {
-          outcomes.push(await refreshFeed(db, feed, config.urls[feed.name]!, config.timeoutMs));
+          outcomes.push(
+            await refreshFeed(db, feed, config.urls[feed.name]!, config.timeoutMs, log),
+          );
         }
         const failed = outcomes.filter((o) => o.result === 'failed');
         if (failed.length > 0) log.warn({ failed }, 'network feeds kept their last good copy');

@@ -1,12 +1,14 @@
 // customers/data_request: everything Gatehouse stores that relates to the customer, gathered
 // for support to send to the merchant. Gatehouse keeps no names, emails, phones or addresses
-// of customers; what relates to one is the visitor log's visits from the browser addresses of
+// of customers; what relates to one is the order-action log's entries of their orders, the
+// visitor log's visits from the browser addresses of
 // their orders (read from the platform) and any IP list entry for those addresses. The result
 // is stored sealed (it is personal data) in customer_data_requests, one per delivery.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenCipher } from '../../crypto/token-cipher.js';
 import type { Database } from '../../db/client.js';
+import { orderActions } from '../../db/order-actions-schema.js';
 import { ipRules, visits } from '../../db/protection-schema.js';
 import { customerDataRequests } from '../../db/schema.js';
 import { addressesOf, orderAddresses } from './order-addresses.js';
@@ -67,6 +69,23 @@ export async function collectCustomerData(
             .from(ipRules)
             .where(and(eq(ipRules.shopId, shop.id), inArray(ipRules.ip, ips))),
         ]);
+  const orders = orderIds.map(String);
+  const actions =
+    orders.length === 0
+      ? []
+      : await app.db
+          .select({
+            time: orderActions.createdAt,
+            orderId: orderActions.orderId,
+            orderName: orderActions.orderName,
+            feature: orderActions.feature,
+            riskLevel: orderActions.riskLevel,
+            action: orderActions.action,
+            status: orderActions.status,
+            result: orderActions.result,
+          })
+          .from(orderActions)
+          .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)));
   return {
     shop: shop.domain,
     customer: {
@@ -80,6 +99,7 @@ export async function collectCustomerData(
     visitsTotal: count?.n ?? 0,
     visits: rows,
     ipListEntries: entries,
+    orderActions: actions,
     notes: [NOT_STORED, ...(found.note ? [found.note] : [])],
   };
 }

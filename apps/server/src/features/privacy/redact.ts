@@ -1,12 +1,14 @@
 // customers/redact and shop/redact. A customer's redact anonymises the visits from their
 // orders' browser addresses (the address cut to its network, /24 or /48, and the user agent
-// dropped; the visit itself stays counted) and deletes the data exports made for them. The
+// dropped; the visit itself stays counted), deletes the order-action log's entries of their
+// orders and the data exports made for them. The
 // IP list entries stay: they are the merchant's own rules, not data collected about the
 // customer. A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
 // the shop: the shop row and all that hangs off it, its visits, its audit trail and its other
 // webhook deliveries; a shop that has installed again keeps its data.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { orderActions } from '../../db/order-actions-schema.js';
 import { visits } from '../../db/protection-schema.js';
 import {
   auditLog,
@@ -35,6 +37,14 @@ export async function redactCustomer(
       .returning({ id: visits.id });
     visitsAnonymised = updated.length;
   }
+  const orders = orderIds.map(String);
+  const actions =
+    orders.length === 0
+      ? []
+      : await app.db
+          .delete(orderActions)
+          .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)))
+          .returning({ id: orderActions.id });
   const deleted = await app.db
     .delete(customerDataRequests)
     .where(
@@ -47,6 +57,7 @@ export async function redactCustomer(
   return {
     addresses: ips.length,
     visitsAnonymised,
+    orderActionsDeleted: actions.length,
     dataExportsDeleted: deleted.length,
     ...(found.note ? { note: found.note } : {}),
   };

@@ -1,9 +1,9 @@
 // showRating: answers the rule of show-rating.ts from the shop's real state, and records the
 // prompt when it says yes so the next 24 hours stay quiet.
 import { api } from '@gatehouse/contracts';
-import { and, desc, eq, ne, sum } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { blockerHourlyCounts, ratingEvents } from '../../db/schema.js';
+import { blockerHourlyCounts, orderCounters, ratingEvents } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
 import { shouldShowRating } from './show-rating.js';
@@ -20,7 +20,7 @@ export async function ratingRoutes(app: FastifyInstance): Promise<void> {
         .where(
           and(
             eq(blockerHourlyCounts.shopId, shop.id),
-            ne(blockerHourlyCounts.blocker, 'pageViews'),
+            notInArray(blockerHourlyCounts.blocker, ['pageViews', ...orderCounters]),
           ),
         );
       const [last] = await app.db

@@ -4,7 +4,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { referrerRules } from './referrer-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
-import { loadBlockerSettings } from '../../protection/blocker-settings.js';
 import { blockReferrerFromLog } from './block-referrer-from-log.js';
 import { loadReferrerState, REFERRER_BLOCKER, referrerEngineRules } from './referrer-list.js';
 import { referrerRoutes } from './referrer-routes.js';
@@ -18,20 +17,21 @@ export const referrerBlocker: Blocker = {
   async loadRules(db, shop) {
     return referrerEngineRules(await loadReferrerState(db, shop));
   },
+  describeRule(rule) {
+    const domain = rule.kind === 'referrer' ? rule.domains.join(', ') : '';
+    return { label: `Referrer Blocker: ${domain}`, mode: null };
+  },
   async labelRules(db, shopId, ids) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return new Map();
-    const [rows, settings] = await Promise.all([
-      db
-        .select({ id: referrerRules.id, domain: referrerRules.domain })
-        .from(referrerRules)
-        .where(and(eq(referrerRules.shopId, shopId), inArray(referrerRules.id, uuids))),
-      loadBlockerSettings(db, shopId, REFERRER_BLOCKER),
-    ]);
+    const rows = await db
+      .select({ id: referrerRules.id, domain: referrerRules.domain })
+      .from(referrerRules)
+      .where(and(eq(referrerRules.shopId, shopId), inArray(referrerRules.id, uuids)));
     return new Map(
       rows.map((r): [string, RuleLabel] => [
         r.id,
-        { kind: 'referrer', label: `Referrer Blocker: ${r.domain}`, action: settings.action },
+        { kind: 'referrer', label: `Referrer Blocker: ${r.domain}` },
       ]),
     );
   },

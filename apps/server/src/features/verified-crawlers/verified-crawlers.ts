@@ -19,15 +19,11 @@ export const verifiedCrawlers: Blocker = {
       .where(eq(generalSettings.shopId, shop.id));
     return row?.on === false ? [] : [{ id: VERIFIED_CRAWLERS_RULE, kind: 'verified-crawler' }];
   },
+  describeRule: () => ({ label: LABEL, mode: null }),
   async labelRules(_db, _shopId, ids) {
     const labels = new Map<string, RuleLabel>();
-    // The rule lets visitors in; `action` is what a blocking rule would do and is unused here.
     if (ids.includes(VERIFIED_CRAWLERS_RULE)) {
-      labels.set(VERIFIED_CRAWLERS_RULE, {
-        kind: 'verified-crawler',
-        label: LABEL,
-        action: 'block',
-      });
+      labels.set(VERIFIED_CRAWLERS_RULE, { kind: 'verified-crawler', label: LABEL });
     }
     return labels;
   },

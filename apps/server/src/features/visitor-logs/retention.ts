@@ -33,8 +33,12 @@ export async function purgeShopVisits(db: Database, shopId: string, cutoff: Date
     const n = result as unknown as { affectedRows?: number; rowCount?: number | null };
     const deleted = Number(n.rowCount ?? n.affectedRows ?? 0);
     total += deleted;
-    if (deleted < BATCH) return total;
+    if (deleted < BATCH) break;
   }
+  // The distinct URLs no visit kept holds any more.
+  await db.execute(sql`
+    delete from visit_urls where shop_id = ${shopId} and last_seen < ${before}::timestamptz`);
+  return total;
 }
 
 /** Every shop's purge; answers visits deleted. */

@@ -85,7 +85,9 @@ export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
               v.device,
               v.action,
               v.rule?.label ?? null,
+              v.rule?.mode ?? v.monitor?.mode ?? null,
               v.monitor?.label ?? null,
+              v.monitor?.action ?? null,
             ]),
           )
           .join('');

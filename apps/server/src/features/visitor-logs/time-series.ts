@@ -1,10 +1,11 @@
 // The dashboard chart: allowed and blocked visits per hour (1 and 3 days) or per day (7 and
 // 30 days) from the hourly counters the visit flush writes. `pageViews` counts every protected
-// view, blocked ones included, so allowed = pageViews − blocked; blocked sums every blocker.
+// view, blocked ones included, so allowed = pageViews − blocked; blocked sums every blocker
+// (the counts of cancelled orders are not visits and stay out).
 import type { TimeSeries } from '@gatehouse/contracts';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockerHourlyCounts } from '../../db/schema.js';
+import { blockerHourlyCounts, orderCounters } from '../../db/schema.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -37,7 +38,7 @@ export async function timeSeries(
     const i = Math.floor((row.hour.getTime() - first) / size);
     if (i < 0 || i >= count) continue;
     if (row.blocker === 'pageViews') views[i]! += Number(row.count);
-    else blocked[i]! += Number(row.count);
+    else if (!orderCounters.includes(row.blocker)) blocked[i]! += Number(row.count);
   }
   return {
     bucket,

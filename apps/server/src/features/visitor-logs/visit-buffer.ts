@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the queue, its chunks and their tallies are one
+// bounded structure, read together.
 // Every decision becomes a visit record, queued here and written through the bulk visit
 // writer (one binary COPY per batch) every flush interval or as soon as a batch is full,
 // never awaited by the decision. A visit is queued as the bytes of its COPY row, appended to
@@ -20,6 +22,7 @@ import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { VisitBuffer, VisitInput, VisitMetrics } from '../../protection/visit-queue.js';
 import { VisitCopyBuilder } from './visit-copy.js';
 import { inVisitBatch, type BatchSession, type DatabaseKind } from './visit-writer.js';
+import { UrlTally } from './visit-urls.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -59,6 +62,8 @@ interface Chunk {
   shops: Map<string, ShopTally>;
   /** List entries' hits in this chunk, by the table that counts them: count and last time (ms), by rule id. */
   hits: Map<EntryHitsTable, Map<string, Hit>>;
+  /** The chunk's distinct URLs, for the shops' URL lists. */
+  urls: UrlTally;
 }
 
 interface Hit {
@@ -67,7 +72,7 @@ interface Hit {
 }
 
 function newChunk(): Chunk {
-  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map() };
+  return { copy: new VisitCopyBuilder(), shops: new Map(), hits: new Map(), urls: new UrlTally() };
 }
 
 type Blockers = VisitBufferOptions['blockers'];
@@ -116,6 +121,7 @@ function tally(blockers: Blockers, chunk: Chunk, v: VisitInput): void {
     }
     counts.set(blocker, (counts.get(blocker) ?? 0) + 1);
   }
+  chunk.urls.add(v.shopId, v.url, v.time);
   countHit(blockers, chunk, decision.rule, v.time);
   countHit(blockers, chunk, decision.monitor, v.time);
   if (decision.rule?.kind !== 'app-disabled') {
@@ -177,6 +183,7 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
     }
     await inVisitBatch(db, options.dbKind, async (session) => {
       await session.copyBinary(document);
+      await session.storeUrls(chunk.urls);
       if (counters.length > 0) {
         // All of the chunk's counters in one upsert.
         await session.query(
@@ -269,6 +276,8 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
           visit.referrer,
           visit.userAgent,
           visit.decision,
+          visit.ruleFacts,
+          visit.monitorFacts,
         );
       } catch (error) {
         // Not storable (cannot happen with a decision's fields; never thrown at the decision).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visitsToCopyBinary } from './visit-copy.js';
-import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
+import { checkedAsn, NO_RULE_FACTS, storableText, type VisitRecord } from './visit-record.js';
 
 const base: VisitRecord = {
   shopId: '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -19,6 +19,7 @@ const base: VisitRecord = {
   ruleKind: null,
   monitor: false,
   monitorRuleId: null,
+  ...NO_RULE_FACTS,
 };
 
 /** Reads a binary COPY document back into its tuples of raw fields (null or bytes). */
@@ -57,11 +58,11 @@ const int64 = (field: Uint8Array | null | undefined) =>
   new DataView(field!.buffer, field!.byteOffset, 8).getBigInt64(0);
 
 describe('visitsToCopyBinary', () => {
-  it('writes a header, one tuple of 16 fields per visit and the trailer', () => {
+  it('writes a header, one tuple of 22 fields per visit and the trailer', () => {
     expect(readCopy(visitsToCopyBinary([]))).toEqual([]);
     const tuples = readCopy(visitsToCopyBinary([base, base]));
     expect(tuples).toHaveLength(2);
-    expect(tuples[0]).toHaveLength(16);
+    expect(tuples[0]).toHaveLength(22);
   });
 
   it('encodes the shop id, the time in microseconds since 2000 and the ASN as bigint', () => {

@@ -1,3 +1,5 @@
+// One file past the usual size on purpose: the byte writer and the row layout it serves are
+// read together, field by field.
 // A batch of visits in PostgreSQL's binary COPY format, for `COPY visits … FROM '/dev/blob'
 // WITH (FORMAT binary)` on PGlite. Binary skips the server's text parsing of every field (a
 // timestamp, a uuid and an address per visit) and needs no quoting or escaping: each field is
@@ -6,11 +8,12 @@
 // one growing byte array: no per-row strings or objects (see bench/README.md for the figures).
 // The same document feeds `COPY … FROM STDIN` on PostgreSQL.
 import { parseIpInto, type Decision } from '@gatehouse/engine';
+import type { RuleFacts } from '../../protection/blocker.js';
 import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
 
 // "PGCOPY\n\377\r\n\0", then the flags field and the header extension length, both 0.
 const HEADER = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
-const FIELDS = 16;
+const FIELDS = 22;
 /** PostgreSQL timestamps count microseconds from 2000-01-01T00:00:00Z. */
 const PG_EPOCH_MS = 946_684_800_000;
 const TWO_32 = 4_294_967_296;
@@ -183,10 +186,19 @@ export class VisitCopyBuilder {
       v.ruleKind,
       v.monitor,
       v.monitorRuleId,
+      v.ruleLabel,
+      v.ruleMode,
+      v.monitorRuleKind,
+      v.monitorLabel,
+      v.monitorMode,
+      v.monitorAction,
     );
   }
 
-  /** A decision's row, read straight from the decision (no record object in between). */
+  /**
+   * A decision's row, read straight from the decision (no record object in between), with the
+   * facts of its rule and of its monitored rule as they stood when it decided.
+   */
   appendDecision(
     shopId: string,
     timeMs: number,
@@ -195,6 +207,8 @@ export class VisitCopyBuilder {
     referrer: string,
     userAgent: string,
     decision: Decision,
+    ruleFacts: RuleFacts | null,
+    monitorFacts: RuleFacts | null,
   ): void {
     this.row(
       shopId,
@@ -209,6 +223,12 @@ export class VisitCopyBuilder {
       decision.rule?.kind ?? null,
       decision.monitor !== undefined,
       decision.monitor?.id ?? null,
+      ruleFacts?.label ?? null,
+      ruleFacts?.mode ?? null,
+      decision.monitor?.kind ?? null,
+      monitorFacts?.label ?? null,
+      monitorFacts?.mode ?? null,
+      decision.monitor?.action ?? null,
     );
   }
 
@@ -232,6 +252,12 @@ export class VisitCopyBuilder {
     ruleKind: string | null,
     monitor: boolean,
     monitorRuleId: string | null,
+    ruleLabel: string | null,
+    ruleMode: string | null,
+    monitorRuleKind: string | null,
+    monitorLabel: string | null,
+    monitorMode: string | null,
+    monitorAction: string | null,
   ): void {
     const out = this.out;
     const mark = out.at;
@@ -269,6 +295,12 @@ export class VisitCopyBuilder {
       out.int32(1);
       out.byte(monitor ? 1 : 0);
       out.text(monitorRuleId);
+      out.text(ruleLabel);
+      out.text(ruleMode);
+      out.text(monitorRuleKind);
+      out.text(monitorLabel);
+      out.text(monitorMode);
+      out.text(monitorAction);
     } catch (error) {
       out.at = mark;
       throw error;

@@ -23,7 +23,25 @@ export interface VisitRecord {
   ruleKind: string | null;
   monitor: boolean;
   monitorRuleId: string | null;
+  /** The deciding rule's facts as it stood when it decided (RuleFacts). */
+  ruleLabel: string | null;
+  ruleMode: string | null;
+  /** The monitored rule's kind and facts, and what it would have done. */
+  monitorRuleKind: string | null;
+  monitorLabel: string | null;
+  monitorMode: string | null;
+  monitorAction: 'block' | 'redirect' | null;
 }
+
+/** The rule facts of a visit no rule decided and none monitored (a plain allowed visit). */
+export const NO_RULE_FACTS = {
+  ruleLabel: null,
+  ruleMode: null,
+  monitorRuleKind: null,
+  monitorLabel: null,
+  monitorMode: null,
+  monitorAction: null,
+} as const satisfies Partial<VisitRecord>;
 
 export const VISIT_COLUMNS = [
   'shop_id',
@@ -42,6 +60,12 @@ export const VISIT_COLUMNS = [
   'rule_kind',
   'monitor',
   'monitor_rule_id',
+  'rule_label',
+  'rule_mode',
+  'monitor_rule_kind',
+  'monitor_label',
+  'monitor_mode',
+  'monitor_action',
 ] as const;
 
 /** Removes NUL characters: PostgreSQL text cannot store them (both drivers would fail). */

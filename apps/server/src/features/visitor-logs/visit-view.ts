@@ -1,11 +1,23 @@
 // A stored visit as the visitor log shows it: device parsed from the user agent, the deciding
-// and the monitored rule named.
+// and the monitored rule named as the visit recorded them when it was decided.
 import type { VisitView } from '@gatehouse/contracts';
 import type { Database } from '../../db/client.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
-import { ruleLabeler, type RuleLabeler } from '../../protection/rule-labels.js';
+import { ruleLabeler, type RuleLabeler, type StoredRule } from '../../protection/rule-labels.js';
 import { deviceOf } from './user-agent.js';
 import type { VisitRecord } from './visit-query.js';
+
+const decidingRule = (v: VisitRecord): StoredRule => ({
+  id: v.ruleId,
+  kind: v.ruleKind,
+  facts: v.ruleLabel === null ? null : { label: v.ruleLabel, mode: v.ruleMode },
+});
+
+const monitoredRule = (v: VisitRecord): StoredRule => ({
+  id: v.monitorRuleId,
+  kind: v.monitorRuleKind,
+  facts: v.monitorLabel === null ? null : { label: v.monitorLabel, mode: v.monitorMode },
+});
 
 export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
   return {
@@ -22,8 +34,8 @@ export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
     userAgent: v.userAgent,
     device: deviceOf(v.userAgent),
     action: v.action,
-    rule: labels.rule(v.ruleId, v.ruleKind),
-    monitor: v.monitor ? labels.monitor(v.monitorRuleId) : null,
+    rule: labels.rule(decidingRule(v)),
+    monitor: v.monitor ? labels.monitor(monitoredRule(v), v.monitorAction) : null,
   };
 }
 
@@ -37,7 +49,7 @@ export async function toVisitViews(
     blockers,
     db,
     shopId,
-    visits.flatMap((v) => [v.ruleId, v.monitorRuleId]),
+    visits.flatMap((v) => [decidingRule(v), monitoredRule(v)]),
   );
   return visits.map((v) => toVisitView(v, labels));
 }

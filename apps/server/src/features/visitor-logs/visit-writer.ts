@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import type { PGliteWorker, WorkerTransaction } from '../../db/pglite-worker-client.js';
 import { visitsToCopyBinary } from './visit-copy.js';
 import { VISIT_COLUMNS, type VisitRecord } from './visit-record.js';
+import { UrlTally } from './visit-urls.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -19,7 +20,10 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface BatchSession {
   /** Stores a binary COPY document of visits (visit-copy.ts). */
   copyBinary(document: Uint8Array): Promise<void>;
+  /** Stores visits and adds their URLs to the shops' distinct URLs. */
   copyVisits(rows: readonly VisitRecord[]): Promise<void>;
+  /** Adds a batch's URLs to the shops' distinct URLs (visit-urls.ts). */
+  storeUrls(urls: UrlTally): Promise<void>;
   query(text: string, params?: unknown[]): Promise<void>;
 }
 
@@ -28,13 +32,22 @@ const COPY_BLOB = `copy ${COLUMNS} from '/dev/blob' with (format binary)`;
 const COPY_STDIN = `copy ${COLUMNS} from stdin with (format binary)`;
 
 /** The two ways a database takes statements; copyVisits is built on copyBinary for both. */
-type DatabaseSession = Omit<BatchSession, 'copyVisits'>;
+type DatabaseSession = Omit<BatchSession, 'copyVisits' | 'storeUrls'>;
 
 function batchSession(session: DatabaseSession): BatchSession {
+  async function storeUrls(urls: UrlTally) {
+    const upsert = urls.statement();
+    if (upsert) await session.query(upsert.text, upsert.params);
+  }
   return {
     ...session,
+    storeUrls,
     async copyVisits(rows) {
-      if (rows.length > 0) await session.copyBinary(visitsToCopyBinary(rows));
+      if (rows.length === 0) return;
+      await session.copyBinary(visitsToCopyBinary(rows));
+      const urls = new UrlTally();
+      for (const v of rows) urls.add(v.shopId, v.url, v.time.getTime());
+      await storeUrls(urls);
     },
   };
 }

@@ -24,6 +24,10 @@ const SWITCH_LABELS: Record<VpnNetwork, string> = {
   tor: 'Tor exit',
 };
 
+function switchLabel(network: VpnNetwork, withRelay: boolean): string {
+  return `${KIND_LABEL}: ${SWITCH_LABELS[network]}${withRelay ? ' or iCloud Private Relay' : ''}`;
+}
+
 export const vpnBlocker: Blocker = {
   name: VPN_BLOCKER,
   ruleKinds: { network: { label: KIND_LABEL, page: '/vpnBlocker' } },
@@ -31,25 +35,23 @@ export const vpnBlocker: Blocker = {
   async loadRules(db, shop) {
     return vpnEngineRules(await loadVpnState(db, shop));
   },
+  describeRule(rule) {
+    const network = switchOfRule(rule.id);
+    if (rule.kind !== 'network' || !network) return { label: KIND_LABEL, mode: null };
+    return { label: switchLabel(network, rule.networks.includes('privateRelay')), mode: null };
+  },
   async labelRules(db, shopId, ids) {
     const mine = ids.flatMap((id) => {
       const network = switchOfRule(id);
       return network ? [{ id, network }] : [];
     });
     if (mine.length === 0) return new Map();
-    const { switches, allowPrivateRelay } = await loadVpnSettings(db, shopId);
+    const { allowPrivateRelay } = await loadVpnSettings(db, shopId);
     return new Map(
-      mine.map(({ id, network }): [string, RuleLabel] => {
-        const relay = network === 'vpn' && !allowPrivateRelay ? ' or iCloud Private Relay' : '';
-        return [
-          id,
-          {
-            kind: 'network',
-            label: `${KIND_LABEL}: ${SWITCH_LABELS[network]}${relay}`,
-            action: switches[network].action,
-          },
-        ];
-      }),
+      mine.map(({ id, network }): [string, RuleLabel] => [
+        id,
+        { kind: 'network', label: switchLabel(network, network === 'vpn' && !allowPrivateRelay) },
+      ]),
     );
   },
   routes: vpnRoutes,

@@ -3,9 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-query.js';
 
-export function useIpLookup(ip: string, enabled: boolean) {
+export function useIpLookup(ip: string, userAgent: string, enabled: boolean) {
   return useQuery({
-    ...apiQueryOptions('lookupIp', { ip }, { quietStatuses: [400] }),
+    ...apiQueryOptions('lookupIp', userAgent ? { ip, ua: userAgent } : { ip }, {
+      quietStatuses: [400],
+    }),
     enabled,
   });
 }

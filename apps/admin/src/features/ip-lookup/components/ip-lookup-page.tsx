@@ -1,7 +1,8 @@
 // /iplookup and /iplookup/:ip, IP Address Lookup: a search field that checks the address and
-// navigates to /iplookup/<ip>, which runs the lookup and shows the result.
+// navigates to /iplookup/<ip>, which runs the lookup and shows the result. An optional user
+// agent (kept in the address as ?ua=) is decided for too: a crawler's, a script's.
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   BlockStack,
   Button,
@@ -20,19 +21,30 @@ import { LookupResult } from './lookup-result.js';
 
 export function IpLookupPage() {
   const { ip: routeIp = '' } = useParams();
+  const [search] = useSearchParams();
+  const routeUa = (search.get('ua') ?? '').trim().slice(0, 1000);
   const navigate = useNavigate();
   const address = normaliseIpInput(routeIp);
   const routeValid = address !== '' && isIp(address);
 
   // The field shows the address in the route, also after back/forward.
-  const [field, setField] = useState({ routeIp, input: routeIp, error: null as string | null });
-  if (field.routeIp !== routeIp) setField({ routeIp, input: routeIp, error: null });
-  const { input, error: inputError } = field;
+  const [field, setField] = useState({
+    routeIp,
+    routeUa,
+    input: routeIp,
+    ua: routeUa,
+    error: null as string | null,
+  });
+  if (field.routeIp !== routeIp || field.routeUa !== routeUa) {
+    setField({ routeIp, routeUa, input: routeIp, ua: routeUa, error: null });
+  }
+  const { input, ua, error: inputError } = field;
+  const setUa = (text: string) => setField((current) => ({ ...current, ua: text }));
   const setInput = (text: string) => setField((current) => ({ ...current, input: text }));
   const setInputError = (error: string | null) => setField((current) => ({ ...current, error }));
 
   // 400 (the server's own check) is shown on the field, not as a toast.
-  const lookup = useIpLookup(address, routeValid);
+  const lookup = useIpLookup(address, routeUa, routeValid);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -42,8 +54,12 @@ export function IpLookupPage() {
       return;
     }
     setInputError(null);
-    if (ip === address) void lookup.refetch();
-    else void navigate(`/iplookup/${encodeURIComponent(ip)}`);
+    const agent = ua.trim();
+    if (ip === address && agent === routeUa) void lookup.refetch();
+    else {
+      const query = agent ? `?${new URLSearchParams({ ua: agent }).toString()}` : '';
+      void navigate(`/iplookup/${encodeURIComponent(ip)}${query}`);
+    }
   };
 
   const error =
@@ -77,6 +93,15 @@ export function IpLookupPage() {
                       Look up
                     </Button>
                   }
+                />
+                <TextField
+                  label="User agent (optional)"
+                  helpText="Paste a visitor's user agent to see what your bot and crawler rules decide for it, e.g. Googlebot's or a script's."
+                  placeholder="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+                  autoComplete="off"
+                  value={ua}
+                  onChange={setUa}
+                  maxLength={1000}
                 />
               </BlockStack>
             </form>

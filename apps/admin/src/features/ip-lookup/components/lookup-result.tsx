@@ -16,9 +16,16 @@ import {
   IP_LOOKUP_ATTRIBUTION_URL,
   type IpLookupResult,
 } from '@gatehouse/contracts';
+import { countryName } from '@gatehouse/engine/values';
 import { actionBadge, decidingRule } from '../../../lib/decision-labels.js';
 import { CountryFlag } from '../../../components/country-flag.js';
-import { coordinatesLabel, flagBadges, showsCityData } from '../lookup-labels.js';
+import {
+  coordinatesLabel,
+  crawlerCheckLabel,
+  flagBadges,
+  showsCityData,
+  sourcesLine,
+} from '../lookup-labels.js';
 
 const UNKNOWN = 'Unknown';
 
@@ -39,6 +46,7 @@ function Decision({ result }: { result: IpLookupResult }) {
   const { decision } = result;
   const badge = actionBadge(decision);
   const rule = decidingRule(decision);
+  const crawler = result.crawler && crawlerCheckLabel(result.crawler);
   return (
     <Card>
       <BlockStack gap="300">
@@ -49,12 +57,15 @@ function Decision({ result }: { result: IpLookupResult }) {
           <Badge tone={badge.tone} size="large">
             {badge.label}
           </Badge>
+          {crawler && <Badge tone={crawler.tone}>{crawler.label}</Badge>}
           <Text as="p">
             {decision.rule || decision.monitor ? (
               <>
                 Decided by{' '}
                 {rule.url ? <Link url={rule.url}>{rule.label}</Link> : <span>{rule.label}</span>}
               </>
+            ) : result.userAgent ? (
+              'No rule matches this visit: it is let in.'
             ) : (
               'No rule matches this address: its visitors are let in.'
             )}
@@ -67,8 +78,9 @@ function Decision({ result }: { result: IpLookupResult }) {
             {decision.monitor.action} this visitor.
           </Text>
         )}
-        <Text as="p" variant="bodySm" tone="subdued">
-          For a visit to your store&apos;s home page, with the rules as they are now.
+        <Text as="p" variant="bodySm" tone="subdued" breakWord>
+          For a visit to your store&apos;s home page, with the rules as they are now,{' '}
+          {result.userAgent ? `from the user agent “${result.userAgent}”.` : 'from a browser.'}
         </Text>
       </BlockStack>
     </Card>
@@ -77,6 +89,8 @@ function Decision({ result }: { result: IpLookupResult }) {
 
 export function LookupResult({ result }: { result: IpLookupResult }) {
   const coordinates = coordinatesLabel(result.latitude, result.longitude);
+  const placeUnknown = result.placeWithheld ? 'Not shown' : UNKNOWN;
+  const sources = sourcesLine(result.sources);
   const country = result.country ? (
     <>
       <CountryFlag code={result.country} /> {result.countryName ?? result.country} ({result.country}
@@ -108,14 +122,25 @@ export function LookupResult({ result }: { result: IpLookupResult }) {
             <dl style={{ margin: 0 }}>
               <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
                 <Field label="Country">{country}</Field>
-                <Field label="Region">{result.region ?? UNKNOWN}</Field>
-                <Field label="City">{result.city ?? UNKNOWN}</Field>
-                <Field label="Coordinates">{coordinates ?? UNKNOWN}</Field>
+                <Field label="Region">{result.region ?? placeUnknown}</Field>
+                <Field label="City">{result.city ?? placeUnknown}</Field>
+                <Field label="Coordinates">{coordinates ?? placeUnknown}</Field>
                 <Field label="ASN">{result.asn === null ? UNKNOWN : `AS${result.asn}`}</Field>
                 <Field label="Organisation">{result.org ?? UNKNOWN}</Field>
               </InlineGrid>
             </dl>
           </Box>
+          {result.placeWithheld && (
+            <Text as="p" tone="subdued">
+              The city database places this address in {countryName(result.placeWithheld)}. Its
+              region and city are not shown, as they contradict the country your rules use.
+            </Text>
+          )}
+          {sources && (
+            <Text as="p" variant="bodySm" tone="subdued">
+              {sources}
+            </Text>
+          )}
           {showsCityData(result) && (
             <Text as="p" variant="bodySm" tone="subdued">
               <Link url={IP_LOOKUP_ATTRIBUTION_URL} target="_blank">

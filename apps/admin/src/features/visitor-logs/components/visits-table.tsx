@@ -9,8 +9,9 @@ import {
   EmptySearchResult,
   IndexTable,
   Text,
+  useBreakpoints,
 } from '@shopify/polaris';
-import { PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
+import { GEO_SOURCE_NAMES, PRODUCT_NAME, type VisitView } from '@gatehouse/contracts';
 import type { QuickActionChoice } from '../quick-actions.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { VisitRow } from './visit-row.js';
@@ -66,6 +67,7 @@ export function VisitsTable({
   onQuickAction,
 }: Props) {
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const condensed = useBreakpoints().smDown;
   const now = readAt;
   // A URL search looks at a bounded number of visits per page; say how far back it got.
   const searchedNote = searchedTo && (
@@ -107,17 +109,18 @@ export function VisitsTable({
         }
         headings={[
           { title: 'Time' },
-          { title: 'IP' },
-          { title: 'Country' },
-          { title: 'Action' },
-          { title: 'Rule' },
-          { title: 'Region / city' },
-          { title: 'Network' },
-          { title: 'URL' },
-          { title: 'Referrer' },
-          { title: 'Device' },
+          {
+            title: 'Visitor',
+            tooltipContent: `IP address, then country (from ${GEO_SOURCE_NAMES.country}, the country your rules use) and region and city (from ${GEO_SOURCE_NAMES.city}, shown only where it places the visitor in the same country).`,
+            tooltipWidth: 'wide',
+          },
+          { title: 'Action and rule' },
+          { title: 'Page and referrer' },
+          { title: 'Network and device' },
           { title: 'Quick actions', hidden: true },
         ]}
+        condensed={condensed}
+        lastColumnSticky
         pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
       >
         {visits.map((visit, index) => (
@@ -126,6 +129,7 @@ export function VisitsTable({
             visit={visit}
             index={index}
             now={now}
+            condensed={condensed}
             menuOpen={menuFor === visit.id}
             onMenu={(open) => setMenuFor(open ? visit.id : null)}
             onQuickAction={onQuickAction}

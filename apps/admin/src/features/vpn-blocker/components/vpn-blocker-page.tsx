@@ -8,7 +8,7 @@ import { BlockStack, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris
 import { vpnNetworks, type VpnNetwork } from '@gatehouse/contracts';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
-import { Loading, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
@@ -68,7 +68,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     onSaved: () => showToast('Bot (VPN/Proxy) Blocker saved'),
   });
 
-  if (draft === undefined || query.isLoading) return <Loading title={TITLE} />;
+  if (draft === undefined || query.isLoading) return <LoadingPage title={TITLE} />;
   const { trusted, limit, feeds } = query.data;
   const changeSwitch = (network: VpnNetwork, partial: Partial<SwitchForm>) =>
     change({

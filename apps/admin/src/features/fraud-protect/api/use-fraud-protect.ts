@@ -1,0 +1,37 @@
+// Fraud Protect's settings, the log a page at a time, saving, and Retry of a failed action.
+import {
+  DEFAULT_FRAUD_PROTECT,
+  FRAUD_LOG_PAGE_SIZE,
+  type FraudLogPage,
+  type FraudProtectView,
+} from '@gatehouse/contracts';
+import { useApiMutation } from '../../../lib/api-mutation.js';
+import { useApiQuery } from '../../../lib/api-query.js';
+
+const EMPTY_VIEW: FraudProtectView = {
+  settings: DEFAULT_FRAUD_PROTECT,
+  logRetentionDays: 90,
+  canReadCustomers: true,
+};
+const EMPTY_LOG: FraudLogPage = { entries: [], total: 0, page: 1, pageSize: FRAUD_LOG_PAGE_SIZE };
+
+export function useFraudProtect() {
+  return useApiQuery('getFraudProtect', {}, { defaultData: EMPTY_VIEW });
+}
+
+export function useSaveFraudProtect() {
+  return useApiMutation('saveFraudProtect', { replaces: 'getFraudProtect' });
+}
+
+/** The log's page; refreshed every 10 s while open, so new orders and retries show up. */
+export function useFraudLog(page: number) {
+  return useApiQuery(
+    'getFraudProtectLog',
+    { page },
+    { defaultData: { ...EMPTY_LOG, page }, refetchInterval: 10_000 },
+  );
+}
+
+export function useRetryFraudAction() {
+  return useApiMutation('retryFraudProtectAction', { invalidates: ['getFraudProtectLog'] });
+}

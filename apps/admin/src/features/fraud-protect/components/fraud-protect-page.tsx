@@ -1,0 +1,97 @@
+// /fraudProtect: the settings (saved with the contextual save bar), what customer data is kept
+// and for how long, and the log of orders it acted on. A paid feature: on Free the page
+// explains it and leads to the subscription page.
+import { useMemo } from 'react';
+import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { SaveBar } from '../../../components/save-bar.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { useFraudProtect, useSaveFraudProtect } from '../api/use-fraud-protect.js';
+import { fraudFormErrors, toFraudForm, toFraudSettings } from '../fraud-protect-form.js';
+import { FraudLogCard } from './fraud-log-card.js';
+import { FraudSettingsCard } from './fraud-settings-card.js';
+
+const TITLE = 'Fraud Protect';
+
+export function FraudProtectPage() {
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="Fraud Protect is part of Premium and Pay-As-You-Go"
+          intro="Stop the orders Shopify rates as risky before you ship them:"
+          items={[
+            'cancel them at once, with a refund, restock and an email to the customer;',
+            'or tag them for you to review;',
+            'spare your VIP, wholesale and returning customers.',
+          ]}
+        />
+      }
+      editor={() => <FraudProtectEditor />}
+    />
+  );
+}
+
+function DataKeptCard({ days }: { days: number }) {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          What Fraud Protect keeps
+        </Text>
+        <Text as="p">
+          {`For each order it acts on, Gatehouse keeps the order’s number, its risk level, what was done and Shopify’s answer, for ${days} days. It reads the order and the customer’s tags and order count from Shopify when it acts and keeps no copy: no names, email addresses, phone numbers or addresses. Entries are deleted sooner when Shopify asks Gatehouse to erase a customer’s data or your store’s.`}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function FraudProtectEditor() {
+  const query = useFraudProtect();
+  const save = useSaveFraudProtect();
+  const { settings, logRetentionDays, canReadCustomers } = query.data;
+  const savedKey = JSON.stringify(settings);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the form changes
+  const saved = useMemo(() => toFraudForm(settings), [savedKey]);
+  const { draft, change, showErrors, saveBar } = useSaveBarForm(
+    query.isSettled ? saved : undefined,
+    {
+      invalid: (form) => Object.keys(fraudFormErrors(form)).length > 0,
+      submit: (form) => save.call(toFraudSettings(form)),
+      onSaved: () => showToast('Fraud Protect saved'),
+    },
+  );
+
+  if (draft === undefined || query.isLoading) {
+    return (
+      <Page title={TITLE}>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </Page>
+    );
+  }
+  return (
+    <Page title={TITLE} subtitle="Cancel or flag the orders Shopify rates as risky">
+      <SaveBar {...saveBar} />
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <FraudSettingsCard
+              form={draft}
+              errors={showErrors ? fraudFormErrors(draft) : {}}
+              canReadCustomers={canReadCustomers}
+              onChange={change}
+            />
+            <FraudLogCard />
+            <DataKeptCard days={logRetentionDays} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,6 @@
+// Removes the chosen patterns of the URL Blocker.
+import { useApiMutation } from '../../../lib/api-mutation.js';
+
+export function useDeleteUrlEntries() {
+  return useApiMutation('deleteUrlBlocker', { invalidates: ['getUrlBlocker'] });
+}

@@ -1,0 +1,175 @@
+// /redirect: Geolocation Redirects. Ordered rules (the first one that covers a visitor
+// decides), reordered by drag and drop with the pointer, touch or the keyboard, edited in
+// place and saved all at once with the contextual save bar; "test as a visitor from…" runs the
+// saved rules. A paid feature: on Free the page explains it and leads to the subscription page.
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragCancelEvent,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { useMemo } from 'react';
+import { BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
+import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { SaveBar } from '../../../components/save-bar.js';
+import { useAppState } from '../../../lib/app-state.js';
+import { showToast } from '../../../lib/toast-store.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
+import { useGeoRedirects } from '../api/use-geo-redirects.js';
+import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
+import { formInvalid, moveRule, newRule, toForm, toRequest } from '../geo-redirects-form.js';
+import { RedirectRuleCard } from './redirect-rule-card.js';
+import { TestVisitorCard } from './test-visitor-card.js';
+import './geo-redirects.css';
+
+const TITLE = 'Geolocation Redirects';
+
+export function GeoRedirectsPage() {
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="Geolocation Redirects are part of Premium and Pay-As-You-Go"
+          intro="Send visitors to the store made for their country:"
+          items={[
+            'choose countries or whole continents and the address to send them to;',
+            'redirect at once, or ask first with your own words and the target’s flag.',
+          ]}
+        />
+      }
+      editor={() => <GeoRedirectsEditor />}
+    />
+  );
+}
+
+function GeoRedirectsEditor() {
+  const { account } = useAppState();
+  const redirects = useGeoRedirects();
+  const save = useSaveGeoRedirects();
+  const saved = useMemo(() => toForm(redirects.data.rules), [redirects.data.rules]);
+  const form = useSaveBarForm(saved, {
+    invalid: formInvalid,
+    submit: (draft) => save.call(toRequest(draft)),
+    onSaved: (data) => {
+      // Rules added here come back with their ids and targets in normal form: the draft
+      // becomes what was stored.
+      form.change(toForm(data.rules));
+      showToast('Redirects saved');
+    },
+  });
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const draft = form.draft;
+  if (draft === undefined || redirects.isLoading) return <LoadingPage title={TITLE} />;
+  const { rules } = draft;
+  const limit = redirects.data.limit;
+  // What screen readers hear while a redirect is moved: positions, not ids.
+  const at = (id: string | number | undefined) => rules.findIndex((r) => r.key === id) + 1;
+  const announcements = {
+    onDragStart: ({ active }: DragStartEvent) => `Picked up redirect ${at(active.id)}.`,
+    onDragOver: ({ active, over }: DragOverEvent) =>
+      over ? `Redirect ${at(active.id)} is over position ${at(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }: DragEndEvent) =>
+      over
+        ? `Redirect ${at(active.id)} was moved to position ${at(over.id)}.`
+        : `Redirect ${at(active.id)} was dropped.`,
+    onDragCancel: ({ active }: DragCancelEvent) =>
+      `Moving redirect ${at(active.id)} was cancelled.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) form.change({ rules: moveRule(rules, String(active.id), String(over.id)) });
+  };
+  const update = (key: string, change: object) =>
+    form.change({ rules: rules.map((r) => (r.key === key ? { ...r, ...change } : r)) });
+
+  return (
+    <Page
+      title={TITLE}
+      subtitle={`${rules.length} of ${limit} redirects`}
+      primaryAction={{
+        content: 'Add redirect',
+        disabled: rules.length >= limit,
+        onAction: () => form.change({ rules: [...rules, newRule()] }),
+      }}
+    >
+      <SaveBar {...form.saveBar} />
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="200">
+                <Text as="p">
+                  Send visitors to the store made for their country. Redirects apply in this order:
+                  the first one that covers a visitor’s country decides, unless the visitor is
+                  already on its address. Drag a redirect by its handle to move it, or focus the
+                  handle and use Space and the arrow keys.
+                </Text>
+                <Text as="p" tone="subdued">
+                  A visitor is redirected at most once per browsing session. Search engines’
+                  verified crawlers are never redirected, so your store is indexed as it is;
+                  visitors stopped by a blocker, addresses on your allow list and Admin Access
+                  devices are not redirected either. Redirects that would send visitors round in a
+                  loop are refused when you save.
+                </Text>
+              </BlockStack>
+            </Card>
+            {rules.length === 0 ? (
+              <Card>
+                <BlockStack gap="300" inlineAlign="start">
+                  <Text as="p">No redirects yet.</Text>
+                  <Button onClick={() => form.change({ rules: [newRule()] })}>
+                    Add a redirect
+                  </Button>
+                </BlockStack>
+              </Card>
+            ) : (
+              <DndContext
+                accessibility={{ announcements }}
+                sensors={sensors}
+                collisionDetection={closestCenter}
+                onDragEnd={onDragEnd}
+              >
+                <SortableContext
+                  items={rules.map((r) => r.key)}
+                  strategy={verticalListSortingStrategy}
+                >
+                  <BlockStack gap="400">
+                    {rules.map((rule, index) => (
+                      <RedirectRuleCard
+                        key={rule.key}
+                        rule={rule}
+                        position={index + 1}
+                        showErrors={form.showErrors}
+                        onChange={(change) => update(rule.key, change)}
+                        onRemove={() =>
+                          form.change({ rules: rules.filter((r) => r.key !== rule.key) })
+                        }
+                      />
+                    ))}
+                  </BlockStack>
+                </SortableContext>
+              </DndContext>
+            )}
+            <TestVisitorCard storeUrl={account?.storeUrl ?? ''} unsaved={form.saveBar.dirty} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formInvalid,
+  moveRule,
+  newRule,
+  ruleErrors,
+  toForm,
+  toRequest,
+} from './geo-redirects-form.js';
+
+describe('the redirects draft', () => {
+  it('says what is missing in a new rule, as the server does', () => {
+    const rule = newRule();
+    expect(ruleErrors(rule)).toEqual({
+      url: 'Enter the address to send visitors to, starting with https://, like https://example.de.',
+      countries: 'Choose at least one country or continent for each redirect.',
+    });
+    expect(ruleErrors({ ...rule, url: 'http://example.de', continents: ['EU'] })).toEqual({
+      url: '"http://example.de" is not an https address. Enter a full address starting with https://, like https://example.de.',
+    });
+    expect(
+      formInvalid({ rules: [{ ...rule, url: 'https://example.de', countries: ['DE'] }] }),
+    ).toBe(false);
+  });
+
+  it('moves rules and sends them in order, new ones without an id', () => {
+    const stored = toForm([
+      {
+        id: 'a',
+        enabled: true,
+        countries: ['DE'],
+        continents: [],
+        url: 'https://example.de',
+        keepPath: false,
+        mode: 'auto',
+        prompt: { title: '', text: '', accept: 'Go', decline: 'Stay', flag: '' },
+        hits: 3,
+        lastHitAt: null,
+      },
+    ]);
+    const added = { ...newRule(), url: ' https://example.fr ', countries: ['FR'] };
+    const rules = moveRule([...stored.rules, added], added.key, 'a');
+    const request = toRequest({ rules });
+    expect(request.rules.map((r) => [r.id, r.url])).toEqual([
+      [undefined, 'https://example.fr'],
+      ['a', 'https://example.de'],
+    ]);
+  });
+});

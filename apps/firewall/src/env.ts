@@ -1,0 +1,89 @@
+// The firewall's configuration, parsed once from the environment; a bad value stops the process
+// naming the variable. The firewall reads its policies from the Gatehouse server (POLICY_URL)
+// with the firewall key: FIREWALL_KEY when set, otherwise derived from the server's APP_SECRET
+// (or the secret file the server keeps when none is set, as on the embedded defaults).
+import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  FIREWALL_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  FIREWALL_HOST: z.string().min(1).optional(),
+  /** The Gatehouse server's origin, where the policy snapshot is read. */
+  POLICY_URL: z.url().optional(),
+  APP_URL: z.url().default('http://localhost:3000'),
+  FIREWALL_KEY: z.string().min(32).optional(),
+  APP_SECRET: z.string().min(16).optional(),
+  APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
+  POLICY_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  POLICY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** An origin request is abandoned (502) when its headers take longer than this. */
+  ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Rate-limit counters shared by every instance; per instance when unset. */
+  REDIS_URL: z.url().optional(),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** Load balancers in front of the firewall whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface FirewallConfig {
+  port: number;
+  host: string;
+  policyUrl: string;
+  key: string;
+  policyRefreshMs: number;
+  policyTimeoutMs: number;
+  originTimeoutMs: number;
+  redisUrl: string | null;
+  redisTimeoutMs: number;
+  trustedProxies: string[];
+  logLevel: string;
+}
+
+/** The key the server and its firewalls share, when only the app secret is configured. */
+export function firewallKeyFrom(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('gatehouse-firewall').digest('hex');
+}
+
+export function loadFirewallConfig(
+  source: Record<string, string | undefined> = process.env,
+): FirewallConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid firewall configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  let key = env.FIREWALL_KEY;
+  if (!key) {
+    const secret =
+      env.APP_SECRET ??
+      (existsSync(env.APP_SECRET_FILE) ? readFileSync(env.APP_SECRET_FILE, 'utf8').trim() : '');
+    if (secret.length < 16) {
+      throw new Error(
+        'Invalid firewall configuration: set FIREWALL_KEY, or APP_SECRET as the server has it',
+      );
+    }
+    key = firewallKeyFrom(secret);
+  }
+  return {
+    port: env.FIREWALL_PORT,
+    host: env.FIREWALL_HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    policyUrl: (env.POLICY_URL ?? env.APP_URL).replace(/\/+$/, ''),
+    key,
+    policyRefreshMs: env.POLICY_REFRESH_MS,
+    policyTimeoutMs: env.POLICY_TIMEOUT_MS,
+    originTimeoutMs: env.ORIGIN_TIMEOUT_MS,
+    redisUrl: env.REDIS_URL ?? null,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
+    trustedProxies: env.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL,
+  };
+}

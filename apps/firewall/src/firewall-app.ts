@@ -1,0 +1,184 @@
+// The firewall: an HTTP reverse proxy in front of the stores it protects. For every request it
+// finds the shop by the Host header, decides with the engine's decide() on the shop's compiled
+// policy (the same engine the storefront decision runs; no database on the way), and then
+// answers the block page (403) or the rule's redirect (302), applies the shop's rate limit
+// per visitor address (a challenge page or a refusal, 429), or streams the request to the
+// shop's origin and the answer back (@fastify/reply-from over undici, keep-alive connections).
+// Bodies are never parsed: they pass through as streams both ways. Nothing is kept between
+// requests but caches and, without Redis, the rate limit's counters: any number of instances
+// can run behind a load balancer. It also answers the connection probe at its well-known path.
+import replyFrom from '@fastify/reply-from';
+import rateLimit from '@fastify/rate-limit';
+import { FIREWALL_PROBE_PATH } from '@gatehouse/contracts';
+import { decide, UNKNOWN_FACTS, type GeoLookup } from '@gatehouse/engine';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { NOT_SERVED, ORIGIN_DOWN, TOO_MANY, renderChallenge } from './pages.js';
+import type { PolicySource, ShopEntry } from './policy-source.js';
+import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
+import {
+  isValidPass,
+  mintPass,
+  passFromCookies,
+  PASS_SECONDS,
+  probeSignature,
+} from './signatures.js';
+
+export interface FirewallOptions {
+  source: Pick<PolicySource, 'forHost' | 'status'>;
+  /** Geo facts for decisions; null while loading or when unavailable (unknown facts). */
+  geo: () => GeoLookup | null;
+  key: string;
+  originTimeoutMs: number;
+  trustedProxies?: string[];
+  /** Shares rate-limit counters between instances. */
+  redis?: Redis | null;
+  logger?: boolean | { level: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    shop: ShopEntry | undefined;
+  }
+}
+
+const hostOf = (request: FastifyRequest) => request.host.replace(/:\d+$/, '').toLowerCase();
+const USER_AGENT_MAX = 1024;
+const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
+
+class RateLimited extends Error {
+  constructor(readonly page: string) {
+    super('rate limited');
+  }
+}
+
+export async function buildFirewall(options: FirewallOptions): Promise<FastifyInstance> {
+  const { source, key } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
+    // Bodies are streamed to the origin, never held here, so no size bound applies to them.
+    bodyLimit: Number.MAX_SAFE_INTEGER,
+    // A line per proxied request would cost more than the proxying; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  });
+  app.decorateRequest('shop', undefined);
+  // Every body passes through untouched, as a stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RateLimited) {
+      return reply.code(429).type('text/html; charset=utf-8').send(error.page);
+    }
+    request.log.error({ err: error }, 'firewall error');
+    return reply.code(502).type('text/html; charset=utf-8').send(ORIGIN_DOWN);
+  });
+
+  await app.register(replyFrom, {
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
+    disableRequestLogging: true,
+  });
+
+  app.get(FIREWALL_PROBE_PATH, async (request, reply) => {
+    const nonce = (request.query as Record<string, unknown>).nonce;
+    if (typeof nonce !== 'string' || !NONCE.test(nonce)) {
+      return reply.code(400).send({ Message: 'The nonce is missing or not valid.' });
+    }
+    const host = hostOf(request);
+    void reply.header('cache-control', 'no-store');
+    return { host, signature: probeSignature(key, host, nonce) };
+  });
+
+  // For load balancers and `npm start`: up, and how fresh its policies are.
+  app.get(`${FIREWALL_PROBE_PATH}/health`, async () => ({ ok: true, policies: source.status() }));
+
+  // Find the shop and decide before anything else is done with the request.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(FIREWALL_PROBE_PATH)) return;
+    const shop = source.forHost(hostOf(request));
+    if (!shop) return reply.code(421).type('text/html; charset=utf-8').send(NOT_SERVED);
+    request.shop = shop;
+    const headers = request.headers;
+    const referrer = headers.referer;
+    const userAgent = headers['user-agent'];
+    const geo = options.geo();
+    const decision = decide(
+      shop.policy,
+      {
+        ip: request.ip,
+        url: request.url,
+        method: request.method,
+        ...(typeof referrer === 'string' ? { referrer } : {}),
+        ...(typeof userAgent === 'string' ? { userAgent: userAgent.slice(0, USER_AGENT_MAX) } : {}),
+      },
+      geo ? geo.lookup(request.ip) : UNKNOWN_FACTS,
+    );
+    if (decision.action === 'allow') return;
+    void reply.header('cache-control', 'no-store');
+    if (decision.action === 'redirect' && decision.redirectUrl) {
+      return reply.redirect(decision.redirectUrl, 302);
+    }
+    return reply.code(403).type('text/html; charset=utf-8').send(shop.blockHtml);
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    redis: options.redis ?? null,
+    nameSpace: 'gatehouse-fw-',
+    // A Redis that cannot be reached must not take the stores down: requests go through.
+    skipOnError: true,
+    keyGenerator: (request) => `${request.shop?.shopId ?? ''}|${request.ip}`,
+    max: async (request) => request.shop?.rateLimit?.max ?? Number.MAX_SAFE_INTEGER,
+    timeWindow: async (request) => (request.shop?.rateLimit?.windowSeconds ?? 60) * 1000,
+    allowList: (request) => {
+      const limit = request.shop?.rateLimit;
+      if (!limit) return true;
+      if (request.url.startsWith(FIREWALL_PROBE_PATH)) return true;
+      // A browser that passed the challenge is not limited for an hour.
+      return (
+        limit.action === 'challenge' &&
+        isValidPass(key, hostOf(request), request.ip, passFromCookies(request.headers.cookie))
+      );
+    },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    errorResponseBuilder: (request) => {
+      if (request.shop?.rateLimit?.action === 'challenge') {
+        return new RateLimited(
+          renderChallenge(mintPass(key, hostOf(request), request.ip), PASS_SECONDS),
+        );
+      }
+      return new RateLimited(TOO_MANY);
+    },
+  });
+
+  app.all('/*', async (request, reply) => {
+    const shop = request.shop!;
+    const host = hostOf(request);
+    const visitor = { ip: request.ip, host: request.host, protocol: request.protocol };
+    const publicOrigin = `${request.protocol}://${request.host}`;
+    return reply.from(originUrl(shop, request.url), {
+      timeout: options.originTimeoutMs,
+      rewriteRequestHeaders: (_request, headers) => requestHeadersFor(headers, visitor),
+      rewriteHeaders: (headers) => responseHeadersFor(headers, shop, publicOrigin),
+      onError: (errorReply, { error }) => {
+        request.log.warn({ err: error, host }, 'origin did not answer');
+        void errorReply.code(502).type('text/html; charset=utf-8').send(ORIGIN_DOWN);
+      },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+// Runs one firewall instance: reads its configuration, starts the geo data (country and ASN;
+// no city data, which decisions do not use) with the built-in network classification, reads
+// the policies from the server, and listens on FIREWALL_PORT until SIGINT/SIGTERM.
+import {
+  buildNetworkClassifier,
+  loadGeo,
+  loadNetworkTable,
+  type GeoLookup,
+} from '@gatehouse/engine';
+import { Redis } from 'ioredis';
+import { loadFirewallConfig } from './env.js';
+import { buildFirewall } from './firewall-app.js';
+import { createPolicySource } from './policy-source.js';
+
+const config = loadFirewallConfig();
+let geo: GeoLookup | null = null;
+const geoReady = loadGeo({
+  city: false,
+  classifier: buildNetworkClassifier(loadNetworkTable(), []),
+}).then(
+  (loaded) => {
+    geo = loaded;
+  },
+  (error: unknown) =>
+    console.error('geo data could not be loaded; deciding with unknown facts', error),
+);
+
+const redis = config.redisUrl
+  ? new Redis(config.redisUrl, {
+      connectTimeout: config.redisTimeoutMs,
+      commandTimeout: config.redisTimeoutMs,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    })
+  : null;
+
+const logger = { level: config.logLevel };
+let source: ReturnType<typeof createPolicySource> | null = null;
+const app = await buildFirewall({
+  // The source logs through the app's logger, so it starts once the app exists.
+  source: {
+    forHost: (host) => source?.forHost(host),
+    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0 },
+  },
+  geo: () => geo,
+  key: config.key,
+  originTimeoutMs: config.originTimeoutMs,
+  trustedProxies: config.trustedProxies,
+  redis,
+  logger,
+});
+redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; limits skipped'));
+source = createPolicySource({
+  url: config.policyUrl,
+  key: config.key,
+  refreshMs: config.policyRefreshMs,
+  timeoutMs: config.policyTimeoutMs,
+  log: app.log,
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    source?.close();
+    app.close().then(
+      async () => {
+        await redis?.quit().catch(() => {});
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await Promise.all([source.firstRead, geoReady]);
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Gatehouse firewall on ${config.host}:${config.port}, policies from ${config.policyUrl}`,
+);

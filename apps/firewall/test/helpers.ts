@@ -1,0 +1,172 @@
+// What the firewall tests share: a policy source server (the server's snapshot endpoint, as
+// it answers: bearer key, ETag and 304), a firewall instance listening on a loopback port, and
+// a request helper that sets the Host header a visitor's browser would send.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
+import { DEFAULT_BLOCK_PAGE } from '@gatehouse/contracts';
+import type { GeoLookup, RuleSet } from '@gatehouse/engine';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { buildFirewall } from '../src/firewall-app.js';
+import { createPolicySource, type PolicySource } from '../src/policy-source.js';
+
+export const KEY = 'k'.repeat(64);
+
+export function shopOf(
+  host: string,
+  origin: string,
+  rules: RuleSet = { appEnabled: true, rules: [] },
+  extra: Partial<FirewallShop> = {},
+): FirewallShop {
+  return {
+    shopId: `shop-${host}`,
+    domain: host.replace(/\W/g, '-') + '.myshopify.com',
+    hosts: [host],
+    origin,
+    ruleSet: rules,
+    blockPage: { ...DEFAULT_BLOCK_PAGE },
+    rateLimit: null,
+    ...extra,
+  };
+}
+
+/** A store origin on a loopback port; `setup` adds its routes. Answers the app and its URL. */
+export async function startOrigin(
+  setup: (app: FastifyInstance) => void,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  setup(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
+export interface PolicyServer {
+  url: string;
+  snapshot: FirewallSnapshot;
+  /** Snapshot reads answered (200 or 304). */
+  reads: number;
+  app: FastifyInstance;
+}
+
+export async function startPolicyServer(snapshot: FirewallSnapshot): Promise<PolicyServer> {
+  const app = Fastify();
+  const server: PolicyServer = { url: '', snapshot, reads: 0, app };
+  app.get('/api/firewall/policies', async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
+    server.reads += 1;
+    const body = JSON.stringify(server.snapshot);
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('etag', etag).type('application/json').send(body);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  server.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return server;
+}
+
+export interface RunningFirewall {
+  port: number;
+  app: FastifyInstance;
+  source: PolicySource;
+  close(): Promise<void>;
+}
+
+export async function startFirewall(options: {
+  policyUrl: string;
+  geo?: GeoLookup | null;
+  redis?: Redis | null;
+  refreshMs?: number;
+  trustedProxies?: string[];
+}): Promise<RunningFirewall> {
+  const source = createPolicySource({
+    url: options.policyUrl,
+    key: KEY,
+    refreshMs: options.refreshMs ?? 60_000,
+    timeoutMs: 2000,
+    log: { warn: () => {}, error: () => {} },
+  });
+  await source.firstRead;
+  const app = await buildFirewall({
+    source,
+    geo: () => options.geo ?? null,
+    key: KEY,
+    originTimeoutMs: 5000,
+    redis: options.redis ?? null,
+    trustedProxies: options.trustedProxies ?? [],
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    app,
+    source,
+    async close() {
+      source.close();
+      await app.close();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request to 127.0.0.1:port as a browser at `host` would send it. */
+export function send(
+  port: number,
+  host: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: {
+          host,
+          ...(options.body !== undefined
+            ? { 'content-length': String(Buffer.byteLength(options.body)) }
+            : {}),
+          ...options.headers,
+        },
+        timeout: 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('request timed out')));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** Polls `check` every 20 ms until it holds, for at most `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

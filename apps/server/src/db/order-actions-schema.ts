@@ -1,0 +1,81 @@
+// The order-action log, shared by the order features (Fraud Protect, the auto-cancel filters):
+// one row per action Gatehouse takes (or, in monitor mode, would take) on one order, unique by
+// shop, order and action, so an order is cancelled at most once whichever feature decided it
+// and however often it is decided. The row is written before the action is sent and updated
+// after (see orders/order-actions.ts). It keeps the order's id and name, never the customer's
+// details.
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orderActionKinds, orderActionStatuses } from '@gatehouse/contracts';
+import { shops } from './schema.js';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const orderActionFeatures = ['fraud-protect', 'auto-cancel'] as const;
+export type OrderActionFeature = (typeof orderActionFeatures)[number];
+
+export interface OrderActionParams {
+  reason?: 'FRAUD' | 'CUSTOMER' | 'DECLINED' | 'INVENTORY' | 'STAFF' | 'OTHER';
+  refund?: boolean;
+  restock?: boolean;
+  notifyCustomer?: boolean;
+  tag?: string;
+}
+
+export interface OrderActionResult {
+  refunded?: string;
+  currency?: string;
+  restocked?: boolean;
+  note?: string;
+}
+
+export const orderActions = pgTable(
+  'order_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Which feature decided it. */
+    feature: text('feature', { enum: orderActionFeatures }).notNull(),
+    /** The auto-cancel filter that matched; null for Fraud Protect. */
+    filterId: uuid('filter_id'),
+    /** The platform's numeric order id, as text. */
+    orderId: text('order_id').notNull(),
+    /** The order's name as the merchant knows it (#1001). */
+    orderName: text('order_name').notNull(),
+    riskLevel: text('risk_level'),
+    action: text('action', { enum: orderActionKinds }).notNull(),
+    status: text('status', { enum: orderActionStatuses }).notNull(),
+    /** What is asked of the platform, fixed when decided so a retry asks the same. */
+    params: jsonb('params').$type<OrderActionParams>().notNull(),
+    result: jsonb('result').$type<OrderActionResult>(),
+    /** Why it failed, was skipped, or why the last attempt did not go through. */
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While `sending`: another worker may take it over only after this time. */
+    claimedUntil: tz('claimed_until'),
+    /** When it was first sent to the platform (null: never). */
+    sentAt: tz('sent_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_actions_shop_order_action_key').on(t.shopId, t.orderId, t.action),
+    index('order_actions_shop_feature_created_idx').on(t.shopId, t.feature, t.createdAt),
+    index('order_actions_created_idx').on(t.createdAt),
+    index('order_actions_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+export type OrderActionRow = typeof orderActions.$inferSelect;

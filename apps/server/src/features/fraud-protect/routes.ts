@@ -1,0 +1,113 @@
+// Fraud Protect's merchant calls (settings, the log a page at a time, Retry of a failed
+// action), its order job, and the daily purge of log entries past their retention. Every call
+// names the `fraudProtect` plan feature, so a plan without it gets 403.
+import { api, FRAUD_LOG_PAGE_SIZE, type OrderActionEntry } from '@gatehouse/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orderActions, type OrderActionRow } from '../../db/order-actions-schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { actionLogPage, purgeActions, reopenAction } from '../../orders/order-actions.js';
+import { shopOfSession } from '../../shops.js';
+import type { Shop } from '../../db/schema.js';
+import { FRAUD_ORDER_JOB, fraudOrderJob, type FraudOrderJobData } from './fraud-protect-job.js';
+import { FEATURE } from './process-order.js';
+import { loadFraudSettings, saveFraudSettings } from './settings.js';
+
+/** How long the order-action log keeps an entry. */
+export const LOG_RETENTION_DAYS = 90;
+export const ORDER_LOG_PURGE_JOB = 'order-actions-purge';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
+  await app.jobs.define(fraudOrderJob(app));
+  await app.jobs.define({
+    name: ORDER_LOG_PURGE_JOB,
+    schedule: '41 3 * * *',
+    retryLimit: 1,
+    handle: async () => ({
+      purged: await purgeActions(app.db, new Date(Date.now() - LOG_RETENTION_DAYS * DAY_MS)),
+    }),
+  });
+
+  const view = async (shop: Shop) => ({
+    settings: await loadFraudSettings(app.db, shop.id),
+    logRetentionDays: LOG_RETENTION_DAYS,
+    canReadCustomers: shop.grantedScopes.split(',').includes('read_customers'),
+  });
+
+  const entry = (shop: Shop, row: OrderActionRow): OrderActionEntry => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    orderId: row.orderId,
+    orderName: row.orderName,
+    orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
+    riskLevel: row.riskLevel,
+    action: row.action,
+    status: row.status,
+    params: row.params,
+    result: row.result,
+    error: row.error,
+    attempts: row.attempts,
+  });
+
+  route(app, api.getFraudProtect, async (_input, { session }) =>
+    view(await shopOfSession(app.db, session)),
+  );
+
+  route(
+    app,
+    api.saveFraudProtect,
+    async (settings, { session }) => {
+      const shop = await shopOfSession(app.db, session);
+      await saveFraudSettings(app.db, shop.id, settings);
+      return view(shop);
+    },
+    { mutates: true },
+  );
+
+  route(app, api.getFraudProtectLog, async ({ page }, { session }) => {
+    const shop = await shopOfSession(app.db, session);
+    const { rows, total } = await actionLogPage(
+      app.db,
+      shop.id,
+      FEATURE,
+      page,
+      FRAUD_LOG_PAGE_SIZE,
+    );
+    return {
+      entries: rows.map((row) => entry(shop, row)),
+      total,
+      page,
+      pageSize: FRAUD_LOG_PAGE_SIZE,
+    };
+  });
+
+  route(
+    app,
+    api.retryFraudProtectAction,
+    async ({ id }, { session }) => {
+      const shop = await shopOfSession(app.db, session);
+      const reopened = await reopenAction(app.db, shop.id, FEATURE, id);
+      if (!reopened) {
+        const [row] = await app.db
+          .select({ status: orderActions.status })
+          .from(orderActions)
+          .where(
+            and(
+              eq(orderActions.id, id),
+              eq(orderActions.shopId, shop.id),
+              eq(orderActions.feature, FEATURE),
+            ),
+          );
+        if (!row) throw notFound('No Fraud Protect log entry with that id.');
+        throw new AppError(409, 'Only a failed action can be tried again.');
+      }
+      const data: FraudOrderJobData = { shopId: shop.id, orderId: reopened.orderId };
+      await app.jobs.send(FRAUD_ORDER_JOB, data);
+      return entry(shop, reopened);
+    },
+    { mutates: true },
+  );
+}

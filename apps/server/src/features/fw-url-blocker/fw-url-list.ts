@@ -1,0 +1,143 @@
+// The URL Blocker's entries in the database and as engine rules: one `url` rule per entry, in
+// the order added, all with the blocker's action and monitor mode, switched off on a plan
+// without the Firewall. Adding compiles the firewall's rules with the new entry first, so the
+// engine's checks (a pattern that parses, a regular expression that cannot backtrack
+// catastrophically) apply before anything is written.
+import { planIncludes, type UrlEntry } from '@gatehouse/contracts';
+import {
+  MAX_URL_ENTRIES,
+  type Rule,
+  type UrlMatchType,
+  type UrlMethod,
+  type UrlTarget,
+} from '@gatehouse/engine';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { Shop } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import {
+  actionOf,
+  loadBlockerSettings,
+  type BlockerSettings,
+} from '../../protection/blocker-settings.js';
+import { fwUrlRules, type FwUrlRuleRow } from './fw-url-blocker-schema.js';
+
+export const FW_URL_BLOCKER = 'fw-url-blocker';
+
+export interface UrlPatternInput {
+  match: UrlMatchType;
+  pattern: string;
+  target: UrlTarget;
+  methods: UrlMethod[];
+}
+
+type UrlRuleState = Pick<FwUrlRuleRow, 'id' | 'match' | 'pattern' | 'target' | 'methods'>;
+
+export interface UrlState {
+  rows: UrlRuleState[];
+  settings: BlockerSettings;
+  enforced: boolean;
+}
+
+export async function loadUrlState(db: Database, shop: Shop): Promise<UrlState> {
+  const [rows, settings] = await Promise.all([
+    db
+      .select({
+        id: fwUrlRules.id,
+        match: fwUrlRules.match,
+        pattern: fwUrlRules.pattern,
+        target: fwUrlRules.target,
+        methods: fwUrlRules.methods,
+      })
+      .from(fwUrlRules)
+      .where(eq(fwUrlRules.shopId, shop.id))
+      .orderBy(asc(fwUrlRules.createdAt), asc(fwUrlRules.id)),
+    loadBlockerSettings(db, shop.id, FW_URL_BLOCKER),
+  ]);
+  return { rows, settings, enforced: planIncludes(shop.plan, 'firewall') };
+}
+
+const methodsOf = (text: string) => (text === '' ? [] : (text.split(',') as UrlMethod[]));
+
+export function urlEngineRules(state: UrlState): Rule[] {
+  return state.rows.map((row) => ({
+    id: row.id,
+    kind: 'url',
+    match: row.match as UrlMatchType,
+    pattern: row.pattern,
+    target: row.target as UrlTarget,
+    ...(row.methods !== '' ? { methods: methodsOf(row.methods) } : {}),
+    action: actionOf(state.settings),
+    monitor: state.settings.monitor,
+    ...(state.enforced ? {} : { enabled: false }),
+  }));
+}
+
+export function toUrlEntry(row: FwUrlRuleRow): UrlEntry {
+  return {
+    id: row.id,
+    match: row.match as UrlMatchType,
+    pattern: row.pattern,
+    target: row.target as UrlTarget,
+    methods: methodsOf(row.methods),
+    note: row.note,
+    hits: row.hits,
+    lastHitAt: row.lastHitAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const URL_MESSAGES = {
+  duplicate: 'That URL pattern is already in the list.',
+  cap: `The URL Blocker holds at most ${MAX_URL_ENTRIES.toLocaleString('en-US')} patterns. Remove some to add more.`,
+} as const;
+
+/** Adds one pattern after the engine's check; null when the same pattern is listed. */
+export async function addUrlEntry(
+  blockers: BlockerRegistry,
+  db: Database,
+  shop: Shop,
+  state: UrlState,
+  input: UrlPatternInput,
+  note: string,
+): Promise<FwUrlRuleRow | null> {
+  const methods = [...new Set(input.methods)].sort().join(',');
+  const entry = { match: input.match, pattern: input.pattern, target: input.target, methods };
+  const same = state.rows.find(
+    (r) =>
+      r.match === entry.match &&
+      r.pattern === entry.pattern &&
+      r.target === entry.target &&
+      r.methods === entry.methods,
+  );
+  if (same) return null;
+  if (state.rows.length >= MAX_URL_ENTRIES) throw badRequest(URL_MESSAGES.cap);
+  await blockers.check(db, shop, {
+    blocker: FW_URL_BLOCKER,
+    rules: urlEngineRules({ ...state, rows: [...state.rows, { id: 'new-entry', ...entry }] }),
+  });
+  const [row] = await db
+    .insert(fwUrlRules)
+    .values({ shopId: shop.id, ...entry, note })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function listUrlEntries(db: Database, shopId: string): Promise<UrlEntry[]> {
+  const rows = await db
+    .select()
+    .from(fwUrlRules)
+    .where(eq(fwUrlRules.shopId, shopId))
+    .orderBy(desc(fwUrlRules.createdAt), desc(fwUrlRules.id));
+  return rows.map(toUrlEntry);
+}
+
+export async function deleteUrlEntries(db: Database, shopId: string, ids: string[]) {
+  const rows = await db
+    .delete(fwUrlRules)
+    .where(and(eq(fwUrlRules.shopId, shopId), inArray(fwUrlRules.id, ids)))
+    .returning({ id: fwUrlRules.id });
+  return rows.length;
+}

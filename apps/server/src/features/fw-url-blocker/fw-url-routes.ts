@@ -1,0 +1,82 @@
+// URL Blocker (/fw-urlBlocker): the firewall's list of blocked URL patterns (add, delete) and
+// the action and monitor mode that apply to all of them (save). Part of the Firewall (Premium):
+// every call names `firewall` in the contracts. Every change is checked by compiling the
+// firewall's rule set as it would be; the firewalls pick the change up with their next read.
+import { api, type UrlBlockerView } from '@gatehouse/contracts';
+import { MAX_URL_ENTRIES } from '@gatehouse/engine';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Shop } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { route } from '../../http/route.js';
+import { shopById } from '../../protection/blocker-registry.js';
+import {
+  blockerSettingsView,
+  saveBlockerSettings,
+  settingsFromInput,
+} from '../../protection/blocker-settings.js';
+import {
+  addUrlEntry,
+  deleteUrlEntries,
+  FW_URL_BLOCKER,
+  listUrlEntries,
+  loadUrlState,
+  URL_MESSAGES,
+  urlEngineRules,
+} from './fw-url-list.js';
+
+async function view(db: Database, shop: Shop): Promise<UrlBlockerView> {
+  const state = await loadUrlState(db, shop);
+  return {
+    ...blockerSettingsView(state.settings),
+    entries: await listUrlEntries(db, shop.id),
+    limit: MAX_URL_ENTRIES,
+  };
+}
+
+export async function fwUrlRoutes(app: FastifyInstance): Promise<void> {
+  const mutates = { mutates: true };
+
+  route(app, api.getUrlBlocker, async (_input, { session }) =>
+    view(app.db, await shopById(app.db, session.shopId)),
+  );
+
+  route(
+    app,
+    api.saveUrlBlocker,
+    async (input, { session }) => {
+      const shop = await shopById(app.db, session.shopId);
+      const state = await loadUrlState(app.db, shop);
+      const settings = settingsFromInput(input);
+      await app.firewallBlockers.check(app.db, shop, {
+        blocker: FW_URL_BLOCKER,
+        rules: urlEngineRules({ ...state, settings }),
+      });
+      await saveBlockerSettings(app.db, shop.id, FW_URL_BLOCKER, settings);
+      return view(app.db, shop);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    api.addUrlBlocker,
+    async (input, { session }) => {
+      const shop = await shopById(app.db, session.shopId);
+      const state = await loadUrlState(app.db, shop);
+      const row = await addUrlEntry(app.firewallBlockers, app.db, shop, state, input, input.note);
+      if (row === null) throw badRequest(URL_MESSAGES.duplicate);
+      return view(app.db, shop);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    api.deleteUrlBlocker,
+    async ({ ids }, { session }) => ({
+      deleted: await deleteUrlEntries(app.db, session.shopId, ids),
+    }),
+    mutates,
+  );
+}

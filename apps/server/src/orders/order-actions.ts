@@ -1,0 +1,217 @@
+// Exactly-once order actions on the shared log (order_actions). An action is recorded before it
+// is sent (`pending`), claimed for sending (`sending`, with a lease, one attempt more), and
+// finished after the platform answers (`done`, `failed`, `skipped`). The row is unique by shop,
+// order and action, so a repeated webhook, a second instance or a retried job finds the row
+// and never sends again what is done; a claim is taken by one worker only (a conditional
+// update), and a claim left by a worker that died is taken over once its lease has run out.
+// Whoever takes a claim reads the order from the platform before sending, so the platform's
+// state (already cancelled, already refunded) decides what a resumed action does.
+import type { DashboardCounter } from '@gatehouse/contracts';
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import {
+  orderActions,
+  type OrderActionFeature,
+  type OrderActionResult,
+  type OrderActionRow,
+} from '../db/order-actions-schema.js';
+import { blockerHourlyCounts } from '../db/schema.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Longer than any platform call's deadline: a live worker always finishes within it. */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+export type NewOrderAction = typeof orderActions.$inferInsert;
+
+/** Records the decided actions; an action already recorded for the order is left as it is. */
+export async function recordActions(db: Database, rows: NewOrderAction[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(orderActions).values(rows).onConflictDoNothing();
+}
+
+/** The order's recorded actions, cancel before tag. */
+export async function actionsOfOrder(db: Database, shopId: string, orderId: string) {
+  const rows = await db
+    .select()
+    .from(orderActions)
+    .where(and(eq(orderActions.shopId, shopId), eq(orderActions.orderId, orderId)));
+  return rows.sort((a, b) => (a.action === b.action ? 0 : a.action === 'cancel' ? -1 : 1));
+}
+
+/**
+ * Takes the action for sending: only one worker gets it, and only while it is pending or its
+ * last claim has expired. Null when someone else holds it or it is finished.
+ */
+export async function claimAction(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<OrderActionRow | null> {
+  const [row] = await db
+    .update(orderActions)
+    .set({
+      status: 'sending',
+      claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      attempts: sql`${orderActions.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orderActions.id, id),
+        or(
+          eq(orderActions.status, 'pending'),
+          and(eq(orderActions.status, 'sending'), lt(orderActions.claimedUntil, now)),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Notes that the platform call is about to go out (it may have, from here on). */
+export async function markSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(orderActions)
+    .set({ sentAt: sql`coalesce(${orderActions.sentAt}, now())` })
+    .where(eq(orderActions.id, id));
+}
+
+/**
+ * Ends a claimed action. A cancel that ends done adds one to the shop's dashboard count, in
+ * the same transaction, so the count holds each cancelled order once.
+ */
+export async function finishAction(
+  db: Database,
+  row: Pick<OrderActionRow, 'id' | 'shopId' | 'action'>,
+  status: 'done' | 'failed' | 'skipped',
+  fields: { result?: OrderActionResult | null; error?: string | null; counter?: DashboardCounter },
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(orderActions)
+      .set({
+        status,
+        result: fields.result ?? null,
+        error: fields.error ?? null,
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(and(eq(orderActions.id, row.id), eq(orderActions.status, 'sending')))
+      .returning({ id: orderActions.id });
+    if (!ended) return false;
+    if (status === 'done' && row.action === 'cancel' && fields.counter) {
+      await tx
+        .insert(blockerHourlyCounts)
+        .values({
+          shopId: row.shopId,
+          hour: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS),
+          blocker: fields.counter,
+          count: 1,
+        })
+        .onConflictDoUpdate({
+          target: [
+            blockerHourlyCounts.shopId,
+            blockerHourlyCounts.hour,
+            blockerHourlyCounts.blocker,
+          ],
+          set: { count: sql`${blockerHourlyCounts.count} + 1` },
+        });
+    }
+    return true;
+  });
+}
+
+/** Gives a claimed action back after an attempt that did not go through, with the reason. */
+export async function releaseAction(db: Database, id: string, error: string): Promise<void> {
+  await db
+    .update(orderActions)
+    .set({ status: 'pending', error, claimedUntil: null, updatedAt: new Date() })
+    .where(and(eq(orderActions.id, id), eq(orderActions.status, 'sending')));
+}
+
+/**
+ * Marks the order's actions waiting for another attempt failed (the last retry failed), with
+ * the reason their last attempt gave, else this one. An action claimed by a live worker is
+ * left to it.
+ */
+export async function failOpenActions(
+  db: Database,
+  shopId: string,
+  orderId: string,
+  error: string,
+): Promise<void> {
+  await db
+    .update(orderActions)
+    .set({
+      status: 'failed',
+      error: sql`coalesce(${orderActions.error}, ${error})`,
+      claimedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(orderActions.shopId, shopId),
+        eq(orderActions.orderId, orderId),
+        eq(orderActions.status, 'pending'),
+      ),
+    );
+}
+
+/** A page of a feature's log for a shop, newest first (an order's cancel before its tag). */
+export async function actionLogPage(
+  db: Database,
+  shopId: string,
+  feature: OrderActionFeature,
+  page: number,
+  pageSize: number,
+) {
+  const where = and(eq(orderActions.shopId, shopId), eq(orderActions.feature, feature));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orderActions)
+      .where(where)
+      .orderBy(desc(orderActions.createdAt), asc(orderActions.action), desc(orderActions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orderActions).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Puts a failed action of the shop back to pending; null when there is no such failed action. */
+export async function reopenAction(
+  db: Database,
+  shopId: string,
+  feature: OrderActionFeature,
+  id: string,
+): Promise<OrderActionRow | null> {
+  const [row] = await db
+    .update(orderActions)
+    .set({ status: 'pending', error: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orderActions.id, id),
+        eq(orderActions.shopId, shopId),
+        eq(orderActions.feature, feature),
+        eq(orderActions.status, 'failed'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes log entries older than the cutoff (the retention of order data). */
+export async function purgeActions(db: Database, before: Date): Promise<number> {
+  const removed = await db
+    .delete(orderActions)
+    .where(
+      and(
+        lt(orderActions.createdAt, before),
+        inArray(orderActions.status, ['done', 'failed', 'skipped', 'monitored']),
+      ),
+    )
+    .returning({ id: orderActions.id });
+  return removed.length;
+}

@@ -1,0 +1,194 @@
+// What the order features ask of the platform about one order: read it (risk, total, status,
+// refunds, tags, and the customer's tags and order count when the shop lets Gatehouse read
+// customers), cancel it (orderCancel: reason, refund to the original payment method, restock,
+// email), and add a tag (tagsAdd). Every call goes through the platform client, so each has a
+// time-out and retries what is safe to repeat; orderCancel is never repeated by the client
+// (the caller reconciles with the order as the platform then shows it).
+import type { FastifyInstance } from 'fastify';
+import { PlatformError } from '../platform/platform-client.js';
+import type { OrderActionParams } from '../db/order-actions-schema.js';
+
+export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE' | 'PENDING';
+const SEVERITY: RiskLevel[] = ['PENDING', 'NONE', 'LOW', 'MEDIUM', 'HIGH'];
+
+export interface PlatformOrder {
+  id: string;
+  name: string;
+  cancelledAt: string | null;
+  fulfilled: boolean;
+  total: number;
+  currency: string;
+  /** The most severe assessment; null when the platform has none. */
+  riskLevel: RiskLevel | null;
+  tags: string[];
+  refunded: { amount: string; currency: string } | null;
+  /** Null when there is no customer or customers may not be read. */
+  customer: { tags: string[]; numberOfOrders: number } | null;
+}
+
+const orderQuery = (withCustomer: boolean) => /* GraphQL */ `
+  query GatehouseOrder($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      cancelledAt
+      displayFulfillmentStatus
+      tags
+      totalPriceSet { shopMoney { amount currencyCode } }
+      totalRefundedSet { shopMoney { amount currencyCode } }
+      risk { assessments { riskLevel } }
+      ${withCustomer ? 'customer { tags numberOfOrders }' : ''}
+    }
+  }
+`;
+
+interface OrderNode {
+  id: string;
+  name: string;
+  cancelledAt: string | null;
+  displayFulfillmentStatus: string;
+  tags: string[];
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  totalRefundedSet: { shopMoney: { amount: string; currencyCode: string } };
+  risk: { assessments: { riskLevel: RiskLevel }[] } | null;
+  customer?: { tags: string[]; numberOfOrders: string | number } | null;
+}
+
+export const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;
+
+export function mostSevere(levels: RiskLevel[]): RiskLevel | null {
+  let found: RiskLevel | null = null;
+  for (const level of levels) {
+    if (found === null || SEVERITY.indexOf(level) > SEVERITY.indexOf(found)) found = level;
+  }
+  return found;
+}
+
+export async function readOrder(
+  app: FastifyInstance,
+  owner: { domain: string; token: string; canReadCustomers: boolean },
+  orderId: string,
+): Promise<PlatformOrder | null> {
+  const data = await app.platform.graphql<{ order: OrderNode | null }>(
+    owner.domain,
+    owner.token,
+    orderQuery(owner.canReadCustomers),
+    { id: orderGid(orderId) },
+  );
+  const node = data.order;
+  if (!node) return null;
+  const refunded = Number(node.totalRefundedSet.shopMoney.amount);
+  return {
+    id: orderId,
+    name: node.name,
+    cancelledAt: node.cancelledAt,
+    fulfilled: node.displayFulfillmentStatus === 'FULFILLED',
+    total: Number(node.totalPriceSet.shopMoney.amount),
+    currency: node.totalPriceSet.shopMoney.currencyCode,
+    riskLevel: mostSevere((node.risk?.assessments ?? []).map((a) => a.riskLevel)),
+    tags: node.tags,
+    refunded:
+      refunded > 0
+        ? {
+            amount: node.totalRefundedSet.shopMoney.amount,
+            currency: node.totalRefundedSet.shopMoney.currencyCode,
+          }
+        : null,
+    customer: node.customer
+      ? { tags: node.customer.tags, numberOfOrders: Number(node.customer.numberOfOrders) }
+      : null,
+  };
+}
+
+export type CancelAnswer =
+  | { kind: 'cancelled' }
+  | { kind: 'already-cancelled' }
+  /** The platform refused it for good (not found, fulfilled…): its message. */
+  | { kind: 'refused'; message: string };
+
+const CANCEL = /* GraphQL */ `
+  mutation GatehouseOrderCancel(
+    $orderId: ID!
+    $reason: OrderCancelReason!
+    $refundMethod: OrderCancelRefundMethodInput
+    $restock: Boolean!
+    $notifyCustomer: Boolean
+    $staffNote: String
+  ) {
+    orderCancel(
+      orderId: $orderId
+      reason: $reason
+      refundMethod: $refundMethod
+      restock: $restock
+      notifyCustomer: $notifyCustomer
+      staffNote: $staffNote
+    ) {
+      job {
+        id
+        done
+      }
+      orderCancelUserErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export async function cancelOrder(
+  app: FastifyInstance,
+  owner: { domain: string; token: string },
+  orderId: string,
+  params: OrderActionParams,
+  staffNote: string,
+): Promise<CancelAnswer> {
+  const data = await app.platform.graphql<{
+    orderCancel: {
+      job: { id: string; done: boolean } | null;
+      orderCancelUserErrors: { message: string; code: string | null }[];
+    };
+  }>(owner.domain, owner.token, CANCEL, {
+    orderId: orderGid(orderId),
+    reason: params.reason ?? 'FRAUD',
+    refundMethod: { originalPaymentMethodsRefund: params.refund === true },
+    restock: params.restock === true,
+    notifyCustomer: params.notifyCustomer === true,
+    staffNote,
+  });
+  const errors = data.orderCancel.orderCancelUserErrors;
+  if (errors.length === 0) return { kind: 'cancelled' };
+  if (errors.some((e) => /already (been )?cancel/i.test(e.message))) {
+    return { kind: 'already-cancelled' };
+  }
+  return { kind: 'refused', message: errors.map((e) => e.message).join('; ') };
+}
+
+const TAGS_ADD = /* GraphQL */ `
+  mutation GatehouseTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) {
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Adds the tag; adding a tag the order has is no change, so a repeat is harmless. */
+export async function addOrderTag(
+  app: FastifyInstance,
+  owner: { domain: string; token: string },
+  orderId: string,
+  tag: string,
+): Promise<void> {
+  const data = await app.platform.graphql<{ tagsAdd: { userErrors: { message: string }[] } }>(
+    owner.domain,
+    owner.token,
+    TAGS_ADD,
+    { id: orderGid(orderId), tags: [tag] },
+    { idempotent: true },
+  );
+  const errors = data.tagsAdd.userErrors;
+  if (errors.length > 0) throw new PlatformError(errors.map((e) => e.message).join('; '));
+}

@@ -1,0 +1,215 @@
+// Fraud Protect's calls: a paid feature (403 on Free), the settings stored for the caller's shop
+// only, every bad input a 400 with a Message that changes nothing, and the log: the caller's
+// entries only, newest first, a page at a time; Retry only for the caller's failed entries.
+import {
+  DEFAULT_FRAUD_PROTECT,
+  FRAUD_LOG_PAGE_SIZE,
+  fraudProtectMessages as m,
+  type FraudLogPage,
+  type FraudProtectView,
+} from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderActions } from '../../src/db/order-actions-schema.js';
+import { shops } from '../../src/db/schema.js';
+import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+let carol: SignedIn;
+const shopIds: Record<string, string> = {};
+
+const ALICE = {
+  ...DEFAULT_FRAUD_PROTECT,
+  enabled: true,
+  actOnMedium: true,
+  reason: 'DECLINED' as const,
+  refund: false,
+  tag: 'risky',
+  exemptCustomerTags: ['VIP', 'wholesale'],
+  minOrderAmount: 25.5,
+  exemptReturningCustomers: true,
+  monitor: true,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, carol] = await Promise.all([
+    t.signIn('fp-alice'),
+    t.signIn('fp-bob'),
+    t.signIn('fp-carol'),
+  ]);
+  for (const [who, plan] of [
+    [alice, 'premium'],
+    [bob, 'payg'],
+    [carol, 'free'],
+  ] as const) {
+    const [row] = await t.app.db
+      .update(shops)
+      .set({ plan })
+      .where(eq(shops.domain, who.shop))
+      .returning();
+    shopIds[who.shop] = row!.id;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const settingsOf = async (who: SignedIn) =>
+  (await t.call('getFraudProtect', who.token)).json<FraudProtectView>();
+
+describe('settings', () => {
+  it('starts off with the defaults, and says how long the log is kept', async () => {
+    expect(await settingsOf(alice)).toEqual({
+      settings: DEFAULT_FRAUD_PROTECT,
+      logRetentionDays: 90,
+      canReadCustomers: true,
+    });
+  });
+
+  it('stores the settings for the caller’s shop only', async () => {
+    const saved = await t.call('saveFraudProtect', alice.token, ALICE);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<FraudProtectView>().settings).toEqual(ALICE);
+    expect((await settingsOf(alice)).settings).toEqual(ALICE);
+    expect((await settingsOf(bob)).settings).toEqual(DEFAULT_FRAUD_PROTECT);
+  });
+
+  it('refuses a plan without Fraud Protect with 403', async () => {
+    for (const name of ['getFraudProtect', 'getFraudProtectLog'] as const) {
+      const res = await t.call(name, carol.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    }
+    const save = await t.call('saveFraudProtect', carol.token, ALICE);
+    expect(save.statusCode).toBe(403);
+  });
+
+  it('refuses a call without a session or with a forged one', async () => {
+    expect((await t.call('getFraudProtect', null)).statusCode).toBe(401);
+    expect((await t.call('getFraudProtectLog', 'not-a-token')).statusCode).toBe(401);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['only tagging without a tag', { ...ALICE, mode: 'flag', tag: '' }, m.tagRequired],
+    ['an unknown mode', { ...ALICE, mode: 'delete' }, m.mode],
+    ['an unknown reason', { ...ALICE, reason: 'BECAUSE' }, m.reason],
+    ['a tag with a comma', { ...ALICE, tag: 'a,b' }, m.tag],
+    ['an overlong tag', { ...ALICE, tag: 'x'.repeat(41) }, m.tag],
+    [
+      'too many customer tags',
+      { ...ALICE, exemptCustomerTags: Array(21).fill('vip') },
+      m.customerTags,
+    ],
+    ['a negative amount', { ...ALICE, minOrderAmount: -1 }, m.amount],
+    ['an amount as text', { ...ALICE, minOrderAmount: '10' }, m.amount],
+    ['a missing switch', { ...ALICE, enabled: undefined }, '"enabled" must be true or false.'],
+  ];
+  for (const [name, body, message] of bad) {
+    it(`answers 400 for ${name}, changing nothing`, async () => {
+      const res = await t.call('saveFraudProtect', alice.token, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ Message: message });
+      expect((await settingsOf(alice)).settings).toEqual(ALICE);
+    });
+  }
+
+  it('answers 400 for an unknown field and for a control character in the tag', async () => {
+    const extra = await t.call('saveFraudProtect', alice.token, { ...ALICE, refundTwice: true });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toEqual({ Message: expect.any(String) });
+    const nul = await t.call('saveFraudProtect', alice.token, { ...ALICE, tag: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect((await settingsOf(alice)).settings).toEqual(ALICE);
+  });
+});
+
+describe('the log', () => {
+  const entry = (shop: string, n: number, status: 'done' | 'failed' = 'done') => ({
+    shopId: shopIds[shop]!,
+    feature: 'fraud-protect' as const,
+    orderId: String(5000 + n),
+    orderName: `#${5000 + n}`,
+    riskLevel: 'HIGH',
+    action: 'cancel' as const,
+    status,
+    params: { reason: 'FRAUD' as const, refund: true, restock: true, notifyCustomer: true },
+    error: status === 'failed' ? 'Shopify refused: Order has already been cancelled' : null,
+    createdAt: new Date(Date.UTC(2030, 0, 1, 0, n)),
+  });
+
+  beforeAll(async () => {
+    await t.app.db
+      .insert(orderActions)
+      .values([
+        ...Array.from({ length: 24 }, (_, n) => entry(alice.shop, n)),
+        entry(alice.shop, 24, 'failed'),
+        entry(bob.shop, 1, 'failed'),
+      ]);
+  });
+
+  it('lists the caller’s entries, newest first, a page at a time, with the order’s admin link', async () => {
+    const first = (
+      await t.call('getFraudProtectLog', alice.token, { page: '1' })
+    ).json<FraudLogPage>();
+    expect(first.total).toBe(25);
+    expect(first.pageSize).toBe(FRAUD_LOG_PAGE_SIZE);
+    expect(first.entries).toHaveLength(FRAUD_LOG_PAGE_SIZE);
+    expect(first.entries[0]).toMatchObject({
+      orderName: '#5024',
+      status: 'failed',
+      error: 'Shopify refused: Order has already been cancelled',
+      orderUrl: `${t.emulatorUrl}/shops/${alice.shop}/admin/orders/5024`,
+    });
+    const second = (
+      await t.call('getFraudProtectLog', alice.token, { page: '2' })
+    ).json<FraudLogPage>();
+    expect(second.entries.map((e) => e.orderName)).toEqual([
+      '#5004',
+      '#5003',
+      '#5002',
+      '#5001',
+      '#5000',
+    ]);
+    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<FraudLogPage>();
+    expect(bobs.entries.map((e) => e.orderName)).toEqual(['#5001']);
+  });
+
+  it('answers 400 for a page that is not a page', async () => {
+    for (const page of ['0', '-1', 'x', '1.5', '10001']) {
+      const res = await t.call('getFraudProtectLog', alice.token, { page });
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json()).toEqual({ Message: m.page });
+    }
+  });
+
+  it('retries only the caller’s failed entries', async () => {
+    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<FraudLogPage>();
+    const bobEntry = bobs.entries[0]!;
+    // Alice cannot retry Bob's entry: as if it did not exist.
+    const foreign = await t.call('retryFraudProtectAction', alice.token, { id: bobEntry.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ Message: 'No Fraud Protect log entry with that id.' });
+    const [row] = await t.app.db
+      .select()
+      .from(orderActions)
+      .where(eq(orderActions.id, bobEntry.id));
+    expect(row?.status).toBe('failed');
+
+    const done = (
+      await t.call('getFraudProtectLog', alice.token, { page: '2' })
+    ).json<FraudLogPage>();
+    const notFailed = await t.call('retryFraudProtectAction', alice.token, {
+      id: done.entries[0]!.id,
+    });
+    expect(notFailed.statusCode).toBe(409);
+    expect(notFailed.json()).toEqual({ Message: 'Only a failed action can be tried again.' });
+
+    const bad = await t.call('retryFraudProtectAction', alice.token, { id: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ Message: m.entryId });
+  });
+});

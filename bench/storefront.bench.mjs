@@ -1,0 +1,316 @@
+// One script on purpose, past the usual file size: it reads top to bottom as the run it
+// performs (stack, states, Lighthouse rounds, reveal timings, figures).
+// The storefront's cost to a store, measured as merchants and the platform's review judge it,
+// on the emulator's demo store (a theme's weight: hero photo, web fonts, deferred scripts).
+// Three states of the same store, alternated within each round so drift hits all alike:
+//   none      Gatehouse not on the store (embed off, no script tag)
+//   scriptTag the embed off: the app's script tag loads the script after page load
+//   embed     the app embed on
+// Lighthouse (npm) drives Debian's Chromium with its default mobile settings (simulated
+// 150 ms round trip, 4× CPU slowdown); the figure is the median of the runs. The app is reached
+// through a proxy that adds a round trip (default 150 ms) to every request, as a visitor far
+// from the app would see it. Then Playwright's Chromium, unthrottled, times with the real added
+// latency (50 and 150 ms): when the page is revealed on a first view and on a later view of the
+// same session, and when the decision has arrived (protection in force) with the embed and
+// with the script tag only. Prints figures; asserts nothing.
+// Run: npx tsx bench/storefront.bench.mjs [--runs 3] [--views 5] [--pages home,collection,product]
+/* global window, document, MutationObserver -- the probes run in the page */
+import http from 'node:http';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildEmulator } from '@gatehouse/platform-emulator';
+import { CHROMIUM, openChromium } from '@gatehouse/test-browser';
+import { freePort } from '@gatehouse/test-support';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/env.js';
+import { merchantCalls } from './merchant-calls.mjs';
+
+const text = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(text('runs') ?? 3);
+const VIEWS = Number(text('views') ?? 5);
+const PAGE_NAMES = (text('pages') ?? 'home,collection,product').split(',');
+const LIGHTHOUSE_RTT = 150;
+const SHOP = 'demo.myshopify.com';
+const API_KEY = 'gatehouse-bench-key';
+const API_SECRET = 'gatehouse-bench-secret';
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// ------------------------------------------------------------------ the link with latency
+let rttMs = LIGHTHOUSE_RTT;
+const [appPort, proxyPort, emulatorPort] = [await freePort(), await freePort(), await freePort()];
+const appUrl = `http://127.0.0.1:${proxyPort}`;
+const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const proxy = http.createServer(async (req, res) => {
+  const body = [];
+  for await (const part of req) body.push(part);
+  await wait(rttMs / 2);
+  const upstream = http.request(
+    { host: '127.0.0.1', port: appPort, path: req.url, method: req.method, headers: req.headers },
+    async (answer) => {
+      const chunks = [];
+      for await (const part of answer) chunks.push(part);
+      await wait(rttMs / 2);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.end(Buffer.concat(chunks));
+    },
+  );
+  upstream.setTimeout(10_000, () => upstream.destroy(new Error('upstream time-out')));
+  upstream.on('error', () => {
+    res.writeHead(502);
+    res.end();
+  });
+  upstream.end(Buffer.concat(body));
+});
+await new Promise((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+
+// ------------------------------------------------------------------ the stack
+const emulator = await buildEmulator({
+  publicUrl: emulatorUrl,
+  appUrl,
+  apiKey: API_KEY,
+  apiSecret: API_SECRET,
+  stateFile: null,
+  logger: false,
+});
+await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    PLATFORM_URL: emulatorUrl,
+    PGLITE_DIR: 'memory://',
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
+    ADMIN_DIST: '/nonexistent/admin-dist',
+    LOG_LEVEL: 'silent',
+  }),
+  { logger: false },
+);
+await app.listen({ port: appPort, host: '127.0.0.1' });
+await merchantCalls(app, appUrl).signIn(SHOP);
+
+const control = async (path, body) => {
+  const res = await fetch(`${emulatorUrl}/_emulator${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+// The post-install job writes the app's origin and adds the script tag: wait for both.
+for (let i = 0; ; i++) {
+  const state = await control(`/shops/${SHOP}`);
+  if (state.scriptTags.length > 0 && state.appMetafields.some((m) => m.key === 'api_origin')) {
+    break;
+  }
+  if (i > 200) throw new Error('the post-install job did not finish');
+  await wait(100);
+}
+const token = (await control(`/shops/${SHOP}`)).installation.accessToken;
+const loaderSrc = (await control(`/shops/${SHOP}`)).scriptTags[0].src;
+const adminGraphql = async (query, variables) => {
+  const res = await fetch(`${emulatorUrl}/shops/${SHOP}/admin/api/2025-10/graphql.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
+    body: JSON.stringify({ query, variables }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return (await res.json()).data;
+};
+const setScriptTag = async (on) => {
+  const { scriptTags } = await adminGraphql('{ scriptTags(first: 10) { nodes { id } } }');
+  if (on && scriptTags.nodes.length === 0) {
+    await adminGraphql(
+      'mutation($input: ScriptTagInput!) { scriptTagCreate(input: $input) { userErrors { message } } }',
+      { input: { src: loaderSrc } },
+    );
+  }
+  if (!on) {
+    for (const { id } of scriptTags.nodes) {
+      await adminGraphql('mutation($id: ID!) { scriptTagDelete(id: $id) { deletedScriptTagId } }', {
+        id,
+      });
+    }
+  }
+};
+const STATES = {
+  none: async () => {
+    await control(`/shops/${SHOP}/app-embed`, { enabled: false });
+    await setScriptTag(false);
+  },
+  scriptTag: async () => {
+    await control(`/shops/${SHOP}/app-embed`, { enabled: false });
+    await setScriptTag(true);
+  },
+  embed: async () => {
+    await control(`/shops/${SHOP}/app-embed`, { enabled: true });
+    await setScriptTag(true);
+  },
+};
+const PAGES = {
+  home: `${emulatorUrl}/shops/${SHOP}/`,
+  collection: `${emulatorUrl}/shops/${SHOP}/collections/all`,
+  product: `${emulatorUrl}/shops/${SHOP}/products/trailhead-2-tent`,
+};
+{
+  const product = await fetch(PAGES.collection).then((r) => r.text());
+  const handle = /\/products\/([\w-]+)/.exec(product)?.[1];
+  if (handle) PAGES.product = `${emulatorUrl}/shops/${SHOP}/products/${handle}`;
+}
+
+// ------------------------------------------------------------------ Lighthouse, mobile
+const lh = {};
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const [state, apply] of Object.entries(STATES)) {
+      await apply();
+      for (const name of PAGE_NAMES) {
+        const result = await lighthouse(PAGES[name], {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const { audits, categories } = result.lhr;
+        const row = (lh[`${name} ${state}`] ??= { score: [], lcp: [], tbt: [], cls: [] });
+        row.score.push(Math.round(categories.performance.score * 100));
+        row.lcp.push(audits['largest-contentful-paint'].numericValue);
+        row.tbt.push(audits['total-blocking-time'].numericValue);
+        row.cls.push(audits['cumulative-layout-shift'].numericValue);
+        process.stderr.write('.');
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+process.stderr.write('\n');
+
+console.log(
+  `\nLighthouse ${RUNS} runs each, mobile (simulated), median; app link +${LIGHTHOUSE_RTT} ms`,
+);
+console.log('page        state      score   LCP ms   TBT ms   CLS');
+for (const [key, row] of Object.entries(lh)) {
+  const [name, state] = key.split(' ');
+  console.log(
+    `${name.padEnd(11)} ${state.padEnd(10)} ${String(median(row.score)).padStart(5)} ${median(
+      row.lcp,
+    )
+      .toFixed(0)
+      .padStart(
+        8,
+      )} ${median(row.tbt).toFixed(0).padStart(8)} ${median(row.cls).toFixed(3).padStart(7)}`,
+  );
+}
+
+// ------------------------------------------------------------------ reveal and protection timing
+/**
+ * In the page: when the guard style went (revealed), when the decision answer arrived, and the
+ * page's own milestones, all in ms from navigation start.
+ */
+const PROBE = () => {
+  const w = window;
+  w.__gh = { revealed: null };
+  new MutationObserver(() => {
+    if (
+      w.__gh.revealed === null &&
+      w.__gh.sawGuard &&
+      !document.getElementById('gatehouse-guard')
+    ) {
+      w.__gh.revealed = performance.now();
+    }
+    if (document.getElementById('gatehouse-guard')) w.__gh.sawGuard = true;
+  }).observe(document, { childList: true, subtree: true });
+};
+const READ = () => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const decide = performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.includes('/api/storefront/decide'))
+    .pop();
+  return {
+    responseEnd: nav.responseEnd,
+    loadEnd: nav.loadEventEnd,
+    revealed: window.__gh.revealed,
+    decided: decide ? decide.responseEnd : null,
+  };
+};
+const timing = {};
+const browser = await openChromium({
+  profilePrefix: 'gatehouse-bench-',
+  viewport: { width: 390, height: 844 },
+});
+try {
+  for (const rtt of [50, 150]) {
+    rttMs = rtt;
+    for (const state of ['scriptTag', 'embed']) {
+      await STATES[state]();
+      const row = (timing[`${rtt} ${state}`] = { first: [], later: [], decided: [], load: [] });
+      for (let view = 0; view < VIEWS; view++) {
+        // A new tab is a new session: the first view waits, the second has the allow token.
+        const page = await browser.context.newPage();
+        await page.addInitScript(PROBE);
+        await page.goto(PAGES.home, { waitUntil: 'load' });
+        await page.waitForFunction(
+          () => performance.getEntriesByType('resource').some((e) => e.name.includes('/decide')),
+          null,
+          { timeout: 15_000 },
+        );
+        const first = await page.evaluate(READ);
+        await page.goto(PAGES.collection, { waitUntil: 'load' });
+        const later = await page.evaluate(READ);
+        await page.close();
+        if (first.revealed !== null) row.first.push(first.revealed - first.responseEnd);
+        if (later.revealed !== null) row.later.push(later.revealed - later.responseEnd);
+        row.decided.push(first.decided);
+        row.load.push(first.loadEnd);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+console.log(
+  `\nReal Chromium, mobile viewport, unthrottled; home then a second page; median of ${VIEWS}`,
+);
+console.log(
+  'link   state      revealed after HTML (1st / later view)   decision in force   page loaded',
+);
+for (const [key, row] of Object.entries(timing)) {
+  const [rtt, state] = key.split(' ');
+  const reveal =
+    row.first.length > 0
+      ? `${median(row.first).toFixed(0)} / ${median(row.later).toFixed(0)} ms`
+      : 'never hidden';
+  console.log(
+    `+${rtt.padEnd(4)} ${state.padEnd(10)} ${reveal.padEnd(40)} ${median(row.decided)
+      .toFixed(0)
+      .padStart(8)} ms   ${median(row.load).toFixed(0).padStart(8)} ms`,
+  );
+}
+for (const rtt of [50, 150]) {
+  const tag = median(timing[`${rtt} scriptTag`].decided);
+  const embed = median(timing[`${rtt} embed`].decided);
+  console.log(
+    `+${rtt} ms: the embed puts protection in force ${(100 * (1 - embed / tag)).toFixed(0)}% sooner than the script tag (${embed.toFixed(0)} vs ${tag.toFixed(0)} ms from navigation)`,
+  );
+}
+
+await app.close();
+await emulator.close();
+proxy.close();

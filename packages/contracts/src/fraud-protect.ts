@@ -1,0 +1,253 @@
+// Fraud Protect (/fraudProtect): orders the platform rates as high risk (and, if the merchant
+// chooses, medium risk) are cancelled, with the chosen reason, refund, restock and customer
+// email, and tagged; or only tagged, to be reviewed by hand. Exceptions spare customers with
+// a tag, orders under an amount and returning customers. Monitor mode only logs what would
+// have been done. The log lists every order it touched, newest first, a page at a time; a
+// failed action can be tried again. A paid feature: every call names `fraudProtect`.
+import { z } from 'zod';
+import type { ApiCall } from './api.js';
+import { cleanText } from './hygiene.js';
+
+const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
+
+export const fraudProtectMessages = {
+  mode: 'Choose what Fraud Protect does: cancel the order or only tag it for review.',
+  reason: 'Choose a cancel reason: fraud, customer, declined, inventory, staff or other.',
+  tag: 'A tag can be at most 40 characters, without commas.',
+  tagRequired: 'Enter the tag to add to orders flagged for review.',
+  customerTags: 'List at most 20 customer tags of at most 40 characters each, without commas.',
+  amount: 'Enter an amount between 0 and 1,000,000, or leave it empty.',
+  page: 'Ask for a page number from 1 to 10,000.',
+  entryId: 'Please give the id of a log entry.',
+} as const;
+const m = fraudProtectMessages;
+
+/** The platform's cancel reasons (orderCancel's `reason`). */
+export const cancelReasons = [
+  'FRAUD',
+  'CUSTOMER',
+  'DECLINED',
+  'INVENTORY',
+  'STAFF',
+  'OTHER',
+] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+export const cancelReasonLabels: Record<CancelReason, string> = {
+  FRAUD: 'Fraud',
+  CUSTOMER: 'Customer changed or cancelled the order',
+  DECLINED: 'Payment declined',
+  INVENTORY: 'Items unavailable',
+  STAFF: 'Staff error',
+  OTHER: 'Other',
+};
+
+/** Cancel (with refund, restock, email as chosen) or only add the tag ("flag for review"). */
+export const fraudProtectModes = ['cancel', 'flag'] as const;
+
+const tagText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(40, message)
+    .refine((v) => !v.includes(','), message)
+    .superRefine(cleanText('The tag'));
+
+export const fraudProtectSettings = z
+  .object({
+    enabled: z.boolean({ error: '"enabled" must be true or false.' }),
+    /** High risk always acts when on; medium risk only when this is set. */
+    actOnMedium: z.boolean({ error: '"actOnMedium" must be true or false.' }),
+    mode: z.enum(fraudProtectModes, { error: m.mode }),
+    reason: z.enum(cancelReasons, { error: m.reason }),
+    refund: z.boolean({ error: '"refund" must be true or false.' }),
+    restock: z.boolean({ error: '"restock" must be true or false.' }),
+    notifyCustomer: z.boolean({ error: '"notifyCustomer" must be true or false.' }),
+    /** Added to every order it acts on; empty = none (required when only flagging). */
+    tag: tagText(m.tag),
+    /** Customers with any of these tags are never acted on (VIP, wholesale…). */
+    exemptCustomerTags: z
+      .array(tagText(m.customerTags), { error: m.customerTags })
+      .max(20, m.customerTags),
+    /** Orders whose total is under this amount (shop currency) are left alone; null = none. */
+    minOrderAmount: z
+      .number({ error: m.amount })
+      .min(0, m.amount)
+      .max(1_000_000, m.amount)
+      .nullable(),
+    /** Customers with an earlier order are left alone. */
+    exemptReturningCustomers: z.boolean({
+      error: '"exemptReturningCustomers" must be true or false.',
+    }),
+    /** Logs "would cancel" / "would tag" and changes nothing on the platform. */
+    monitor: z.boolean({ error: '"monitor" must be true or false.' }),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.mode === 'flag' && s.tag === '') {
+      ctx.addIssue({ code: 'custom', message: m.tagRequired, path: ['tag'] });
+    }
+  });
+export type FraudProtectSettings = z.infer<typeof fraudProtectSettings>;
+
+export const fraudProtectView = z.object({
+  settings: fraudProtectSettings,
+  /** How long log entries are kept. */
+  logRetentionDays: z.number(),
+  /** Whether the shop let Gatehouse read customers (needed by the customer exceptions). */
+  canReadCustomers: z.boolean(),
+});
+export type FraudProtectView = z.infer<typeof fraudProtectView>;
+
+/** What an order-action log entry did: cancel the order, or add the tag. */
+export const orderActionKinds = ['cancel', 'tag'] as const;
+export type OrderActionKind = (typeof orderActionKinds)[number];
+
+/**
+ * pending: decided, not yet sent; sending: sent, the answer not yet recorded; done: the
+ * platform confirmed it; failed: the platform refused or kept failing (error says why);
+ * monitored: logged only (monitor mode); skipped: an exception applied, or there was nothing
+ * left to do.
+ */
+export const orderActionStatuses = [
+  'pending',
+  'sending',
+  'done',
+  'failed',
+  'monitored',
+  'skipped',
+] as const;
+export type OrderActionStatus = (typeof orderActionStatuses)[number];
+
+export const orderActionEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  orderId: z.string(),
+  orderName: z.string(),
+  /** The order's page in the platform's admin. */
+  orderUrl: z.string(),
+  riskLevel: z.string().nullable(),
+  action: z.enum(orderActionKinds),
+  status: z.enum(orderActionStatuses),
+  /** What was (or would be) asked of the platform. */
+  params: z.object({
+    reason: z.enum(cancelReasons).optional(),
+    refund: z.boolean().optional(),
+    restock: z.boolean().optional(),
+    notifyCustomer: z.boolean().optional(),
+    tag: z.string().optional(),
+  }),
+  /** What the platform reported done: the amount refunded (shop currency), the restock. */
+  result: z
+    .object({
+      refunded: z.string().optional(),
+      currency: z.string().optional(),
+      restocked: z.boolean().optional(),
+      note: z.string().optional(),
+    })
+    .nullable(),
+  /** Why it failed or was skipped, in words. */
+  error: z.string().nullable(),
+  attempts: z.number(),
+});
+export type OrderActionEntry = z.infer<typeof orderActionEntry>;
+
+export const FRAUD_LOG_PAGE_SIZE = 20;
+
+export const fraudLogRequest = z.object({
+  page: z.coerce
+    .number({ error: m.page })
+    .int(m.page)
+    .min(1, m.page)
+    .max(10_000, m.page)
+    .default(1),
+});
+
+export const fraudLogPage = z.object({
+  entries: z.array(orderActionEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type FraudLogPage = z.infer<typeof fraudLogPage>;
+
+export const fraudRetryRequest = z.object({ id: z.uuid({ error: m.entryId }) }).strict();
+
+export const fraudProtectApi = {
+  getFraudProtect: call({
+    method: 'GET',
+    path: '/api/fraudProtect/get',
+    feature: 'fraudProtect',
+    request: z.object({}),
+    response: fraudProtectView,
+  }),
+  saveFraudProtect: call({
+    method: 'POST',
+    path: '/api/fraudProtect/save',
+    feature: 'fraudProtect',
+    request: fraudProtectSettings,
+    response: fraudProtectView,
+  }),
+  getFraudProtectLog: call({
+    method: 'GET',
+    path: '/api/fraudProtect/log',
+    feature: 'fraudProtect',
+    request: fraudLogRequest,
+    response: fraudLogPage,
+  }),
+  /** Sends a failed action again; the answer is the entry as it now stands. */
+  retryFraudProtectAction: call({
+    method: 'POST',
+    path: '/api/fraudProtect/retry',
+    feature: 'fraudProtect',
+    request: fraudRetryRequest,
+    response: orderActionEntry,
+  }),
+} as const;
+
+/** The default settings: off, high risk only, cancel for fraud with refund, restock and email. */
+export const DEFAULT_FRAUD_PROTECT: FraudProtectSettings = {
+  enabled: false,
+  actOnMedium: false,
+  mode: 'cancel',
+  reason: 'FRAUD',
+  refund: true,
+  restock: true,
+  notifyCustomer: true,
+  tag: 'gatehouse-fraud',
+  exemptCustomerTags: [],
+  minOrderAmount: null,
+  exemptReturningCustomers: false,
+  monitor: false,
+};
+
+/** One line saying what an entry did, or would do, and how it ended. */
+export function describeOrderAction(
+  entry: Pick<OrderActionEntry, 'action' | 'status' | 'params' | 'result'>,
+): string {
+  const { params, result } = entry;
+  if (entry.action === 'tag') {
+    const tag = `"${params.tag ?? ''}"`;
+    if (entry.status === 'monitored') return `Would tag ${tag} (monitor mode)`;
+    if (entry.status === 'done') return `Tagged ${tag}`;
+    return `Tag ${tag}`;
+  }
+  const done = entry.status === 'done';
+  const parts: string[] = [];
+  if (params.refund) {
+    parts.push(
+      done && result?.refunded
+        ? `refunded ${result.refunded} ${result.currency ?? ''}`.trim()
+        : done
+          ? 'nothing to refund'
+          : 'refund',
+    );
+  }
+  if (params.restock) parts.push(done ? 'restocked' : 'restock');
+  if (params.notifyCustomer) parts.push(done ? 'customer emailed' : 'email the customer');
+  const reason = params.reason ? cancelReasonLabels[params.reason].toLowerCase() : 'fraud';
+  const extras = parts.length > 0 ? `; ${parts.join(', ')}` : '';
+  if (entry.status === 'monitored') return `Would cancel (${reason}${extras}) — monitor mode`;
+  if (done) return `Cancelled (${reason}${extras})`;
+  return `Cancel (${reason}${extras})`;
+}

@@ -1,0 +1,206 @@
+// Geolocation redirects and content protection in real Chromium, on a store page with the real
+// app-embed block: a redirect once per session, a late one still applied, a prompt that asks
+// first and remembers the answer (loaded as the second asset only then), and content
+// protection's switches doing what they say for a visitor.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleStorefront } from '../scripts/bundle.js';
+import { openBrowser, type OpenBrowser } from './support/browser.js';
+import { openStore, type Answer, type Store, type StoreOptions } from './support/store.js';
+
+let browser: OpenBrowser;
+let script: string;
+let extras: string;
+const open: { store: Store; page: Page; errors: string[] }[] = [];
+
+beforeAll(async () => {
+  const [opened, core, second] = await Promise.all([
+    openBrowser(),
+    bundleStorefront('core'),
+    bundleStorefront('extras'),
+  ]);
+  [browser, script, extras] = [opened, core.code, second.code];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const { store, page, errors } of open.splice(0)) {
+    await page.close();
+    await store.close();
+    expect(errors).toEqual([]);
+  }
+});
+
+async function visit(options: Omit<StoreOptions, 'script'>) {
+  const store = await openStore({ script, extras, ...options });
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  open.push({ store, page, errors });
+  return { store, page };
+}
+
+const decideCalls = (store: Store) =>
+  store.calls.filter((c) => c.path === '/api/storefront/decide');
+const revealed = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('gatehouse-guard') && document.body);
+const extrasLoaded = (page: Page) =>
+  page.evaluate(() => [...document.scripts].some((s) => s.src.endsWith('gatehouse-extras.js')));
+
+const PROMPT = {
+  title: 'Visiting from Germany?',
+  text: 'Our German store ships faster.',
+  accept: 'Go to the German store',
+  decline: 'Stay here',
+  flag: 'DE',
+};
+
+describe('geolocation redirects in the browser', () => {
+  it('redirects once per session: the next page view says so and is not sent away', async () => {
+    const { store, page } = await visit({
+      decide: (q) =>
+        q.get('g') === '1'
+          ? { json: { action: 'allow', token: 'allow-1' } }
+          : { json: { action: 'redirect', redirectUrl: '/elsewhere' } },
+    });
+    await page.goto(`${store.url}/products/hat`, { waitUntil: 'commit' });
+    await page.waitForSelector('#elsewhere');
+    expect(store.painted).toEqual([]);
+    await page.goto(`${store.url}/products/hat`, { waitUntil: 'commit' });
+    await revealed(page);
+    expect(await page.isVisible('#store-content')).toBe(true);
+    expect(decideCalls(store).map((c) => c.query.get('g'))).toEqual([null, '1']);
+    // An automatic redirect never needs the second asset.
+    expect(await extrasLoaded(page)).toBe(false);
+  });
+
+  it('still redirects when the decision arrives after the time-out', async () => {
+    let give!: (a: Answer) => void;
+    const late = new Promise<Answer>((resolve) => (give = resolve));
+    const { store, page } = await visit({ timeoutMs: 500, decide: () => late });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await revealed(page);
+    give({ json: { action: 'redirect', redirectUrl: '/elsewhere' } });
+    await page.waitForURL(`${store.url}/elsewhere`);
+  });
+
+  it('asks first with the prompt, shows the store meanwhile, and remembers "stay"', async () => {
+    const { store, page } = await visit({
+      decide: () => ({
+        json: {
+          action: 'redirect',
+          redirectUrl: 'https://example.de/',
+          prompt: PROMPT,
+          token: 'a',
+        },
+      }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await revealed(page);
+    const dialog = page.locator('#gatehouse-prompt [role=dialog]');
+    await dialog.waitFor();
+    expect(await page.isVisible('#store-content')).toBe(true);
+    expect(await dialog.locator('h2').textContent()).toBe(PROMPT.title);
+    expect(await dialog.locator('p').textContent()).toBe(PROMPT.text);
+    expect(await dialog.locator('.f').textContent()).toBe('🇩🇪');
+    await dialog.getByRole('button', { name: PROMPT.decline }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${store.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('gatehouse:r:https://example.de'))).toBe(
+      'stay',
+    );
+    // A new session is not asked again.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await revealed(page);
+    await page.waitForFunction(() => window.GatehouseExtras);
+    expect(await page.$('#gatehouse-prompt')).toBeNull();
+  });
+
+  it('goes to the target when the visitor accepts', async () => {
+    const { store, page } = await visit({
+      decide: () => ({ json: { action: 'redirect', redirectUrl: '/elsewhere', prompt: PROMPT } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: PROMPT.accept }).click();
+    await page.waitForSelector('#elsewhere');
+  });
+});
+
+describe('content protection in the browser', () => {
+  const ALL = ['rightClick', 'select', 'copy', 'drag', 'shortcuts', 'devtools'];
+  const body = '<input id="field" value="typed by me"><img id="pic" src="/elsewhere" alt="">';
+
+  /** Which of the page's default actions the store's own listener saw cancelled. */
+  const cancelled = (page: Page) =>
+    page.evaluate(() => {
+      const seen: Record<string, boolean> = {};
+      const main = document.getElementById('store-content')!;
+      const fire = (name: string, event: Event, target: EventTarget = main) => {
+        target.dispatchEvent(event);
+        seen[name] = event.defaultPrevented;
+      };
+      const o = { bubbles: true, cancelable: true };
+      fire('contextmenu', new MouseEvent('contextmenu', o));
+      fire('copy', new ClipboardEvent('copy', o));
+      fire('cut', new ClipboardEvent('cut', o));
+      fire('selectstart', new Event('selectstart', o));
+      fire('save', new KeyboardEvent('keydown', { ...o, key: 's', ctrlKey: true }));
+      fire('viewSource', new KeyboardEvent('keydown', { ...o, key: 'u', ctrlKey: true }));
+      fire('f12', new KeyboardEvent('keydown', { ...o, key: 'F12' }));
+      fire(
+        'inspector',
+        new KeyboardEvent('keydown', { ...o, key: 'I', ctrlKey: true, shiftKey: true }),
+      );
+      fire('drag', new DragEvent('dragstart', o), document.getElementById('pic')!);
+      fire('fieldCopy', new ClipboardEvent('copy', o), document.getElementById('field')!);
+      fire(
+        'fieldSelectAll',
+        new KeyboardEvent('keydown', { ...o, key: 'a', ctrlKey: true }),
+        document.getElementById('field')!,
+      );
+      return seen;
+    });
+
+  it('stops right-click, copy, selection, shortcuts, developer keys and dragging for a visitor', async () => {
+    const { store, page } = await visit({
+      bodyStart: body,
+      decide: () => ({ json: { action: 'allow', token: 'a', protect: ALL } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await revealed(page);
+    await page.waitForFunction(() => window.GatehouseExtras);
+    expect(await cancelled(page)).toEqual({
+      contextmenu: true,
+      copy: true,
+      cut: true,
+      selectstart: true,
+      save: true,
+      viewSource: true,
+      f12: true,
+      inspector: true,
+      drag: true,
+      // The visitor's own form fields stay usable.
+      fieldCopy: false,
+      fieldSelectAll: false,
+    });
+  });
+
+  it('applies only the switches the decision names, and none without any', async () => {
+    const { store, page } = await visit({
+      bodyStart: body,
+      decide: () => ({ json: { action: 'allow', token: 'a', protect: ['rightClick'] } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.GatehouseExtras);
+    const seen = await cancelled(page);
+    expect(seen.contextmenu).toBe(true);
+    expect(seen.copy).toBe(false);
+
+    const plain = await visit({ decide: () => ({ json: { action: 'allow', token: 'a' } }) });
+    await plain.page.goto(plain.store.url, { waitUntil: 'commit' });
+    await revealed(plain.page);
+    expect(await extrasLoaded(plain.page)).toBe(false);
+  });
+});
