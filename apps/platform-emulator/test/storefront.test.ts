@@ -108,7 +108,12 @@ describe('demo storefront', () => {
       const page = await app.inject(`/shops/${SHOP}${path}`);
       const head = headOf(page.body);
       // No api_origin metafield yet: Liquid prints nil as an empty string.
-      expect(embedConfig(head)).toEqual({ shop: SHOP, api: '', timeoutMs: 2500 });
+      expect(embedConfig(head)).toEqual({
+        shop: SHOP,
+        api: '',
+        timeoutMs: 2500,
+        extras: `${ASSETS}/gatehouse-extras.js`,
+      });
       // The guard hides the page and reveals it by itself 500 ms after the time-out.
       expect(head).toMatch(
         /<style id="gatehouse-guard">html\{visibility:hidden;animation:gatehouse-reveal 0s 3000ms forwards\}/,
@@ -138,6 +143,7 @@ describe('demo storefront', () => {
       shop: SHOP,
       api: 'https://gatehouse.example',
       timeoutMs: 2500,
+      extras: `${ASSETS}/gatehouse-extras.js`,
     });
   });
 

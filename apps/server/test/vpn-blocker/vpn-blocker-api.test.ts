@@ -361,6 +361,7 @@ describe('storefront decisions', () => {
       id: 'vpn-hosting',
       kind: 'network',
       label: 'Bot (VPN/Proxy) Blocker: hosting or data-centre network',
+      mode: null,
       page: '/vpnBlocker',
     };
     expect(page.visits.map((v) => [v.action, v.rule, v.monitor])).toEqual([
