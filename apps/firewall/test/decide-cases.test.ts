@@ -31,7 +31,11 @@ let firewall: RunningFirewall;
 let geo: Geo;
 const reached: string[] = [];
 
-const cases = decideCases.filter((c) => c.visit.adminDevice !== true);
+// Geolocation redirects are the storefront script's (once per session, after the visitor's
+// answer to a prompt): no firewall policy carries them, so their cases are not the firewall's.
+const cases = decideCases.filter(
+  (c) => c.visit.adminDevice !== true && !c.rules.rules.some((r) => r.kind === 'geo-redirect'),
+);
 const hostOf = (i: number) => `case-${i}.example.com`;
 
 beforeAll(async () => {
