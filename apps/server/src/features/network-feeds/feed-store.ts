@@ -3,7 +3,7 @@
 // the ranges of the copy it would replace: a truncated download that still parses); anything
 // else keeps the last good copy and records why.
 import { FeedError, type FeedDefinition, type FeedIndex } from '@gatehouse/engine';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { networkFeeds } from './network-feeds-schema.js';
@@ -72,12 +72,19 @@ export async function refreshFeed(
 }
 
 /** What identifies the stored copies: changes whenever any feed gets a new copy. */
+function versionOf(rows: readonly { name: string; fetchedAt: Date | null }[]): string {
+  return [...rows]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((r) => `${r.name}@${r.fetchedAt?.getTime() ?? 0}`)
+    .join(',');
+}
+
 export async function storedFeedsVersion(db: Database): Promise<string> {
-  const rows = await db
-    .select({ name: networkFeeds.name, fetchedAt: networkFeeds.fetchedAt })
-    .from(networkFeeds)
-    .orderBy(networkFeeds.name);
-  return rows.map((r) => `${r.name}@${r.fetchedAt?.getTime() ?? 0}`).join(',');
+  return versionOf(
+    await db
+      .select({ name: networkFeeds.name, fetchedAt: networkFeeds.fetchedAt })
+      .from(networkFeeds),
+  );
 }
 
 export interface StoredFeeds {
@@ -101,11 +108,10 @@ export async function loadStoredFeeds(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<StoredFeeds> {
-  const rows = await db
-    .select()
-    .from(networkFeeds)
-    .where(sql`${networkFeeds.body} is not null`);
-  const known = rows.filter((r) => feeds.some((f) => f.name === r.name));
+  // One read gives both the copies and the version they are, so a copy stored meanwhile is
+  // never taken for one already built.
+  const rows = await db.select().from(networkFeeds);
+  const known = rows.filter((r) => r.body !== null && feeds.some((f) => f.name === r.name));
   const { result, where } = await runFeedWorkOffThread<IndexResult>(
     { op: 'index', feeds: known.map((r) => ({ name: r.name, body: r.body! })) },
     log,
@@ -123,7 +129,7 @@ export async function loadStoredFeeds(
     ranges: result.ranges,
     missing: feeds.filter((f) => !(f.name in result.ranges)).map((f) => f.name),
     stale,
-    version: await storedFeedsVersion(db),
+    version: versionOf(rows),
     parsed: where,
   };
 }

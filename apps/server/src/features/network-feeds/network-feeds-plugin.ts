@@ -79,7 +79,9 @@ export const networkFeedsPlugin = fp(
     await app.jobs.define(job);
 
     async function check(reason: string): Promise<void> {
-      if (rebuilding) return rebuilding;
+      // A rebuild under way may have read the copies before the one this check is for: wait
+      // for it, then compare versions again.
+      while (rebuilding) await rebuilding;
       rebuilding = (async () => {
         try {
           if ((await storedFeedsVersion(db)) !== version) await rebuild(reason);
