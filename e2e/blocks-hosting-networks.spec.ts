@@ -27,8 +27,13 @@ describe('blocking hosting networks', () => {
   const toast = (text: string | RegExp) =>
     expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
 
+  // The save's own answer, not a toast that an earlier save may have left on screen.
   const save = async () => {
+    const saved = admin.waitForResponse(
+      (r) => r.url().includes('/api/vpnBlocker/save') && r.request().method() === 'POST',
+    );
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).ok()).toBe(true);
     await toast('Bot (VPN/Proxy) Blocker saved');
   };
 
