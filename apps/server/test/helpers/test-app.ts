@@ -163,7 +163,10 @@ export async function createTestApp(
       });
     },
     async stopEmulator() {
-      await emulatorApp.close();
+      // A killed platform drops its connections, those of calls it holds unanswered included.
+      const closing = emulatorApp.close();
+      emulatorApp.server.closeAllConnections();
+      await closing;
     },
     async close() {
       await closeGracefully(app, 2_000);
