@@ -54,7 +54,12 @@ describe('the visitor log', () => {
       .first()
       .click();
     await admin.getByText('Block this IP').click();
+    // The action's own answer: the log's rows may already say "blocked" before it lands.
+    const blocked = admin.waitForResponse(
+      (r) => r.url().includes('/api/visitors/quickAction') && r.request().method() === 'POST',
+    );
     await admin.getByRole('button', { name: 'Block IP' }).click();
+    expect((await blocked).ok()).toBe(true);
     await expect
       .poll(() =>
         admin
