@@ -25,13 +25,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { COUNTRY_CODES } from '@gatehouse/engine';
-import { buildEmulator } from '@gatehouse/platform-emulator';
-import { freePort } from '@gatehouse/test-support';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/env.js';
 import { merchantCalls } from './merchant-calls.mjs';
+import { scratchDatabase, startProduct } from './stack.mjs';
 
 const text = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,8 +42,6 @@ const IP_RULES = 10_000;
 // High enough that no visitor address is ever limited; the limiter itself still runs.
 const DECIDE_LIMIT = 1_000_000_000;
 const SHOP = 'bench-decide.myshopify.com';
-const API_KEY = 'gatehouse-bench-api-key';
-const API_SECRET = 'gatehouse-bench-api-secret';
 
 // Real addresses: US ones are allowed, the others blocked by country, and 4.2.2.2 (US) by the
 // IP list (4.2.2.0/24 is one of the imported entries). Countries are printed from the geo data.
@@ -68,25 +62,6 @@ const VISITORS = [
 
 // ---------------------------------------------------------------- the database
 
-/** A scratch database on the given server, so every run starts empty; dropped at the end. */
-async function scratchDatabase(serverUrl) {
-  const name = `gatehouse_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 const scratch = POSTGRES ? await scratchDatabase(POSTGRES) : null;
 // PGlite's data in a folder, as the server keeps it by default (memory:// is for tests).
 const dataDir = POSTGRES ? null : mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
@@ -120,34 +95,14 @@ const listen = async (app) => {
   return `http://127.0.0.1:${app.server.address().port}`;
 };
 
-// The emulator needs the app's URL and the app the emulator's: reserve both ports first.
-const [appPort, emulatorPort] = [await freePort(), await freePort()];
-const appUrl = `http://127.0.0.1:${appPort}`;
-const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-const emulator = await buildEmulator({
-  publicUrl: emulatorUrl,
-  appUrl,
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  stateFile: null,
+const product = await startProduct({
+  env: {
+    PGLITE_DIR: dataDir ?? 'memory://',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    RATE_LIMIT_DECIDE_PER_MINUTE: String(DECIDE_LIMIT),
+  },
 });
-await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  APP_URL: appUrl,
-  PLATFORM_URL: emulatorUrl,
-  PGLITE_DIR: dataDir ?? 'memory://',
-  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
-  ADMIN_DIST: '/nonexistent/admin-dist',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_DECIDE_PER_MINUTE: String(DECIDE_LIMIT),
-});
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: appPort, host: '127.0.0.1' });
+const { app, appUrl } = product;
 // Threads started with the app: on PGlite, its database thread (the only busy one).
 const appThreads = [...threadTicks().keys()].filter((tid) => !threadsBeforeApp.has(tid));
 const mainTid = String(process.pid);
@@ -197,7 +152,7 @@ const token = await signIn(SHOP);
 const support = await app.inject({
   method: 'POST',
   url: '/api/support/set',
-  headers: { authorization: `bearer ${config.supportApiKey}` },
+  headers: { authorization: `bearer ${app.config.supportApiKey}` },
   payload: { shop: SHOP, values: { plan: 'premium' } },
 });
 if (support.statusCode !== 200) throw new Error(`support set: ${support.body}`);
@@ -274,7 +229,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 await app.visits.flush();
 const visitMetrics = { ...app.visits.metrics };
 
-await Promise.all([app.close(), baseline.close(), emulator.close()]);
+await Promise.all([product.close(), baseline.close()]);
 await scratch?.drop();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 

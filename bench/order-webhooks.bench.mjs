@@ -16,16 +16,14 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
+import { EmulatorControl } from '@gatehouse/platform-emulator';
 import { DEFAULT_FRAUD_PROTECT } from '@gatehouse/contracts';
 import { freePort } from '@gatehouse/test-support';
-import { buildApp } from '../apps/server/src/app.js';
 import { orderActions } from '../apps/server/src/db/order-actions-schema.js';
 import { shops } from '../apps/server/src/db/schema.js';
-import { loadConfig } from '../apps/server/src/env.js';
 import { webhookHmac } from '../apps/server/src/platform/webhook-hmac.js';
 import { merchantCalls } from './merchant-calls.mjs';
+import { API_SECRET, scratchDatabase, startProduct } from './stack.mjs';
 
 const text = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,58 +33,23 @@ const POSTGRES = text('postgres');
 const SECONDS = Number(text('seconds') ?? 8);
 const ORDERS = Number(text('orders') ?? 1000);
 const SHOP = 'bench-orders.myshopify.com';
-const API_KEY = 'gatehouse-bench-api-key';
-const API_SECRET = 'gatehouse-bench-api-secret';
-
-async function scratchDatabase(serverUrl) {
-  const name = `gatehouse_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 const folder = mkdtempSync(join(tmpdir(), 'gatehouse-bench-orders-'));
-const database = POSTGRES
-  ? await scratchDatabase(POSTGRES)
+const scratch = POSTGRES ? await scratchDatabase(POSTGRES) : null;
+const database = scratch
+  ? { env: { DATABASE_URL: scratch.url }, drop: scratch.drop }
   : { env: { PGLITE_DIR: join(folder, 'pglite') }, drop: async () => {} };
-const [appPort, emulatorPort, barePort] = await Promise.all([freePort(), freePort(), freePort()]);
-const appUrl = `http://127.0.0.1:${appPort}`;
-const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-const emulator = await buildEmulator({
-  publicUrl: emulatorUrl,
-  appUrl,
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  stateFile: null,
+const product = await startProduct({
+  env: {
+    NODE_ENV: 'production',
+    ADMIN_DIST: '/nonexistent',
+    NETWORK_FEEDS_SCHEDULE: '',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+    ...database.env,
+  },
 });
-await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_URL: appUrl,
-  PLATFORM_URL: emulatorUrl,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
-  ADMIN_DIST: '/nonexistent',
-  LOG_LEVEL: 'silent',
-  NETWORK_FEEDS_SCHEDULE: '',
-  RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
-  ...database.env,
-});
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: appPort, host: '127.0.0.1' });
+const { app, appUrl, emulatorUrl } = product;
+const barePort = await freePort();
 
 const bare = Fastify({ logger: false });
 bare.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
@@ -204,9 +167,8 @@ try {
     `Order to cancel, ${ORDERS} high-risk orders (${POSTGRES ? 'PostgreSQL' : 'PGlite'}): placed in ${(placedMs / 1000).toFixed(1)} s, all cancelled after ${(totalMs / 1000).toFixed(1)} s (${((1000 * rows.length) / totalMs).toFixed(1)} orders/s); order created → cancel recorded: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${latencies.at(-1)} ms; ${rows.length} cancelled, ${refunds} refunds on the platform`,
   );
 } finally {
-  await app.close();
+  await product.close();
   await bare.close();
-  await emulator.close();
   await database.drop();
   rmSync(folder, { recursive: true, force: true });
 }

@@ -18,12 +18,10 @@
 import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildEmulator } from '@gatehouse/platform-emulator';
 import { CHROMIUM, openChromium } from '@gatehouse/test-browser';
 import { freePort } from '@gatehouse/test-support';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/env.js';
 import { merchantCalls } from './merchant-calls.mjs';
+import { startProduct } from './stack.mjs';
 
 const text = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,8 +32,6 @@ const VIEWS = Number(text('views') ?? 5);
 const PAGE_NAMES = (text('pages') ?? 'home,collection,product').split(',');
 const LIGHTHOUSE_RTT = 150;
 const SHOP = 'demo.myshopify.com';
-const API_KEY = 'gatehouse-bench-key';
-const API_SECRET = 'gatehouse-bench-secret';
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -43,9 +39,8 @@ const median = (xs) => {
 
 // ------------------------------------------------------------------ the link with latency
 let rttMs = LIGHTHOUSE_RTT;
-const [appPort, proxyPort, emulatorPort] = [await freePort(), await freePort(), await freePort()];
+const [appPort, proxyPort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${proxyPort}`;
-const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const proxy = http.createServer(async (req, res) => {
   const body = [];
@@ -71,30 +66,8 @@ const proxy = http.createServer(async (req, res) => {
 await new Promise((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
 
 // ------------------------------------------------------------------ the stack
-const emulator = await buildEmulator({
-  publicUrl: emulatorUrl,
-  appUrl,
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  stateFile: null,
-  logger: false,
-});
-await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    PLATFORM_URL: emulatorUrl,
-    PGLITE_DIR: 'memory://',
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: API_SECRET,
-    APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
-    ADMIN_DIST: '/nonexistent/admin-dist',
-    LOG_LEVEL: 'silent',
-  }),
-  { logger: false },
-);
-await app.listen({ port: appPort, host: '127.0.0.1' });
+const product = await startProduct({ appPort, appUrl });
+const { app, emulatorUrl } = product;
 await merchantCalls(app, appUrl).signIn(SHOP);
 
 const control = async (path, body) => {
@@ -311,6 +284,5 @@ for (const rtt of [50, 150]) {
   );
 }
 
-await app.close();
-await emulator.close();
+await product.close();
 proxy.close();

@@ -12,11 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { COUNTRY_CODES } from '@gatehouse/engine';
-import { buildEmulator } from '@gatehouse/platform-emulator';
-import { freePort } from '@gatehouse/test-support';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/env.js';
 import { merchantCalls } from './merchant-calls.mjs';
+import { startProduct } from './stack.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,36 +23,13 @@ const SECONDS = arg('seconds', 5);
 const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 20);
 const SHOP = 'bench-known.myshopify.com';
-const API_KEY = 'gatehouse-bench-api-key';
-const API_SECRET = 'gatehouse-bench-api-secret';
 const INVENTED = fileURLToPath(new URL('./invented-shop-request.cjs', import.meta.url));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-unknown-'));
-const [appPort, emulatorPort] = [await freePort(), await freePort()];
-const appUrl = `http://127.0.0.1:${appPort}`;
-const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-const emulator = await buildEmulator({
-  publicUrl: emulatorUrl,
-  appUrl,
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  stateFile: null,
+const product = await startProduct({
+  env: { PGLITE_DIR: dataDir, RATE_LIMIT_DECIDE_PER_MINUTE: '1000000000' },
 });
-await emulator.listen({ port: emulatorPort, host: '127.0.0.1' });
-const config = loadConfig({
-  NODE_ENV: 'test',
-  APP_URL: appUrl,
-  PLATFORM_URL: emulatorUrl,
-  PGLITE_DIR: dataDir,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  APP_SECRET: 'gatehouse-bench-app-secret-0123456789',
-  ADMIN_DIST: '/nonexistent/admin-dist',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_DECIDE_PER_MINUTE: '1000000000',
-});
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: appPort, host: '127.0.0.1' });
+const { app, appUrl } = product;
 
 const { call, signIn } = merchantCalls(app, appUrl);
 
@@ -105,7 +79,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 const cached = app.protection.policies.size();
 await app.visits.flush();
-await Promise.all([app.close(), emulator.close()]);
+await product.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 const median = (values) => {

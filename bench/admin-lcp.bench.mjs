@@ -1,0 +1,342 @@
+// How fast every page of the admin shows itself and its data, as a merchant opens it in Chromium.
+// The product runs on its embedded defaults (PGlite in a data folder, the built admin served by
+// the server) with a demo shop signed in through the platform emulator, on the Premium plan,
+// its app embed on and a visitor log of a day's visits. Each page of the admin shell is opened
+// in Debian's Chromium (the browser tests' launcher), in rounds, three ways:
+//   cold    the browser's cache emptied first (every file fetched)
+//   warm    right after, with the cache (what a merchant clicking between pages mostly sees
+//           is faster still: the app is already running)
+//   memory  cold again, but every API call answered at once from the answers recorded on the
+//           warm load: the baseline of what the front end alone costs, same run
+// and reports, per page, the median Largest Contentful Paint (a PerformanceObserver on
+// `largest-contentful-paint`) and the time until the page's data is on screen: its title shown,
+// no loading bar, skeleton or spinner left, no API call in flight, and still so 150 ms later.
+// Budget: LCP ≤ 1 s for every page. Prints figures; asserts nothing.
+// Run (after `npm run build`): npx tsx bench/admin-lcp.bench.mjs [--rounds 5] [--pages a,b]
+//   [--visits 20000]
+/* global window, document, requestAnimationFrame -- the probe runs in the page */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { loadGeo } from '@gatehouse/engine';
+import { SESSION_COOKIE } from '@gatehouse/contracts';
+import { openChromium } from '@gatehouse/test-browser';
+import { BLOCKERS } from '../apps/server/src/app.js';
+import { shops } from '../apps/server/src/db/schema.js';
+import { generateVisits } from '../apps/server/src/cli/visit-generator.js';
+import { ingestVisits } from '../apps/server/src/cli/visit-ingest.js';
+import { createBlockerRegistry } from '../apps/server/src/protection/blocker-registry.js';
+import { ensureVisitPartitions } from '../apps/server/src/features/visitor-logs/visit-partitions.js';
+import { merchantCalls } from './merchant-calls.mjs';
+import { startProduct } from './stack.mjs';
+
+const text = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : undefined;
+};
+const ROUNDS = Number(text('rounds') ?? 5);
+const VISITS = Number(text('visits') ?? 20_000);
+const SHOP = 'demo.myshopify.com';
+const BUDGET_MS = 1000;
+const SETTLE_MS = 150;
+const PAGE_TIMEOUT_MS = 30_000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'apps/admin/dist');
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('The admin is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+/**
+ * The pages of the admin shell: every path of its router but the sign-in steps (they need a
+ * one-time token), paths with parameters, the catch-all and a second spelling of one path.
+ */
+function shellPages() {
+  const source = readFileSync(join(root, 'apps/admin/src/app/routes.tsx'), 'utf8');
+  const paths = [...source.matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1]);
+  const seen = new Set();
+  return paths.filter((p) => {
+    if (p === '/' || p === '*' || p.includes(':') || /^(login|personate)/i.test(p)) return false;
+    if (seen.has(p.toLowerCase())) return false;
+    seen.add(p.toLowerCase());
+    return true;
+  });
+}
+const PAGES = text('pages')?.split(',') ?? shellPages();
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+// ------------------------------------------------------------------ the product and the shop
+const loadAtStart = load();
+const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-lcp-'));
+const product = await startProduct({
+  env: {
+    NODE_ENV: 'production',
+    PGLITE_DIR: join(dataDir, 'pglite'),
+    ADMIN_DIST: dist,
+    NETWORK_FEEDS_SCHEDULE: '',
+  },
+});
+const { app, appUrl, emulatorUrl } = product;
+const token = await merchantCalls(app, appUrl).signIn(SHOP);
+const support = await app.inject({
+  method: 'POST',
+  url: '/api/support/set',
+  headers: { authorization: `bearer ${app.config.supportApiKey}` },
+  payload: { shop: SHOP, values: { plan: 'premium', isNew: false } },
+});
+if (support.statusCode !== 200) throw new Error(`support set: ${support.body}`);
+const embed = await fetch(`${emulatorUrl}/_emulator/shops/${SHOP}/app-embed`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ enabled: true }),
+  signal: AbortSignal.timeout(10_000),
+});
+if (!embed.ok) throw new Error(`app embed: ${embed.status}`);
+
+// A day of visits in the log, written as the seeding command writes them.
+const [shop] = await app.db.select().from(shops).where(eq(shops.domain, SHOP));
+const to = new Date();
+const from = new Date(to.getTime() - 23 * 3_600_000);
+await ensureVisitPartitions(app.db, from, to);
+const counters = createBlockerRegistry(BLOCKERS);
+const geo = await loadGeo({ city: true });
+let batch = [];
+for (const visit of generateVisits(VISITS, geo, { shopDomain: SHOP, from, to, seed: 7 })) {
+  batch.push(visit);
+  if (batch.length === 10_000) {
+    await ingestVisits(app.db, app.dbKind, counters, shop.id, batch);
+    batch = [];
+  }
+}
+if (batch.length) await ingestVisits(app.db, app.dbKind, counters, shop.id, batch);
+
+// ------------------------------------------------------------------ the probe, in every page
+// Records the newest LCP candidate, counts API calls in flight, and marks the first moment the
+// page's data is on screen (see the head of the file).
+function probe(settleMs) {
+  const state = { lcp: NaN, inFlight: 0, calls: 0, dataAt: NaN, quietSince: NaN };
+  window.__lcpBench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input.url;
+    const api = new URL(url, window.location.href).pathname.startsWith('/api/');
+    if (!api) return original(input, init);
+    state.inFlight += 1;
+    state.calls += 1;
+    try {
+      const response = await original(input, init);
+      await response.clone().arrayBuffer();
+      return response;
+    } finally {
+      state.inFlight -= 1;
+    }
+  };
+  const BUSY =
+    '.Polaris-Frame-Loading, [class*="Polaris-Skeleton"], .Polaris-Spinner, [aria-busy="true"]';
+  const frame = (now) => {
+    const shown =
+      document.querySelector('h1') !== null &&
+      document.querySelector(BUSY) === null &&
+      state.inFlight === 0;
+    if (!shown) state.quietSince = NaN;
+    else if (Number.isNaN(state.quietSince)) state.quietSince = now;
+    else if (now - state.quietSince >= settleMs && Number.isNaN(state.dataAt)) {
+      state.dataAt = state.quietSince;
+    }
+    if (Number.isNaN(state.dataAt)) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const chrome = await openChromium({
+  profilePrefix: 'gatehouse-bench-lcp-',
+  viewport: { width: 1280, height: 860 },
+});
+const { context } = chrome;
+await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(token), url: appUrl }]);
+await context.addInitScript(probe, SETTLE_MS);
+
+/** Answers recorded per page (method and URL → status, headers, body) for the memory baseline. */
+const recorded = new Map();
+
+async function open(path, mode) {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    if (mode !== 'warm') await cdp.send('Network.clearBrowserCache');
+    if (mode === 'memory') {
+      const answers = recorded.get(path) ?? new Map();
+      await page.route(
+        (url) => url.pathname.startsWith('/api/'),
+        async (route) => {
+          const answer = answers.get(`${route.request().method()} ${route.request().url()}`);
+          if (answer) await route.fulfill(answer);
+          else await route.continue();
+        },
+      );
+    }
+    if (mode === 'warm') {
+      const answers = new Map();
+      recorded.set(path, answers);
+      page.on('response', async (response) => {
+        const url = new URL(response.url());
+        if (!url.pathname.startsWith('/api/')) return;
+        try {
+          answers.set(`${response.request().method()} ${response.url()}`, {
+            status: response.status(),
+            headers: response.headers(),
+            body: await response.body(),
+          });
+        } catch {
+          // a response without a body (redirect): answered by the server instead
+        }
+      });
+    }
+    await page.goto(`${appUrl}/${path}`, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
+    try {
+      await page.waitForFunction(() => !Number.isNaN(window.__lcpBench?.dataAt), null, {
+        timeout: PAGE_TIMEOUT_MS,
+        polling: 50,
+      });
+    } catch (error) {
+      const state = await page.evaluate(() => ({
+        at: window.location.pathname,
+        inFlight: window.__lcpBench?.inFlight,
+        h1: document.querySelector('h1')?.textContent ?? null,
+        busy: [
+          ...document.querySelectorAll(
+            '.Polaris-Frame-Loading, [class*="Polaris-Skeleton"], .Polaris-Spinner, [aria-busy="true"]',
+          ),
+        ].map((e) => e.className),
+      }));
+      throw new Error(`/${path} (${mode}): data never shown: ${JSON.stringify(state)}`, {
+        cause: error,
+      });
+    }
+    const result = await page.evaluate(() => ({
+      lcp: window.__lcpBench.lcp,
+      dataAt: window.__lcpBench.dataAt,
+      calls: window.__lcpBench.calls,
+      at: window.location.pathname,
+    }));
+    await cdp.detach();
+    return result;
+  } finally {
+    await page.close();
+  }
+}
+
+// ------------------------------------------------------------------ the rounds
+const results = new Map(
+  PAGES.map((p) => [p, { cold: [], warm: [], memory: [], calls: 0, at: '', failures: [] }]),
+);
+const started = performance.now();
+try {
+  // One untimed pass: the server's and the browser's first run of each code path.
+  for (const path of PAGES) await open(path, 'warm').catch(() => {});
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const path of PAGES) {
+      const r = results.get(path);
+      for (const mode of ['cold', 'warm', 'memory']) {
+        try {
+          const m = await open(path, mode);
+          r[mode].push(m);
+          r.calls = m.calls;
+          r.at = m.at;
+        } catch (error) {
+          r.failures.push(error.message);
+        }
+      }
+    }
+    process.stderr.write(`round ${round + 1}/${ROUNDS} done (load ${load()})\n`);
+  }
+} finally {
+  await chrome.close();
+  await product.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// ------------------------------------------------------------------ the table
+const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)}` : '—');
+const rows = PAGES.map((path) => {
+  const r = results.get(path);
+  const med = (mode, key) => median(r[mode].map((m) => m[key]));
+  return {
+    path: r.at.toLowerCase() === `/${path}`.toLowerCase() ? `/${path}` : `/${path} → ${r.at}`,
+    lcpCold: med('cold', 'lcp'),
+    dataCold: med('cold', 'dataAt'),
+    lcpWarm: med('warm', 'lcp'),
+    dataWarm: med('warm', 'dataAt'),
+    lcpMemory: med('memory', 'lcp'),
+    dataMemory: med('memory', 'dataAt'),
+    calls: r.calls,
+  };
+});
+const header = [
+  'page',
+  'LCP cold',
+  'data cold',
+  'LCP warm',
+  'data warm',
+  'LCP mem',
+  'data mem',
+  'API calls',
+];
+const width = Math.max(...rows.map((r) => r.path.length), 4);
+const line = (cells) =>
+  `| ${cells[0].padEnd(width)} | ${cells
+    .slice(1)
+    .map((c, i) => c.padStart(header[i + 1].length))
+    .join(' | ')} |`;
+console.log(
+  `Admin LCP and data on screen, median of ${ROUNDS} rounds, ms from navigation start ` +
+    `(${VISITS} visits in the log; load average ${loadAtStart} at start, ${load()} at end; ` +
+    `${((performance.now() - started) / 1000).toFixed(0)} s)`,
+);
+console.log(line(header));
+console.log(
+  `| ${'-'.repeat(width)} | ${header
+    .slice(1)
+    .map((h) => '-'.repeat(h.length))
+    .join(' | ')} |`,
+);
+for (const r of rows) {
+  console.log(
+    line([
+      r.path,
+      ms(r.lcpCold),
+      ms(r.dataCold),
+      ms(r.lcpWarm),
+      ms(r.dataWarm),
+      ms(r.lcpMemory),
+      ms(r.dataMemory),
+      String(r.calls),
+    ]),
+  );
+}
+const over = rows.filter((r) => !(r.lcpCold <= BUDGET_MS));
+console.log(
+  over.length === 0
+    ? `Every page's cold LCP within the ${BUDGET_MS} ms budget; worst ${ms(Math.max(...rows.map((r) => r.lcpCold)))} ms.`
+    : `Over the ${BUDGET_MS} ms budget (cold LCP): ${over.map((r) => `${r.path} ${ms(r.lcpCold)} ms`).join(', ')}.`,
+);
+for (const path of PAGES) {
+  const { failures } = results.get(path);
+  if (failures.length)
+    console.log(`/${path}: ${failures.length} loads failed, e.g. ${failures[0]}`);
+}
