@@ -1,139 +1,142 @@
 // Every route of the admin. "/" and unknown paths go to /dashboard; the root layout applies the
-// routing rules and picks the frame. Each page is its own lazily loaded chunk.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
+// page first opened starts loading with the app, not after the account call.
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { prefetchDashboard } from '../features/dashboard/api/prefetch-dashboard.js';
+import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
+import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
 import { pageTitles } from './page-titles.js';
 
-const LoginPage = lazy(() =>
-  import('../features/auth/components/login-page.js').then((m) => ({ default: m.LoginPage })),
+const LoginPage = lazyPage(() =>
+  import('../features/auth/components/login-page.js').then((m) => m.LoginPage),
 );
-const LoginCompletePage = lazy(() =>
-  import('../features/auth/components/login-complete-page.js').then((m) => ({
-    default: m.LoginCompletePage,
-  })),
+const LoginCompletePage = lazyPage(() =>
+  import('../features/auth/components/login-complete-page.js').then((m) => m.LoginCompletePage),
 );
-const PersonatePage = lazy(() =>
-  import('../features/auth/components/personate-page.js').then((m) => ({
-    default: m.PersonatePage,
-  })),
+const PersonatePage = lazyPage(() =>
+  import('../features/auth/components/personate-page.js').then((m) => m.PersonatePage),
 );
-const DashboardPage = lazy(() =>
-  import('./pages/dashboard-route.js').then((m) => ({ default: m.DashboardRoute })),
+const DashboardPage = lazyPage(() =>
+  import('./pages/dashboard-route.js').then((m) => m.DashboardRoute),
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('../features/privacy-policy/components/privacy-policy-page.js').then((m) => ({
-    default: m.PrivacyPolicyPage,
-  })),
+const PrivacyPolicyPage = lazyPage(() =>
+  import('../features/privacy-policy/components/privacy-policy-page.js').then(
+    (m) => m.PrivacyPolicyPage,
+  ),
 );
-const CountryBlockerPage = lazy(() =>
-  import('../features/country-blocker/components/country-blocker-page.js').then((m) => ({
-    default: m.CountryBlockerPage,
-  })),
+const CountryBlockerPage = lazyPage(() =>
+  import('../features/country-blocker/components/country-blocker-page.js').then(
+    (m) => m.CountryBlockerPage,
+  ),
 );
-const IpBlockerPage = lazy(() =>
-  import('../features/ip-lists/components/ip-list-page.js').then((m) => ({
-    default: m.IpBlockerPage,
-  })),
+const IpBlockerPage = lazyPage(() =>
+  import('../features/ip-lists/components/ip-list-page.js').then((m) => m.IpBlockerPage),
 );
-const WhiteListsPage = lazy(() =>
-  import('../features/ip-lists/components/ip-list-page.js').then((m) => ({
-    default: m.WhiteListsPage,
-  })),
+const WhiteListsPage = lazyPage(() =>
+  import('../features/ip-lists/components/ip-list-page.js').then((m) => m.WhiteListsPage),
 );
-const GeneralSettingsPage = lazy(() =>
-  import('./pages/general-settings-route.js').then((m) => ({ default: m.GeneralSettingsRoute })),
+const GeneralSettingsPage = lazyPage(() =>
+  import('./pages/general-settings-route.js').then((m) => m.GeneralSettingsRoute),
 );
-const VisitorLogsPage = lazy(() =>
-  import('../features/visitor-logs/components/visitor-logs-page.js').then((m) => ({
-    default: m.VisitorLogsPage,
-  })),
+const VisitorLogsPage = lazyPage(() =>
+  import('../features/visitor-logs/components/visitor-logs-page.js').then((m) => m.VisitorLogsPage),
 );
-const IpLookupPage = lazy(() =>
-  import('../features/ip-lookup/components/ip-lookup-page.js').then((m) => ({
-    default: m.IpLookupPage,
-  })),
+const IpLookupPage = lazyPage(() =>
+  import('../features/ip-lookup/components/ip-lookup-page.js').then((m) => m.IpLookupPage),
 );
-const ContentProtectionPage = lazy(() =>
-  import('../features/content-protection/components/content-protection-page.js').then((m) => ({
-    default: m.ContentProtectionPage,
-  })),
+const ContentProtectionPage = lazyPage(() =>
+  import('../features/content-protection/components/content-protection-page.js').then(
+    (m) => m.ContentProtectionPage,
+  ),
 );
-const GeoRedirectsPage = lazy(() =>
-  import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
-    default: m.GeoRedirectsPage,
-  })),
+const GeoRedirectsPage = lazyPage(() =>
+  import('../features/geo-redirects/components/geo-redirects-page.js').then(
+    (m) => m.GeoRedirectsPage,
+  ),
 );
-const ReferrerBlockerPage = lazy(() =>
-  import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
-    default: m.ReferrerBlockerPage,
-  })),
+const ReferrerBlockerPage = lazyPage(() =>
+  import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
+    (m) => m.ReferrerBlockerPage,
+  ),
 );
-const AsnBlockerPage = lazy(() =>
-  import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => ({
-    default: m.AsnBlockerPage,
-  })),
+const AsnBlockerPage = lazyPage(() =>
+  import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
 );
-const VpnBlockerPage = lazy(() =>
-  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => ({
-    default: m.VpnBlockerPage,
-  })),
+const VpnBlockerPage = lazyPage(() =>
+  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => m.VpnBlockerPage),
 );
-const BotBlockerPage = lazy(() =>
-  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => ({
-    default: m.BotBlockerPage,
-  })),
+const BotBlockerPage = lazyPage(() =>
+  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => m.BotBlockerPage),
 );
-const FirewallSettingsPage = lazy(() =>
-  import('../features/firewall-settings/components/firewall-settings-page.js').then((m) => ({
-    default: m.FirewallSettingsPage,
-  })),
+const FirewallSettingsPage = lazyPage(() =>
+  import('../features/firewall-settings/components/firewall-settings-page.js').then(
+    (m) => m.FirewallSettingsPage,
+  ),
 );
-const UrlBlockerPage = lazy(() =>
-  import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => ({
-    default: m.UrlBlockerPage,
-  })),
+const UrlBlockerPage = lazyPage(() =>
+  import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => m.UrlBlockerPage),
 );
-const FwReferrerBlockerPage = lazy(() =>
-  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
-    default: m.FwReferrerBlockerPage,
-  })),
+const FwReferrerBlockerPage = lazyPage(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwReferrerBlockerPage),
 );
-const FwAsnBlockerPage = lazy(() =>
-  import('../features/fw-lists/components/fw-list-page.js').then((m) => ({
-    default: m.FwAsnBlockerPage,
-  })),
+const FwAsnBlockerPage = lazyPage(() =>
+  import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwAsnBlockerPage),
 );
-const FraudProtectPage = lazy(() =>
-  import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
-    default: m.FraudProtectPage,
-  })),
+const FraudProtectPage = lazyPage(() =>
+  import('../features/fraud-protect/components/fraud-protect-page.js').then(
+    (m) => m.FraudProtectPage,
+  ),
 );
-const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
-const ExtensionsPage = lazy(() =>
-  import('../features/extensions/components/extensions-page.js').then((m) => ({
-    default: m.ExtensionsPage,
-  })),
+const SubscriptionPage = lazyPage(() =>
+  import('../features/subscription/subscription-page.js').then((m) => m.default),
 );
-const FaqPage = lazy(() =>
-  import('../features/faq/components/faq-page.js').then((m) => ({ default: m.FaqPage })),
+const ExtensionsPage = lazyPage(() =>
+  import('../features/extensions/components/extensions-page.js').then((m) => m.ExtensionsPage),
 );
-const NotSupportStorePage = lazy(() =>
-  import('../features/store-support/components/not-support-store-page.js').then((m) => ({
-    default: m.NotSupportStorePage,
-  })),
+const FaqPage = lazyPage(() =>
+  import('../features/faq/components/faq-page.js').then((m) => m.FaqPage),
 );
-const TitleOnlyPage = lazy(() =>
-  import('./title-only-page.js').then((m) => ({ default: m.TitleOnlyPage })),
+const NotSupportStorePage = lazyPage(() =>
+  import('../features/store-support/components/not-support-store-page.js').then(
+    (m) => m.NotSupportStorePage,
+  ),
 );
+const TitleOnlyPage = lazyPage(() => import('./title-only-page.js').then((m) => m.TitleOnlyPage));
 
-function page(Component: LazyExoticComponent<ComponentType>): RouteObject['element'] {
-  return <Component />;
+/** A route's page: its element, and its chunk to load ahead of the first render. */
+type PageRoute = Pick<RouteObject, 'element' | 'handle'>;
+interface PageHandle {
+  preload?: () => Promise<unknown>;
+  /** Starts the page's first data calls, for a signed-in merchant. */
+  prefetch?: () => void;
+}
+function page(Component: LazyPage<object>): PageRoute;
+function page<P extends object>(Component: LazyPage<P>, props: P): PageRoute;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads type the props
+function page(Component: LazyPage<any>, props: object = {}): PageRoute {
+  return { element: <Component {...props} />, handle: { preload: Component.preload } };
 }
 
-function titleOnly(title: string): RouteObject['element'] {
-  return <TitleOnlyPage title={title} />;
+/** The page's route, whose first data calls also start as the app starts on its path. */
+function withData(route: PageRoute, prefetch: () => void): PageRoute {
+  return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
+}
+
+function titleOnly(title: string) {
+  return page(TitleOnlyPage, { title });
+}
+
+/** Starts loading the chunks of the page `path` shows; the first render then finds them loading. */
+export function preloadPage(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const handle = match.route.handle as PageHandle | undefined;
+    void handle?.preload?.().catch(() => {
+      // The page's render asks again, and its error boundary shows the failure.
+    });
+    if (isLoggedIn()) handle?.prefetch?.();
+  }
 }
 
 export const routes: RouteObject[] = [
@@ -146,42 +149,42 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'login', element: page(LoginPage) },
-          { path: 'loginComplete/:token', element: page(LoginCompletePage) },
-          { path: 'personate/:token', element: page(PersonatePage) },
+          { path: 'login', ...page(LoginPage) },
+          { path: 'loginComplete/:token', ...page(LoginCompletePage) },
+          { path: 'personate/:token', ...page(PersonatePage) },
           {
             path: 'notSupportStore',
-            element: <NotSupportStorePage title={pageTitles.notSupportStore} />,
+            ...page(NotSupportStorePage, { title: pageTitles.notSupportStore }),
           },
-          { path: 'private-policy', element: page(PrivacyPolicyPage) },
-          { path: 'dashboard', element: page(DashboardPage) },
-          { path: 'whiteLists', element: page(WhiteListsPage) },
-          { path: 'fraudProtect', element: page(FraudProtectPage) },
+          { path: 'private-policy', ...page(PrivacyPolicyPage) },
+          { path: 'dashboard', ...withData(page(DashboardPage), prefetchDashboard) },
+          { path: 'whiteLists', ...page(WhiteListsPage) },
+          { path: 'fraudProtect', ...page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
-          { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
-          { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
-          { path: 'regionBlocker', element: page(CountryBlockerPage) },
-          { path: 'visitors', element: page(VisitorLogsPage) },
-          { path: 'ipBlocker', element: page(IpBlockerPage) },
-          { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
-          { path: 'redirect', element: page(GeoRedirectsPage) },
-          { path: 'vpnBlocker', element: page(VpnBlockerPage) },
-          { path: 'iplookup', element: page(IpLookupPage) },
-          { path: 'iplookup/:ip', element: page(IpLookupPage) },
-          { path: 'contentProtect', element: page(ContentProtectionPage) },
-          { path: 'referrerBlocker', element: page(ReferrerBlockerPage) },
-          { path: 'asnBlocker', element: page(AsnBlockerPage) },
-          { path: 'settings', element: page(GeneralSettingsPage) },
-          { path: 'botBlocker', element: page(BotBlockerPage) },
-          { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
-          { path: 'firewallSettings', element: page(FirewallSettingsPage) },
-          { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
-          { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
-          { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
-          { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
-          { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
-          { path: 'subscription', element: page(SubscriptionPage) },
-          { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
+          { path: 'blacklists', ...titleOnly(pageTitles.blacklists) },
+          { path: 'blackLists', ...titleOnly(pageTitles.blacklists) },
+          { path: 'regionBlocker', ...page(CountryBlockerPage) },
+          { path: 'visitors', ...page(VisitorLogsPage) },
+          { path: 'ipBlocker', ...page(IpBlockerPage) },
+          { path: 'blockLists', ...titleOnly(pageTitles.blockLists) },
+          { path: 'redirect', ...page(GeoRedirectsPage) },
+          { path: 'vpnBlocker', ...page(VpnBlockerPage) },
+          { path: 'iplookup', ...page(IpLookupPage) },
+          { path: 'iplookup/:ip', ...page(IpLookupPage) },
+          { path: 'contentProtect', ...page(ContentProtectionPage) },
+          { path: 'referrerBlocker', ...page(ReferrerBlockerPage) },
+          { path: 'asnBlocker', ...page(AsnBlockerPage) },
+          { path: 'settings', ...page(GeneralSettingsPage) },
+          { path: 'botBlocker', ...page(BotBlockerPage) },
+          { path: 'checkoutValidate', ...titleOnly(pageTitles.checkoutValidate) },
+          { path: 'firewallSettings', ...page(FirewallSettingsPage) },
+          { path: 'fw-asnBlocker', ...page(FwAsnBlockerPage) },
+          { path: 'fw-referrerBlocker', ...page(FwReferrerBlockerPage) },
+          { path: 'fw-urlBlocker', ...page(UrlBlockerPage) },
+          { path: 'fw-accessLog', ...titleOnly(pageTitles.fwAccessLog) },
+          { path: 'extensions', ...page(ExtensionsPage, { title: pageTitles.extensions }) },
+          { path: 'subscription', ...page(SubscriptionPage) },
+          { path: 'faq', ...page(FaqPage, { title: pageTitles.faq }) },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },
@@ -190,3 +193,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+preloadPage(window.location.pathname);

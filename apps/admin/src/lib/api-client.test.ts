@@ -174,6 +174,29 @@ describe('callApi', () => {
   });
 });
 
+describe('callApi, quiet (a call made ahead of its page)', () => {
+  it('shows no toast for a server error, a network failure or a broken answer', async () => {
+    respond(500, { Message: 'internal' });
+    expect(await callApi('getAccountInfo', {}, { quiet: true })).toMatchObject({
+      result: false,
+      status: 500,
+    });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect((await callApi('getAccountInfo', {}, { quiet: true })).result).toBe(false);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, { isEnabled: 'yes' });
+    expect((await callApi('getExtensionEnabned', {}, { quiet: true })).result).toBe(false);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('still ends the session on 401', async () => {
+    respond(401, { Message: 'expired' });
+    await callApi('getAccountInfo', {}, { quiet: true });
+    expect(document.cookie).not.toContain(SESSION_COOKIE);
+    expect(assign).toHaveBeenCalledWith('/login?session=expired');
+  });
+});
+
 describe('authedFetch (the downloads)', () => {
   it('sends the bearer token and hands back the response for the caller to read', async () => {
     fetchMock.mockResolvedValueOnce(new Response('ip,note\n192.0.2.1,x\n', { status: 200 }));

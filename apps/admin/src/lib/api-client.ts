@@ -63,13 +63,15 @@ export async function callApi<N extends CallName>(
   try {
     body = await readBody(response);
   } catch {
-    return failure(reportFailure(failureMessage(options.message, undefined, undefined)));
+    return failure(
+      reportFailure(failureMessage(options.message, undefined, undefined), options.quiet),
+    );
   }
   const parsed = call.response.safeParse(body);
   if (!parsed.success) {
     console.error(`Unexpected response from ${call.path}`, parsed.error);
     const message = failureMessage(options.message, response.status, body);
-    return failure(reportFailure(message), response.status);
+    return failure(reportFailure(message, options.quiet), response.status);
   }
   return { result: true, data: parsed.data as ResponseOf<N> };
 }

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallName, RequestOf, ResponseOf } from '@gatehouse/contracts';
 import { callApi, type CallOptions } from './api-client.js';
+import { queryClient } from './query-client.js';
 
 export class ApiCallFailed extends Error {
   override name = 'ApiCallFailed';
@@ -20,6 +21,23 @@ export function apiQueryOptions<N extends CallName>(
       if (!outcome.result) throw new ApiCallFailed(outcome.message);
       return outcome.data;
     },
+  });
+}
+
+/**
+ * Asks early, with no toast, for what a page about to render will ask for: the answer becomes
+ * the page's data when the page has none yet; a failure is left to the page's own query, which
+ * asks again and reports it.
+ */
+export function prefetchApiQuery<N extends CallName>(
+  name: N,
+  request: RequestOf<N>,
+): Promise<void> {
+  const { queryKey } = apiQueryOptions(name, request);
+  return callApi(name, request, { quiet: true }).then((outcome) => {
+    if (outcome.result && queryClient.getQueryData(queryKey) === undefined) {
+      queryClient.setQueryData(queryKey, outcome.data);
+    }
   });
 }
 

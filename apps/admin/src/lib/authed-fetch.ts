@@ -15,6 +15,8 @@ export interface FailureOptions {
    * the outcome still carries the status and message.
    */
   quietStatuses?: readonly number[];
+  /** No toast for any failure: a call made ahead of its page, which asks again and reports it. */
+  quiet?: boolean;
 }
 
 export type FetchOutcome =
@@ -83,7 +85,7 @@ export async function authedFetch(
     response = await fetch(url, { ...init, headers });
   } catch {
     if (init.signal?.aborted) return { ok: false, message: '', aborted: true };
-    return failed(failureMessage(options.message, undefined, undefined));
+    return failed(failureMessage(options.message, undefined, undefined), undefined, options.quiet);
   }
   if (response.ok) return { ok: true, response };
 
@@ -95,6 +97,6 @@ export async function authedFetch(
     goToLogin({ expired: true });
     return { ok: false, message: failureMessage(undefined, 401, body), status: 401 };
   }
-  const quiet = options.quietStatuses?.includes(response.status) ?? false;
+  const quiet = options.quiet || (options.quietStatuses?.includes(response.status) ?? false);
   return failed(failureMessage(options.message, response.status, body), response.status, quiet);
 }

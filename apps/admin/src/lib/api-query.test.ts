@@ -1,0 +1,55 @@
+// Calls asked for ahead of their page: the answer becomes the page's data unless the page
+// already has some, and a failure stays silent and leaves the page to ask again.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE } from '@gatehouse/contracts';
+import { prefetchApiQuery } from './api-query.js';
+import { queryClient } from './query-client.js';
+import { dismissToast, getToasts } from './toast-store.js';
+
+const fetchMock = vi.fn<typeof fetch>();
+const KEY = ['checkEmptyWhiteLists', {}];
+
+function respond(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal('document', { cookie: `${SESSION_COOKIE}=tok-1` });
+  vi.stubGlobal('window', { location: { protocol: 'http:', assign: vi.fn() } });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  queryClient.clear();
+  for (const toast of getToasts()) dismissToast(toast.id);
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('prefetchApiQuery', () => {
+  it("stores the answer under the key the page's hook reads", async () => {
+    respond(200, true);
+    await prefetchApiQuery('checkEmptyWhiteLists', {});
+    expect(queryClient.getQueryData(KEY)).toBe(true);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/checkEmptyWhiteLists');
+  });
+
+  it('leaves data the page already has', async () => {
+    queryClient.setQueryData(KEY, false);
+    respond(200, true);
+    await prefetchApiQuery('checkEmptyWhiteLists', {});
+    expect(queryClient.getQueryData(KEY)).toBe(false);
+  });
+
+  it('stores nothing and shows no toast when the call fails', async () => {
+    respond(500, { Message: 'internal' });
+    await prefetchApiQuery('checkEmptyWhiteLists', {});
+    expect(queryClient.getQueryData(KEY)).toBeUndefined();
+    expect(getToasts()).toEqual([]);
+  });
+});
