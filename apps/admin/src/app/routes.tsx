@@ -2,10 +2,10 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { prefetchDashboard } from '../features/dashboard/api/prefetch-dashboard.js';
 import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
+import { dashboardData, settingsRead, visitorLogData, type PageData } from './page-data.js';
 import { RootLayout } from './layout/root-layout.js';
 import { pageTitles } from './page-titles.js';
 
@@ -110,7 +110,7 @@ type PageRoute = Pick<RouteObject, 'element' | 'handle'>;
 interface PageHandle {
   preload?: () => Promise<unknown>;
   /** Starts the page's first data calls, for a signed-in merchant. */
-  prefetch?: () => void;
+  prefetch?: PageData;
 }
 function page(Component: LazyPage<object>): PageRoute;
 function page<P extends object>(Component: LazyPage<P>, props: P): PageRoute;
@@ -120,7 +120,7 @@ function page(Component: LazyPage<any>, props: object = {}): PageRoute {
 }
 
 /** The page's route, whose first data calls also start as the app starts on its path. */
-function withData(route: PageRoute, prefetch: () => void): PageRoute {
+function withData(route: PageRoute, prefetch: PageData): PageRoute {
   return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
 }
 
@@ -129,13 +129,13 @@ function titleOnly(title: string) {
 }
 
 /** Starts loading the chunks of the page `path` shows; the first render then finds them loading. */
-export function preloadPage(path: string): void {
+export function preloadPage(path: string, search = ''): void {
   for (const match of matchRoutes(routes, path) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     void handle?.preload?.().catch(() => {
       // The page's render asks again, and its error boundary shows the failure.
     });
-    if (isLoggedIn()) handle?.prefetch?.();
+    if (isLoggedIn()) handle?.prefetch?.(search);
   }
 }
 
@@ -157,30 +157,54 @@ export const routes: RouteObject[] = [
             ...page(NotSupportStorePage, { title: pageTitles.notSupportStore }),
           },
           { path: 'private-policy', ...page(PrivacyPolicyPage) },
-          { path: 'dashboard', ...withData(page(DashboardPage), prefetchDashboard) },
+          { path: 'dashboard', ...withData(page(DashboardPage), dashboardData) },
           { path: 'whiteLists', ...page(WhiteListsPage) },
-          { path: 'fraudProtect', ...page(FraudProtectPage) },
+          {
+            path: 'fraudProtect',
+            ...withData(page(FraudProtectPage), settingsRead('getFraudProtect')),
+          },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', ...titleOnly(pageTitles.blacklists) },
           { path: 'blackLists', ...titleOnly(pageTitles.blacklists) },
-          { path: 'regionBlocker', ...page(CountryBlockerPage) },
-          { path: 'visitors', ...page(VisitorLogsPage) },
+          {
+            path: 'regionBlocker',
+            ...withData(page(CountryBlockerPage), settingsRead('getCountryBlocker')),
+          },
+          { path: 'visitors', ...withData(page(VisitorLogsPage), visitorLogData) },
           { path: 'ipBlocker', ...page(IpBlockerPage) },
           { path: 'blockLists', ...titleOnly(pageTitles.blockLists) },
-          { path: 'redirect', ...page(GeoRedirectsPage) },
-          { path: 'vpnBlocker', ...page(VpnBlockerPage) },
+          {
+            path: 'redirect',
+            ...withData(page(GeoRedirectsPage), settingsRead('getGeoRedirects')),
+          },
+          { path: 'vpnBlocker', ...withData(page(VpnBlockerPage), settingsRead('getVpnBlocker')) },
           { path: 'iplookup', ...page(IpLookupPage) },
           { path: 'iplookup/:ip', ...page(IpLookupPage) },
-          { path: 'contentProtect', ...page(ContentProtectionPage) },
-          { path: 'referrerBlocker', ...page(ReferrerBlockerPage) },
-          { path: 'asnBlocker', ...page(AsnBlockerPage) },
-          { path: 'settings', ...page(GeneralSettingsPage) },
-          { path: 'botBlocker', ...page(BotBlockerPage) },
+          {
+            path: 'contentProtect',
+            ...withData(page(ContentProtectionPage), settingsRead('getContentProtection')),
+          },
+          {
+            path: 'referrerBlocker',
+            ...withData(page(ReferrerBlockerPage), settingsRead('getReferrerBlocker')),
+          },
+          { path: 'asnBlocker', ...withData(page(AsnBlockerPage), settingsRead('getAsnBlocker')) },
+          {
+            path: 'settings',
+            ...withData(page(GeneralSettingsPage), settingsRead('getGeneralSettings')),
+          },
+          { path: 'botBlocker', ...withData(page(BotBlockerPage), settingsRead('getBotBlocker')) },
           { path: 'checkoutValidate', ...titleOnly(pageTitles.checkoutValidate) },
-          { path: 'firewallSettings', ...page(FirewallSettingsPage) },
+          {
+            path: 'firewallSettings',
+            ...withData(page(FirewallSettingsPage), settingsRead('getFirewallSettings')),
+          },
           { path: 'fw-asnBlocker', ...page(FwAsnBlockerPage) },
           { path: 'fw-referrerBlocker', ...page(FwReferrerBlockerPage) },
-          { path: 'fw-urlBlocker', ...page(UrlBlockerPage) },
+          {
+            path: 'fw-urlBlocker',
+            ...withData(page(UrlBlockerPage), settingsRead('getUrlBlocker')),
+          },
           { path: 'fw-accessLog', ...titleOnly(pageTitles.fwAccessLog) },
           { path: 'extensions', ...page(ExtensionsPage, { title: pageTitles.extensions }) },
           { path: 'subscription', ...page(SubscriptionPage) },
@@ -193,4 +217,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
-preloadPage(window.location.pathname);
+preloadPage(window.location.pathname, window.location.search);

@@ -3,6 +3,9 @@
 import type { RequestOf, VisitPage } from '@gatehouse/contracts';
 import { useApiQuery } from '../../../lib/api-query.js';
 
+/** Visits on one page of the log. */
+export const VISIT_PAGE_SIZE = 50;
+
 const emptyPage: VisitPage = { visits: [], nextCursor: null, searchedTo: null };
 
 export function useVisitPage(request: RequestOf<'listVisits'>, enabled: boolean) {

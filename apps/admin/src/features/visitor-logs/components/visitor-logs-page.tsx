@@ -18,7 +18,7 @@ import {
 } from '../cursor-stack.js';
 import type { ExportProgress } from '../export-progress.js';
 import type { QuickActionChoice } from '../quick-actions.js';
-import { useVisitPage } from '../api/use-visit-page.js';
+import { useVisitPage, VISIT_PAGE_SIZE as PAGE_SIZE } from '../api/use-visit-page.js';
 import { streamExport } from '../stream-export.js';
 import { shouldSearchOn } from '../url-search.js';
 import { useLogFilters } from '../use-log-filters.js';
@@ -27,8 +27,6 @@ import { ExportModal } from './export-modal.js';
 import { LogFilters } from './log-filters.js';
 import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
-
-const PAGE_SIZE = 50;
 
 export function VisitorLogsPage() {
   const { filters, filtersKey, anchor, setFilters } = useLogFilters();
