@@ -62,7 +62,7 @@ if (!existsSync(join(dist, 'index.html'))) {
  */
 function shellPages() {
   const source = readFileSync(join(root, 'apps/admin/src/app/routes.tsx'), 'utf8');
-  const paths = [...source.matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1]);
+  const paths = [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
   const seen = new Set();
   return paths.filter((p) => {
     if (p === '/' || p === '*' || p.includes(':') || /^(login|personate)/i.test(p)) return false;
@@ -88,7 +88,7 @@ const loadAtStart = load();
 const geo = await loadGeo({ city: true });
 
 /** The product serving the admin build `adminDist`, its demo shop signed in and set up. */
-async function productWith(name, adminDist) {
+async function productWith(name, adminDist, host) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-lcp-'));
   const product = await startProduct({
     env: {
@@ -132,7 +132,8 @@ async function productWith(name, adminDist) {
   if (batch.length) await ingestVisits(app.db, app.dbKind, counters, shop.id, batch);
   return {
     name,
-    appUrl,
+    // Cookies do not tell ports apart: each product is reached under its own host name.
+    appUrl: host === '127.0.0.1' ? appUrl : appUrl.replace('127.0.0.1', host),
     token,
     async close() {
       await product.close();
@@ -183,8 +184,8 @@ function probe({ settleMs, busy }) {
 // The build under test, and with --compare another build (e.g. the one before a change) served
 // by a second product beside it, its loads interleaved with the first's so drift hits both alike.
 const COMPARE = text('compare');
-const builds = [await productWith('this build', dist)];
-if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE));
+const builds = [await productWith('this build', dist, '127.0.0.1')];
+if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE, 'localhost'));
 
 const chrome = await openChromium({
   profilePrefix: 'gatehouse-bench-lcp-',
