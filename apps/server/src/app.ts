@@ -38,6 +38,7 @@ import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
+import { legacyBlockLists } from './features/legacy-block-lists/legacy-block-lists.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugin.js';
 import { notificationRoutes } from './features/notifications/routes.js';
@@ -79,6 +80,7 @@ export const BLOCKERS: readonly Blocker[] = [
   ipListsBlocker,
   verifiedCrawlers,
   countryBlocker,
+  legacyBlockLists,
   asnBlocker,
   referrerBlocker,
   vpnBlocker,

@@ -26,6 +26,7 @@ import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
 import { fraudProtectApi } from './fraud-protect.js';
+import { legacyBlockListsApi } from './legacy-block-lists.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -189,6 +190,7 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...legacyBlockListsApi,
   ...geoRedirectsApi,
   ...contentProtectionApi,
   ...vpnBlockerApi,

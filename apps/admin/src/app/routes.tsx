@@ -42,6 +42,11 @@ const WhiteListsPage = lazy(() =>
     default: m.WhiteListsPage,
   })),
 );
+const LegacyBlockListsPage = lazy(() =>
+  import('../features/legacy-block-lists/components/legacy-block-lists-page.js').then((m) => ({
+    default: m.LegacyBlockListsPage,
+  })),
+);
 const GeneralSettingsPage = lazy(() =>
   import('./pages/general-settings-route.js').then((m) => ({ default: m.GeneralSettingsRoute })),
 );
@@ -163,7 +168,7 @@ export const routes: RouteObject[] = [
           { path: 'regionBlocker', element: page(CountryBlockerPage) },
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
-          { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
+          { path: 'blockLists', element: page(LegacyBlockListsPage) },
           { path: 'redirect', element: page(GeoRedirectsPage) },
           { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
