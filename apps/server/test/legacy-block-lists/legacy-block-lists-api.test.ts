@@ -150,8 +150,15 @@ describe('the legacy list', () => {
       ipBlocker: number;
     }>();
     expect(after.blockLists - before.blockLists).toBe(2);
-    const hits = (await list(bob)).entries.find((e) => e.value === US_IP)!.hits;
-    expect(hits).toBe(1);
+    const hits = Object.fromEntries((await list(bob)).entries.map((e) => [e.value, e.hits]));
+    expect(hits).toEqual({ [US_IP]: 1, DE: 1 });
+    const logged = (await t.call('listVisits', bob.token, { url: '/legacy-counted' })).json<{
+      visits: { ip: string; rule: { label: string } | null }[];
+    }>();
+    expect(logged.visits.map((v) => [v.ip, v.rule?.label]).sort()).toEqual([
+      [US_IP, `Block Lists (Legacy): ${US_IP}`],
+      [DE_IP, 'Block Lists (Legacy): DE'],
+    ]);
     const ids = (await list(bob)).entries.map((e) => e.id);
     expect((await t.call('deleteLegacyBlockList', bob.token, { ids })).json()).toEqual({
       deleted: 2,

@@ -1,6 +1,6 @@
-// Block Lists (Legacy) as the registry sees it: a `legacy-ip` rule per address or range and one
-// `legacy-country` rule for its countries, blocking with the block page; its blocked visits
-// add to the dashboard's "Customer Block List" count; each address entry counts its hits.
+// Block Lists (Legacy) as the registry sees it: a `legacy-ip` rule per address or range and a
+// `legacy-country` rule per country, blocking with the block page; its blocked visits add to
+// the dashboard's "Customer Block List" count; each of those entries counts its hits.
 import { readLegacyValue } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../errors.js';
@@ -8,7 +8,6 @@ import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker
 import { legacyEntries } from './legacy-block-lists-schema.js';
 import {
   LEGACY_BLOCK_LISTS,
-  LEGACY_COUNTRY_RULE_ID,
   legacyRules,
   loadLegacyRows,
   type LegacyRowState,
@@ -37,26 +36,17 @@ export const legacyBlockLists: Blocker = {
   },
   async labelRules(db, shopId, ids) {
     const labels = new Map<string, RuleLabel>();
-    if (ids.includes(LEGACY_COUNTRY_RULE_ID)) {
-      labels.set(LEGACY_COUNTRY_RULE_ID, {
-        kind: 'legacy-country',
-        label: `${LEGACY_LABEL}: countries`,
-      });
-    }
     const uuids = entryIds(ids);
     if (uuids.length === 0) return labels;
     const rows = await db
-      .select({ id: legacyEntries.id, value: legacyEntries.value })
+      .select({ id: legacyEntries.id, kind: legacyEntries.kind, value: legacyEntries.value })
       .from(legacyEntries)
-      .where(
-        and(
-          eq(legacyEntries.shopId, shopId),
-          eq(legacyEntries.kind, 'ip'),
-          inArray(legacyEntries.id, uuids),
-        ),
-      );
-    for (const r of rows)
-      labels.set(r.id, { kind: 'legacy-ip', label: `${LEGACY_LABEL}: ${r.value}` });
+      .where(and(eq(legacyEntries.shopId, shopId), inArray(legacyEntries.id, uuids)));
+    for (const r of rows) {
+      if (r.kind === 'email') continue;
+      const kind = r.kind === 'ip' ? 'legacy-ip' : 'legacy-country';
+      labels.set(r.id, { kind, label: `${LEGACY_LABEL}: ${r.value}` });
+    }
     return labels;
   },
   routes: legacyRoutes,

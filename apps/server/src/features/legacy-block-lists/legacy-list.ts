@@ -1,6 +1,6 @@
-// The legacy list's storage and its engine rules: one `legacy-ip` rule per address or range
-// (its id the entry's, so each counts its hits) and one `legacy-country` rule holding every
-// listed country. Emails have no storefront rule: the checkout function refuses them.
+// The legacy list's storage and its engine rules: one `legacy-ip` rule per address or range and
+// one `legacy-country` rule per country, each with its entry's id (so each entry counts its
+// hits). Emails have no storefront rule: the checkout function refuses them.
 import {
   legacyMessages as m,
   maxLegacyEntries,
@@ -14,8 +14,6 @@ import { badRequest } from '../../errors.js';
 import { legacyEntries, type LegacyEntryRow } from './legacy-block-lists-schema.js';
 
 export const LEGACY_BLOCK_LISTS = 'legacy-block-lists';
-/** The id of the one rule holding the list's countries. */
-export const LEGACY_COUNTRY_RULE_ID = 'legacy-countries';
 
 export type LegacyRowState = Pick<LegacyEntryRow, 'id' | 'kind' | 'value'>;
 
@@ -29,14 +27,13 @@ export async function loadLegacyRows(db: Database, shopId: string): Promise<Lega
 }
 
 export function legacyRules(rows: readonly LegacyRowState[]): Rule[] {
-  const rules: Rule[] = rows
-    .filter((r) => r.kind === 'ip')
-    .map((r): Rule => ({ id: r.id, kind: 'legacy-ip', ip: r.value }));
-  const countries = rows.filter((r) => r.kind === 'country').map((r) => r.value);
-  if (countries.length > 0) {
-    rules.push({ id: LEGACY_COUNTRY_RULE_ID, kind: 'legacy-country', countries });
-  }
-  return rules;
+  return rows.flatMap((r): Rule[] =>
+    r.kind === 'ip'
+      ? [{ id: r.id, kind: 'legacy-ip', ip: r.value }]
+      : r.kind === 'country'
+        ? [{ id: r.id, kind: 'legacy-country', countries: [r.value] }]
+        : [],
+  );
 }
 
 export function toLegacyEntry(row: LegacyEntryRow): LegacyEntry {
