@@ -24,6 +24,7 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { customerBlockListsApi } from './customer-block-lists.js';
 import { firewallApi } from './firewall.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { extensionsApi } from './extensions.js';
@@ -189,6 +190,7 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...customerBlockListsApi,
   ...geoRedirectsApi,
   ...contentProtectionApi,
   ...vpnBlockerApi,

@@ -19,6 +19,7 @@ export * from './visitor-log-messages.js';
 export * from './visit-rule.js';
 export * from './visit-filters.js';
 export * from './referrer-blocker.js';
+export * from './customer-block-lists.js';
 export * from './geo-redirects.js';
 export * from './content-protection.js';
 export * from './vpn-blocker.js';
