@@ -26,6 +26,9 @@ import { geoRedirects } from './features/geo-redirects/geo-redirects.js';
 import { contentProtectionRoutes } from './features/content-protection/content-protection-routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
+import { customerBlockListsPlugin } from './features/customer-block-lists/customer-block-lists-plugin.js';
+import { customerBlockListsRoutes } from './features/customer-block-lists/routes.js';
+import { customerBlockListsSource } from './features/customer-block-lists/entries.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
@@ -69,6 +72,7 @@ import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
+import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
 
@@ -94,6 +98,12 @@ export const FIREWALL_BLOCKERS: readonly Blocker[] = [
   fwReferrerBlocker,
   fwAsnBlocker,
 ];
+
+/**
+ * Every source of the checkout validation function's block list: their entries are merged
+ * into the one list the function reads. A new source is one more line here.
+ */
+export const CHECKOUT_BLOCK_SOURCES: readonly CheckoutBlockSource[] = [customerBlockListsSource];
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -153,6 +163,8 @@ export async function buildApp(
   // The job queue before the features that define jobs on it.
   await app.register(jobsPlugin);
   await app.register(billingPlugin);
+  // The checkout function's block list, synced to the platform by a job on every change.
+  await app.register(customerBlockListsPlugin, { sources: CHECKOUT_BLOCK_SOURCES });
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
   await app.register(blockersPlugin, { blockers: BLOCKERS, firewall: FIREWALL_BLOCKERS });
@@ -228,6 +240,7 @@ export async function buildApp(
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
     await site.register(fraudProtectRoutes);
+    await site.register(customerBlockListsRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

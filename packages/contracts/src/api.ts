@@ -24,6 +24,7 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { customerBlockListsApi } from './customer-block-lists.js';
 import { firewallApi } from './firewall.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { legacyBlockListsApi } from './legacy-block-lists.js';
@@ -191,6 +192,7 @@ export const api = {
   ...protectionApi,
   ...referrerBlockerApi,
   ...legacyBlockListsApi,
+  ...customerBlockListsApi,
   ...geoRedirectsApi,
   ...contentProtectionApi,
   ...vpnBlockerApi,

@@ -20,6 +20,7 @@ export * from './visit-rule.js';
 export * from './visit-filters.js';
 export * from './referrer-blocker.js';
 export * from './legacy-block-lists.js';
+export * from './customer-block-lists.js';
 export * from './geo-redirects.js';
 export * from './content-protection.js';
 export * from './vpn-blocker.js';
