@@ -42,6 +42,7 @@ import { generalSettingsRoutes } from './features/general-settings/general-setti
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
 import { legacyBlockLists } from './features/legacy-block-lists/legacy-block-lists.js';
+import { legacyEmailSource } from './features/legacy-block-lists/legacy-checkout-source.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugin.js';
 import { notificationRoutes } from './features/notifications/routes.js';
@@ -103,7 +104,10 @@ export const FIREWALL_BLOCKERS: readonly Blocker[] = [
  * Every source of the checkout validation function's block list: their entries are merged
  * into the one list the function reads. A new source is one more line here.
  */
-export const CHECKOUT_BLOCK_SOURCES: readonly CheckoutBlockSource[] = [customerBlockListsSource];
+export const CHECKOUT_BLOCK_SOURCES: readonly CheckoutBlockSource[] = [
+  customerBlockListsSource,
+  legacyEmailSource,
+];
 
 export const BODY_LIMIT = 1024 * 1024;
 

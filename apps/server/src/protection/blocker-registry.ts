@@ -71,7 +71,14 @@ export interface BlockerRegistry {
   listTarget(kind: ListValueKind): ListTarget | null;
 }
 
-export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegistry {
+/**
+ * `listTargets`: lists of features that are not storefront blockers (the checkout's Customer
+ * Block Lists) that entries can move into, handed over by the app layer.
+ */
+export function createBlockerRegistry(
+  blockers: readonly Blocker[],
+  listTargets: readonly ListTarget[] = [],
+): BlockerRegistry {
   const owners = new Map<string, Blocker>();
   const infos = new Map<string, RuleKindInfo>();
   const tallies = new Map<string, KindTally>();
@@ -101,11 +108,10 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
       if (drafts.has(call)) throw new Error(`two blockers replay ${call}`);
       drafts.set(call, { blocker, rules: rules as DraftRules<CallName> });
     }
-    const target = blocker.listTarget;
-    if (target) {
-      if (targets.has(target.kind)) throw new Error(`two blockers take ${target.kind} entries`);
-      targets.set(target.kind, target);
-    }
+  }
+  for (const target of [...blockers.flatMap((b) => b.listTarget ?? []), ...listTargets]) {
+    if (targets.has(target.kind)) throw new Error(`two lists take ${target.kind} entries`);
+    targets.set(target.kind, target);
   }
 
   async function ruleSet(db: Database, shop: Shop, change: RuleSetChange = {}) {

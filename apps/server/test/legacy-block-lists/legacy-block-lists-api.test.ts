@@ -12,7 +12,14 @@ import {
   type LegacyMigration,
   type LegacyMigrationPreview,
 } from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_BLOCK_SOURCES } from '../../src/app.js';
+import { shops } from '../../src/db/schema.js';
+import {
+  buildForShop,
+  loadSettings,
+} from '../../src/features/customer-block-lists/checkout-sync.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const US_IP = '8.8.8.8';
@@ -164,6 +171,23 @@ describe('the legacy list', () => {
       deleted: 2,
     });
     expect(await decide(bob, US_IP)).toBe('allow');
+  });
+});
+
+describe('the legacy emails at checkout', () => {
+  it('are in the checkout function’s block list on every plan, and a change asks for a sync', async () => {
+    const fay = await t.signIn('fay-legacy');
+    const [shop] = await t.app.db.select().from(shops).where(eq(shops.domain, fay.shop));
+    expect(shop!.plan).toBe('free');
+    expect((await buildForShop(t.app.db, CHECKOUT_BLOCK_SOURCES, shop!.id)).entries).toBe(0);
+    await add(fay, 'email', 'Fraud@Example.com');
+    await add(fay, 'ip', '203.0.113.5');
+    expect((await loadSettings(t.app.db, shop!.id))?.syncState).toBe('pending');
+    const sources = await Promise.all(
+      CHECKOUT_BLOCK_SOURCES.map((source) => source.entries(t.app.db, shop!.id)),
+    );
+    expect(sources.flat()).toEqual([{ kind: 'email', value: 'fraud@example.com' }]);
+    expect((await buildForShop(t.app.db, CHECKOUT_BLOCK_SOURCES, shop!.id)).entries).toBe(1);
   });
 });
 

@@ -104,6 +104,10 @@ export function migrationView(row: LegacyMigrationRow): LegacyMigration {
   };
 }
 
+/** The kinds of the entries a migration took out of the list (and undo puts back). */
+export const movedKinds = (row: LegacyMigrationRow) =>
+  row.items.filter((i) => i.outcome !== 'stay').map((i) => i.entry.kind);
+
 export async function previewMigration(blockers: BlockerRegistry, db: Database, shop: Shop) {
   const planned = await planMigration(blockers, db, shop);
   return { items: planned.items.map(itemView), countriesRefused: planned.countriesRefused };

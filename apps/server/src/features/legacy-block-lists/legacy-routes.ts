@@ -18,10 +18,12 @@ import {
   toLegacyEntry,
   type LegacyRowState,
 } from './legacy-list.js';
+import { emailsChanged } from './legacy-checkout-source.js';
 import {
   confirmMigration,
   migrate,
   migrationView,
+  movedKinds,
   pendingMigration,
   previewMigration,
   undoMigration,
@@ -54,6 +56,7 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
         note: input.note,
       });
       await app.protection.changed(shop.id);
+      await emailsChanged(app, shop.id, [row.kind]);
       return toLegacyEntry(row);
     },
     mutates,
@@ -65,6 +68,11 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
     async ({ ids }, { session }) => {
       const deleted = await deleteLegacyEntries(app.db, session.shopId, ids);
       if (deleted.length > 0) await app.protection.changed(session.shopId);
+      await emailsChanged(
+        app,
+        session.shopId,
+        deleted.map((d) => d.kind),
+      );
       return { deleted: deleted.length };
     },
     mutates,
@@ -86,6 +94,7 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
       const shop = await shopById(app.db, session.shopId);
       const row = await migrate(app.blockers, app.db, shop, keepCountries);
       await app.protection.changed(shop.id);
+      await emailsChanged(app, shop.id, movedKinds(row));
       return migrationView(row);
     },
     mutates,
@@ -98,6 +107,7 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
       const shop = await shopById(app.db, session.shopId);
       const row = await undoMigration(app.blockers, app.db, shop, id);
       await app.protection.changed(shop.id);
+      await emailsChanged(app, shop.id, movedKinds(row));
       return migrationView(row);
     },
     mutates,
