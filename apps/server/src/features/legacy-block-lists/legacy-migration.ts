@@ -20,11 +20,10 @@ import type { ListTarget } from '../../protection/list-targets.js';
 import {
   legacyEntries,
   legacyMigrations,
-  type LegacyEntryRow,
   type LegacyMigrationRow,
   type MovedEntry,
 } from './legacy-block-lists-schema.js';
-import { deleteLegacyEntries, loadLegacyRows } from './legacy-list.js';
+import { deleteLegacyEntries, loadLegacyRows, toLegacyEntry } from './legacy-list.js';
 
 const noTarget: Record<LegacyKind, string> = {
   ip: 'No blocker takes IP addresses now: the entry stays here, still blocked.',
@@ -36,17 +35,6 @@ const noTarget: Record<LegacyKind, string> = {
 interface Planned {
   items: MovedEntry[];
   countriesRefused: string | null;
-}
-
-function entryOf(row: LegacyEntryRow): MovedEntry['entry'] {
-  return {
-    id: row.id,
-    kind: row.kind,
-    value: row.value,
-    note: row.note,
-    hits: row.hits,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** What a migration would do with every entry now. */
@@ -73,7 +61,7 @@ async function planMigration(
     for (const row of ofKind) {
       const stays = !target || !plan || plan.refusal !== null;
       items.push({
-        entry: entryOf(row),
+        entry: toLegacyEntry(row),
         outcome: stays ? 'stay' : plan.present.has(row.value) ? 'present' : 'move',
         target: stays ? null : target.label,
         page: stays ? null : target.page,

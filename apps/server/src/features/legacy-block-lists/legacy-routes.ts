@@ -4,6 +4,7 @@
 // and rebuilds the shop's policy before the answer.
 import { api, readLegacyValue } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
@@ -18,6 +19,7 @@ import {
   toLegacyEntry,
   type LegacyRowState,
 } from './legacy-list.js';
+import type { LegacyMigrationRow } from './legacy-block-lists-schema.js';
 import { emailsChanged } from './legacy-checkout-source.js';
 import {
   confirmMigration,
@@ -31,6 +33,15 @@ import {
 
 export async function legacyRoutes(app: FastifyInstance): Promise<void> {
   const mutates = { mutates: true };
+
+  /** Runs a migration or its undo, then rebuilds the policy and the checkout list it touched. */
+  async function moved(run: (shop: Shop) => Promise<LegacyMigrationRow>, shopId: string) {
+    const shop = await shopById(app.db, shopId);
+    const row = await run(shop);
+    await app.protection.changed(shop.id);
+    await emailsChanged(app, shop.id, movedKinds(row));
+    return migrationView(row);
+  }
 
   route(app, api.listLegacyBlockLists, async ({ page, pageSize }, { session }) =>
     listLegacyEntries(app.db, session.shopId, page, pageSize),
@@ -90,26 +101,16 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.migrateLegacyBlockLists,
-    async ({ keepCountries }, { session }) => {
-      const shop = await shopById(app.db, session.shopId);
-      const row = await migrate(app.blockers, app.db, shop, keepCountries);
-      await app.protection.changed(shop.id);
-      await emailsChanged(app, shop.id, movedKinds(row));
-      return migrationView(row);
-    },
+    async ({ keepCountries }, { session }) =>
+      moved((shop) => migrate(app.blockers, app.db, shop, keepCountries), session.shopId),
     mutates,
   );
 
   route(
     app,
     api.undoLegacyMigration,
-    async ({ id }, { session }) => {
-      const shop = await shopById(app.db, session.shopId);
-      const row = await undoMigration(app.blockers, app.db, shop, id);
-      await app.protection.changed(shop.id);
-      await emailsChanged(app, shop.id, movedKinds(row));
-      return migrationView(row);
-    },
+    async ({ id }, { session }) =>
+      moved((shop) => undoMigration(app.blockers, app.db, shop, id), session.shopId),
     mutates,
   );
 
