@@ -29,3 +29,17 @@ export function outcomeCounts(items: readonly LegacyMoveItem[]) {
   const count = (o: LegacyMoveItem['outcome']) => items.filter((i) => i.outcome === o).length;
   return { move: count('move'), present: count('present'), stay: count('stay') };
 }
+
+const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
+/** "2 entries moved to their new blockers; 1 entry was already there." and so on. */
+export function movedSummary(counts: ReturnType<typeof outcomeCounts>): string {
+  const parts = [
+    counts.move > 0 ? `${entries(counts.move)} moved to their new blockers` : null,
+    counts.present > 0
+      ? `${entries(counts.present)} ${counts.present === 1 ? 'was' : 'were'} already there and left this list`
+      : null,
+    counts.stay > 0 ? `${entries(counts.stay)} stayed here` : null,
+  ].filter((p) => p !== null);
+  return `${parts.join('; ')}.`;
+}

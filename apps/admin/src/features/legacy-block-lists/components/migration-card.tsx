@@ -25,7 +25,7 @@ import {
   usePendingMigration,
   useUndoMigration,
 } from '../api/use-legacy-migration.js';
-import { kindLabels, outcomeCounts, outcomeText } from '../legacy-texts.js';
+import { kindLabels, movedSummary, outcomeCounts, outcomeText } from '../legacy-texts.js';
 
 const tones = { move: 'success', present: 'info', stay: 'attention' } as const;
 
@@ -64,9 +64,7 @@ export function MigrationCard() {
             Migration done: undo it or confirm it
           </Text>
           <Text as="p">
-            {counts.move} moved to their new blockers, {counts.present} were already there and were
-            taken out here, {counts.stay} stayed here. Until you confirm, Undo takes out exactly
-            what the migration added and puts every entry back in this list.
+            {`${movedSummary(counts)} Until you confirm, Undo takes out exactly what the migration added and puts every entry back in this list.`}
           </Text>
           <ItemsTable items={migration.items} tense="did" />
           <InlineStack gap="200">
