@@ -24,7 +24,7 @@ export function LegacyEntriesTable() {
       loading={list.isFetching}
       empty={{
         title: 'The legacy list is empty',
-        description: 'Entries of earlier versions show here; new ones go to each blocker’s page.',
+        description: 'Entries of earlier versions, and the ones you add above, show here.',
       }}
       headings={[
         { title: 'Entry' },
