@@ -13,6 +13,7 @@ CREATE TABLE "customer_block_settings" (
 	"message" text,
 	"validation_id" text,
 	"validation_enabled" boolean,
+	"change_seq" integer DEFAULT 0 NOT NULL,
 	"sync_state" text DEFAULT 'never' NOT NULL,
 	"last_attempt_at" timestamp with time zone,
 	"last_success_at" timestamp with time zone,

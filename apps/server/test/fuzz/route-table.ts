@@ -8,6 +8,7 @@ import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
   FIREWALL_POLICIES_PATH,
+  customerBlockListsExportPath,
   FALLBACK_LOADER_PATH,
   FALLBACK_SCRIPT_PATH,
   ipListExportPath,
@@ -250,6 +251,7 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
   exportRoute('block list CSV export', ipListExportPath('ipBlocker')),
   exportRoute('allow list CSV export', ipListExportPath('whiteLists')),
   exportRoute('referrer list CSV export', referrerBlockerExportPath),
+  exportRoute('customer block lists CSV export', customerBlockListsExportPath),
   {
     ...exportRoute('visitor log CSV export', VISIT_EXPORT_PATH),
     plausible: () => ({ country: 'US', ip: '203.0.113.0/24', url: 'a', range: '7d' }),

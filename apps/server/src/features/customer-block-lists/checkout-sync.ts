@@ -14,7 +14,7 @@ import {
   type BuiltBlockList,
 } from '@gatehouse/checkout-validation/block-list';
 import { defaultCustomerBlockMessage, type CheckoutSyncStatus } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { shops } from '../../db/schema.js';
@@ -67,6 +67,34 @@ export async function saveSettings(
     .insert(customerBlockSettings)
     .values({ shopId, ...values })
     .onConflictDoUpdate({ target: customerBlockSettings.shopId, set: values });
+}
+
+/** A source changed: the sync is pending, and any sync that read the list before is stale. */
+export async function markChanged(db: Database, shopId: string): Promise<void> {
+  await db
+    .insert(customerBlockSettings)
+    .values({ shopId, syncState: 'pending', changeSeq: 1 })
+    .onConflictDoUpdate({
+      target: customerBlockSettings.shopId,
+      set: {
+        syncState: 'pending',
+        lastError: null,
+        changeSeq: sql`${customerBlockSettings.changeSeq} + 1`,
+      },
+    });
+}
+
+/** Records a sync's outcome unless the list changed since it was read (a later job follows). */
+async function recordAttempt(
+  db: Database,
+  shopId: string,
+  seq: number,
+  values: Partial<Omit<CustomerBlockSettingsRow, 'shopId'>>,
+): Promise<void> {
+  await db
+    .update(customerBlockSettings)
+    .set(values)
+    .where(and(eq(customerBlockSettings.shopId, shopId), eq(customerBlockSettings.changeSeq, seq)));
 }
 
 export function syncStatus(row: CustomerBlockSettingsRow | null): CheckoutSyncStatus {
@@ -209,20 +237,20 @@ export function checkoutSyncJob(
       const attemptAt = new Date();
       try {
         if (!token) throw new PlatformError(syncMessages.notInstalled);
+        const seq = (await loadSettings(app.db, shopId))?.changeSeq ?? 0;
         const { built, entries } = await buildForShop(app.db, sources, shopId);
         const deadline = app.platform.flowDeadline();
         const validation = await ensureValidation(app, shop.domain, token, deadline);
         await writeMetafields(app, shop.domain, token, validation.id, built, deadline);
-        const keys = entries - built.settings.countries.length;
-        await saveSettings(app.db, shopId, {
-          validationId: validation.id,
+        await saveSettings(app.db, shopId, { validationId: validation.id });
+        await recordAttempt(app.db, shopId, seq, {
           validationEnabled: validation.enabled,
           syncState: 'synced',
           lastAttemptAt: attemptAt,
           lastSuccessAt: attemptAt,
           lastError: null,
           syncedEntries: entries,
-          falseMatchRate: falseMatchRate(built.settings, Math.max(0, keys)),
+          falseMatchRate: falseMatchRate(built.settings, built.keys),
         });
         return { entries, validation: validation.id, parts: built.parts.length };
       } catch (error) {

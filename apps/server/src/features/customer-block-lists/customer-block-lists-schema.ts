@@ -47,6 +47,8 @@ export const customerBlockSettings = pgTable('customer_block_settings', {
   /** The platform's validation (gid) the block list is written to, once created. */
   validationId: text('validation_id'),
   validationEnabled: boolean('validation_enabled'),
+  /** Counts changes: a sync that read the list at an older count leaves the state pending. */
+  changeSeq: integer('change_seq').notNull().default(0),
   /** never, pending, synced or failed. */
   syncState: text('sync_state').notNull().default('never'),
   lastAttemptAt: tz('last_attempt_at'),
