@@ -65,6 +65,11 @@ const GeoRedirectsPage = lazy(() =>
     default: m.GeoRedirectsPage,
   })),
 );
+const CustomerBlockListsPage = lazy(() =>
+  import('../features/customer-block-lists/components/customer-block-lists-page.js').then((m) => ({
+    default: m.CustomerBlockListsPage,
+  })),
+);
 const ReferrerBlockerPage = lazy(() =>
   import('../features/referrer-blocker/components/referrer-blocker-page.js').then((m) => ({
     default: m.ReferrerBlockerPage,
@@ -173,7 +178,7 @@ export const routes: RouteObject[] = [
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: page(BotBlockerPage) },
-          { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
+          { path: 'checkoutValidate', element: page(CustomerBlockListsPage) },
           { path: 'firewallSettings', element: page(FirewallSettingsPage) },
           { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
           { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
