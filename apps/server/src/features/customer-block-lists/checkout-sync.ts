@@ -22,8 +22,9 @@ import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import {
+  checkoutBlockSync,
   customerBlockSettings,
-  type CustomerBlockSettingsRow,
+  type CheckoutBlockSyncRow,
 } from './customer-block-lists-schema.js';
 
 export const CHECKOUT_SYNC_JOB = 'checkout-block-sync';
@@ -50,36 +51,52 @@ function userErrors(errors: UserError[] | undefined): void {
   if (errors && errors.length > 0) throw new PlatformError(errors.map((e) => e.message).join('; '));
 }
 
-export async function loadSettings(db: Database, shopId: string) {
+/** The buyer's message, or null for the default. */
+export async function loadMessage(db: Database, shopId: string): Promise<string | null> {
   const [row] = await db
-    .select()
+    .select({ message: customerBlockSettings.message })
     .from(customerBlockSettings)
     .where(eq(customerBlockSettings.shopId, shopId));
+  return row?.message ?? null;
+}
+
+export async function saveMessage(db: Database, shopId: string, message: string): Promise<void> {
+  await db
+    .insert(customerBlockSettings)
+    .values({ shopId, message })
+    .onConflictDoUpdate({ target: customerBlockSettings.shopId, set: { message } });
+}
+
+export async function loadSync(db: Database, shopId: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutBlockSync)
+    .where(eq(checkoutBlockSync.shopId, shopId));
   return row ?? null;
 }
 
-export async function saveSettings(
+async function saveSync(
   db: Database,
   shopId: string,
-  values: Partial<Omit<CustomerBlockSettingsRow, 'shopId'>>,
+  values: Partial<Omit<CheckoutBlockSyncRow, 'shopId'>>,
 ): Promise<void> {
   await db
-    .insert(customerBlockSettings)
+    .insert(checkoutBlockSync)
     .values({ shopId, ...values })
-    .onConflictDoUpdate({ target: customerBlockSettings.shopId, set: values });
+    .onConflictDoUpdate({ target: checkoutBlockSync.shopId, set: values });
 }
 
 /** A source changed: the sync is pending, and any sync that read the list before is stale. */
 export async function markChanged(db: Database, shopId: string): Promise<void> {
   await db
-    .insert(customerBlockSettings)
+    .insert(checkoutBlockSync)
     .values({ shopId, syncState: 'pending', changeSeq: 1 })
     .onConflictDoUpdate({
-      target: customerBlockSettings.shopId,
+      target: checkoutBlockSync.shopId,
       set: {
         syncState: 'pending',
         lastError: null,
-        changeSeq: sql`${customerBlockSettings.changeSeq} + 1`,
+        changeSeq: sql`${checkoutBlockSync.changeSeq} + 1`,
       },
     });
 }
@@ -89,15 +106,15 @@ async function recordAttempt(
   db: Database,
   shopId: string,
   seq: number,
-  values: Partial<Omit<CustomerBlockSettingsRow, 'shopId'>>,
+  values: Partial<Omit<CheckoutBlockSyncRow, 'shopId'>>,
 ): Promise<void> {
   await db
-    .update(customerBlockSettings)
+    .update(checkoutBlockSync)
     .set(values)
-    .where(and(eq(customerBlockSettings.shopId, shopId), eq(customerBlockSettings.changeSeq, seq)));
+    .where(and(eq(checkoutBlockSync.shopId, shopId), eq(checkoutBlockSync.changeSeq, seq)));
 }
 
-export function syncStatus(row: CustomerBlockSettingsRow | null): CheckoutSyncStatus {
+export function syncStatus(row: CheckoutBlockSyncRow | null): CheckoutSyncStatus {
   return {
     state: (row?.syncState ?? 'never') as CheckoutSyncStatus['state'],
     lastAttemptAt: row?.lastAttemptAt?.toISOString() ?? null,
@@ -117,8 +134,8 @@ export async function buildForShop(
 ): Promise<{ built: BuiltBlockList; entries: number }> {
   const lists = await Promise.all(sources.map((source) => source.entries(db, shopId)));
   const entries = lists.flat();
-  const settings = await loadSettings(db, shopId);
-  const built = buildBlockList(entries, settings?.message ?? defaultCustomerBlockMessage);
+  const message = await loadMessage(db, shopId);
+  const built = buildBlockList(entries, message ?? defaultCustomerBlockMessage);
   return { built, entries: entries.length };
 }
 
@@ -237,12 +254,12 @@ export function checkoutSyncJob(
       const attemptAt = new Date();
       try {
         if (!token) throw new PlatformError(syncMessages.notInstalled);
-        const seq = (await loadSettings(app.db, shopId))?.changeSeq ?? 0;
+        const seq = (await loadSync(app.db, shopId))?.changeSeq ?? 0;
         const { built, entries } = await buildForShop(app.db, sources, shopId);
         const deadline = app.platform.flowDeadline();
         const validation = await ensureValidation(app, shop.domain, token, deadline);
         await writeMetafields(app, shop.domain, token, validation.id, built, deadline);
-        await saveSettings(app.db, shopId, { validationId: validation.id });
+        await saveSync(app.db, shopId, { validationId: validation.id });
         await recordAttempt(app.db, shopId, seq, {
           validationEnabled: validation.enabled,
           syncState: 'synced',
@@ -261,7 +278,7 @@ export function checkoutSyncJob(
               ? error.message
               : String(error);
         const last = job.retryCount >= job.retryLimit;
-        await saveSettings(app.db, shopId, {
+        await saveSync(app.db, shopId, {
           syncState: last ? 'failed' : 'pending',
           lastAttemptAt: attemptAt,
           lastError: last ? syncMessages.failed(why) : syncMessages.retrying(why),
