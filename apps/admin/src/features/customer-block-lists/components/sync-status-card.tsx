@@ -7,12 +7,13 @@ import type { CheckoutSyncStatus } from '@gatehouse/contracts';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { useSyncCustomerBlockLists } from '../api/customer-block-lists-api.js';
 
-/** "about 1 in 2,000,000" for the chance a buyer who is not listed is still stopped. */
+/**
+ * "about 1 in 2,000,000" for the chance a buyer who is not listed is still stopped; null when
+ * it is too small to matter (below one in a trillion, as for any short list).
+ */
 export function oddsText(rate: number): string | null {
-  if (rate <= 0) return null;
-  const oneIn = 1 / rate;
-  if (oneIn >= 1e12) return 'less than 1 in a trillion';
-  const rounded = Number(oneIn.toPrecision(2));
+  if (rate <= 0 || rate < 1e-12) return null;
+  const rounded = Number((1 / rate).toPrecision(2));
   return `about 1 in ${rounded.toLocaleString('en')}`;
 }
 
@@ -78,7 +79,7 @@ export function SyncStatusCard({ sync, readAt }: { sync: CheckoutSyncStatus; rea
           Checkouts stopped by the list are not counted: Shopify does not tell apps when a checkout
           rule stops a buyer, so no number here could be true.
           {odds
-            ? ` To fit ${sync.entries.toLocaleString('en')} entries within Shopify’s limits, the list is sent in a compact form: a buyer who is not listed is stopped by mistake ${odds} times.`
+            ? ` To fit this many entries within Shopify’s limits, the list is sent in a compact form: a buyer who is not listed is stopped by mistake ${odds} times.`
             : ''}
         </Text>
       </BlockStack>
