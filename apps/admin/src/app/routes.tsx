@@ -110,6 +110,11 @@ const FraudProtectPage = lazy(() =>
     default: m.FraudProtectPage,
   })),
 );
+const AutoCancelPage = lazy(() =>
+  import('../features/auto-cancel/components/auto-cancel-page.js').then((m) => ({
+    default: m.AutoCancelPage,
+  })),
+);
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
 const ExtensionsPage = lazy(() =>
   import('../features/extensions/components/extensions-page.js').then((m) => ({
@@ -158,8 +163,8 @@ export const routes: RouteObject[] = [
           { path: 'whiteLists', element: page(WhiteListsPage) },
           { path: 'fraudProtect', element: page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
-          { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
-          { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
+          { path: 'blacklists', element: page(AutoCancelPage) },
+          { path: 'blackLists', element: page(AutoCancelPage) },
           { path: 'regionBlocker', element: page(CountryBlockerPage) },
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
