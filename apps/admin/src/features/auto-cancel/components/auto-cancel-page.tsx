@@ -4,7 +4,7 @@
 // run; below, the log of orders the filters acted on. A paid feature: on Free the page explains
 // it and leads to the subscription page.
 import { useState } from 'react';
-import { BlockStack, Button, Card, Layout, Modal, Page, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, Layout, Modal, Page, Text } from '@shopify/polaris';
 import type { AutoCancelFilter } from '@gatehouse/contracts';
 import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
@@ -111,7 +111,18 @@ function AutoCancelEditor() {
                 </Text>
               </BlockStack>
             </Card>
-            {items.length === 0 ? (
+            {query.isError ? (
+              <Banner
+                tone="critical"
+                title="Your filters could not be loaded"
+                action={{ content: 'Try again', onAction: () => void query.refetch() }}
+              >
+                <p>
+                  Nothing was changed. Try again; if it keeps failing, reload the page in a few
+                  minutes.
+                </p>
+              </Banner>
+            ) : items.length === 0 ? (
               <Card>
                 <BlockStack gap="300" inlineAlign="start">
                   <Text as="h2" variant="headingMd">
