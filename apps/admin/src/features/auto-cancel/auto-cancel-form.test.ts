@@ -184,23 +184,44 @@ describe('the filter draft', () => {
     );
   });
 
-  it('puts a refused save under the condition or group the server names', () => {
-    const draft = { ...billingAndTotal(), groups: [...billingAndTotal().groups, newGroup()] };
+  it('puts a refused save under the condition or group the server names, without the where', () => {
+    const draft = billingAndTotal();
+    const withEmpty = { ...draft, groups: [...draft.groups, newGroup()] };
     const second = draft.groups[0]!.conditions[1]!;
     const placed = placeServerError(
       draft,
-      'Group 1, condition 2 (Order total is greater than 500): the value must be a number.',
+      'Filter "Mismatch": Group 1, condition 2 (Order total is greater than 500): the value must be a number.',
     );
-    expect(placed).toEqual({ on: 'condition', key: second.key, message: expect.any(String) });
-    expect(withServerError({ groups: {}, conditions: {} }, placed).conditions[second.key]).toMatch(
-      /^Group 1, condition 2/,
-    );
-    expect(placeServerError(draft, 'Filter "x": Group 2 is empty. Add a condition.')).toEqual({
-      on: 'group',
-      key: draft.groups[1]!.key,
-      message: expect.any(String),
+    expect(placed).toEqual({
+      on: 'condition',
+      key: second.key,
+      message: 'The value must be a number.',
     });
-    expect(placeServerError(draft, 'Group 7, condition 1: no such group').on).toBe('filter');
+    expect(withServerError({ groups: {}, conditions: {} }, placed).conditions).toEqual({
+      [second.key]: 'The value must be a number.',
+    });
+    // Words that do not describe the condition as the draft has it are kept.
+    expect(placeServerError(draft, 'Group 1, condition 2 (Colour is red): no such field.')).toEqual(
+      {
+        on: 'condition',
+        key: second.key,
+        message: 'Group 1, condition 2 (Colour is red): no such field.',
+      },
+    );
+    expect(
+      placeServerError(
+        withEmpty,
+        'Filter "x": Group 2 is empty. Add a condition to it or remove it.',
+      ),
+    ).toEqual({
+      on: 'group',
+      key: withEmpty.groups[1]!.key,
+      message: 'Group 2 is empty. Add a condition to it or remove it.',
+    });
+    expect(placeServerError(draft, 'Group 7, condition 1: no such group')).toEqual({
+      on: 'filter',
+      message: 'Group 7, condition 1: no such group',
+    });
     expect(placeServerError(draft, 'You have 50 filters, the most a shop can have.').on).toBe(
       'filter',
     );
