@@ -1,7 +1,7 @@
 // A log of the orders a feature acted on, newest first, a page at a time: when, the order
 // (linked to its page in the Shopify admin), its risk, what was done, and how it ended, with
-// the platform's error in words and Retry on a failed action. The page that shows it reads the
-// log and sends the retry; this card only shows them.
+// the platform's error in words and Retry on a failed action. The feature hands over its own
+// read of a page of the log and its own retry call.
 import {
   Badge,
   BlockStack,
@@ -126,31 +126,33 @@ export interface OrderActionLog<E extends OrderActionEntry> {
   pageSize: number;
 }
 
+/** A feature's read of one page of its log, as its query hook answers it. */
+export type UseLogPage<E extends OrderActionEntry> = (page: number) => {
+  data: OrderActionLog<E>;
+  isFetching: boolean;
+  readAt: number;
+};
+
 export function OrderActionLogCard<E extends OrderActionEntry>({
   title,
   empty,
-  log,
-  loading,
-  readAt,
-  page,
-  onPage,
+  useLogPage,
   retry,
   column,
 }: {
   title: string;
   /** What the card says while the log is empty: what will appear here, and when. */
   empty: string;
-  log: OrderActionLog<E>;
-  loading: boolean;
-  /** When the log shown was read: times count from it. */
-  readAt: number;
-  page: number;
-  onPage: (page: number) => void;
+  /** The feature's query hook for a page of its log; the same hook on every render. */
+  useLogPage: UseLogPage<E>;
   retry: RetryAction;
   column?: LogColumn<E>;
 }) {
   const { smDown } = useBreakpoints();
-  const { entries, total, pageSize } = log;
+  const [page, setPage] = useState(1);
+  const log = useLogPage(page);
+  const { readAt } = log;
+  const { entries, total, pageSize } = log.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const headings: [{ title: string }, ...{ title: string }[]] = [
     { title: 'Time' },
@@ -180,7 +182,7 @@ export function OrderActionLogCard<E extends OrderActionEntry>({
           itemCount={entries.length}
           selectable={false}
           condensed={smDown}
-          loading={loading && entries.length === 0}
+          loading={log.isFetching && entries.length === 0}
           emptyState={<div />}
           headings={headings}
         >
@@ -224,8 +226,8 @@ export function OrderActionLogCard<E extends OrderActionEntry>({
             <Pagination
               hasPrevious={page > 1}
               hasNext={page < pages}
-              onPrevious={() => onPage(page - 1)}
-              onNext={() => onPage(page + 1)}
+              onPrevious={() => setPage(page - 1)}
+              onNext={() => setPage(page + 1)}
               label={`Page ${page} of ${pages}`}
             />
           </div>

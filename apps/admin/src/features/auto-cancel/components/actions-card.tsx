@@ -5,17 +5,14 @@ import {
   Box,
   Card,
   Checkbox,
-  FormLayout,
   InlineError,
-  Select,
   Text,
   TextField,
 } from '@shopify/polaris';
-import { cancelReasonLabels, cancelReasons, type AutoCancelActions } from '@gatehouse/contracts';
+import type { AutoCancelActions } from '@gatehouse/contracts';
 import { useState } from 'react';
+import { CancelOptions } from '../../../components/cancel-options.js';
 import { splitList, type FilterErrors } from '../auto-cancel-form.js';
-
-const REASON_OPTIONS = cancelReasons.map((value) => ({ value, label: cancelReasonLabels[value] }));
 
 export function ActionsCard({
   actions,
@@ -43,29 +40,7 @@ export function ActionsCard({
         />
         {actions.cancel && (
           <Box paddingInlineStart="600">
-            <FormLayout>
-              <Select
-                label="Cancel reason"
-                options={REASON_OPTIONS}
-                value={actions.reason}
-                onChange={(reason) => set({ reason: reason as AutoCancelActions['reason'] })}
-              />
-              <Checkbox
-                label="Refund the payment to the original payment method"
-                checked={actions.refund}
-                onChange={(refund) => set({ refund })}
-              />
-              <Checkbox
-                label="Restock the items"
-                checked={actions.restock}
-                onChange={(restock) => set({ restock })}
-              />
-              <Checkbox
-                label="Email the customer that the order was cancelled"
-                checked={actions.notifyCustomer}
-                onChange={(notifyCustomer) => set({ notifyCustomer })}
-              />
-            </FormLayout>
+            <CancelOptions value={actions} onChange={set} />
           </Box>
         )}
         <TextField

@@ -2,23 +2,16 @@
 // filter that decided, what was done (or would have been, in monitor mode) and how it ended.
 // Read a page at a time and again every 10 s while open; a failed action can be retried.
 import { Text } from '@shopify/polaris';
-import { useState } from 'react';
 import { OrderActionLogCard } from '../../../components/order-action-log/order-action-log-card.js';
 import { useAutoCancelLog, useRetryAutoCancelAction } from '../api/use-auto-cancel.js';
 
 export function AutoCancelLogCard() {
-  const [page, setPage] = useState(1);
-  const log = useAutoCancelLog(page);
   const retry = useRetryAutoCancelAction();
   return (
     <OrderActionLogCard
       title="Orders the filters acted on"
       empty="No order yet. Orders a filter catches appear here as soon as it acts on them, or would have, in monitor mode."
-      log={log.data}
-      loading={log.isFetching}
-      readAt={log.readAt}
-      page={page}
-      onPage={setPage}
+      useLogPage={useAutoCancelLog}
       retry={async (id) => (await retry.call({ id })).result}
       column={{
         title: 'Filter',
