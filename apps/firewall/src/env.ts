@@ -25,6 +25,10 @@ const envSchema = z.object({
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Rate-limit counters shared by every instance; per instance when unset. */
   REDIS_URL: z.url().optional(),
+  /** The access log: how often a batch is sent, how many wait at most, each send's time-out. */
+  ACCESS_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  ACCESS_LOG_MAX_QUEUED: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  ACCESS_LOG_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** Load balancers in front of the firewall whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
@@ -40,6 +44,7 @@ export interface FirewallConfig {
   policyTimeoutMs: number;
   originTimeoutMs: number;
   redisUrl: string | null;
+  accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
   redisTimeoutMs: number;
   trustedProxies: string[];
   logLevel: string;
@@ -80,6 +85,11 @@ export function loadFirewallConfig(
     policyTimeoutMs: env.POLICY_TIMEOUT_MS,
     originTimeoutMs: env.ORIGIN_TIMEOUT_MS,
     redisUrl: env.REDIS_URL ?? null,
+    accessLog: {
+      flushMs: env.ACCESS_LOG_FLUSH_MS,
+      maxQueued: env.ACCESS_LOG_MAX_QUEUED,
+      timeoutMs: env.ACCESS_LOG_TIMEOUT_MS,
+    },
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustedProxies: env.TRUSTED_PROXIES.split(',')
       .map((s) => s.trim())

@@ -25,6 +25,7 @@ import {
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
+import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
@@ -195,6 +196,7 @@ export const api = {
   ...botBlockerApi,
   ...ruleCostApi,
   ...firewallApi,
+  ...fwAccessLogApi,
   ...fraudProtectApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,

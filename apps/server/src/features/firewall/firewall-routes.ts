@@ -10,6 +10,7 @@ import { shops } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
+import { accessLogRoutes } from './access-log-routes.js';
 import { firewallSettings } from './firewall-schema.js';
 import { loadFirewallSettings, saveFirewallSettings } from './firewall-store.js';
 import { policySnapshotRoute } from './policy-snapshot-route.js';
@@ -70,4 +71,5 @@ export async function firewallRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(policySnapshotRoute);
+  await app.register(accessLogRoutes);
 }

@@ -4,27 +4,19 @@
 // firewalls may read it: the bearer must be the firewall key (compared in constant time). The
 // answer carries an ETag of its content, so an unchanged snapshot is answered 304 and costs the
 // firewall nothing to apply.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { FIREWALL_POLICIES_PATH, planIncludes, type FirewallSnapshot } from '@gatehouse/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { requireFirewallKey } from './firewall-key.js';
 import { firewallSettings } from './firewall-schema.js';
 import { firewallShopOf, settingsOf } from './firewall-store.js';
-
-function isFirewallKey(header: string | undefined, key: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer /i, '') ?? '');
-  const expected = Buffer.from(key);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 export async function policySnapshotRoute(app: FastifyInstance): Promise<void> {
   // Every firewall reads it every couple of seconds: its request lines are not logged.
   app.get(FIREWALL_POLICIES_PATH, { logLevel: 'warn' }, async (request, reply) => {
-    if (!isFirewallKey(request.headers.authorization, app.config.firewall.key)) {
-      throw new AppError(401, 'The firewall key is missing or wrong.');
-    }
+    requireFirewallKey(request.headers.authorization, app.config.firewall.key);
     const rows = await app.db
       .select()
       .from(firewallSettings)
