@@ -19,8 +19,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import type { FwAccessEntry } from '@gatehouse/contracts';
-import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
-import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { NO_FILTERS, readFilters, type FilterDraft } from '../access-log-rows.js';
 import { useAccessLog, type LiveState } from '../api/use-access-log.js';
@@ -38,18 +37,13 @@ const STATES: Record<LiveState, { label: string; tone?: 'success' | 'attention' 
 
 export function AccessLogPage() {
   return (
-    <PaidListPage
+    <FirewallPaidPage
       title={TITLE}
-      upgradeCard={
-        <PlanUpgradeCard
-          title="The Firewall is part of Premium and Pay-As-You-Go"
-          intro="Watch every request to your domain as the firewall answers it:"
-          items={[
-            'who asked for what, from where, and what the firewall did, within two seconds;',
-            'block an address, a network or a URL from the request itself.',
-          ]}
-        />
-      }
+      intro="Watch every request to your domain as the firewall answers it:"
+      items={[
+        'who asked for what, from where, and what the firewall did, within two seconds;',
+        'block an address, a network or a URL from the request itself.',
+      ]}
       editor={() => <AccessLog />}
     />
   );
