@@ -1,32 +1,23 @@
 // The access log is kept as long as the shop's visits: its General Settings retention, never
 // more than its plan's logRetentionHours. Older entries are deleted shop by shop in bounded
 // batches (through the (shop_id, time) index), on the visitor log's retention schedule.
-import { plans } from '@gatehouse/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { generalSettings } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
+import { logCutoffs } from '../../protection/log-retention.js';
 
-const HOUR_MS = 3_600_000;
 const BATCH = 10_000;
 
 /** Deletes the access log entries older than each shop's retention; answers how many went. */
 export async function purgeAccessLog(db: Database, now = new Date()): Promise<number> {
-  const rows = await db
-    .select({ id: shops.id, plan: shops.plan, hours: generalSettings.logRetentionHours })
-    .from(shops)
-    .leftJoin(generalSettings, eq(generalSettings.shopId, shops.id));
   let total = 0;
-  for (const shop of rows) {
-    const max = plans[shop.plan].logRetentionHours;
-    const cutoff = new Date(now.getTime() - Math.min(shop.hours ?? max, max) * HOUR_MS);
+  for (const { shopId, cutoff } of await logCutoffs(db, now)) {
     for (;;) {
       const result = await db.execute(sql`
         delete from fw_access_log where id in (
           select id from fw_access_log
-          where shop_id = ${shop.id} and time < ${cutoff.toISOString()}::timestamptz
+          where shop_id = ${shopId} and time < ${cutoff.toISOString()}::timestamptz
           limit ${BATCH})`);
       const n = result as unknown as { affectedRows?: number; rowCount?: number | null };
       const deleted = Number(n.rowCount ?? n.affectedRows ?? 0);
