@@ -21,6 +21,10 @@ const envSchema = z.object({
   APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
   POLICY_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   POLICY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The policy read waits on the server for a change this long; 0 polls every refresh. */
+  POLICY_WAIT_SECONDS: z.coerce.number().int().min(0).max(55).default(25),
+  /** The last good policies, kept for a restart while the server is down; '' keeps none. */
+  POLICY_CACHE_FILE: z.string().default(`${repoRoot}.data/firewall-policies.json`),
   /** An origin request is abandoned (502) when its headers take longer than this. */
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Rate-limit counters shared by every instance; per instance when unset. */
@@ -42,6 +46,8 @@ export interface FirewallConfig {
   key: string;
   policyRefreshMs: number;
   policyTimeoutMs: number;
+  policyWaitSeconds: number;
+  policyCacheFile: string | null;
   originTimeoutMs: number;
   redisUrl: string | null;
   accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
@@ -83,6 +89,8 @@ export function loadFirewallConfig(
     key,
     policyRefreshMs: env.POLICY_REFRESH_MS,
     policyTimeoutMs: env.POLICY_TIMEOUT_MS,
+    policyWaitSeconds: env.POLICY_WAIT_SECONDS,
+    policyCacheFile: env.POLICY_CACHE_FILE === '' ? null : env.POLICY_CACHE_FILE,
     originTimeoutMs: env.ORIGIN_TIMEOUT_MS,
     redisUrl: env.REDIS_URL ?? null,
     accessLog: {

@@ -43,7 +43,7 @@ const app = await buildFirewall({
   // The source logs through the app's logger, so it starts once the app exists.
   source: {
     forHost: (host) => source?.forHost(host),
-    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0 },
+    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0, fromCache: false },
   },
   geo: () => geo,
   key: config.key,
@@ -59,6 +59,8 @@ source = createPolicySource({
   key: config.key,
   refreshMs: config.policyRefreshMs,
   timeoutMs: config.policyTimeoutMs,
+  waitSeconds: config.policyWaitSeconds,
+  cacheFile: config.policyCacheFile,
   log: app.log,
 });
 accessLog = createAccessLog({

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { RULES_CHANGED_CHANNEL } from '../../protection/services.js';
 import { shopOfSession } from '../../shops.js';
 import { accessLogRoutes } from './access-log-routes.js';
 import { firewallSettings } from './firewall-schema.js';
@@ -49,6 +50,8 @@ export async function firewallRoutes(app: FastifyInstance): Promise<void> {
         if (taken.length > 0) throw badRequest(firewallMessages.hostTaken);
       }
       await saveFirewallSettings(app.db, session.shopId, { ...input, hosts });
+      // The firewalls waiting on the policy snapshot read it again at once.
+      await app.notify.publish(RULES_CHANGED_CHANNEL, session.shopId);
       return view(session.shopId);
     },
     { mutates: true },
