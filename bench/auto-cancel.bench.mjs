@@ -49,7 +49,10 @@ const conditionsOf = (i) => [
 ];
 
 const filters = Array.from({ length: 50 }, (_, i) => {
-  const result = compileMatch({ any: false, groups: [{ any: false, conditions: conditionsOf(i) }] });
+  const result = compileMatch({
+    any: false,
+    groups: [{ any: false, conditions: conditionsOf(i) }],
+  });
   if (!result.ok) throw new Error(result.problems.join('\n'));
   return { id: i, compiled: result.match };
 });
@@ -124,9 +127,15 @@ for (let round = 0; round < 3; round++) {
 }
 const load = loadavg().map((l) => l.toFixed(2));
 console.log('Auto-cancel filters: 50 filters × 10 conditions, one order, all 500 conditions run');
-console.log(`load average ${load.join(' ')}; ${SAMPLES} samples of ${PER_SAMPLE} orders per figure`);
-console.log('| round | engine wall | engine CPU | hand-written wall | hand-written CPU | ratio (CPU) |');
-console.log('| ----- | ----------- | ---------- | ----------------- | ---------------- | ----------- |');
+console.log(
+  `load average ${load.join(' ')}; ${SAMPLES} samples of ${PER_SAMPLE} orders per figure`,
+);
+console.log(
+  '| round | engine wall | engine CPU | hand-written wall | hand-written CPU | ratio (CPU) |',
+);
+console.log(
+  '| ----- | ----------- | ---------- | ----------------- | ---------------- | ----------- |',
+);
 const us = (n) => `${n.toFixed(2)} µs`;
 rounds.forEach(({ engine, hand }, i) => {
   console.log(

@@ -99,7 +99,7 @@ function over(key: string, many: boolean, negate: boolean, c: TextCheck): Condit
       const text = c.text;
       return (o) => {
         const f = o[key];
-        return typeof f === 'string' && f === text !== negate;
+        return typeof f === 'string' && (f === text) !== negate;
       };
     }
     case 'contains': {
