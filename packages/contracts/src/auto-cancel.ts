@@ -1,3 +1,4 @@
+// One file past the usual size: every call of the feature and its shapes in one place.
 // Auto-cancel filters (/blacklists): the merchant's own rules over orders. Named filters in
 // priority order, each on, off or monitor (logs "would cancel" only); a filter matches by one
 // level of groups of conditions over order fields (the fields and the operators that fit each

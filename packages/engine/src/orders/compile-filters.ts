@@ -1,3 +1,4 @@
+// One file past the usual size: each kind of value's check and its test read side by side.
 // Compiles auto-cancel filters once, from their data, into tests over a prepared order. Every
 // condition is checked: its field exists, its operator fits the field (the table in
 // filter-fields.ts), its value is of the field's kind (a number, yes or no, a country code, an
