@@ -13,7 +13,7 @@
 import { FILTER_LIMITS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { cancelReasons, fraudLogRequest, orderActionEntry } from './fraud-protect.js';
+import { cancelReasons, fraudLogPage, fraudLogRequest, orderActionEntry } from './fraud-protect.js';
 import { cleanText } from './hygiene.js';
 
 export {
@@ -233,12 +233,7 @@ export const autoCancelLogEntry = orderActionEntry.extend({
 });
 export type AutoCancelLogEntry = z.infer<typeof autoCancelLogEntry>;
 
-export const autoCancelLogPage = z.object({
-  entries: z.array(autoCancelLogEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const autoCancelLogPage = fraudLogPage.extend({ entries: z.array(autoCancelLogEntry) });
 export type AutoCancelLogPage = z.infer<typeof autoCancelLogPage>;
 
 export const autoCancelApi = {

@@ -2,10 +2,16 @@
 // for a feature (retries with back-off; when its last retry fails, the order's waiting actions
 // are marked failed with the reason, for the merchant to see and retry), the shop's credentials
 // for the platform calls, and the merchant's Retry of a failed log entry (only the caller's
-// own entry of that feature, only when it failed; the order's job is queued again).
+// own entry of that feature, only when it failed; the order's job is queued again), and a log
+// entry as the merchant's calls answer it.
+import type { OrderActionEntry } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { orderActions, type OrderActionFeature } from '../db/order-actions-schema.js';
+import {
+  orderActions,
+  type OrderActionFeature,
+  type OrderActionRow,
+} from '../db/order-actions-schema.js';
 import type { Shop } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import type { JobDefinition } from '../jobs/job-queue.js';
@@ -93,4 +99,27 @@ export async function retryFailedAction(
   const data: OrderJobData = { shopId, orderId: reopened.orderId };
   await app.jobs.send(jobName, data);
   return reopened;
+}
+
+/** A log entry as the merchant's calls answer it, with the order's page in the platform's admin. */
+export function orderActionEntry(
+  app: FastifyInstance,
+  shop: Pick<Shop, 'domain'>,
+  row: OrderActionRow,
+): OrderActionEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    orderId: row.orderId,
+    orderName: row.orderName,
+    orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
+    riskLevel: row.riskLevel,
+    action: row.action,
+    status: row.status,
+    params: row.params,
+    result: row.result,
+    error: row.error,
+    attempts: row.attempts,
+  };
 }

@@ -17,7 +17,7 @@ import type { Shop } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { actionLogPage } from '../../orders/order-actions.js';
-import { retryFailedAction } from '../../orders/order-job.js';
+import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
 import { shopOfSession } from '../../shops.js';
 import { AUTO_CANCEL_ORDER_JOB, autoCancelOrderJob } from './auto-cancel-job.js';
 import { autoCancelDryRuns, autoCancelFilters } from './auto-cancel-schema.js';
@@ -53,19 +53,7 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
           ).map((f) => [f.id, f.name]),
     );
     return rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      orderId: row.orderId,
-      orderName: row.orderName,
-      orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
-      riskLevel: row.riskLevel,
-      action: row.action,
-      status: row.status,
-      params: row.params,
-      result: row.result,
-      error: row.error,
-      attempts: row.attempts,
+      ...orderActionEntry(app, shop, row),
       filterId: row.filterId,
       filterName: row.filterId === null ? null : (names.get(row.filterId) ?? null),
     }));

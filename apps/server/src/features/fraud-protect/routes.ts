@@ -1,12 +1,12 @@
 // Fraud Protect's merchant calls (settings, the log a page at a time, Retry of a failed
 // action), its order job, and the daily purge of log entries past their retention. Every call
 // names the `fraudProtect` plan feature, so a plan without it gets 403.
-import { api, FRAUD_LOG_PAGE_SIZE, type OrderActionEntry } from '@gatehouse/contracts';
+import { api, FRAUD_LOG_PAGE_SIZE } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionRow } from '../../db/order-actions-schema.js';
 import { route } from '../../http/route.js';
 import { actionLogPage, purgeActions } from '../../orders/order-actions.js';
-import { retryFailedAction } from '../../orders/order-job.js';
+import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
 import { shopOfSession } from '../../shops.js';
 import type { Shop } from '../../db/schema.js';
 import { FRAUD_ORDER_JOB, fraudOrderJob } from './fraud-protect-job.js';
@@ -35,21 +35,7 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     canReadCustomers: shop.grantedScopes.split(',').includes('read_customers'),
   });
 
-  const entry = (shop: Shop, row: OrderActionRow): OrderActionEntry => ({
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    orderId: row.orderId,
-    orderName: row.orderName,
-    orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
-    riskLevel: row.riskLevel,
-    action: row.action,
-    status: row.status,
-    params: row.params,
-    result: row.result,
-    error: row.error,
-    attempts: row.attempts,
-  });
+  const entry = (shop: Shop, row: OrderActionRow) => orderActionEntry(app, shop, row);
 
   route(app, api.getFraudProtect, async (_input, { session }) =>
     view(await shopOfSession(app.db, session)),
