@@ -26,6 +26,7 @@ import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
 import { fraudProtectApi } from './fraud-protect.js';
+import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -196,6 +197,7 @@ export const api = {
   ...ruleCostApi,
   ...firewallApi,
   ...fraudProtectApi,
+  ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
   ...extensionsApi,
