@@ -27,6 +27,7 @@ import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
 import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
+import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -198,6 +199,7 @@ export const api = {
   ...firewallApi,
   ...fwAccessLogApi,
   ...fraudProtectApi,
+  ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
   ...extensionsApi,
