@@ -25,7 +25,9 @@ import {
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
+import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
+import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -195,7 +197,9 @@ export const api = {
   ...botBlockerApi,
   ...ruleCostApi,
   ...firewallApi,
+  ...fwAccessLogApi,
   ...fraudProtectApi,
+  ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
   ...extensionsApi,

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shops } from '../../db/schema.js';
 import { startGeo } from '../../protection/geo-service.js';
-import type { ProtectionServices } from '../../protection/services.js';
+import { RULES_CHANGED_CHANNEL, type ProtectionServices } from '../../protection/services.js';
 import { createSignedTokens } from '../../protection/signed-tokens.js';
 import { createKnownShops } from './known-shops.js';
 import { buildShopPolicy, createPolicyCache } from './policy-cache.js';
@@ -66,6 +66,7 @@ export const decisionPlugin = fp(
         await policies.rebuild(shopId);
         try {
           await notifier.publish(shopId);
+          await app.notify.publish(RULES_CHANGED_CHANNEL, shopId);
         } catch (error) {
           log.warn({ err: error, shopId }, 'could not notify other instances of a policy change');
         }
@@ -83,5 +84,5 @@ export const decisionPlugin = fp(
       await notifier.close();
     });
   },
-  { name: 'decision', dependencies: ['db', 'blockers', 'jobs'] },
+  { name: 'decision', dependencies: ['db', 'notify', 'blockers', 'jobs'] },
 );
