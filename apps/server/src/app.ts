@@ -69,6 +69,7 @@ import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
+import { notifyPlugin } from './plugins/notify.js';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
 import type { Blocker } from './protection/blocker.js';
@@ -149,6 +150,7 @@ export async function buildApp(
     errorResponseBuilder: () => new AppError(429, messages.tooManyRequests),
   });
   await app.register(dbPlugin);
+  await app.register(notifyPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
   // The job queue before the features that define jobs on it.

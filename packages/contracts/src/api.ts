@@ -25,6 +25,7 @@ import {
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { firewallApi } from './firewall.js';
+import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
@@ -196,6 +197,7 @@ export const api = {
   ...botBlockerApi,
   ...ruleCostApi,
   ...firewallApi,
+  ...fwAccessLogApi,
   ...fraudProtectApi,
   ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.

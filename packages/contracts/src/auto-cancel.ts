@@ -1,3 +1,4 @@
+// One file past the usual size: every call of the feature and its shapes in one place.
 // Auto-cancel filters (/blacklists): the merchant's own rules over orders. Named filters in
 // priority order, each on, off or monitor (logs "would cancel" only); a filter matches by one
 // level of groups of conditions over order fields (the fields and the operators that fit each
@@ -12,7 +13,7 @@
 import { FILTER_LIMITS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { cancelReasons, fraudLogRequest, orderActionEntry } from './fraud-protect.js';
+import { cancelReasons, fraudLogPage, fraudLogRequest, orderActionEntry } from './fraud-protect.js';
 import { cleanText } from './hygiene.js';
 
 export {
@@ -232,12 +233,7 @@ export const autoCancelLogEntry = orderActionEntry.extend({
 });
 export type AutoCancelLogEntry = z.infer<typeof autoCancelLogEntry>;
 
-export const autoCancelLogPage = z.object({
-  entries: z.array(autoCancelLogEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const autoCancelLogPage = fraudLogPage.extend({ entries: z.array(autoCancelLogEntry) });
 export type AutoCancelLogPage = z.infer<typeof autoCancelLogPage>;
 
 export const autoCancelApi = {

@@ -32,3 +32,4 @@ export * from './time-series.js';
 export * from './hygiene.js';
 export * from './validation-messages.js';
 export * from './firewall.js';
+export * from './fw-access-log.js';

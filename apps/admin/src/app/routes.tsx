@@ -105,6 +105,11 @@ const FwAsnBlockerPage = lazy(() =>
     default: m.FwAsnBlockerPage,
   })),
 );
+const AccessLogPage = lazy(() =>
+  import('../features/fw-access-log/components/access-log-page.js').then((m) => ({
+    default: m.AccessLogPage,
+  })),
+);
 const FraudProtectPage = lazy(() =>
   import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
     default: m.FraudProtectPage,
@@ -183,7 +188,7 @@ export const routes: RouteObject[] = [
           { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
           { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
           { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
-          { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
+          { path: 'fw-accessLog', element: page(AccessLogPage) },
           { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
           { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },

@@ -1,3 +1,4 @@
+// One file past the usual size: each kind of value's check and its test read side by side.
 // Compiles auto-cancel filters once, from their data, into tests over a prepared order. Every
 // condition is checked: its field exists, its operator fits the field (the table in
 // filter-fields.ts), its value is of the field's kind (a number, yes or no, a country code, an
@@ -53,32 +54,84 @@ function normalizerOf(key: string): (s: string) => string {
   return normText;
 }
 
-/** The test over one fact, for a single-valued or a many-valued field. */
-function over(
-  key: string,
-  many: boolean,
-  negate: boolean,
-  check: (fact: string) => boolean,
-): ConditionTest {
+/** How a text condition compares one fact. */
+type TextCheck =
+  | { kind: 'equals' | 'contains' | 'startsWith'; text: string }
+  | { kind: 'inList'; set: ReadonlySet<string> }
+  | { kind: 'matches'; re: RegExp };
+
+function checkOne(c: TextCheck, f: string): boolean {
+  switch (c.kind) {
+    case 'equals':
+      return f === c.text;
+    case 'contains':
+      return f.includes(c.text);
+    case 'startsWith':
+      return f.startsWith(c.text);
+    case 'inList':
+      return c.set.has(f);
+    case 'matches':
+      return c.re.test(f);
+  }
+}
+
+/**
+ * The test over a field's fact (any one of its values, for a many-valued field). The common
+ * single-valued comparisons are closures of their own, so evaluating one is a property read
+ * and a comparison.
+ */
+function over(key: string, many: boolean, negate: boolean, c: TextCheck): ConditionTest {
   if (many) {
     return (o) => {
       const facts = o[key];
       if (!Array.isArray(facts)) return false;
       let hit = false;
       for (const f of facts as readonly string[]) {
-        if (check(f)) {
+        if (checkOne(c, f)) {
           hit = true;
           break;
         }
       }
-      return negate ? !hit : hit;
+      return hit !== negate;
     };
   }
-  return (o) => {
-    const fact = o[key];
-    if (typeof fact !== 'string') return false;
-    return check(fact) !== negate;
-  };
+  switch (c.kind) {
+    case 'equals': {
+      const text = c.text;
+      return (o) => {
+        const f = o[key];
+        return typeof f === 'string' && (f === text) !== negate;
+      };
+    }
+    case 'contains': {
+      const text = c.text;
+      return (o) => {
+        const f = o[key];
+        return typeof f === 'string' && f.includes(text) !== negate;
+      };
+    }
+    case 'startsWith': {
+      const text = c.text;
+      return (o) => {
+        const f = o[key];
+        return typeof f === 'string' && f.startsWith(text) !== negate;
+      };
+    }
+    case 'inList': {
+      const set = c.set;
+      return (o) => {
+        const f = o[key];
+        return typeof f === 'string' && set.has(f) !== negate;
+      };
+    }
+    case 'matches': {
+      const re = c.re;
+      return (o) => {
+        const f = o[key];
+        return typeof f === 'string' && re.test(f) !== negate;
+      };
+    }
+  }
 }
 
 function textCondition(info: FilterFieldInfo, c: FilterCondition, negate: boolean): Built {
@@ -95,13 +148,13 @@ function textCondition(info: FilterFieldInfo, c: FilterCondition, negate: boolea
     const re = new RegExp(value, 'i');
     // A phone is matched as written, not by its digits.
     const key = info.key === 'phone' ? 'phone:raw' : info.key;
-    return { test: over(key, many, negate, (f) => re.test(f)) };
+    return { test: over(key, many, negate, { kind: 'matches', re }) };
   }
   if (op === 'inList') {
     if (!isList(value)) return { problem: 'Give a list of values.' };
     const entries = new Set(value.map(norm).filter((e) => e !== ''));
     if (entries.size === 0) return { problem: 'The list is empty. Add at least one value.' };
-    return { test: over(info.key, many, negate, (f) => entries.has(f)) };
+    return { test: over(info.key, many, negate, { kind: 'inList', set: entries }) };
   }
   if (!isText(value)) return { problem: 'Enter a text value.' };
   const wanted = norm(value);
@@ -111,26 +164,29 @@ function textCondition(info: FilterFieldInfo, c: FilterCondition, negate: boolea
         info.key === 'phone' ? 'Enter a phone number with digits.' : 'Enter a value to compare.',
     };
   }
-  if (op === 'equals') return { test: over(info.key, many, negate, (f) => f === wanted) };
-  if (op === 'contains') return { test: over(info.key, many, negate, (f) => f.includes(wanted)) };
-  return { test: over(info.key, many, negate, (f) => f.startsWith(wanted)) };
+  const kind = op === 'equals' || op === 'contains' ? op : 'startsWith';
+  return { test: over(info.key, many, negate, { kind, text: wanted }) };
 }
 
 function numberCondition(key: string, c: FilterCondition, negate: boolean): Built {
   if (!isNum(c.value)) return { problem: 'Enter a number, like 500 or 19.99.' };
   const n = c.value;
-  const cmp =
+  const test: ConditionTest =
     c.operator === 'greaterThan'
-      ? (f: number) => f > n
+      ? (o) => {
+          const f = o[key];
+          return typeof f === 'number' && f > n !== negate;
+        }
       : c.operator === 'lessThan'
-        ? (f: number) => f < n
-        : (f: number) => Math.abs(f - n) < 0.005;
-  return {
-    test: (o) => {
-      const f = o[key];
-      return typeof f === 'number' && cmp(f) !== negate;
-    },
-  };
+        ? (o) => {
+            const f = o[key];
+            return typeof f === 'number' && f < n !== negate;
+          }
+        : (o) => {
+            const f = o[key];
+            return typeof f === 'number' && Math.abs(f - n) < 0.005 !== negate;
+          };
+  return { test };
 }
 
 function ipCondition(c: FilterCondition, negate: boolean): Built {
@@ -148,15 +204,27 @@ function ipCondition(c: FilterCondition, negate: boolean): Built {
     }
     ranges.push(parsed.range);
   }
+  const v4 = ranges.filter((r) => r.version === 4).map((r) => [Number(r.first), Number(r.last)]);
+  const v6 = ranges.filter((r) => r.version === 6);
   return {
     test: (o) => {
-      const ip = o.browserIp;
-      if (typeof ip !== 'bigint') return false;
+      const ip4 = o.browserIp4;
       let hit = false;
-      for (const r of ranges) {
-        if (r.version === o.ipVersion && ip >= r.first && ip <= r.last) {
-          hit = true;
-          break;
+      if (typeof ip4 === 'number') {
+        for (const [first, last] of v4) {
+          if (ip4 >= first! && ip4 <= last!) {
+            hit = true;
+            break;
+          }
+        }
+      } else {
+        const ip = o.browserIp;
+        if (typeof ip !== 'bigint') return false;
+        for (const r of v6) {
+          if (ip >= r.first && ip <= r.last) {
+            hit = true;
+            break;
+          }
         }
       }
       return hit !== negate;
@@ -180,7 +248,7 @@ function setCondition(
     if (ok === null) return { problem: `"${String(entry)}" is not one of the ${what}.` };
     set.add(ok);
   }
-  return { test: over(key, key === 'ipNetwork', negate, (f) => set.has(f)) };
+  return { test: over(key, key === 'ipNetwork', negate, { kind: 'inList', set }) };
 }
 
 const countryOf = (v: string) => (isCountryCode(v.toUpperCase()) ? v.toUpperCase() : null);
@@ -222,16 +290,6 @@ function buildCondition(c: FilterCondition): Built {
   }
 }
 
-const safe =
-  (test: ConditionTest): ConditionTest =>
-  (o) => {
-    try {
-      return test(o);
-    } catch {
-      return false;
-    }
-  };
-
 /** Compiles one filter's match; `label` starts each message (the filter's name). */
 export function compileMatch(match: FilterMatch, label = ''): CompileResult {
   const prefix = label === '' ? '' : `Filter "${label}": `;
@@ -262,7 +320,7 @@ export function compileMatch(match: FilterMatch, label = ''): CompileResult {
         const words = c && typeof c === 'object' ? ` (${describeCondition(c)})` : '';
         problems.push(`${prefix}Group ${g + 1}, condition ${i + 1}${words}: ${built.problem}`);
       } else {
-        tests.push(safe(built.test));
+        tests.push(built.test);
       }
     });
     compiled.push({ any: group.any === true, tests });

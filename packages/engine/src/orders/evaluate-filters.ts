@@ -16,23 +16,26 @@ export interface MatchVerdict {
 
 function evaluatePrepared(match: CompiledMatch, order: PreparedOrder): MatchVerdict {
   const groups = match.groups;
-  let decided: ConditionRef | null = null;
+  let group = -1;
+  let at = 0;
   let result = false;
   for (let g = 0; g < groups.length; g++) {
-    const group = groups[g]!;
-    const tests = group.tests;
+    const { tests, any } = groups[g]!;
     let held = false;
-    let at = 0;
     for (let i = 0; i < tests.length; i++) {
       at = i;
-      held = tests[i]!(order);
-      if (held === group.any) break;
+      try {
+        held = tests[i]!(order);
+      } catch {
+        held = false;
+      }
+      if (held === any) break;
     }
-    decided = { group: g, condition: at };
+    group = g;
     result = held;
     if (held === match.any) break;
   }
-  return { matched: result, decidedBy: decided };
+  return { matched: result, decidedBy: group < 0 ? null : { group, condition: at } };
 }
 
 /** One filter over one order. */
@@ -76,7 +79,7 @@ export function evaluateFilters<F extends { compiled: CompiledMatch }>(
 ): FilterVerdict<F> {
   const prepared = prepareFacts(order);
   for (const filter of filters) {
-    const verdict = evaluateMatch(filter.compiled, prepared);
+    const verdict = evaluatePrepared(filter.compiled, prepared);
     if (verdict.matched) {
       return { filter, decidedBy: describeDecider(filter.compiled, verdict.decidedBy) };
     }

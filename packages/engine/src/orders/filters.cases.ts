@@ -1,3 +1,4 @@
+// A table, past the usual file size on purpose: one row per case, read top to bottom.
 // The filter language's decision table: an order, a filter's match, and what evaluation must
 // answer (matched or not, and the deciding condition as "group.condition", counted from 1),
 // or the compiler's refusal (a piece of its message). Shared by the engine's unit test and the

@@ -50,13 +50,20 @@ export type FactValue = string | number | boolean | bigint | readonly string[] |
 /** An order's facts by field key, normalized for comparison. */
 export type PreparedOrder = Record<string, FactValue> & { ipVersion: 4 | 6 | null };
 
-export const normText = (s: string): string => s.normalize('NFC').trim().toLowerCase();
+// eslint-disable-next-line no-control-regex -- ASCII is what is tested for
+const ASCII = /^[\x00-\x7f]*$/;
+/** Lower case, trimmed, NFC (ASCII text, the common case, needs no normalizing). */
+export const normText = (s: string): string =>
+  (ASCII.test(s) ? s : s.normalize('NFC')).trim().toLowerCase();
 export const digitsOf = (s: string): string => s.replace(/\D+/g, '');
 export const normZip = (s: string): string => normText(s).replace(/\s+/g, '');
+
+const PLAIN_DOMAIN = /^[a-z0-9.-]+$/;
 
 /** A domain in its ASCII form (lower case), or its plain lower-case text if it is not one. */
 export function normDomain(s: string): string {
   const text = normText(s).replace(/^@/, '');
+  if (PLAIN_DOMAIN.test(text)) return text;
   if (text === '' || /[\s/?#:@\\]/.test(text)) return text;
   try {
     return new URL(`http://${text}`).hostname;
@@ -65,8 +72,11 @@ export function normDomain(s: string): string {
   }
 }
 
-const str = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() !== '' ? v.normalize('NFC').trim() : null;
+const str = (v: unknown): string | null => {
+  if (typeof v !== 'string') return null;
+  const t = (ASCII.test(v) ? v : v.normalize('NFC')).trim();
+  return t === '' ? null : t;
+};
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 const obj = (v: unknown): OrderAddressFacts | null =>
@@ -141,6 +151,8 @@ export function prepareOrder(order: OrderFacts): PreparedOrder {
     customerName: name === '' ? null : normText(name),
     nameRepeated: first === null || last === null ? null : normText(first) === normText(last),
     browserIp: ip === null ? null : ipToBigInt(ip),
+    // An IPv4 address also as a plain number, compared without bigint.
+    browserIp4: ip?.version === 4 ? ip.value : null,
     ipVersion: ip === null ? null : ip.version,
     browserIpCountry: ipCountry,
     billingCountry: billing ? country(billing.countryCode) : null,

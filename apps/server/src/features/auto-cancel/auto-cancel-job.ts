@@ -10,45 +10,19 @@ import { z } from 'zod';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
-import { failOpenActions } from '../../orders/order-actions.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { orderJob, type OrderJobData } from '../../orders/order-job.js';
 import { autoCancelFilters } from './auto-cancel-schema.js';
 import { processFilterOrder } from './process-order.js';
 
 export const AUTO_CANCEL_ORDER_JOB = 'auto-cancel-order';
 
-export interface AutoCancelOrderJobData {
-  shopId: string;
-  orderId: string;
-}
-
 const orderId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
 const orderCreated = z.object({ id: orderId });
 
-export function autoCancelOrderJob(app: FastifyInstance): JobDefinition<AutoCancelOrderJobData> {
-  return {
-    name: AUTO_CANCEL_ORDER_JOB,
-    retryLimit: app.config.webhooks.retryLimit,
-    retryDelaySeconds: app.config.webhooks.retryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMaxSeconds: 15 * 60,
-    concurrency: 2,
-    async handle(job) {
-      const { shopId, orderId: id } = job.data;
-      try {
-        return await processFilterOrder(app, shopId, id);
-      } catch (error) {
-        if (job.retryCount < job.retryLimit) throw error;
-        const reason =
-          error instanceof PlatformError
-            ? error.merchantMessage
-            : 'Gatehouse could not finish this action.';
-        app.log.error({ err: error, shopId, orderId: id }, 'auto-cancel gave up on an order');
-        await failOpenActions(app.db, shopId, id, reason);
-        return { failed: reason };
-      }
-    },
-  };
+export function autoCancelOrderJob(app: FastifyInstance): JobDefinition<OrderJobData> {
+  return orderJob(app, AUTO_CANCEL_ORDER_JOB, 'auto-cancel', (shopId, id) =>
+    processFilterOrder(app, shopId, id),
+  );
 }
 
 async function queueOrder(app: FastifyInstance, shopDomain: string, id: string | number) {
@@ -60,7 +34,7 @@ async function queueOrder(app: FastifyInstance, shopDomain: string, id: string |
     .where(and(eq(autoCancelFilters.shopId, shop.id), ne(autoCancelFilters.mode, 'off')))
     .limit(1);
   if (!active) return { note: 'No auto-cancel filter is on.' };
-  const data: AutoCancelOrderJobData = { shopId: shop.id, orderId: String(id) };
+  const data: OrderJobData = { shopId: shop.id, orderId: String(id) };
   const jobId = await app.jobs.send(AUTO_CANCEL_ORDER_JOB, data);
   return { queued: jobId, orderId: data.orderId };
 }

@@ -9,6 +9,7 @@ import type { AutoCancelDryRun, DryRunResult, FilterMatchInput } from '@gatehous
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../jobs/job-queue.js';
+import { orderOwner } from '../../orders/order-job.js';
 import { PlatformError } from '../../platform/platform-client.js';
 import { autoCancelDryRuns, type AutoCancelDryRunRow } from './auto-cancel-schema.js';
 import { compileOrRefuse } from './filters.js';
@@ -109,15 +110,9 @@ async function readAndMatch(
   row: AutoCancelDryRunRow,
   progress: (read: number, results: DryRunResult[]) => Promise<unknown>,
 ) {
-  const found = await app.tokens.forShopId(row.shopId);
-  if (!found?.token || found.shop.uninstalledAt) {
-    throw new Error('Gatehouse is not installed on the shop.');
-  }
-  const owner = {
-    domain: found.shop.domain,
-    token: found.token,
-    canReadCustomers: found.shop.grantedScopes.split(',').includes('read_customers'),
-  };
+  const found = await orderOwner(app, row.shopId);
+  if (!found) throw new Error('Gatehouse is not installed on the shop.');
+  const { owner } = found;
   const match: CompiledMatch = compileOrRefuse(row.match);
   const since = new Date(Date.now() - DRY_RUN_DAYS * DAY_MS);
   const results: DryRunResult[] = [];

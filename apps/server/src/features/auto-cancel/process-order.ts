@@ -11,7 +11,8 @@ import { compileMatch, evaluateFilters } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionParams } from '../../db/order-actions-schema.js';
 import { actionsOfOrder, recordActions, type NewOrderAction } from '../../orders/order-actions.js';
-import { runOpenActions, type OrderOwner } from '../../orders/run-actions.js';
+import { orderOwner } from '../../orders/order-job.js';
+import { runOpenActions } from '../../orders/run-actions.js';
 import { loadFilterRows } from './filters.js';
 import { factsOf, readFilterOrder } from './order-facts.js';
 import type { AutoCancelFilterRow } from './auto-cancel-schema.js';
@@ -59,18 +60,12 @@ export async function processFilterOrder(
   shopId: string,
   orderId: string,
 ): Promise<Record<string, unknown>> {
-  const found = await app.tokens.forShopId(shopId);
-  if (!found?.token || found.shop.uninstalledAt) {
-    return { note: 'Gatehouse is not installed on the shop.' };
-  }
-  const owner: OrderOwner = {
-    domain: found.shop.domain,
-    token: found.token,
-    canReadCustomers: found.shop.grantedScopes.split(',').includes('read_customers'),
-  };
+  const found = await orderOwner(app, shopId);
+  if (!found) return { note: 'Gatehouse is not installed on the shop.' };
+  const { owner, shop } = found;
   let rows = await actionsOfOrder(app.db, shopId, orderId);
   if (!rows.some((r) => r.feature === FEATURE)) {
-    if (!planIncludes(found.shop.plan, 'autoCancelFilters')) {
+    if (!planIncludes(shop.plan, 'autoCancelFilters')) {
       return { note: 'The shop’s plan does not include auto-cancel filters.' };
     }
     const filters = await activeFilters(app, shopId);

@@ -12,11 +12,12 @@ import {
 } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderActions, type OrderActionRow } from '../../db/order-actions-schema.js';
+import type { OrderActionRow } from '../../db/order-actions-schema.js';
 import type { Shop } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { actionLogPage, reopenAction } from '../../orders/order-actions.js';
+import { actionLogPage } from '../../orders/order-actions.js';
+import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
 import { shopOfSession } from '../../shops.js';
 import { AUTO_CANCEL_ORDER_JOB, autoCancelOrderJob } from './auto-cancel-job.js';
 import { autoCancelDryRuns, autoCancelFilters } from './auto-cancel-schema.js';
@@ -52,19 +53,7 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
           ).map((f) => [f.id, f.name]),
     );
     return rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      orderId: row.orderId,
-      orderName: row.orderName,
-      orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
-      riskLevel: row.riskLevel,
-      action: row.action,
-      status: row.status,
-      params: row.params,
-      result: row.result,
-      error: row.error,
-      attempts: row.attempts,
+      ...orderActionEntry(app, shop, row),
       filterId: row.filterId,
       filterName: row.filterId === null ? null : (names.get(row.filterId) ?? null),
     }));
@@ -132,22 +121,14 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
     api.retryAutoCancelAction,
     async ({ id }, { session }) => {
       const shop = await shopOfSession(app.db, session);
-      const reopened = await reopenAction(app.db, shop.id, FEATURE, id);
-      if (!reopened) {
-        const [row] = await app.db
-          .select({ status: orderActions.status })
-          .from(orderActions)
-          .where(
-            and(
-              eq(orderActions.id, id),
-              eq(orderActions.shopId, shop.id),
-              eq(orderActions.feature, FEATURE),
-            ),
-          );
-        if (!row) throw notFound('No auto-cancel log entry with that id.');
-        throw new AppError(409, 'Only a failed action can be tried again.');
-      }
-      await app.jobs.send(AUTO_CANCEL_ORDER_JOB, { shopId: shop.id, orderId: reopened.orderId });
+      const reopened = await retryFailedAction(
+        app,
+        shop.id,
+        FEATURE,
+        id,
+        AUTO_CANCEL_ORDER_JOB,
+        'No auto-cancel log entry with that id.',
+      );
       const [entry] = await entries(shop, [reopened]);
       return entry!;
     },

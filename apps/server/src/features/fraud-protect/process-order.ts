@@ -10,7 +10,8 @@ import { planIncludes } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actionsOfOrder, recordActions } from '../../orders/order-actions.js';
 import { readOrder } from '../../orders/platform-orders.js';
-import { runOpenActions, type OrderOwner } from '../../orders/run-actions.js';
+import { orderOwner } from '../../orders/order-job.js';
+import { runOpenActions } from '../../orders/run-actions.js';
 import { decideFraudAction } from './decide.js';
 import { loadFraudSettings } from './settings.js';
 
@@ -22,21 +23,15 @@ export async function processOrder(
   shopId: string,
   orderId: string,
 ): Promise<ProcessOutcome> {
-  const found = await app.tokens.forShopId(shopId);
-  if (!found?.token || found.shop.uninstalledAt) {
-    return { note: 'Gatehouse is not installed on the shop.' };
-  }
-  const owner: OrderOwner = {
-    domain: found.shop.domain,
-    token: found.token,
-    canReadCustomers: found.shop.grantedScopes.split(',').includes('read_customers'),
-  };
+  const found = await orderOwner(app, shopId);
+  if (!found) return { note: 'Gatehouse is not installed on the shop.' };
+  const { owner, shop } = found;
   let rows = await actionsOfOrder(app.db, shopId, orderId);
   // Decided once per order; the rows of another order feature are carried out all the same.
   if (!rows.some((r) => r.feature === FEATURE)) {
     const settings = await loadFraudSettings(app.db, shopId);
     if (!settings.enabled) return { note: 'Fraud Protect is off.' };
-    if (!planIncludes(found.shop.plan, 'fraudProtect')) {
+    if (!planIncludes(shop.plan, 'fraudProtect')) {
       return { note: 'The shop’s plan does not include Fraud Protect.' };
     }
     const order = await readOrder(app, owner, orderId);
