@@ -22,6 +22,8 @@ export interface ShopRecord {
   timezone: string;
   countryCode: string;
   planDisplayName: string;
+  /** A partner's development store (`shop.plan.partnerDevelopment`); absent in older state. */
+  partnerDevelopment?: boolean;
   createdAt: string;
   updatedAt: string;
   themes: ThemeRecord[];
