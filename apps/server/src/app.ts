@@ -38,6 +38,8 @@ import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blo
 import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
 import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
+import { autoCancelTopics } from './features/auto-cancel/auto-cancel-job.js';
+import { autoCancelRoutes } from './features/auto-cancel/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
@@ -65,12 +67,14 @@ import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes
 import { requestLogSerializers } from './http/request-log.js';
 import type { PostInstallData } from './jobs/post-install.js';
 import { storefrontScope } from './http/storefront-scope.js';
+import { combineTopics } from './http/webhook-topic.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
+import { notifyPlugin } from './plugins/notify.js';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
 import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
@@ -162,6 +166,7 @@ export async function buildApp(
     errorResponseBuilder: () => new AppError(429, messages.tooManyRequests),
   });
   await app.register(dbPlugin);
+  await app.register(notifyPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
   // The job queue before the features that define jobs on it.
@@ -224,11 +229,12 @@ export async function buildApp(
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
     await site.register(webhookRoutes, {
-      topics: {
-        'app_subscriptions/update': handleAppSubscriptionsUpdate,
-        ...privacyTopics,
-        ...fraudProtectTopics,
-      },
+      topics: combineTopics(
+        ['billing', { 'app_subscriptions/update': handleAppSubscriptionsUpdate }],
+        ['privacy', privacyTopics],
+        ['fraudProtect', fraudProtectTopics],
+        ['autoCancel', autoCancelTopics],
+      ),
     });
     await site.register(supportRoutes);
     await site.register(webhookSupportRoutes);
@@ -245,6 +251,7 @@ export async function buildApp(
     await site.register(ipLookupRoutes);
     await site.register(fraudProtectRoutes);
     await site.register(customerBlockListsRoutes);
+    await site.register(autoCancelRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

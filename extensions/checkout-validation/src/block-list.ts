@@ -113,6 +113,8 @@ function positions(key: string, bits: number, k: number): number[] {
 
 export interface BuiltBlockList {
   settings: BlockListSettings;
+  /** Distinct values in the filter (countries aside). */
+  keys: number;
   /** The filter's base64 parts, each at most MAX_PART_CHARS characters. */
   parts: string[];
 }
@@ -134,6 +136,7 @@ export function buildBlockList(
   if (n === 0) {
     return {
       settings: { v: 1, message, countries: [...countries].sort(), bits: 0, k: 0, parts: 0 },
+      keys: 0,
       parts: [],
     };
   }
@@ -154,6 +157,7 @@ export function buildBlockList(
   }
   return {
     settings: { v: 1, message, countries: [...countries].sort(), bits, k, parts: parts.length },
+    keys: n,
     parts,
   };
 }

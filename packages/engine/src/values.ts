@@ -12,3 +12,4 @@ export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';
 export * from './rules/geo-redirect-limit.js';
+export * from './orders/filter-fields.js';

@@ -14,7 +14,7 @@ import {
   type BuiltBlockList,
 } from '@gatehouse/checkout-validation/block-list';
 import { defaultCustomerBlockMessage, type CheckoutSyncStatus } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { shops } from '../../db/schema.js';
@@ -22,8 +22,9 @@ import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import {
+  checkoutBlockSync,
   customerBlockSettings,
-  type CustomerBlockSettingsRow,
+  type CheckoutBlockSyncRow,
 } from './customer-block-lists-schema.js';
 
 export const CHECKOUT_SYNC_JOB = 'checkout-block-sync';
@@ -50,26 +51,70 @@ function userErrors(errors: UserError[] | undefined): void {
   if (errors && errors.length > 0) throw new PlatformError(errors.map((e) => e.message).join('; '));
 }
 
-export async function loadSettings(db: Database, shopId: string) {
+/** The buyer's message, or null for the default. */
+export async function loadMessage(db: Database, shopId: string): Promise<string | null> {
   const [row] = await db
-    .select()
+    .select({ message: customerBlockSettings.message })
     .from(customerBlockSettings)
     .where(eq(customerBlockSettings.shopId, shopId));
+  return row?.message ?? null;
+}
+
+export async function saveMessage(db: Database, shopId: string, message: string): Promise<void> {
+  await db
+    .insert(customerBlockSettings)
+    .values({ shopId, message })
+    .onConflictDoUpdate({ target: customerBlockSettings.shopId, set: { message } });
+}
+
+export async function loadSync(db: Database, shopId: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutBlockSync)
+    .where(eq(checkoutBlockSync.shopId, shopId));
   return row ?? null;
 }
 
-export async function saveSettings(
+async function saveSync(
   db: Database,
   shopId: string,
-  values: Partial<Omit<CustomerBlockSettingsRow, 'shopId'>>,
+  values: Partial<Omit<CheckoutBlockSyncRow, 'shopId'>>,
 ): Promise<void> {
   await db
-    .insert(customerBlockSettings)
+    .insert(checkoutBlockSync)
     .values({ shopId, ...values })
-    .onConflictDoUpdate({ target: customerBlockSettings.shopId, set: values });
+    .onConflictDoUpdate({ target: checkoutBlockSync.shopId, set: values });
 }
 
-export function syncStatus(row: CustomerBlockSettingsRow | null): CheckoutSyncStatus {
+/** A source changed: the sync is pending, and any sync that read the list before is stale. */
+export async function markChanged(db: Database, shopId: string): Promise<void> {
+  await db
+    .insert(checkoutBlockSync)
+    .values({ shopId, syncState: 'pending', changeSeq: 1 })
+    .onConflictDoUpdate({
+      target: checkoutBlockSync.shopId,
+      set: {
+        syncState: 'pending',
+        lastError: null,
+        changeSeq: sql`${checkoutBlockSync.changeSeq} + 1`,
+      },
+    });
+}
+
+/** Records a sync's outcome unless the list changed since it was read (a later job follows). */
+async function recordAttempt(
+  db: Database,
+  shopId: string,
+  seq: number,
+  values: Partial<Omit<CheckoutBlockSyncRow, 'shopId'>>,
+): Promise<void> {
+  await db
+    .update(checkoutBlockSync)
+    .set(values)
+    .where(and(eq(checkoutBlockSync.shopId, shopId), eq(checkoutBlockSync.changeSeq, seq)));
+}
+
+export function syncStatus(row: CheckoutBlockSyncRow | null): CheckoutSyncStatus {
   return {
     state: (row?.syncState ?? 'never') as CheckoutSyncStatus['state'],
     lastAttemptAt: row?.lastAttemptAt?.toISOString() ?? null,
@@ -89,8 +134,8 @@ export async function buildForShop(
 ): Promise<{ built: BuiltBlockList; entries: number }> {
   const lists = await Promise.all(sources.map((source) => source.entries(db, shopId)));
   const entries = lists.flat();
-  const settings = await loadSettings(db, shopId);
-  const built = buildBlockList(entries, settings?.message ?? defaultCustomerBlockMessage);
+  const message = await loadMessage(db, shopId);
+  const built = buildBlockList(entries, message ?? defaultCustomerBlockMessage);
   return { built, entries: entries.length };
 }
 
@@ -209,20 +254,20 @@ export function checkoutSyncJob(
       const attemptAt = new Date();
       try {
         if (!token) throw new PlatformError(syncMessages.notInstalled);
+        const seq = (await loadSync(app.db, shopId))?.changeSeq ?? 0;
         const { built, entries } = await buildForShop(app.db, sources, shopId);
         const deadline = app.platform.flowDeadline();
         const validation = await ensureValidation(app, shop.domain, token, deadline);
         await writeMetafields(app, shop.domain, token, validation.id, built, deadline);
-        const keys = entries - built.settings.countries.length;
-        await saveSettings(app.db, shopId, {
-          validationId: validation.id,
+        await saveSync(app.db, shopId, { validationId: validation.id });
+        await recordAttempt(app.db, shopId, seq, {
           validationEnabled: validation.enabled,
           syncState: 'synced',
           lastAttemptAt: attemptAt,
           lastSuccessAt: attemptAt,
           lastError: null,
           syncedEntries: entries,
-          falseMatchRate: falseMatchRate(built.settings, Math.max(0, keys)),
+          falseMatchRate: falseMatchRate(built.settings, built.keys),
         });
         return { entries, validation: validation.id, parts: built.parts.length };
       } catch (error) {
@@ -233,7 +278,7 @@ export function checkoutSyncJob(
               ? error.message
               : String(error);
         const last = job.retryCount >= job.retryLimit;
-        await saveSettings(app.db, shopId, {
+        await saveSync(app.db, shopId, {
           syncState: last ? 'failed' : 'pending',
           lastAttemptAt: attemptAt,
           lastError: last ? syncMessages.failed(why) : syncMessages.retrying(why),

@@ -3,14 +3,14 @@
 // the sync job, which reads every source again (so a later job always writes the latest state).
 import fp from 'fastify-plugin';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
-import { CHECKOUT_SYNC_JOB, checkoutSyncJob, saveSettings } from './checkout-sync.js';
+import { CHECKOUT_SYNC_JOB, checkoutSyncJob, markChanged } from './checkout-sync.js';
 
 export const customerBlockListsPlugin = fp<{ sources: readonly CheckoutBlockSource[] }>(
   async (app, { sources }) => {
     await app.jobs.define(checkoutSyncJob(app, sources));
     app.decorate('checkoutBlocks', {
       async changed(shopId: string) {
-        await saveSettings(app.db, shopId, { syncState: 'pending', lastError: null });
+        await markChanged(app.db, shopId);
         await app.jobs.send(CHECKOUT_SYNC_JOB, { shopId });
       },
     });

@@ -1,6 +1,6 @@
-// Customer Block Lists: the entries (one value of one kind each, with the merchant's note) and
-// one settings row per shop: the buyer's message, the platform's validation it syncs to, and
-// how the last sync of the function's block list went.
+// Customer Block Lists: the entries (one value of one kind each, with the merchant's note), one
+// settings row per shop (the buyer's message), and one sync row per shop: the platform's
+// validation the function's block list is written to and how the last sync went.
 import {
   integer,
   pgTable,
@@ -39,14 +39,28 @@ export const customerBlockEntries = pgTable(
 );
 export type CustomerBlockEntryRow = typeof customerBlockEntries.$inferSelect;
 
+/** The merchant's settings of the lists. */
 export const customerBlockSettings = pgTable('customer_block_settings', {
   shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
+  /** What the buyer is told (null: the default message). */
   message: text('message'),
+});
+
+/**
+ * How the checkout function's list stands on the platform: written by the sync job after the
+ * request that changed the list has answered.
+ */
+export const checkoutBlockSync = pgTable('checkout_block_sync', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
   /** The platform's validation (gid) the block list is written to, once created. */
   validationId: text('validation_id'),
   validationEnabled: boolean('validation_enabled'),
+  /** Counts changes: a sync that read the list at an older count leaves the state pending. */
+  changeSeq: integer('change_seq').notNull().default(0),
   /** never, pending, synced or failed. */
   syncState: text('sync_state').notNull().default('never'),
   lastAttemptAt: tz('last_attempt_at'),
@@ -55,4 +69,4 @@ export const customerBlockSettings = pgTable('customer_block_settings', {
   syncedEntries: integer('synced_entries').notNull().default(0),
   falseMatchRate: doublePrecision('false_match_rate').notNull().default(0),
 });
-export type CustomerBlockSettingsRow = typeof customerBlockSettings.$inferSelect;
+export type CheckoutBlockSyncRow = typeof checkoutBlockSync.$inferSelect;

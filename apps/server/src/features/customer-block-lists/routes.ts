@@ -16,7 +16,7 @@ import { registerCsvExport } from '../../csv/csv-export.js';
 import { registerCsvImport } from '../../csv/csv-import.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { loadSettings, saveSettings, syncStatus } from './checkout-sync.js';
+import { loadMessage, loadSync, saveMessage, syncStatus } from './checkout-sync.js';
 import {
   customerBlockExportColumns,
   customerBlockExportRow,
@@ -40,15 +40,16 @@ export async function customerBlockListsRoutes(app: FastifyInstance): Promise<vo
   const mutates = { mutates: true };
 
   async function view(shopId: string): Promise<CustomerBlockListsView> {
-    const [entries, settings] = await Promise.all([
+    const [entries, message, sync] = await Promise.all([
       listEntries(app.db, shopId),
-      loadSettings(app.db, shopId),
+      loadMessage(app.db, shopId),
+      loadSync(app.db, shopId),
     ]);
     return {
       entries,
       limit: maxCustomerBlockEntries,
-      message: settings?.message ?? defaultCustomerBlockMessage,
-      sync: syncStatus(settings),
+      message: message ?? defaultCustomerBlockMessage,
+      sync: syncStatus(sync),
     };
   }
 
@@ -58,7 +59,7 @@ export async function customerBlockListsRoutes(app: FastifyInstance): Promise<vo
     app,
     api.saveCustomerBlockMessage,
     async ({ message }, { session }) => {
-      await saveSettings(app.db, session.shopId, { message });
+      await saveMessage(app.db, session.shopId, message);
       await app.checkoutBlocks.changed(session.shopId);
       return view(session.shopId);
     },
@@ -130,7 +131,7 @@ export async function customerBlockListsRoutes(app: FastifyInstance): Promise<vo
     api.syncCustomerBlockLists,
     async (_input, { session }) => {
       await app.checkoutBlocks.changed(session.shopId);
-      return syncStatus(await loadSettings(app.db, session.shopId));
+      return syncStatus(await loadSync(app.db, session.shopId));
     },
     mutates,
   );

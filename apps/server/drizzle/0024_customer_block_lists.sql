@@ -1,3 +1,16 @@
+CREATE TABLE "checkout_block_sync" (
+	"shop_id" uuid PRIMARY KEY NOT NULL,
+	"validation_id" text,
+	"validation_enabled" boolean,
+	"change_seq" integer DEFAULT 0 NOT NULL,
+	"sync_state" text DEFAULT 'never' NOT NULL,
+	"last_attempt_at" timestamp with time zone,
+	"last_success_at" timestamp with time zone,
+	"last_error" text,
+	"synced_entries" integer DEFAULT 0 NOT NULL,
+	"false_match_rate" double precision DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "customer_block_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"shop_id" uuid NOT NULL,
@@ -10,17 +23,10 @@ CREATE TABLE "customer_block_entries" (
 --> statement-breakpoint
 CREATE TABLE "customer_block_settings" (
 	"shop_id" uuid PRIMARY KEY NOT NULL,
-	"message" text,
-	"validation_id" text,
-	"validation_enabled" boolean,
-	"sync_state" text DEFAULT 'never' NOT NULL,
-	"last_attempt_at" timestamp with time zone,
-	"last_success_at" timestamp with time zone,
-	"last_error" text,
-	"synced_entries" integer DEFAULT 0 NOT NULL,
-	"false_match_rate" double precision DEFAULT 0 NOT NULL
+	"message" text
 );
 --> statement-breakpoint
+ALTER TABLE "checkout_block_sync" ADD CONSTRAINT "checkout_block_sync_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_block_entries" ADD CONSTRAINT "customer_block_entries_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_block_settings" ADD CONSTRAINT "customer_block_settings_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_block_entries_shop_value_idx" ON "customer_block_entries" USING btree ("shop_id","kind","normalised");--> statement-breakpoint
