@@ -16,10 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_BLOCK_SOURCES } from '../../src/app.js';
 import { shops } from '../../src/db/schema.js';
-import {
-  buildForShop,
-  loadSettings,
-} from '../../src/features/customer-block-lists/checkout-sync.js';
+import { buildForShop, loadSync } from '../../src/features/customer-block-lists/checkout-sync.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const US_IP = '8.8.8.8';
@@ -182,7 +179,7 @@ describe('the legacy emails at checkout', () => {
     expect((await buildForShop(t.app.db, CHECKOUT_BLOCK_SOURCES, shop!.id)).entries).toBe(0);
     await add(fay, 'email', 'Fraud@Example.com');
     await add(fay, 'ip', '203.0.113.5');
-    expect((await loadSettings(t.app.db, shop!.id))?.syncState).toBe('pending');
+    expect((await loadSync(t.app.db, shop!.id))?.syncState).toBe('pending');
     const sources = await Promise.all(
       CHECKOUT_BLOCK_SOURCES.map((source) => source.entries(t.app.db, shop!.id)),
     );
