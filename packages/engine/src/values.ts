@@ -13,3 +13,4 @@ export * from './rules/countries.js';
 export * from './rules/country-codes.js';
 export * from './rules/geo-redirect-limit.js';
 export * from './network/network-flags.js';
+export * from './orders/filter-fields.js';

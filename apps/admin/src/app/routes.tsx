@@ -42,6 +42,11 @@ const WhiteListsPage = lazy(() =>
     default: m.WhiteListsPage,
   })),
 );
+const LegacyBlockListsPage = lazy(() =>
+  import('../features/legacy-block-lists/components/legacy-block-lists-page.js').then((m) => ({
+    default: m.LegacyBlockListsPage,
+  })),
+);
 const GeneralSettingsPage = lazy(() =>
   import('./pages/general-settings-route.js').then((m) => ({ default: m.GeneralSettingsRoute })),
 );
@@ -63,6 +68,11 @@ const ContentProtectionPage = lazy(() =>
 const GeoRedirectsPage = lazy(() =>
   import('../features/geo-redirects/components/geo-redirects-page.js').then((m) => ({
     default: m.GeoRedirectsPage,
+  })),
+);
+const CustomerBlockListsPage = lazy(() =>
+  import('../features/customer-block-lists/components/customer-block-lists-page.js').then((m) => ({
+    default: m.CustomerBlockListsPage,
   })),
 );
 const ReferrerBlockerPage = lazy(() =>
@@ -105,9 +115,19 @@ const FwAsnBlockerPage = lazy(() =>
     default: m.FwAsnBlockerPage,
   })),
 );
+const AccessLogPage = lazy(() =>
+  import('../features/fw-access-log/components/access-log-page.js').then((m) => ({
+    default: m.AccessLogPage,
+  })),
+);
 const FraudProtectPage = lazy(() =>
   import('../features/fraud-protect/components/fraud-protect-page.js').then((m) => ({
     default: m.FraudProtectPage,
+  })),
+);
+const AutoCancelPage = lazy(() =>
+  import('../features/auto-cancel/components/auto-cancel-page.js').then((m) => ({
+    default: m.AutoCancelPage,
   })),
 );
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.js'));
@@ -158,12 +178,12 @@ export const routes: RouteObject[] = [
           { path: 'whiteLists', element: page(WhiteListsPage) },
           { path: 'fraudProtect', element: page(FraudProtectPage) },
           // Both spellings appear in the product; matching is case-insensitive anyway.
-          { path: 'blacklists', element: titleOnly(pageTitles.blacklists) },
-          { path: 'blackLists', element: titleOnly(pageTitles.blacklists) },
+          { path: 'blacklists', element: page(AutoCancelPage) },
+          { path: 'blackLists', element: page(AutoCancelPage) },
           { path: 'regionBlocker', element: page(CountryBlockerPage) },
           { path: 'visitors', element: page(VisitorLogsPage) },
           { path: 'ipBlocker', element: page(IpBlockerPage) },
-          { path: 'blockLists', element: titleOnly(pageTitles.blockLists) },
+          { path: 'blockLists', element: page(LegacyBlockListsPage) },
           { path: 'redirect', element: page(GeoRedirectsPage) },
           { path: 'vpnBlocker', element: page(VpnBlockerPage) },
           { path: 'iplookup', element: page(IpLookupPage) },
@@ -173,12 +193,12 @@ export const routes: RouteObject[] = [
           { path: 'asnBlocker', element: page(AsnBlockerPage) },
           { path: 'settings', element: page(GeneralSettingsPage) },
           { path: 'botBlocker', element: page(BotBlockerPage) },
-          { path: 'checkoutValidate', element: titleOnly(pageTitles.checkoutValidate) },
+          { path: 'checkoutValidate', element: page(CustomerBlockListsPage) },
           { path: 'firewallSettings', element: page(FirewallSettingsPage) },
           { path: 'fw-asnBlocker', element: page(FwAsnBlockerPage) },
           { path: 'fw-referrerBlocker', element: page(FwReferrerBlockerPage) },
           { path: 'fw-urlBlocker', element: page(UrlBlockerPage) },
-          { path: 'fw-accessLog', element: titleOnly(pageTitles.fwAccessLog) },
+          { path: 'fw-accessLog', element: page(AccessLogPage) },
           { path: 'extensions', element: <ExtensionsPage title={pageTitles.extensions} /> },
           { path: 'subscription', element: page(SubscriptionPage) },
           { path: 'faq', element: <FaqPage title={pageTitles.faq} /> },
