@@ -4,7 +4,8 @@
 // entries alone.
 import type { ListTarget } from '../../protection/list-targets.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import { checkRules, deleteEntries, enforceCap, insertEntries, loadIpRows } from './ip-lists.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
+import { checkRules, enforceCap, insertEntries, ipEntryList, loadIpRows } from './ip-lists.js';
 
 export const ipBlockListTarget: ListTarget = {
   kind: 'ip',
@@ -31,6 +32,7 @@ export const ipBlockListTarget: ListTarget = {
     return rows.map((r) => r.id);
   },
   async remove(db, shop, refs) {
-    if (refs.length > 0) await deleteEntries(db, shop.id, 'block', [...refs]);
+    if (refs.length > 0)
+      await deleteListEntries(db, ipEntryList('block'), shop.id, { ids: [...refs] });
   },
 };
