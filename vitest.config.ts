@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'extensions/*/src/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

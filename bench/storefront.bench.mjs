@@ -11,8 +11,10 @@
 // through a proxy that adds a round trip (default 150 ms) to every request, as a visitor far
 // from the app would see it. Then Playwright's Chromium, unthrottled, times with the real added
 // latency (50 and 150 ms): when the page is revealed on a first view and on a later view of the
-// same session, and when the decision has arrived (protection in force) with the embed and
-// with the script tag only. Prints figures; asserts nothing.
+// same session, and when the decision has arrived (protection in force) with the embed, with
+// the embed as it was before its inline start (the block's inline part finds a start already
+// there and does nothing, so the script file asks for the decision itself), and with the
+// script tag only. Prints figures; asserts nothing.
 // Run: npx tsx bench/storefront.bench.mjs [--runs 3] [--views 5] [--pages home,collection,product]
 /* global window, document, MutationObserver -- the probes run in the page */
 import http from 'node:http';
@@ -80,10 +82,16 @@ const control = async (path, body) => {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 };
-// The post-install job writes the app's origin and adds the script tag: wait for both.
+// The post-install job writes the app's origin and the policy version and adds the script tag:
+// wait for all three.
 for (let i = 0; ; i++) {
   const state = await control(`/shops/${SHOP}`);
-  if (state.scriptTags.length > 0 && state.appMetafields.some((m) => m.key === 'api_origin')) {
+  const keys = state.appMetafields.map((m) => m.key);
+  if (
+    state.scriptTags.length > 0 &&
+    keys.includes('api_origin') &&
+    keys.includes('policy_version')
+  ) {
     break;
   }
   if (i > 200) throw new Error('the post-install job did not finish');
@@ -198,15 +206,22 @@ for (const [key, row] of Object.entries(lh)) {
 const PROBE = () => {
   const w = window;
   w.__gh = { revealed: null };
-  new MutationObserver(() => {
+  // The guard can come and go within one batch of parsing (the inline part reveals a session
+  // whose token is current at once): the records still show it added.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes)
+        if (node.id === 'gatehouse-guard') w.__gh.sawGuard = true;
+    }
     if (
       w.__gh.revealed === null &&
       w.__gh.sawGuard &&
       !document.getElementById('gatehouse-guard')
     ) {
       w.__gh.revealed = performance.now();
+      // Revealed before gatehouse.js ran: the block's inline part did it.
+      w.__gh.beforeScript = !w.Gatehouse;
     }
-    if (document.getElementById('gatehouse-guard')) w.__gh.sawGuard = true;
   }).observe(document, { childList: true, subtree: true });
 };
 const READ = () => {
@@ -216,6 +231,7 @@ const READ = () => {
     .filter((e) => e.name.includes('/api/storefront/decide'))
     .pop();
   return {
+    beforeScript: window.__gh.beforeScript === true,
     responseEnd: nav.responseEnd,
     loadEnd: nav.loadEventEnd,
     revealed: window.__gh.revealed,
@@ -230,12 +246,20 @@ const browser = await openChromium({
 try {
   for (const rtt of [50, 150]) {
     rttMs = rtt;
-    for (const state of ['scriptTag', 'embed']) {
-      await STATES[state]();
-      const row = (timing[`${rtt} ${state}`] = { first: [], later: [], decided: [], load: [] });
+    for (const state of ['scriptTag', 'embedBefore', 'embed']) {
+      await STATES[state === 'embedBefore' ? 'embed' : state]();
+      const row = (timing[`${rtt} ${state}`] = {
+        first: [],
+        later: [],
+        decided: [],
+        load: [],
+        beforeScript: 0,
+      });
       for (let view = 0; view < VIEWS; view++) {
         // A new tab is a new session: the first view waits, the second has the allow token.
         const page = await browser.context.newPage();
+        // The block's inline part steps aside when a start is already there: as before it.
+        if (state === 'embedBefore') await page.addInitScript(() => (window.GatehouseStart = {}));
         await page.addInitScript(PROBE);
         await page.goto(PAGES.home, { waitUntil: 'load' });
         await page.waitForFunction(
@@ -249,6 +273,7 @@ try {
         await page.close();
         if (first.revealed !== null) row.first.push(first.revealed - first.responseEnd);
         if (later.revealed !== null) row.later.push(later.revealed - later.responseEnd);
+        if (later.beforeScript) row.beforeScript += 1;
         row.decided.push(first.decided);
         row.load.push(first.loadEnd);
       }
@@ -271,12 +296,19 @@ for (const [key, row] of Object.entries(timing)) {
       ? `${median(row.first).toFixed(0)} / ${median(row.later).toFixed(0)} ms`
       : 'never hidden';
   console.log(
-    `+${rtt.padEnd(4)} ${state.padEnd(10)} ${reveal.padEnd(40)} ${median(row.decided)
+    `+${rtt.padEnd(4)} ${state.padEnd(11)} ${reveal.padEnd(40)} ${median(row.decided)
       .toFixed(0)
-      .padStart(8)} ms   ${median(row.load).toFixed(0).padStart(8)} ms`,
+      .padStart(
+        8,
+      )} ms   ${median(row.load).toFixed(0).padStart(8)} ms   later views shown before gatehouse.js ran: ${row.beforeScript}/${VIEWS}`,
   );
 }
 for (const rtt of [50, 150]) {
+  const before = median(timing[`${rtt} embedBefore`].decided);
+  const now = median(timing[`${rtt} embed`].decided);
+  console.log(
+    `+${rtt} ms: the inline start puts protection in force ${(before - now).toFixed(0)} ms sooner (${now.toFixed(0)} vs ${before.toFixed(0)} ms from navigation)`,
+  );
   const tag = median(timing[`${rtt} scriptTag`].decided);
   const embed = median(timing[`${rtt} embed`].decided);
   console.log(

@@ -180,6 +180,10 @@ try {
     ['url "no-such", last 24 h', { url: 'no-such-page', range: '24h' }],
     ['action = block', { action: 'block' }],
     ['asn = 15169', { asn: 15169 }],
+    // No index: these read the shop's visits newest first until a page is found.
+    ['network = hosting', { network: 'hosting' }],
+    ['network = tor (none stored)', { network: 'tor' }],
+    ['bot = scripts', { bot: 'scripts' }],
   ];
   // One pass first: a fresh process runs PGlite's WebAssembly unoptimised until it warms up,
   // and the server answers pages long after its start.

@@ -1,6 +1,7 @@
 // The merchant reads who came and what Gatehouse did, blocks a visitor in one click from the
-// log (and that visitor is blocked on the storefront at once), searches the log by URL (a rare
-// page among hundreds of visits found on the first page), and looks an address up.
+// log (and that visitor is blocked on the storefront at once), sees a visitor's network and
+// crawler verdict as badges and filters the log on them, searches the log by URL (a rare page
+// among hundreds of visits found on the first page), and looks an address up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
@@ -10,6 +11,8 @@ import { waitForLoggedVisits, type LoggedVisit } from './support/visitor-log.js'
 
 const FRANCE = '212.27.48.10';
 const UNITED_STATES = '8.8.8.8';
+const DIGITALOCEAN = '159.89.0.1'; // a hosting network
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('the visitor log', () => {
   let f: Fixture;
@@ -71,6 +74,30 @@ describe('the visitor log', () => {
 
     expect(await visit(FRANCE)).toBe(true);
     expect(await visit(UNITED_STATES)).toBe(false);
+    await admin.close();
+  });
+
+  it('shows a fake crawler from a hosting network as badges, and filters on them', async () => {
+    expect(
+      await visitStorefront(f, storefront, DIGITALOCEAN, undefined, undefined, GOOGLEBOT),
+    ).toBe(false);
+    await waitForLoggedVisits(f, DIGITALOCEAN);
+
+    const admin = await f.chrome.browser.newPage();
+    await admin.goto(`${f.stack.appUrl}/visitors?crawler=fake`);
+    await admin.getByRole('link', { name: DIGITALOCEAN }).first().waitFor();
+    await admin.getByText('Crawler: Fake', { exact: true }).waitFor();
+    expect(await admin.getByText('Fake crawler', { exact: true }).first().isVisible()).toBe(true);
+    expect(await admin.getByText('Hosting', { exact: true }).first().isVisible()).toBe(true);
+    expect(await admin.getByRole('link', { name: UNITED_STATES }).count()).toBe(0);
+    await screenshot(admin, 'visitor-log-network-filter');
+
+    await admin.goto(`${f.stack.appUrl}/visitors?network=tor`);
+    await admin.getByText('Network: Tor', { exact: true }).waitFor();
+    await admin.getByText('No visits match these filters').waitFor();
+    await admin.getByRole('button', { name: 'Clear all', exact: true }).click();
+    await admin.getByRole('link', { name: DIGITALOCEAN }).first().waitFor();
+    expect(admin.url()).not.toContain('network=');
     await admin.close();
   });
 

@@ -15,13 +15,22 @@ export interface Stack {
   appUrl: string;
   emulatorUrl: string;
   supportKey: string;
+  /** The server's secret file (a firewall started beside it derives its key from it). */
+  appSecretFile: string;
   /** Calls the server's support API, as `npm run support` does. */
   support<T = unknown>(path: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
+/** Starting with a fresh database can take well over a minute on a busy machine. */
+const START_MS = 180_000;
+
+export async function waitFor(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  for (let i = 0; i < START_MS / 100; i += 1) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
     try {
       if ((await fetch(url)).ok) return;
@@ -30,10 +39,10 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+  throw new Error(`${url} did not answer within ${START_MS / 1000} s:\n${output()}`);
 }
 
-function launch(
+export function launch(
   entry: string,
   env: Record<string, string>,
 ): { child: ChildProcess; output: () => string } {
@@ -100,6 +109,7 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     appUrl,
     emulatorUrl,
     supportKey,
+    appSecretFile: join(dataDir, 'app-secret'),
     async support<T>(path: string, body?: unknown): Promise<T> {
       const res = await fetch(`${appUrl}/api/support/${path}`, {
         method: body === undefined ? 'GET' : 'POST',

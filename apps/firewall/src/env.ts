@@ -21,10 +21,18 @@ const envSchema = z.object({
   APP_SECRET_FILE: z.string().min(1).default(`${repoRoot}.data/app-secret`),
   POLICY_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   POLICY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The policy read waits on the server for a change this long; 0 polls every refresh. */
+  POLICY_WAIT_SECONDS: z.coerce.number().int().min(0).max(55).default(25),
+  /** The last good policies, kept for a restart while the server is down; '' keeps none. */
+  POLICY_CACHE_FILE: z.string().default(`${repoRoot}.data/firewall-policies.json`),
   /** An origin request is abandoned (502) when its headers take longer than this. */
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Rate-limit counters shared by every instance; per instance when unset. */
   REDIS_URL: z.url().optional(),
+  /** The access log: how often a batch is sent, how many wait at most, each send's time-out. */
+  ACCESS_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  ACCESS_LOG_MAX_QUEUED: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  ACCESS_LOG_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** Load balancers in front of the firewall whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
@@ -38,8 +46,11 @@ export interface FirewallConfig {
   key: string;
   policyRefreshMs: number;
   policyTimeoutMs: number;
+  policyWaitSeconds: number;
+  policyCacheFile: string | null;
   originTimeoutMs: number;
   redisUrl: string | null;
+  accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
   redisTimeoutMs: number;
   trustedProxies: string[];
   logLevel: string;
@@ -78,8 +89,15 @@ export function loadFirewallConfig(
     key,
     policyRefreshMs: env.POLICY_REFRESH_MS,
     policyTimeoutMs: env.POLICY_TIMEOUT_MS,
+    policyWaitSeconds: env.POLICY_WAIT_SECONDS,
+    policyCacheFile: env.POLICY_CACHE_FILE === '' ? null : env.POLICY_CACHE_FILE,
     originTimeoutMs: env.ORIGIN_TIMEOUT_MS,
     redisUrl: env.REDIS_URL ?? null,
+    accessLog: {
+      flushMs: env.ACCESS_LOG_FLUSH_MS,
+      maxQueued: env.ACCESS_LOG_MAX_QUEUED,
+      timeoutMs: env.ACCESS_LOG_TIMEOUT_MS,
+    },
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustedProxies: env.TRUSTED_PROXIES.split(',')
       .map((s) => s.trim())

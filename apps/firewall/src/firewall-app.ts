@@ -7,12 +7,15 @@
 // Bodies are never parsed: they pass through as streams both ways. Nothing is kept between
 // requests but caches and, without Redis, the rate limit's counters: any number of instances
 // can run behind a load balancer. It also answers the connection probe at its well-known path.
+// Every answered request of a protected shop (decided, proxied, rate limited) is handed to the
+// access log (access-log.ts), which sends it to the server in batches.
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
-import { FIREWALL_PROBE_PATH } from '@gatehouse/contracts';
-import { decide, UNKNOWN_FACTS, type GeoLookup } from '@gatehouse/engine';
+import { FIREWALL_PROBE_PATH, type FwAccessAction } from '@gatehouse/contracts';
+import { decide, UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from '@gatehouse/engine';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { loggedUrl, type AccessLog } from './access-log.js';
 import { NOT_SERVED, ORIGIN_DOWN, TOO_MANY, renderChallenge } from './pages.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
@@ -34,11 +37,23 @@ export interface FirewallOptions {
   /** Shares rate-limit counters between instances. */
   redis?: Redis | null;
   logger?: boolean | { level: string };
+  /** Where every answered request of a protected shop is reported; none when absent. */
+  accessLog?: Pick<AccessLog, 'record'> | null;
+}
+
+/** What the access log keeps of a request's decision. */
+interface Decided {
+  action: FwAccessAction;
+  rule: string | null;
+  facts: GeoFacts;
+  started: number;
+  socketBytes: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     shop: ShopEntry | undefined;
+    decided: Decided | undefined;
   }
 }
 
@@ -64,6 +79,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     return503OnClosing: true,
   });
   app.decorateRequest('shop', undefined);
+  app.decorateRequest('decided', undefined);
   // Every body passes through untouched, as a stream.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -104,6 +120,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     const referrer = headers.referer;
     const userAgent = headers['user-agent'];
     const geo = options.geo();
+    const started = Date.now();
     const decision = decide(
       shop.policy,
       {
@@ -115,6 +132,13 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
       },
       geo ? geo.lookup(request.ip) : UNKNOWN_FACTS,
     );
+    request.decided = {
+      action: decision.action,
+      rule: decision.rule?.kind ?? null,
+      facts: decision.facts,
+      started,
+      socketBytes: request.raw.socket?.bytesWritten ?? 0,
+    };
     if (decision.action === 'allow') return;
     void reply.header('cache-control', 'no-store');
     if (decision.action === 'redirect' && decision.redirectUrl) {
@@ -155,6 +179,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
       'x-ratelimit-reset': false,
     },
     errorResponseBuilder: (request) => {
+      if (request.decided) request.decided.action = 'limit';
       if (request.shop?.rateLimit?.action === 'challenge') {
         return new RateLimited(
           renderChallenge(mintPass(key, hostOf(request), request.ip), PASS_SECONDS),
@@ -163,6 +188,30 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
       return new RateLimited(TOO_MANY);
     },
   });
+
+  const accessLog = options.accessLog;
+  if (accessLog) {
+    app.addHook('onResponse', async (request, reply) => {
+      const { shop, decided } = request;
+      if (!shop || !decided) return;
+      const length = Number(reply.getHeader('content-length'));
+      const written = (request.raw.socket?.bytesWritten ?? 0) - decided.socketBytes;
+      accessLog.record({
+        shopId: shop.shopId,
+        time: decided.started,
+        ip: request.ip,
+        country: decided.facts.country,
+        asn: decided.facts.asn,
+        method: request.method,
+        url: loggedUrl(request.url),
+        status: reply.statusCode,
+        action: decided.action,
+        rule: decided.rule,
+        bytes: Number.isSafeInteger(length) && length >= 0 ? length : Math.max(0, written),
+        durationMs: reply.elapsedTime,
+      });
+    });
+  }
 
   app.all('/*', async (request, reply) => {
     const shop = request.shop!;

@@ -3,3 +3,4 @@ export { buildFirewall, type FirewallOptions } from './firewall-app.js';
 export { createPolicySource, type PolicySource, type ShopEntry } from './policy-source.js';
 export { loadFirewallConfig, firewallKeyFrom, type FirewallConfig } from './env.js';
 export { probeSignature } from './signatures.js';
+export { createAccessLog, loggedUrl, type AccessLog, type AccessLogStats } from './access-log.js';

@@ -1,13 +1,26 @@
 // The firewall's policies: the server's snapshot of every shop protected by the firewall (host
 // names, origin, rule set, block page, rate limit), read over HTTP with the firewall key and
 // compiled here with the engine's compile(), like the server compiles the same rules for its
-// decision endpoint. It is re-read every `refreshMs` in the background (a conditional request:
-// an unchanged snapshot costs a 304), and a shop's policy is recompiled only when its rules
-// changed. Requests never wait on it: they read the last snapshot that arrived. When the server
-// cannot be reached the last good snapshot keeps answering; a shop whose stored rules do not
-// compile is served with no rules (the store fails open), as the server does.
-import { firewallSnapshot, type BlockPage, type FirewallShop } from '@gatehouse/contracts';
+// decision endpoint. The read is a conditional long poll (`waitSeconds`): the server answers
+// at once when the snapshot differs from the one held here, and otherwise as soon as a rule
+// changes (it hears of changes by LISTEN/NOTIFY), or 304 after the wait; the next read follows
+// at once. With `waitSeconds` 0 it is re-read every `refreshMs` instead. After a failure the
+// next read waits `refreshMs`. A shop's policy is recompiled only when its rules changed.
+// Requests never wait on it: they read the last snapshot that arrived. When the server cannot
+// be reached the last good snapshot keeps answering; each good snapshot is also written to
+// `cacheFile`, read back at start, so a firewall restarted while the server is down still
+// enforces. A shop whose stored rules do not compile is served with no rules (the store fails
+// open), as the server does.
+import {
+  FIREWALL_POLICIES_PATH,
+  firewallSnapshot,
+  type BlockPage,
+  type FirewallShop,
+  type FirewallSnapshot,
+} from '@gatehouse/contracts';
 import { compile, type Policy } from '@gatehouse/engine';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { renderBlockPage } from './pages.js';
 
 export interface ShopEntry {
@@ -31,6 +44,8 @@ export interface SourceStatus {
   loadedAt: number | null;
   /** Failed reads since the last success. */
   failures: number;
+  /** The policies in force came from the cache file, not (yet) from the server. */
+  fromCache: boolean;
   shops: number;
 }
 
@@ -50,8 +65,14 @@ export interface PolicySourceOptions {
   key: string;
   refreshMs: number;
   timeoutMs: number;
+  /** How long the server may hold a read until something changes; 0 polls every refreshMs. */
+  waitSeconds?: number;
+  /** Where the last good snapshot is kept across restarts; none when absent. */
+  cacheFile?: string | null;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
+
+const MIN_GAP_MS = 250;
 
 const emptyPolicy = (() => {
   const result = compile({ appEnabled: true, rules: [] });
@@ -73,6 +94,10 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
   let failures = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  let fromCache = false;
+  const stop = new AbortController();
+  const waitSeconds = options.waitSeconds ?? 0;
+  const cacheFile = options.cacheFile ?? null;
 
   function entryOf(shop: FirewallShop): ShopEntry {
     const rulesKey = JSON.stringify(shop.ruleSet);
@@ -100,23 +125,7 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
     };
   }
 
-  async function read(): Promise<void> {
-    const response = await fetch(`${options.url}/api/firewall/policies`, {
-      headers: {
-        authorization: `Bearer ${options.key}`,
-        ...(etag ? { 'if-none-match': etag } : {}),
-      },
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    if (response.status === 304) {
-      await response.body?.cancel();
-      return;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`the policy source answered ${response.status}`);
-    }
-    const snapshot = firewallSnapshot.parse(await response.json());
+  function apply(snapshot: FirewallSnapshot) {
     const nextHosts = new Map<string, ShopEntry>();
     const nextShops = new Map<string, ShopEntry>();
     for (const shop of snapshot.shops) {
@@ -130,40 +139,109 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
     }
     hosts = nextHosts;
     byShop = nextShops;
-    etag = response.headers.get('etag');
   }
 
-  async function refresh(): Promise<void> {
+  function loadCache() {
+    if (!cacheFile) return;
     try {
-      await read();
+      const saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as { snapshot?: unknown };
+      apply(firewallSnapshot.parse(saved.snapshot));
+      fromCache = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        log.warn({ err: error, cacheFile }, 'the cached policies could not be read');
+      }
+    }
+  }
+
+  function saveCache(snapshot: FirewallSnapshot) {
+    if (!cacheFile) return;
+    try {
+      mkdirSync(dirname(cacheFile), { recursive: true });
+      const temporary = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ snapshot }), { mode: 0o600 });
+      renameSync(temporary, cacheFile);
+    } catch (error) {
+      log.warn({ err: error, cacheFile }, 'the policies could not be cached');
+    }
+  }
+
+  async function read(wait: number): Promise<void> {
+    const query = wait > 0 ? `?wait=${wait}` : '';
+    const response = await fetch(`${options.url}${FIREWALL_POLICIES_PATH}${query}`, {
+      headers: {
+        authorization: `Bearer ${options.key}`,
+        ...(etag ? { 'if-none-match': etag } : {}),
+      },
+      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs + wait * 1000), stop.signal]),
+    });
+    if (response.status === 304) {
+      await response.body?.cancel();
+      return;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`the policy source answered ${response.status}`);
+    }
+    const snapshot = firewallSnapshot.parse(await response.json());
+    apply(snapshot);
+    fromCache = false;
+    etag = response.headers.get('etag');
+    saveCache(snapshot);
+  }
+
+  /** Answers whether the read succeeded. */
+  async function refresh(wait = 0): Promise<boolean> {
+    try {
+      await read(wait);
       loadedAt = Date.now();
       failures = 0;
+      return true;
     } catch (error) {
+      if (closed) return false;
       failures += 1;
       // Once a minute or so while it lasts, not on every attempt.
       if (failures === 1 || failures % 30 === 0) {
         log.warn({ err: error, failures }, 'policy source unreachable; keeping the last policies');
       }
+      return false;
     }
   }
 
-  function schedule() {
-    if (closed) return;
-    timer = setTimeout(() => {
-      void refresh().finally(schedule);
-    }, options.refreshMs);
-    timer.unref();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    });
+
+  async function follow() {
+    while (!closed) {
+      const started = Date.now();
+      const ok = await refresh(waitSeconds);
+      if (closed) return;
+      // After a failure, or when polling, wait; a long poll goes on at once, though never
+      // faster than MIN_GAP_MS (a source that does not hold the read).
+      if (!ok || waitSeconds === 0) await pause(options.refreshMs);
+      else await pause(Math.max(0, MIN_GAP_MS - (Date.now() - started)));
+    }
   }
 
-  const firstRead = refresh().finally(schedule);
+  loadCache();
+  // The first read does not wait: it is what the firewall starts with.
+  const firstRead = refresh().then(() => {
+    void follow();
+  });
 
   return {
     forHost: (host) => hosts.get(host),
     firstRead,
-    refresh,
-    status: () => ({ loadedAt, failures, shops: byShop.size }),
+    refresh: async () => {
+      await refresh();
+    },
+    status: () => ({ loadedAt, failures, shops: byShop.size, fromCache }),
     close() {
       closed = true;
+      stop.abort();
       if (timer) clearTimeout(timer);
     },
   };

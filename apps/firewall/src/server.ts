@@ -1,6 +1,7 @@
 // Runs one firewall instance: reads its configuration, starts the geo data (country and ASN;
 // no city data, which decisions do not use) with the built-in network classification, reads
-// the policies from the server, and listens on FIREWALL_PORT until SIGINT/SIGTERM.
+// the policies from the server, sends its access log there in batches, and listens on
+// FIREWALL_PORT until SIGINT/SIGTERM.
 import {
   buildNetworkClassifier,
   loadGeo,
@@ -8,6 +9,7 @@ import {
   type GeoLookup,
 } from '@gatehouse/engine';
 import { Redis } from 'ioredis';
+import { createAccessLog, type AccessLog } from './access-log.js';
 import { loadFirewallConfig } from './env.js';
 import { buildFirewall } from './firewall-app.js';
 import { createPolicySource } from './policy-source.js';
@@ -36,11 +38,12 @@ const redis = config.redisUrl
 
 const logger = { level: config.logLevel };
 let source: ReturnType<typeof createPolicySource> | null = null;
+let accessLog: AccessLog | null = null;
 const app = await buildFirewall({
   // The source logs through the app's logger, so it starts once the app exists.
   source: {
     forHost: (host) => source?.forHost(host),
-    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0 },
+    status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0, fromCache: false },
   },
   geo: () => geo,
   key: config.key,
@@ -48,6 +51,7 @@ const app = await buildFirewall({
   trustedProxies: config.trustedProxies,
   redis,
   logger,
+  accessLog: { record: (entry) => accessLog?.record(entry) },
 });
 redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; limits skipped'));
 source = createPolicySource({
@@ -55,6 +59,14 @@ source = createPolicySource({
   key: config.key,
   refreshMs: config.policyRefreshMs,
   timeoutMs: config.policyTimeoutMs,
+  waitSeconds: config.policyWaitSeconds,
+  cacheFile: config.policyCacheFile,
+  log: app.log,
+});
+accessLog = createAccessLog({
+  url: config.policyUrl,
+  key: config.key,
+  ...config.accessLog,
   log: app.log,
 });
 
@@ -66,6 +78,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     source?.close();
     app.close().then(
       async () => {
+        // What the last requests added is sent before the process ends.
+        await accessLog?.close();
         await redis?.quit().catch(() => {});
         process.exit(0);
       },

@@ -8,6 +8,7 @@ import { DEFAULT_BLOCK_PAGE } from '@gatehouse/contracts';
 import type { GeoLookup, RuleSet } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AccessLog } from '../src/access-log.js';
 import { buildFirewall } from '../src/firewall-app.js';
 import { createPolicySource, type PolicySource } from '../src/policy-source.js';
 
@@ -83,6 +84,7 @@ export async function startFirewall(options: {
   redis?: Redis | null;
   refreshMs?: number;
   trustedProxies?: string[];
+  accessLog?: Pick<AccessLog, 'record'>;
 }): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
@@ -99,6 +101,7 @@ export async function startFirewall(options: {
     originTimeoutMs: 5000,
     redis: options.redis ?? null,
     trustedProxies: options.trustedProxies ?? [],
+    accessLog: options.accessLog ?? null,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -62,6 +62,8 @@ export function uninstallApp(context: EmulatorContext, shop: string): boolean {
   state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => s.shop !== shop);
   removeShopMetafields(context, shop);
   removeShopScriptTags(context, shop);
+  // The app's validations go with it, as its functions are no longer installed.
+  state.validations = (state.validations ?? []).filter((v) => v.shop !== shop);
   for (const [code, grant] of Object.entries(state.authCodes)) {
     if (grant.shop === shop) delete state.authCodes[code];
   }

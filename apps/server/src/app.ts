@@ -26,6 +26,9 @@ import { geoRedirects } from './features/geo-redirects/geo-redirects.js';
 import { contentProtectionRoutes } from './features/content-protection/content-protection-routes.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { countryBlocker } from './features/country-blocker/country-blocker.js';
+import { customerBlockListsPlugin } from './features/customer-block-lists/customer-block-lists-plugin.js';
+import { customerBlockListsRoutes } from './features/customer-block-lists/routes.js';
+import { customerBlockListsSource } from './features/customer-block-lists/entries.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
@@ -35,9 +38,13 @@ import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blo
 import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
 import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
+import { autoCancelTopics } from './features/auto-cancel/auto-cancel-job.js';
+import { autoCancelRoutes } from './features/auto-cancel/routes.js';
 import { generalSettingsRoutes } from './features/general-settings/general-settings-routes.js';
 import { postInstallJob } from './features/general-settings/install-metafield.js';
 import { ipListsBlocker } from './features/ip-lists/ip-lists-blocker.js';
+import { legacyBlockLists } from './features/legacy-block-lists/legacy-block-lists.js';
+import { legacyEmailSource } from './features/legacy-block-lists/legacy-checkout-source.js';
 import { ipLookupRoutes } from './features/ip-lookup/routes.js';
 import { networkFeedsPlugin } from './features/network-feeds/network-feeds-plugin.js';
 import { notificationRoutes } from './features/notifications/routes.js';
@@ -60,14 +67,17 @@ import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes
 import { requestLogSerializers } from './http/request-log.js';
 import type { PostInstallData } from './jobs/post-install.js';
 import { storefrontScope } from './http/storefront-scope.js';
+import { combineTopics } from './http/webhook-topic.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
 import { adminStaticPlugin } from './plugins/admin-static.js';
 import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
+import { notifyPlugin } from './plugins/notify.js';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
+import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
 
@@ -79,6 +89,7 @@ export const BLOCKERS: readonly Blocker[] = [
   ipListsBlocker,
   verifiedCrawlers,
   countryBlocker,
+  legacyBlockLists,
   asnBlocker,
   referrerBlocker,
   vpnBlocker,
@@ -91,6 +102,15 @@ export const FIREWALL_BLOCKERS: readonly Blocker[] = [
   fwUrlBlocker,
   fwReferrerBlocker,
   fwAsnBlocker,
+];
+
+/**
+ * Every source of the checkout validation function's block list: their entries are merged
+ * into the one list the function reads. A new source is one more line here.
+ */
+export const CHECKOUT_BLOCK_SOURCES: readonly CheckoutBlockSource[] = [
+  customerBlockListsSource,
+  legacyEmailSource,
 ];
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -146,11 +166,14 @@ export async function buildApp(
     errorResponseBuilder: () => new AppError(429, messages.tooManyRequests),
   });
   await app.register(dbPlugin);
+  await app.register(notifyPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
   // The job queue before the features that define jobs on it.
   await app.register(jobsPlugin);
   await app.register(billingPlugin);
+  // The checkout function's block list, synced to the platform by a job on every change.
+  await app.register(customerBlockListsPlugin, { sources: CHECKOUT_BLOCK_SOURCES });
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
   await app.register(blockersPlugin, { blockers: BLOCKERS, firewall: FIREWALL_BLOCKERS });
@@ -206,11 +229,12 @@ export async function buildApp(
     await site.register(feedbackRoutes);
     await site.register(versionRoutes);
     await site.register(webhookRoutes, {
-      topics: {
-        'app_subscriptions/update': handleAppSubscriptionsUpdate,
-        ...privacyTopics,
-        ...fraudProtectTopics,
-      },
+      topics: combineTopics(
+        ['billing', { 'app_subscriptions/update': handleAppSubscriptionsUpdate }],
+        ['privacy', privacyTopics],
+        ['fraudProtect', fraudProtectTopics],
+        ['autoCancel', autoCancelTopics],
+      ),
     });
     await site.register(supportRoutes);
     await site.register(webhookSupportRoutes);
@@ -226,6 +250,8 @@ export async function buildApp(
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);
     await site.register(fraudProtectRoutes);
+    await site.register(customerBlockListsRoutes);
+    await site.register(autoCancelRoutes);
     await site.register(adminStaticPlugin);
   });
   return app;

@@ -35,6 +35,7 @@ describe('server configuration', () => {
           'read_themes',
           'read_customers',
           'write_script_tags',
+          'write_validations',
         ],
         apiVersion: '2025-10',
       },

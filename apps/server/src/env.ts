@@ -35,7 +35,9 @@ const envSchema = z
     SHOPIFY_SCOPES: z
       .string()
       .min(1)
-      .default('read_orders,write_orders,read_themes,read_customers,write_script_tags'),
+      .default(
+        'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
+      ),
     SHOPIFY_API_VERSION: z
       .string()
       .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')

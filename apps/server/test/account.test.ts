@@ -68,6 +68,19 @@ describe('getAccountInfo', () => {
     });
   });
 
+  it.each([
+    ['on a paid plan', 'Basic'],
+    ["on the platform's development plan", 'Development'],
+  ])('lets a development store %s use the app', async (_name, plan) => {
+    await t.signIn('dana-store');
+    await t.emulator.setPlan('dana-store.myshopify.com', plan, true);
+    const again = await t.signIn('dana-store');
+    expect((await t.call('getAccountInfo', again.token)).json()).toMatchObject({
+      unsupportedReason: null,
+      platformPlanName: plan,
+    });
+  });
+
   it('reflects plan and flags set by support', async () => {
     await t.support('POST', '/api/support/set', {
       shop: 'bob-store',

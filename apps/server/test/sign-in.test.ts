@@ -43,7 +43,7 @@ describe('spfLogin', () => {
     );
     expect(url.searchParams.get('client_id')).toBe(t.config.shopify.apiKey);
     expect(url.searchParams.get('scope')).toBe(
-      'read_orders,write_orders,read_themes,read_customers,write_script_tags',
+      'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
     );
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.appUrl}/api/auth/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{64}$/);
@@ -137,7 +137,7 @@ describe('full sign-in', () => {
     expect(row?.name).toBe('Fresh Shop');
     expect(row?.shopifyShopId).toMatch(/^\d+$/);
     expect(row?.grantedScopes).toBe(
-      'read_orders,write_orders,read_themes,read_customers,write_script_tags',
+      'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
     );
     expect(row?.accessTokenCiphertext).toBeTruthy();
     expect(row?.accessTokenCiphertext).not.toContain('shpat_');

@@ -24,8 +24,12 @@ import {
 } from './billing.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
+import { customerBlockListsApi } from './customer-block-lists.js';
 import { firewallApi } from './firewall.js';
+import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
+import { legacyBlockListsApi } from './legacy-block-lists.js';
+import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
@@ -189,13 +193,17 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...legacyBlockListsApi,
+  ...customerBlockListsApi,
   ...geoRedirectsApi,
   ...contentProtectionApi,
   ...vpnBlockerApi,
   ...botBlockerApi,
   ...ruleCostApi,
   ...firewallApi,
+  ...fwAccessLogApi,
   ...fraudProtectApi,
+  ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
   ...extensionsApi,

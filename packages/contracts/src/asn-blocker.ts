@@ -8,6 +8,7 @@ import {
   readAsNumber,
 } from '@gatehouse/engine/values';
 import { z } from 'zod';
+import { entryDeleteRequest } from './entry-delete.js';
 import { textProblem } from './hygiene.js';
 import { blockAction, entryNote, protectionMessages as m } from './protection-fields.js';
 
@@ -84,9 +85,5 @@ export const asnAddRequest = z.object({
     }),
   note: entryNote.optional().default(''),
 });
-export const asnDeleteRequest = z.object({
-  ids: z
-    .array(z.uuid({ error: m.entryId }), { error: m.noEntries })
-    .min(1, m.noEntries)
-    .max(1000, m.tooManyIds),
-});
+/** The picked entries, or every entry the search matches (entryDeleteRequest). */
+export const asnDeleteRequest = entryDeleteRequest;

@@ -98,8 +98,8 @@ export const fraudProtectView = z.object({
 });
 export type FraudProtectView = z.infer<typeof fraudProtectView>;
 
-/** What an order-action log entry did: cancel the order, or add the tag. */
-export const orderActionKinds = ['cancel', 'tag'] as const;
+/** What an order-action log entry did: cancel the order, add the tag, or block its IP. */
+export const orderActionKinds = ['cancel', 'tag', 'block-ip'] as const;
 export type OrderActionKind = (typeof orderActionKinds)[number];
 
 /**
@@ -136,6 +136,7 @@ export const orderActionEntry = z.object({
     restock: z.boolean().optional(),
     notifyCustomer: z.boolean().optional(),
     tag: z.string().optional(),
+    ip: z.string().optional(),
   }),
   /** What the platform reported done: the amount refunded (shop currency), the restock. */
   result: z
@@ -226,6 +227,12 @@ export function describeOrderAction(
   entry: Pick<OrderActionEntry, 'action' | 'status' | 'params' | 'result'>,
 ): string {
   const { params, result } = entry;
+  if (entry.action === 'block-ip') {
+    const ip = params.ip ?? 'the IP address';
+    if (entry.status === 'monitored') return `Would block ${ip} (monitor mode)`;
+    if (entry.status === 'done') return `Blocked ${ip}`;
+    return `Block ${ip}`;
+  }
   if (entry.action === 'tag') {
     const tag = `"${params.tag ?? ''}"`;
     if (entry.status === 'monitored') return `Would tag ${tag} (monitor mode)`;

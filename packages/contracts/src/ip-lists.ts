@@ -9,6 +9,7 @@ import {
   ipEntryScopeProblem,
   isIpListCursor,
 } from './hygiene.js';
+import { entryDeleteRequest, entrySearch } from './entry-delete.js';
 import { entryNote, protectionMessages as m } from './protection-fields.js';
 
 /** The two IP lists: the block list (`/ipBlocker`) and the allow list (`/whiteLists`). */
@@ -48,13 +49,7 @@ const expiresAt = expiryTime
 
 export const ipListQuery = z.object({
   /** Part of an address or note. */
-  search: z
-    .string({ error: m.search })
-    .trim()
-    .max(100, m.search)
-    .superRefine(cleanText('The search'))
-    .optional()
-    .default(''),
+  search: entrySearch.optional().default(''),
   /** The `nextCursor` of the previous page. */
   cursor: z
     .string({ error: m.cursor })
@@ -69,6 +64,8 @@ export const ipListPage = z.object({
   nextCursor: z.string().nullable(),
   /** Entries in the whole list (not only matching the search). */
   total: z.number(),
+  /** Entries matching the search (all of them with no search): what "select all" deletes. */
+  matching: z.number(),
   /** The plan's cap for this list, null when unlimited. */
   limit: z.number().nullable(),
 });
@@ -98,12 +95,8 @@ export const ipUpdateRequest = z.object({
    */
   expiresAt: expiryTime.nullable().optional(),
 });
-export const ipDeleteRequest = z.object({
-  ids: z
-    .array(z.uuid({ error: m.entryId }), { error: m.noEntries })
-    .min(1, m.noEntries)
-    .max(1000, m.tooManyIds),
-});
+/** The picked entries, or every entry the search matches (entryDeleteRequest). */
+export const ipDeleteRequest = entryDeleteRequest;
 
 /**
  * CSV export of a list: `GET /api/<list>/export` with the session's bearer token answers a

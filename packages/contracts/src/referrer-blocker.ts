@@ -9,8 +9,9 @@ import { MAX_REFERRER_ENTRIES, normalizeReferrerDomain } from '@gatehouse/engine
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
+import { entryDeleteRequest } from './entry-delete.js';
 import { textProblem } from './hygiene.js';
-import { blockAction, entryNote, protectionMessages } from './protection-fields.js';
+import { blockAction, entryNote } from './protection-fields.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
@@ -101,12 +102,8 @@ export const referrerAddResult = z.object({
 });
 export type ReferrerAddResult = z.infer<typeof referrerAddResult>;
 
-export const referrerDeleteRequest = z.object({
-  ids: z
-    .array(z.uuid({ error: protectionMessages.entryId }), { error: protectionMessages.noEntries })
-    .min(1, protectionMessages.noEntries)
-    .max(1000, protectionMessages.tooManyIds),
-});
+/** The picked entries, or every entry the search matches (entryDeleteRequest). */
+export const referrerDeleteRequest = entryDeleteRequest;
 
 export const referrerBlockerApi = {
   getReferrerBlocker: call({

@@ -1,10 +1,12 @@
 // The visitor log's filters: what the list and the CSV export accept (action, country,
-// address or range, ASN, URL, time range, cursor), and the export's path and columns.
+// address or range, ASN, URL, network kind, bot category, crawler check, time range, cursor),
+// and the export's path and columns.
 // Addresses, ranges and AS numbers are read with the engine's parsers, so the admin's fields,
 // these schemas and the server agree, with the same messages.
 import { parseAsn, parseIpRange } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { cleanText, dateProblem, isVisitCursor } from './hygiene.js';
+import { visitBotCategory, visitCrawlerCheck, visitNetworkKind } from './visit-network.js';
 import { visitActionFilters, visitRanges } from './visit-rule.js';
 import { visitorLogMessages as m } from './visitor-log-messages.js';
 
@@ -53,6 +55,12 @@ export const visitFilters = z
       .max(200, m.url)
       .superRefine(cleanText('The URL filter'))
       .optional(),
+    /** Visits from a network of this kind (hosting, vpn, proxy, tor, privateRelay). */
+    network: z.enum(visitNetworkKind.options, { error: m.network }).optional(),
+    /** Visits whose user agent fell in this Bot Blocker category. */
+    bot: z.enum(visitBotCategory.options, { error: m.bot }).optional(),
+    /** Visits whose agent claimed a search-engine crawler: from its network, or not. */
+    crawler: z.enum(visitCrawlerCheck.options, { error: m.crawler }).optional(),
     /** A preset range ending now; ignored when `from` or `to` is given. */
     range: z.enum(visitRanges, { error: m.range }).optional(),
     /** Inclusive start, ISO time. */
@@ -72,6 +80,9 @@ export const visitListQuery = z
     ip: z.string({ error: m.ipFilter }).optional(),
     asn: z.string({ error: m.asn }).optional(),
     url: z.string({ error: m.url }).optional(),
+    network: z.string({ error: m.network }).optional(),
+    bot: z.string({ error: m.bot }).optional(),
+    crawler: z.string({ error: m.crawler }).optional(),
     range: z.enum(visitRanges, { error: m.range }).optional(),
     from: z.string({ error: m.time }).optional(),
     to: z.string({ error: m.time }).optional(),
@@ -125,5 +136,8 @@ export const visitExportColumns = [
   'mode',
   'monitor',
   'monitor_action',
+  'network',
+  'bot_category',
+  'crawler',
 ] as const;
 export const visitExportQuery = visitListQuery;

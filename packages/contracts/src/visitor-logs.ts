@@ -8,6 +8,7 @@ import { cleanText } from './hygiene.js';
 import { readReferrerEntry } from './referrer-blocker.js';
 import { timeSeries, timeSeriesRequest } from './time-series.js';
 import { visitListQuery } from './visit-filters.js';
+import { visitBotCategory, visitCrawlerCheck, visitNetworkKind } from './visit-network.js';
 import { monitorRule, visitActions, visitRule } from './visit-rule.js';
 import { visitorLogMessages as m } from './visitor-log-messages.js';
 
@@ -36,6 +37,12 @@ export const visitView = z.object({
   rule: visitRule.nullable(),
   /** A monitored rule that would have blocked; null when none matched. */
   monitor: monitorRule.nullable(),
+  /** The kinds of network the address belonged to when decided (none for a visit before). */
+  network: z.array(visitNetworkKind),
+  /** The Bot Blocker category the user agent fell in; null for none. */
+  botCategory: visitBotCategory.nullable(),
+  /** A claimed search-engine crawler from its engine's network, or not; null for no claim. */
+  crawler: visitCrawlerCheck.nullable(),
 });
 export type VisitView = z.infer<typeof visitView>;
 

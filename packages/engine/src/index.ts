@@ -33,3 +33,6 @@ export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js
 export { COMMON_BROWSERS } from './bots/common-browsers.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';
 export { readTarget, type Target as RedirectTarget } from './matchers/redirect-target.js';
+export { compileMatch, type CompiledMatch, type CompileResult } from './orders/compile-filters.js';
+export type { OrderFacts, OrderAddressFacts } from './orders/order-facts.js';
+export * from './orders/evaluate-filters.js';

@@ -1,7 +1,7 @@
 // The light entry of @gatehouse/engine (`@gatehouse/engine/values`): the values rules are
 // written in (IP addresses and CIDR ranges, AS numbers, ISP names, referrer domains, bot
-// categories, countries), parsed and checked the
-// way the engine does, with no geo data and no dependencies, for the contracts and the admin.
+// categories, countries) and the network kinds a visit records, parsed and checked the way
+// the engine does, with no geo data and no dependencies, for the contracts and the admin.
 export * from './ip/ip-address.js';
 export * from './ip/ip-range.js';
 export * from './rules/asn.js';
@@ -12,3 +12,5 @@ export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';
 export * from './rules/country-codes.js';
 export * from './rules/geo-redirect-limit.js';
+export * from './network/network-flags.js';
+export * from './orders/filter-fields.js';

@@ -9,6 +9,8 @@ export interface Config {
   api: string;
   /** How long the first page view of a visit waits for a decision. */
   timeoutMs: number;
+  /** The version of the shop's rules now in force ('' before the app has published one). */
+  version: string;
   /** The second asset (the redirect prompt, content protection), loaded only when needed. */
   extras: string;
 }
@@ -17,7 +19,7 @@ export interface Config {
 export function readConfig(): Config | null {
   const raw: unknown = JSON.parse(document.getElementById('gatehouse-config')?.textContent || '{}');
   if (!raw || typeof raw != 'object') return null;
-  const { shop, api, timeoutMs, extras } = raw as Record<string, unknown>;
+  const { shop, api, timeoutMs, version, extras } = raw as Record<string, unknown>;
   if (typeof shop != 'string' || !shop || typeof api != 'string' || !/^https?:\/\//.test(api)) {
     return null;
   }
@@ -28,6 +30,7 @@ export function readConfig(): Config | null {
       typeof timeoutMs == 'number' && timeoutMs > 0
         ? Math.min(timeoutMs, 10000)
         : DEFAULT_TIMEOUT_MS,
+    version: typeof version == 'string' ? version : '',
     extras: typeof extras == 'string' ? extras : '',
   };
 }

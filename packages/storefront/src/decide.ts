@@ -1,9 +1,17 @@
 // Asks the app what to do with this page view (GET DECIDE_PATH of the storefront contract) and
 // checks the answer's shape by hand: the contract's zod schemas stay on the server, the script
-// must stay small.
+// must stay small. When the app-embed block's inline part already asked exactly this question
+// as the page started, its pending answer is taken instead of asking again.
 import type { DECIDE_PATH, DecideResponse } from '@gatehouse/contracts';
 import type { Config } from './config.js';
 import { fetchJson } from './fetch-json.js';
+
+declare global {
+  interface Window {
+    /** The decision the block's inline part started: its query and its pending answer. */
+    GatehouseStart?: { q?: unknown; p?: unknown };
+  }
+}
 
 const PATH: typeof DECIDE_PATH = '/api/storefront/decide';
 
@@ -31,7 +39,12 @@ export async function decide(
   if (tokens.t) query.set('t', tokens.t);
   if (tokens.d) query.set('d', tokens.d);
   if (tokens.g) query.set('g', '1');
-  const answer = await fetchJson(`${config.api}${PATH}?${query}`, {}, timeoutMs);
+  const started = window.GatehouseStart;
+  // Taken once: a later call (none today) asks afresh.
+  window.GatehouseStart = {};
+  const answer: unknown = await (started?.q === String(query) && started.p instanceof Promise
+    ? started.p.catch(() => null)
+    : fetchJson(`${config.api}${PATH}?${query}`, {}, timeoutMs));
   const action = (answer as DecideResponse | null)?.action;
   return action == 'allow' || action == 'block' || action == 'redirect'
     ? (answer as DecideResponse)

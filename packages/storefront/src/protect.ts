@@ -1,8 +1,9 @@
 // One page view: decide, then reveal, block or redirect. The first page view of a visit waits
 // (hidden) for at most the merchant's time-out, then shows the store (fail open) but keeps
-// listening: a block or redirect that arrives late still applies. Once an allow token is held,
-// pages reveal at once and the decision is re-checked in the background, where a block still
-// blocks. A geolocation redirect happens once per browser session; one that asks first shows
+// listening: a block or redirect that arrives late still applies. Once an allow token issued
+// under the shop's rules now in force is held, pages reveal at once and the decision is
+// re-checked in the background, where a block still blocks; a token from before the rules
+// changed waits for the decision as a first view does. A geolocation redirect happens once per browser session; one that asks first shows
 // the store and its prompt.
 import type { DecideResponse } from '@gatehouse/contracts';
 import { readAdminAccessChange, setAdminAccess } from './admin-access.js';
@@ -20,6 +21,14 @@ import {
   SESSION_TOKEN_KEY,
   writeItem,
 } from './storage.js';
+
+/**
+ * Whether an allow token (`<expiry>.<version>.<signature>`) was issued under the rules the page
+ * says are in force; a page without a published version takes any token.
+ */
+export function isCurrent(token: string, version: string): boolean {
+  return !version || token.split('.')[1] == version;
+}
 
 /** How long an answer is still acted on after the page was shown without it. */
 const LATE_MS = 20000;
@@ -47,7 +56,7 @@ function act(config: Config, answer: DecideResponse | null): boolean {
 
 export async function protect(config: Config): Promise<void> {
   const t = readItem('sessionStorage', SESSION_TOKEN_KEY);
-  if (t) reveal();
+  if (t && isCurrent(t, config.version)) reveal();
 
   const change = readAdminAccessChange();
   const enabled = change && (await setAdminAccess(config, change, config.timeoutMs));

@@ -1,5 +1,7 @@
 // The app-embed block as the platform renders it: the guard first, then the config the script
-// reads, then the script itself, loaded without blocking the parser.
+// reads, then the few inline bytes that start the decision, then the script itself, loaded
+// without blocking the parser.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readBlockSchema, renderBlock } from './support/render-block.js';
 
@@ -35,8 +37,8 @@ describe('the app-embed block', () => {
     expect(guard).toContain('@keyframes gatehouse-reveal{to{visibility:visible}}');
   });
 
-  it('renders the config as JSON the script can read', async () => {
-    const html = await renderBlock(settings);
+  it('renders the config as JSON the script can read, the policy version included', async () => {
+    const html = await renderBlock({ ...settings, policyVersion: 'Ab-9_xYz01234' });
     const json = /<script id="gatehouse-config" type="application\/json">(.*?)<\/script>/.exec(
       html,
     )?.[1];
@@ -44,8 +46,25 @@ describe('the app-embed block', () => {
       shop: 'demo.myshopify.com',
       api: 'https://gatehouse.example.com',
       timeoutMs: 1800,
+      version: 'Ab-9_xYz01234',
       extras: `${settings.assetBase}/gatehouse-extras.js`,
     });
+    // Before the app has published a version the script is told there is none.
+    const before = /<script id="gatehouse-config" type="application\/json">(.*?)<\/script>/.exec(
+      await renderBlock(settings),
+    )?.[1];
+    expect(JSON.parse(before ?? 'null')).toMatchObject({ version: '' });
+  });
+
+  it('starts the decision inline, between the config and the script, in a few hundred bytes', async () => {
+    const html = await renderBlock(settings);
+    const inline = /<script>(try\{.*?\}catch\(e\)\{\})<\/script>/.exec(html)?.[1] ?? '';
+    expect(inline).toContain('/api/storefront/decide?');
+    expect(html.indexOf(inline)).toBeGreaterThan(html.indexOf('gatehouse-config'));
+    expect(html.indexOf(inline)).toBeLessThan(html.indexOf('gatehouse.js'));
+    // Its cost on every page view: at most 800 bytes as sent, 500 gzipped.
+    expect(Buffer.byteLength(inline)).toBeLessThanOrEqual(800);
+    expect(gzipSync(inline, { level: 9 }).length).toBeLessThanOrEqual(500);
   });
 
   it('loads the script asynchronously from the extension assets, after the config', async () => {

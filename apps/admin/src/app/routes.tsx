@@ -37,6 +37,22 @@ const IpBlockerPage = lazyPage(() =>
 const WhiteListsPage = lazyPage(() =>
   import('../features/ip-lists/components/ip-list-page.js').then((m) => m.WhiteListsPage),
 );
+const LegacyBlockListsPage = lazyPage(() =>
+  import('../features/legacy-block-lists/components/legacy-block-lists-page.js').then(
+    (m) => m.LegacyBlockListsPage,
+  ),
+);
+const CustomerBlockListsPage = lazyPage(() =>
+  import('../features/customer-block-lists/components/customer-block-lists-page.js').then(
+    (m) => m.CustomerBlockListsPage,
+  ),
+);
+const AccessLogPage = lazyPage(() =>
+  import('../features/fw-access-log/components/access-log-page.js').then((m) => m.AccessLogPage),
+);
+const AutoCancelPage = lazyPage(() =>
+  import('../features/auto-cancel/components/auto-cancel-page.js').then((m) => m.AutoCancelPage),
+);
 const GeneralSettingsPage = lazyPage(() =>
   import('./pages/general-settings-route.js').then((m) => m.GeneralSettingsRoute),
 );
@@ -103,7 +119,6 @@ const NotSupportStorePage = lazyPage(() =>
     (m) => m.NotSupportStorePage,
   ),
 );
-const TitleOnlyPage = lazyPage(() => import('./title-only-page.js').then((m) => m.TitleOnlyPage));
 
 /** A route's page: its element, and its chunk to load ahead of the first render. */
 type PageRoute = Pick<RouteObject, 'element' | 'handle'>;
@@ -122,10 +137,6 @@ function page(Component: LazyPage<any>, props: object = {}): PageRoute {
 /** The page's route, whose first data calls also start as the app starts on its path. */
 function withData(route: PageRoute, prefetch: PageData): PageRoute {
   return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
-}
-
-function titleOnly(title: string) {
-  return page(TitleOnlyPage, { title });
 }
 
 /** Starts loading the chunks of the page `path` shows; the first render then finds them loading. */
@@ -164,15 +175,15 @@ export const routes: RouteObject[] = [
             ...withData(page(FraudProtectPage), settingsRead('getFraudProtect')),
           },
           // Both spellings appear in the product; matching is case-insensitive anyway.
-          { path: 'blacklists', ...titleOnly(pageTitles.blacklists) },
-          { path: 'blackLists', ...titleOnly(pageTitles.blacklists) },
+          { path: 'blacklists', ...page(AutoCancelPage) },
+          { path: 'blackLists', ...page(AutoCancelPage) },
           {
             path: 'regionBlocker',
             ...withData(page(CountryBlockerPage), settingsRead('getCountryBlocker')),
           },
           { path: 'visitors', ...withData(page(VisitorLogsPage), visitorLogData) },
           { path: 'ipBlocker', ...page(IpBlockerPage) },
-          { path: 'blockLists', ...titleOnly(pageTitles.blockLists) },
+          { path: 'blockLists', ...page(LegacyBlockListsPage) },
           {
             path: 'redirect',
             ...withData(page(GeoRedirectsPage), settingsRead('getGeoRedirects')),
@@ -194,7 +205,7 @@ export const routes: RouteObject[] = [
             ...withData(page(GeneralSettingsPage), settingsRead('getGeneralSettings')),
           },
           { path: 'botBlocker', ...withData(page(BotBlockerPage), settingsRead('getBotBlocker')) },
-          { path: 'checkoutValidate', ...titleOnly(pageTitles.checkoutValidate) },
+          { path: 'checkoutValidate', ...page(CustomerBlockListsPage) },
           {
             path: 'firewallSettings',
             ...withData(page(FirewallSettingsPage), settingsRead('getFirewallSettings')),
@@ -205,7 +216,7 @@ export const routes: RouteObject[] = [
             path: 'fw-urlBlocker',
             ...withData(page(UrlBlockerPage), settingsRead('getUrlBlocker')),
           },
-          { path: 'fw-accessLog', ...titleOnly(pageTitles.fwAccessLog) },
+          { path: 'fw-accessLog', ...page(AccessLogPage) },
           { path: 'extensions', ...page(ExtensionsPage, { title: pageTitles.extensions }) },
           { path: 'subscription', ...page(SubscriptionPage) },
           { path: 'faq', ...page(FaqPage, { title: pageTitles.faq }) },

@@ -16,7 +16,10 @@ import type { DeliveryView, HealthView, ShopStateView } from './control-types.js
 
 const appEmbedBody = z.object({ enabled: z.boolean(), handle: z.string().optional() });
 const scopesBody = z.object({ scopes: z.array(z.string().refine(isValidScope, 'not a scope')) });
-const planBody = z.object({ displayName: z.string().trim().min(1).max(60) });
+const planBody = z.object({
+  displayName: z.string().trim().min(1).max(60),
+  partnerDevelopment: z.boolean().optional(),
+});
 const webhookBody = z.object({ topic: z.string(), payload: z.unknown().optional() });
 
 function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
@@ -145,13 +148,19 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     return shopState(context, shop);
   });
 
-  // The store owner changes the store's plan on the platform (Basic, Starter, Frozen…).
+  // The store owner changes the store's plan on the platform (Basic, Starter, Frozen…); a
+  // partner's development store says so (on the platform's development plan or a paid one).
   app.post('/_emulator/shops/:shop/plan', async (request, reply) => {
     const shop = findShop((request.params as { shop: string }).shop, reply);
     if (!shop) return reply;
     const body = planBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Expected {"displayName": "Basic"}' });
+    if (!body.success) {
+      return reply
+        .code(400)
+        .send({ error: 'Expected {"displayName": "Basic", "partnerDevelopment"?: boolean}' });
+    }
     shop.planDisplayName = body.data.displayName;
+    shop.partnerDevelopment = body.data.partnerDevelopment ?? false;
     shop.updatedAt = new Date().toISOString();
     context.store.save();
     return shopState(context, shop);

@@ -62,9 +62,12 @@ export class EmulatorControl {
     return this.call('POST', `/_emulator/shops/${shop}/scopes`, { scopes });
   }
 
-  /** The store's plan on the platform, as `shop.plan.publicDisplayName` answers it. */
-  setPlan(shop: string, displayName: string): Promise<ShopStateView> {
-    return this.call('POST', `/_emulator/shops/${shop}/plan`, { displayName });
+  /**
+   * The store's plan on the platform, as `shop.plan.publicDisplayName` answers it, and whether
+   * it is a partner's development store (`shop.plan.partnerDevelopment`).
+   */
+  setPlan(shop: string, displayName: string, partnerDevelopment = false): Promise<ShopStateView> {
+    return this.call('POST', `/_emulator/shops/${shop}/plan`, { displayName, partnerDevelopment });
   }
 
   triggerWebhook(

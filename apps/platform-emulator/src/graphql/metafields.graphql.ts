@@ -22,6 +22,7 @@ const typeDefs = /* GraphQL */ `
 
   enum MetafieldOwnerType {
     API_PERMISSION
+    VALIDATION
   }
 
   enum MetafieldsSetUserErrorCode {
@@ -123,7 +124,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function metafieldNode(record: AppMetafieldRecord) {
+export function metafieldNode(record: AppMetafieldRecord) {
   return {
     id: gid('Metafield', record.id),
     namespace: record.namespace,
@@ -131,7 +132,7 @@ function metafieldNode(record: AppMetafieldRecord) {
     type: record.type,
     value: record.value,
     jsonValue: typedValue(record.type, record.value),
-    ownerType: 'API_PERMISSION',
+    ownerType: record.owner ? 'VALIDATION' : 'API_PERMISSION',
     compareDigest: compareDigest(record),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -10,6 +10,7 @@ import { ordersDomain } from './orders.graphql.js';
 import { scriptTagsDomain } from './script-tags.graphql.js';
 import { shopDomain } from './shop.graphql.js';
 import { themesDomain } from './themes.graphql.js';
+import { validationsDomain } from './validations.graphql.js';
 import { webhooksDomain } from './webhooks.graphql.js';
 
 const domains: GraphqlDomain[] = [
@@ -21,6 +22,7 @@ const domains: GraphqlDomain[] = [
   metafieldsDomain,
   ordersDomain,
   scriptTagsDomain,
+  validationsDomain,
 ];
 
 export const adminSchema: GraphQLSchema = buildSchema(

@@ -74,7 +74,7 @@ export const shopDomain: GraphqlDomain = {
         plan: {
           publicDisplayName: shop.planDisplayName,
           displayName: shop.planDisplayName,
-          partnerDevelopment: false,
+          partnerDevelopment: shop.partnerDevelopment ?? false,
           shopifyPlus: false,
         },
         createdAt: shop.createdAt,

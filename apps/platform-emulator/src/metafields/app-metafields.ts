@@ -1,7 +1,8 @@
 // App-data metafields: values an app keeps on its own installation of a shop
 // (`currentAppInstallation.metafields`), readable by its theme app extension as
-// `app.metafields.<namespace>.<key>`. Set atomically, at most 25 at a time, and gone when the
-// app is uninstalled.
+// `app.metafields.<namespace>.<key>`, and the configuration it keeps on its validations (read by the
+// validation function through its input query). Set atomically, at most 25 at a time, and gone
+// when the app is uninstalled.
 import { createHash } from 'node:crypto';
 import type { EmulatorContext } from '../context.js';
 import type { AppMetafieldRecord, InstallationRecord } from '../state/types.js';
@@ -49,7 +50,19 @@ export function installationMetafields(
   installation: InstallationRecord,
 ): AppMetafieldRecord[] {
   return context.store.state.appMetafields.filter(
-    (m) => m.shop === installation.shop && m.installationId === installation.id,
+    (m) => m.shop === installation.shop && m.installationId === installation.id && !m.owner,
+  );
+}
+
+/** The app's metafields on one of its validations. */
+export function ownedMetafields(
+  context: EmulatorContext,
+  installation: InstallationRecord,
+  owner: string,
+): AppMetafieldRecord[] {
+  return context.store.state.appMetafields.filter(
+    (m) =>
+      m.shop === installation.shop && m.installationId === installation.id && m.owner === owner,
   );
 }
 
@@ -58,10 +71,12 @@ export function findMetafield(
   installation: InstallationRecord,
   namespace: string,
   key: string,
+  owner?: string,
 ): AppMetafieldRecord | undefined {
-  return installationMetafields(context, installation).find(
-    (m) => m.namespace === namespace && m.key === key,
-  );
+  const candidates = owner
+    ? ownedMetafields(context, installation, owner)
+    : installationMetafields(context, installation);
+  return candidates.find((m) => m.namespace === namespace && m.key === key);
 }
 
 /** Checks a name (namespace 3–255, key 2–64 characters) and returns the problem, if any. */
@@ -79,15 +94,32 @@ function nameError(label: 'Namespace' | 'Key', value: string, min: number, max: 
   return null;
 }
 
-/** Why the owner is not acceptable, or null. Only this installation owns metafields here. */
-function ownerError(installation: InstallationRecord, ownerId: string): string | null {
+/**
+ * Why the owner is not acceptable, or null. The installation (app data) and the shop's
+ * validations own metafields here.
+ */
+function ownerError(
+  context: EmulatorContext,
+  installation: InstallationRecord,
+  ownerId: string,
+): string | null {
   const match = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(ownerId);
   if (!match) return 'Owner does not exist.';
   if (match[1] === 'AppInstallation') {
     return Number(match[2]) === installation.id ? null : 'Owner does not exist.';
   }
+  if (match[1] === 'Validation') {
+    const found = (context.store.state.validations ?? []).some(
+      (v) => v.shop === installation.shop && v.id === Number(match[2]),
+    );
+    return found ? null : 'Owner does not exist.';
+  }
   return `Only app-data metafields are emulated: ownerId must be currentAppInstallation.id, not a ${match[1]}.`;
 }
+
+/** The owner a metafield is stored under: absent for the installation's own (app data). */
+const ownerOf = (input: MetafieldsSetInput) =>
+  input.ownerId.startsWith('gid://shopify/Validation/') ? input.ownerId : undefined;
 
 type Validated =
   { ok: true; records: AppMetafieldRecord[] } | { ok: false; errors: MetafieldsSetError[] };
@@ -122,14 +154,14 @@ export function setMetafields(
         code,
         elementIndex: index,
       });
-    const owner = ownerError(installation, input.ownerId);
+    const owner = ownerError(context, installation, input.ownerId);
     if (owner) return fail('ownerId', owner, 'INVALID');
     const namespace = resolveNamespace(input.namespace);
     const badNamespace = nameError('Namespace', namespace, 3, 255);
     if (badNamespace) return fail('namespace', badNamespace.message, badNamespace.code);
     const badKey = nameError('Key', input.key, 2, 64);
     if (badKey) return fail('key', badKey.message, badKey.code);
-    const existing = findMetafield(context, installation, namespace, input.key);
+    const existing = findMetafield(context, installation, namespace, input.key, ownerOf(input));
     if (input.compareDigest !== undefined) {
       const current = existing ? compareDigest(existing) : null;
       if (input.compareDigest !== current) {
@@ -158,7 +190,7 @@ export function setMetafields(
 
   const now = new Date().toISOString();
   const records = planned.map(({ input, namespace, type, value }) => {
-    const existing = findMetafield(context, installation, namespace, input.key);
+    const existing = findMetafield(context, installation, namespace, input.key, ownerOf(input));
     if (existing) {
       if (existing.type !== type || existing.value !== value) existing.updatedAt = now;
       existing.type = type;
@@ -173,6 +205,7 @@ export function setMetafields(
       key: input.key,
       type,
       value,
+      ...(ownerOf(input) ? { owner: input.ownerId } : {}),
       createdAt: now,
       updatedAt: now,
     };

@@ -22,6 +22,8 @@ const DESCRIPTIONS: Record<string, string> = {
   write_products: 'Edit products, variants and collections',
   read_customers: 'View customer details',
   write_customers: 'Edit customer details',
+  read_validations: 'View cart and checkout validations',
+  write_validations: 'Edit cart and checkout validations',
 };
 
 /** A readable line per scope, e.g. `read_orders` → "View orders, transactions, …". */

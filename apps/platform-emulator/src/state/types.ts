@@ -22,6 +22,8 @@ export interface ShopRecord {
   timezone: string;
   countryCode: string;
   planDisplayName: string;
+  /** A partner's development store (`shop.plan.partnerDevelopment`); absent in older state. */
+  partnerDevelopment?: boolean;
   createdAt: string;
   updatedAt: string;
   themes: ThemeRecord[];
@@ -157,6 +159,22 @@ export interface AppMetafieldRecord {
   type: string;
   /** Normalised string form, as the Admin API returns it. */
   value: string;
+  /** The owner's GID when it is not the installation (a validation); absent for app data. */
+  owner?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A cart and checkout validation the app created on the shop (validationCreate). */
+export interface ValidationRecord {
+  id: number;
+  shop: string;
+  /** The function's id (ShopifyFunction.id). */
+  functionId: string;
+  title: string;
+  enabled: boolean;
+  /** When the function fails, stop the checkout (true) or let it through (false). */
+  blockOnFailure: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -185,6 +203,8 @@ export interface EmulatorState {
   appMetafields: AppMetafieldRecord[];
   /** Absent in state files written before script tags were emulated. */
   scriptTags?: ScriptTagRecord[];
+  /** Absent in state files written before validations were emulated. */
+  validations?: ValidationRecord[];
   orders: OrderRecord[];
   customers: CustomerRecord[];
   inventory: InventoryRecord;

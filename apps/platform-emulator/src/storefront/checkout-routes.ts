@@ -1,7 +1,8 @@
 // The demo storefront's cart and checkout: add to cart, change quantities, check out with
 // contact, addresses, a discount code and a test card, and the order status page. A completed
 // checkout places a real order (orders/create and the rest follow) with the buyer's browser
-// IP and user agent.
+// IP and user agent, unless one of the shop's validation functions answers errors: then the
+// checkout shows them and no order is placed.
 import type { FastifyInstance } from 'fastify';
 import { html } from '@gatehouse/html';
 import { shopUrl, type EmulatorContext } from '../context.js';
@@ -10,6 +11,8 @@ import { findVariantBySku } from './catalog.js';
 import { formQuantity, readCart, writeCart, MAX_QUANTITY } from './cart.js';
 import { cartBody, checkoutBody, orderStatusBody } from './checkout-pages.js';
 import { checkCheckout, fieldsOf } from './checkout-form.js';
+import { functionCartOf, validationFieldErrors } from './checkout-validation-errors.js';
+import { runCheckoutValidations } from '../functions/run-validations.js';
 import { sendStorefrontPage } from './send-page.js';
 import { shopParam } from '../shop-scope.js';
 
@@ -77,7 +80,11 @@ export async function checkoutRoutes(app: FastifyInstance, context: EmulatorCont
     }
     const checked = checkCheckout(fields);
     let errors = checked.ok ? {} : checked.errors;
-    if (checked.ok) {
+    const blocked = checked.ok
+      ? runCheckoutValidations(context, shop.domain, functionCartOf(checked.order, lines))
+      : [];
+    if (blocked.length > 0) errors = validationFieldErrors(blocked);
+    else if (checked.ok) {
       const { order } = checked;
       const placed = placeOrder(context, shop.domain, {
         email: order.email,

@@ -3,6 +3,7 @@
 // invented), pages of the demo storefront, real referrers and user agents of browsers and
 // crawlers, and about 8% blocked by the IP block list or the Country Blocker.
 import type { GeoLookup } from '@gatehouse/engine';
+import { agentBotCategory, networkFlags } from '../features/visitor-logs/visit-network.js';
 import type { VisitRecord } from '../features/visitor-logs/visit-record.js';
 
 /** Networks visits come from: [first three or two octets, weight]. */
@@ -155,6 +156,10 @@ export function* generateVisits(
       f = geo.lookup(ip);
       if (facts.size < 200_000) facts.set(ip, f);
     }
+    // Drawn in the order the fields were always drawn, so a seed gives the same visits.
+    const url = `https://${options.shopDomain}${PATHS[Math.floor(rand() * PATHS.length)]!}`;
+    const referrer = REFERRERS[Math.floor(rand() * REFERRERS.length)]!;
+    const userAgent = weighted(USER_AGENTS, rand());
     const byCountry = !blockRule && f.country !== null && BLOCKED_COUNTRIES.has(f.country);
     const blocked = blockRule !== null || byCountry;
     yield {
@@ -165,9 +170,9 @@ export function* generateVisits(
       city: f.city,
       asn: f.asn,
       org: f.org,
-      url: `https://${options.shopDomain}${PATHS[Math.floor(rand() * PATHS.length)]!}`,
-      referrer: REFERRERS[Math.floor(rand() * REFERRERS.length)]!,
-      userAgent: weighted(USER_AGENTS, rand()),
+      url,
+      referrer,
+      userAgent,
       action: blocked ? 'block' : 'allow',
       ruleId: blockRule ?? (byCountry ? 'country' : null),
       ruleKind: blockRule ? 'ip-block' : byCountry ? 'country' : null,
@@ -178,6 +183,9 @@ export function* generateVisits(
           ? 'Country Blocker (blacklist)'
           : null,
       ruleMode: byCountry ? 'blacklist' : null,
+      // The engine's facts of the address and agent (no crawler claims among these agents).
+      netFlags: networkFlags(f.network),
+      botCategory: agentBotCategory(userAgent),
     };
   }
 }

@@ -37,6 +37,8 @@ function toRecord(shopId: string, r: GeneratedVisit): VisitRecord {
     ...NO_RULE_FACTS,
     ruleLabel: r.ruleLabel,
     ruleMode: r.ruleMode,
+    netFlags: r.netFlags,
+    botCategory: r.botCategory,
   };
 }
 

@@ -172,9 +172,11 @@ export interface CsvImportRoutes<E> {
   plan(shopId: string, csv: string): Promise<CsvImportPlan<E>>;
   /** Stores the entries all at once, or none; answers how many were stored. */
   store(shopId: string, entries: E[]): Promise<number>;
+  /** Told after a commit stored entries; by default the shop's storefront policy is rebuilt. */
+  changed?: (shopId: string) => Promise<void>;
 }
 
-/** The preview and commit calls of one list; a commit rebuilds the shop's policy. */
+/** The preview and commit calls of one list; a commit tells the list's `changed`. */
 export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes<E>): void {
   const tokens = createImportTokens(app.config.appSecret);
 
@@ -199,7 +201,8 @@ export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes
       // The list changed since the preview in a way that matters (cap, duplicates…).
       if (preview.problem !== null) throw new AppError(status, preview.problem);
       const imported = await spec.store(session.shopId, entries);
-      await app.protection.changed(session.shopId);
+      if (spec.changed) await spec.changed(session.shopId);
+      else await app.protection.changed(session.shopId);
       return { imported };
     },
     { mutates: true },

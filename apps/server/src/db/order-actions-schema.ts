@@ -1,7 +1,10 @@
 // The order-action log, shared by the order features (Fraud Protect, the auto-cancel filters):
 // one row per action Gatehouse takes (or, in monitor mode, would take) on one order, unique by
-// shop, order and action, so an order is cancelled at most once whichever feature decided it
-// and however often it is decided. The row is written before the action is sent and updated
+// shop, order, action and feature, so a feature decides an order once however often it is
+// asked; and at most one cancel of an order is live (pending, sending, done or failed) across
+// the features, so an order is cancelled at most once whichever feature decided it. A
+// monitor-mode or skipped entry never holds that place, so one feature's "would cancel" does
+// not keep another from cancelling. The row is written before the action is sent and updated
 // after (see orders/order-actions.ts). It keeps the order's id and name, never the customer's
 // details.
 import { sql } from 'drizzle-orm';
@@ -29,6 +32,8 @@ export interface OrderActionParams {
   restock?: boolean;
   notifyCustomer?: boolean;
   tag?: string;
+  /** The address added to the IP block list (block-ip). */
+  ip?: string;
 }
 
 export interface OrderActionResult {
@@ -70,7 +75,17 @@ export const orderActions = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('order_actions_shop_order_action_key').on(t.shopId, t.orderId, t.action),
+    uniqueIndex('order_actions_shop_order_action_feature_key').on(
+      t.shopId,
+      t.orderId,
+      t.action,
+      t.feature,
+    ),
+    uniqueIndex('order_actions_live_cancel_key')
+      .on(t.shopId, t.orderId)
+      .where(
+        sql`${t.action} = 'cancel' and ${t.status} in ('pending', 'sending', 'done', 'failed')`,
+      ),
     index('order_actions_shop_feature_created_idx').on(t.shopId, t.feature, t.createdAt),
     index('order_actions_created_idx').on(t.createdAt),
     index('order_actions_open_idx')

@@ -12,6 +12,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -131,6 +132,13 @@ export const visits = pgTable(
     monitorLabel: text('monitor_label'),
     monitorMode: text('monitor_mode'),
     monitorAction: text('monitor_action', { enum: ['block', 'redirect'] }),
+    // What the engine knew of the visitor's network and agent when it decided, compact so the
+    // writer stays fast: the network kinds and the crawler verdict as one bit set (the
+    // engine's network bits, then 32 for a verified and 64 for a fake crawler; 0 in visits
+    // recorded before they were kept), and the Bot Blocker category of the user agent. No
+    // index: each filter reads the shop's visits newest first, as the unfiltered log does.
+    netFlags: smallint('net_flags').notNull().default(0),
+    botCategory: text('bot_category'),
   },
   // One index per filter path of the visitor log, each ending in (time, id) so a
   // keyset page reads only the rows it shows. All ascending, read backwards: one ORDER BY

@@ -50,3 +50,36 @@ export function parseWebhookJson<S extends z.ZodType>(
   }
   return parsed.data as z.infer<S>;
 }
+
+/**
+ * The topics of several features, for the endpoint. A topic more than one of them handles runs
+ * each handler in turn (each is safe to run twice, so a retry after a later one failed is
+ * harmless); the delivery log gets the first one's answer, with each later one's under its
+ * feature's name.
+ */
+export function combineTopics(
+  ...owners: [feature: string, topics: Record<string, TopicHandler>][]
+): Record<string, TopicHandler> {
+  const byTopic = new Map<string, [string, TopicHandler][]>();
+  for (const [feature, topics] of owners) {
+    for (const [topic, handler] of Object.entries(topics)) {
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), [feature, handler]]);
+    }
+  }
+  const combined: Record<string, TopicHandler> = {};
+  for (const [topic, handlers] of byTopic) {
+    if (handlers.length === 1) {
+      combined[topic] = handlers[0]![1];
+      continue;
+    }
+    combined[topic] = async (app, shopDomain, body, delivery) => {
+      let outcome: Record<string, unknown> = {};
+      for (const [i, [feature, handler]] of handlers.entries()) {
+        const answer = (await handler(app, shopDomain, body, delivery)) ?? {};
+        outcome = i === 0 ? { ...answer } : { ...outcome, [feature]: answer };
+      }
+      return outcome;
+    };
+  }
+  return combined;
+}

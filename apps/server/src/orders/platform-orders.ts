@@ -175,7 +175,10 @@ const TAGS_ADD = /* GraphQL */ `
   }
 `;
 
-/** Adds the tag; adding a tag the order has is no change, so a repeat is harmless. */
+/**
+ * Adds the tag (several, given comma-separated: a tag never holds a comma); adding a tag the
+ * order has is no change, so a repeat is harmless.
+ */
 export async function addOrderTag(
   app: FastifyInstance,
   owner: { domain: string; token: string },
@@ -186,7 +189,13 @@ export async function addOrderTag(
     owner.domain,
     owner.token,
     TAGS_ADD,
-    { id: orderGid(orderId), tags: [tag] },
+    {
+      id: orderGid(orderId),
+      tags: tag
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    },
     { idempotent: true },
   );
   const errors = data.tagsAdd.userErrors;

@@ -26,6 +26,7 @@ import type {
   RuleKindInfo,
   RuleLabel,
 } from './blocker.js';
+import type { ListTarget, ListValueKind } from './list-targets.js';
 
 /** A change a save is about to make: one blocker's rules as they would be, or the switch. */
 export interface RuleSetChange {
@@ -66,15 +67,25 @@ export interface BlockerRegistry {
   quickAction(action: QuickAction): QuickActionHandler | null;
   /** The blocker whose call this is and its draft rules; null for a call no blocker replays. */
   draft(call: string): DraftOf | null;
+  /** The blocker list that takes values of this kind; null when no blocker has one. */
+  listTarget(kind: ListValueKind): ListTarget | null;
 }
 
-export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegistry {
+/**
+ * `listTargets`: lists of features that are not storefront blockers (the checkout's Customer
+ * Block Lists) that entries can move into, handed over by the app layer.
+ */
+export function createBlockerRegistry(
+  blockers: readonly Blocker[],
+  listTargets: readonly ListTarget[] = [],
+): BlockerRegistry {
   const owners = new Map<string, Blocker>();
   const infos = new Map<string, RuleKindInfo>();
   const tallies = new Map<string, KindTally>();
   const names = new Set<string>();
   const actions = new Map<QuickAction, QuickActionHandler>();
   const drafts = new Map<string, DraftOf>();
+  const targets = new Map<ListValueKind, ListTarget>();
   for (const blocker of blockers) {
     if (names.has(blocker.name)) throw new Error(`two blockers are named ${blocker.name}`);
     names.add(blocker.name);
@@ -97,6 +108,10 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
       if (drafts.has(call)) throw new Error(`two blockers replay ${call}`);
       drafts.set(call, { blocker, rules: rules as DraftRules<CallName> });
     }
+  }
+  for (const target of [...blockers.flatMap((b) => b.listTarget ?? []), ...listTargets]) {
+    if (targets.has(target.kind)) throw new Error(`two lists take ${target.kind} entries`);
+    targets.set(target.kind, target);
   }
 
   async function ruleSet(db: Database, shop: Shop, change: RuleSetChange = {}) {
@@ -123,6 +138,7 @@ export function createBlockerRegistry(blockers: readonly Blocker[]): BlockerRegi
     tally: (kind) => tallies.get(kind) ?? null,
     quickAction: (action) => actions.get(action) ?? null,
     draft: (call) => drafts.get(call) ?? null,
+    listTarget: (kind) => targets.get(kind) ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import type { BlockerRegistry } from './blocker-registry.js';
+import type { ListTarget } from './list-targets.js';
 
 /**
  * How the visitor log names one rule of a blocker in a visit recorded before visits kept their
@@ -108,6 +109,8 @@ export interface Blocker {
   routes(app: FastifyInstance): Promise<void>;
   /** Its rules after a draft of each call that changes them (the cost of a rule before saving). */
   drafts?: BlockerDrafts;
+  /** The list that entries of one kind can be moved into, when the blocker has one. */
+  listTarget?: ListTarget;
 }
 
 /** Matches the uuid ids of stored entries (engine rule ids of list blockers). */

@@ -5,11 +5,17 @@
 import fp from 'fastify-plugin';
 import type { Blocker } from './blocker.js';
 import { createBlockerRegistry } from './blocker-registry.js';
+import type { ListTarget } from './list-targets.js';
 import './services.js';
 
-export const blockersPlugin = fp<{ blockers: readonly Blocker[]; firewall?: readonly Blocker[] }>(
-  async (app, { blockers, firewall = [] }) => {
-    app.decorate('blockers', createBlockerRegistry(blockers));
+export const blockersPlugin = fp<{
+  blockers: readonly Blocker[];
+  firewall?: readonly Blocker[];
+  /** Lists outside the blockers that entries can move into (by kind of value). */
+  listTargets?: readonly ListTarget[];
+}>(
+  async (app, { blockers, firewall = [], listTargets = [] }) => {
+    app.decorate('blockers', createBlockerRegistry(blockers, listTargets));
     app.decorate('firewallBlockers', createBlockerRegistry(firewall));
   },
   { name: 'blockers', dependencies: ['db'] },

@@ -10,6 +10,12 @@ import type { PolicyCache } from './shop-policy.js';
 import type { SignedTokens } from './signed-tokens.js';
 import type { VisitBuffer } from './visit-queue.js';
 
+/**
+ * After every `changed`, the shop's id is published on `app.notify` on this channel: whatever
+ * serves rules elsewhere (the firewall's policy snapshot) hears of the change at once.
+ */
+export const RULES_CHANGED_CHANNEL = 'gatehouse_rules';
+
 export interface ProtectionServices {
   geo: GeoService;
   tokens: SignedTokens;

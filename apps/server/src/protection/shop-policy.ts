@@ -10,6 +10,11 @@ export interface ShopPolicy {
   shopId: string;
   domain: string;
   policy: Policy;
+  /**
+   * The version of the rules this policy applies (policyVersion of its rule set): allow tokens
+   * name it, and the storefront compares it with the version published to the store.
+   */
+  version: string;
   /** What a visit decided by one of the policy's rules keeps about it (its name and mode). */
   describe: RuleDescriber;
   blockPage: BlockPage;

@@ -1,6 +1,8 @@
 // The storefront's two signed tokens, both HMAC-SHA256 with a key derived from APP_SECRET.
-// Allow token: "this browser was allowed on this shop from this IP until <expiry>"; it binds
-// shop + ip + expiry and lets later page views of the session reveal at once. Device token:
+// Allow token: "this browser was allowed on this shop from this IP under this version of the
+// shop's rules until <expiry>", `<expiry>.<version>.<sig>`; it binds shop + ip + version +
+// expiry and lets later page views of the session reveal at once while the rules are unchanged
+// (the storefront reads the version in clear and compares it with the one the store page names). Device token:
 // an Admin Access device mark, `<random>.<sig>` bound to the shop; the signature refuses a
 // forged one without any lookup, and its SHA-256 must also be among the shop's live devices
 // (kept in the compiled policy) so a revoked device stops working.
@@ -9,9 +11,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const ALLOW_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export interface SignedTokens {
-  mintAllow(shop: string, ip: string, now?: number): string;
-  /** Milliseconds the token has left, or 0 when it is not a valid token for shop + ip. */
-  allowRemaining(token: string | undefined, shop: string, ip: string, now?: number): number;
+  /** `version` is the shop's policy version (base64url: never a dot). */
+  mintAllow(shop: string, ip: string, version: string, now?: number): string;
+  /** Milliseconds the token has left, or 0 when it is not a valid token for shop + ip + version. */
+  allowRemaining(
+    token: string | undefined,
+    shop: string,
+    ip: string,
+    version: string,
+    now?: number,
+  ): number;
   mintDevice(shopId: string): string;
   /** True when the device token was signed by this server for this shop. */
   isSignedDevice(token: string | undefined, shopId: string): boolean;
@@ -28,18 +37,16 @@ export function createSignedTokens(appSecret: string): SignedTokens {
   const sign = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
 
   return {
-    mintAllow(shop, ip, now = Date.now()) {
+    mintAllow(shop, ip, version, now = Date.now()) {
       const expiry = Math.floor((now + ALLOW_TOKEN_TTL_MS) / 1000).toString(36);
-      return `${expiry}.${sign(`allow\n${shop}\n${ip}\n${expiry}`)}`;
+      return `${expiry}.${version}.${sign(`allow\n${shop}\n${ip}\n${version}\n${expiry}`)}`;
     },
-    allowRemaining(token, shop, ip, now = Date.now()) {
-      if (!token) return 0;
-      const dot = token.indexOf('.');
-      if (dot <= 0) return 0;
-      const expiry = token.slice(0, dot);
+    allowRemaining(token, shop, ip, version, now = Date.now()) {
+      const [expiry, tokenVersion, signature, extra] = token?.split('.') ?? [];
+      if (!expiry || tokenVersion !== version || !signature || extra !== undefined) return 0;
       const expiresAt = parseInt(expiry, 36) * 1000;
       if (!Number.isFinite(expiresAt) || expiresAt <= now) return 0;
-      const valid = sameText(token.slice(dot + 1), sign(`allow\n${shop}\n${ip}\n${expiry}`));
+      const valid = sameText(signature, sign(`allow\n${shop}\n${ip}\n${version}\n${expiry}`));
       return valid ? expiresAt - now : 0;
     },
     mintDevice(shopId) {

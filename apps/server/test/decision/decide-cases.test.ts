@@ -62,7 +62,7 @@ function expectAnswer(c: DecideCase, answer: DecideResponse) {
   if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
   if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
   expect(answer.prompt !== undefined).toBe(c.expect.prompt ?? false);
-  if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
+  if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/);
 }
 
 describe('the decision table over HTTP', () => {
@@ -74,6 +74,7 @@ describe('the decision table over HTTP', () => {
       shopId: shop.id,
       domain: shop.shop,
       policy: compiled.policy,
+      version: 'cases',
       describe: ruleDescriber(t.app.blockers, c.rules.rules),
       blockPage: { ...DEFAULT_BLOCK_PAGE },
       adminAccess: true,

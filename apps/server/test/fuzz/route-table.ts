@@ -7,7 +7,10 @@
 import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
+  FIREWALL_ACCESS_LOG_PATH,
   FIREWALL_POLICIES_PATH,
+  customerBlockListsExportPath,
+  FW_ACCESS_STREAM_PATH,
   FALLBACK_LOADER_PATH,
   FALLBACK_SCRIPT_PATH,
   ipListExportPath,
@@ -113,6 +116,47 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     refusesHostileText: [],
     // The firewalls protect every shop: the snapshot holds each shop that has the Firewall on.
     seesEveryShop: true,
+  },
+  {
+    name: 'firewall access log batch',
+    method: 'POST',
+    path: FIREWALL_ACCESS_LOG_PATH,
+    auth: 'firewall',
+    input: 'json',
+    answers: 'json',
+    plausible: () => ({
+      entries: [
+        {
+          shopId: '00000000-0000-4000-8000-000000000000',
+          time: 1_700_000_000_000,
+          ip: '203.0.113.9',
+          country: 'DE',
+          asn: 24940,
+          method: 'GET',
+          url: '/products/hat',
+          status: 200,
+          action: 'allow',
+          rule: null,
+          bytes: 100,
+          durationMs: 2,
+        },
+      ],
+    }),
+    refusesHostileText: 'any',
+    // The firewalls protect every shop: a batch may hold entries of any shop with the Firewall on.
+    seesEveryShop: true,
+  },
+  {
+    // Accepted only with Accept: text/event-stream (a stream that does not end); the fuzz
+    // reaches its checks of the session, the plan and the filters, and its 406.
+    name: 'firewall access log live tail',
+    method: 'GET',
+    path: FW_ACCESS_STREAM_PATH,
+    auth: 'bearer',
+    input: 'query',
+    answers: 'json',
+    plausible: () => ({ ip: '203.0.113.9', status: '403', blocked: 'true' }),
+    refusesHostileText: 'any',
   },
   {
     name: 'health',
@@ -250,6 +294,7 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
   exportRoute('block list CSV export', ipListExportPath('ipBlocker')),
   exportRoute('allow list CSV export', ipListExportPath('whiteLists')),
   exportRoute('referrer list CSV export', referrerBlockerExportPath),
+  exportRoute('customer block lists CSV export', customerBlockListsExportPath),
   {
     ...exportRoute('visitor log CSV export', VISIT_EXPORT_PATH),
     plausible: () => ({ country: 'US', ip: '203.0.113.0/24', url: 'a', range: '7d' }),

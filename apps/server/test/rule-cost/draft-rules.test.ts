@@ -33,6 +33,8 @@ const STEPS: [CallName, Record<string, unknown>][] = [
   ],
   ['addIpBlocker', { ip: '203.0.113.0/24', note: 'scrapers' }],
   ['addWhiteLists', { ip: '203.0.113.7', note: 'office' }],
+  ['addLegacyBlockList', { kind: 'ip', value: '198.51.100.0/24', note: 'legacy' }],
+  ['addLegacyBlockList', { kind: 'country', value: 'ru', note: '' }],
   ['addAsnBlocker', { value: 'AS14061', note: '' }],
   ['addAsnBlocker', { value: 'Hetzner', note: '' }],
   [

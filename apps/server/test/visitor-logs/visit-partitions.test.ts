@@ -9,7 +9,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { shops } from '../../src/db/schema.js';
-import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import {
+  NO_NETWORK_FACTS,
+  NO_RULE_FACTS,
+  type VisitRecord,
+} from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { runRetention } from '../../src/features/visitor-logs/retention.js';
 import {
@@ -47,6 +51,7 @@ function visit(shopId: string, time: Date, i: number, url = `https://shop.exampl
     monitor: false,
     monitorRuleId: null,
     ...NO_RULE_FACTS,
+    ...NO_NETWORK_FACTS,
   } satisfies VisitRecord;
 }
 

@@ -9,7 +9,11 @@ import { BLOCKERS } from '../../src/app.js';
 import type { OpenedDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
-import { NO_RULE_FACTS, type VisitRecord } from '../../src/features/visitor-logs/visit-record.js';
+import {
+  NO_NETWORK_FACTS,
+  NO_RULE_FACTS,
+  type VisitRecord,
+} from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
 import { partitionName, weekOf } from '../../src/features/visitor-logs/visit-partitions.js';
 import { ingestVisits } from '../../src/cli/visit-ingest.js';
@@ -53,6 +57,7 @@ function record(i: number, over: Partial<VisitRecord> = {}): VisitRecord {
     monitor: false,
     monitorRuleId: null,
     ...NO_RULE_FACTS,
+    ...NO_NETWORK_FACTS,
     ...over,
   };
 }
@@ -171,10 +176,19 @@ describe(`visit writer (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
       ruleKind: i === 0 ? 'country' : null,
       ruleLabel: i === 0 ? 'Country Blocker (blacklist)' : null,
       ruleMode: i === 0 ? 'blacklist' : null,
+      netFlags: i === 0 ? 1 : 0,
+      botCategory: i === 0 ? 'scripts' : null,
     }));
     await ingestVisits(opened.db, opened.kind, createBlockerRegistry(BLOCKERS), other!.id, seeded);
     const stored = await opened.db.select().from(visits).where(eq(visits.shopId, other!.id));
     expect(stored.map((v) => v.url)).toEqual(Array(3).fill('https://shop.example/a,"b"'));
+    // The network facts go through the binary COPY in their own columns.
+    const byTime = [...stored].sort((a, b) => a.time.getTime() - b.time.getTime());
+    expect(byTime.map((v) => [v.netFlags, v.botCategory])).toEqual([
+      [1, 'scripts'],
+      [0, null],
+      [0, null],
+    ]);
     const counts = await opened.db
       .select()
       .from(blockerHourlyCounts)

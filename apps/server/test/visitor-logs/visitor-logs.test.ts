@@ -220,7 +220,7 @@ describe('the CSV export', () => {
     expect(res.headers['x-total-rows']).toBe('4');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,mode,monitor,monitor_action',
+      'time,ip,country,region,city,asn,org,url,referrer,user_agent,device,action,rule,mode,monitor,monitor_action,network,bot_category,crawler',
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(',203.0.113.90,DE,');

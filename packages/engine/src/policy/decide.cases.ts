@@ -23,6 +23,7 @@ import {
 import { botCases } from './bot.cases.js';
 import { crawlerCases } from './crawler.cases.js';
 import { geoRedirectCases } from './geo-redirect.cases.js';
+import { legacyCases } from './legacy.cases.js';
 import { networkCases } from './network.cases.js';
 import { referrerCases } from './referrer.cases.js';
 import { urlCases } from './url.cases.js';
@@ -469,6 +470,7 @@ export const decideCases: DecideCase[] = [
     ...HETZNER,
     expect: { action: 'block', ruleId: 'n1' },
   },
+  ...legacyCases,
   ...referrerCases,
   ...crawlerCases,
   ...networkCases,

@@ -1,6 +1,6 @@
 // Every rule kind the engine knows, in the order decide() tries their matchers: IP allow list,
-// IP block list, URL (the firewall's URL Blocker), verified search engines (let in past
-// everything after them), country, ISP/ASN, referrer, network (VPN/proxy/hosting), bot user
+// IP block list, the legacy list's addresses, URL (the firewall's URL Blocker), verified search engines (let in past
+// everything after them), country, the legacy list's countries, ISP/ASN, referrer, network (VPN/proxy/hosting), bot user
 // agents, then geolocation redirects (only a visitor no rule stopped is sent elsewhere). A new
 // kind is its matcher file and one line here.
 import { asnKind } from '../matchers/asn-matcher.js';
@@ -8,6 +8,7 @@ import { botAgentKind } from '../matchers/bot-agent-matcher.js';
 import { countryKind } from '../matchers/country-matcher.js';
 import { geoRedirectKind } from '../matchers/geo-redirect-matcher.js';
 import { ipAllowKind, ipBlockKind } from '../matchers/ip-list-matcher.js';
+import { legacyCountryKind, legacyIpKind } from '../matchers/legacy-list-matcher.js';
 import { networkKind } from '../matchers/network-matcher.js';
 import { referrerKind } from '../matchers/referrer-matcher.js';
 import { urlKind } from '../matchers/url-matcher.js';
@@ -16,9 +17,11 @@ import { verifiedCrawlerKind } from '../matchers/verified-crawler-matcher.js';
 export const RULE_KINDS = [
   ipAllowKind,
   ipBlockKind,
+  legacyIpKind,
   urlKind,
   verifiedCrawlerKind,
   countryKind,
+  legacyCountryKind,
   asnKind,
   referrerKind,
   networkKind,

@@ -17,6 +17,8 @@ export interface BlockSettings {
   /** The app-data metafield `gatehouse.api_origin`; empty before the app has written it. */
   apiOrigin: string;
   timeoutMs: number;
+  /** The app-data metafield `gatehouse.policy_version`; absent before the app has written it. */
+  policyVersion?: string;
   /** Where `{{ 'gatehouse.js' | asset_url }}` points. */
   assetBase: string;
 }
@@ -33,7 +35,14 @@ export async function renderBlock(settings: BlockSettings): Promise<string> {
   liquid.registerFilter('asset_url', (name: string) => `${settings.assetBase}/${name}`);
   const html: unknown = await liquid.parseAndRender(template, {
     shop: { permanent_domain: settings.shop },
-    app: { metafields: { gatehouse: { api_origin: { value: settings.apiOrigin } } } },
+    app: {
+      metafields: {
+        gatehouse: {
+          api_origin: { value: settings.apiOrigin },
+          ...(settings.policyVersion ? { policy_version: { value: settings.policyVersion } } : {}),
+        },
+      },
+    },
     block: { settings: { timeout_ms: settings.timeoutMs } },
   });
   return String(html).trim();

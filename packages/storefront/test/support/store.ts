@@ -35,6 +35,10 @@ export interface StoreOptions {
   holdBody?: Promise<void>;
   /** Extra markup at the start of the store's <head>, before the block. */
   headStart?: string;
+  /** The policy version the block renders (the app metafield). */
+  policyVersion?: string;
+  /** Hold the answer to gatehouse.js back until this settles. */
+  holdScript?: Promise<void>;
 }
 
 export interface ApiCall {
@@ -121,8 +125,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       return;
     }
     if (url.pathname === '/assets/gatehouse.js') {
-      if (options.script === null) res.writeHead(404).end('Not found');
-      else res.writeHead(200, { 'content-type': 'text/javascript' }).end(options.script);
+      void (async () => {
+        await options.holdScript;
+        if (res.destroyed) return;
+        if (options.script === null) res.writeHead(404).end('Not found');
+        else res.writeHead(200, { 'content-type': 'text/javascript' }).end(options.script);
+      })();
       return;
     }
     if (url.pathname === '/assets/gatehouse-extras.js') {
@@ -140,6 +148,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         shop: SHOP,
         apiOrigin: options.noApiOrigin ? '' : api.origin,
         timeoutMs: options.timeoutMs ?? 2500,
+        ...(options.policyVersion ? { policyVersion: options.policyVersion } : {}),
         assetBase: '/assets',
       });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -1,13 +1,14 @@
 // The entries of a blocker whose whole list is loaded at once (the ISP/ASN and Referrer
 // Blockers hold at most 2 000): a filter, pages of 50, each entry's value and what it matches,
 // its note, hits (visits it decided), last hit and when it was added, a Remove button on each
-// row and a bulk Remove, both behind a confirmation.
+// row and a bulk Remove, both behind a confirmation. A list whose delete call takes the filter
+// also offers "Select all N matching entries" across its pages.
 import { useMemo, useState, type ReactNode } from 'react';
 import { IndexTable, Text } from '@shopify/polaris';
 import { lastHitText } from '../../lib/relative-time.js';
 import { AddedCell, NoteCell, RemoveCell } from './entry-cells.js';
 import { EntryFilter } from './entry-filter.js';
-import { EntryTable, type DeleteEntries } from './entry-table.js';
+import { EntryTable, type DeleteEntries, type DeleteMatchingEntries } from './entry-table.js';
 
 const PAGE_SIZE = 50;
 
@@ -41,6 +42,7 @@ export function BlockedEntriesTable<T extends BlockedEntry>({
   matches,
   filter,
   deleteEntries,
+  deleteMatching,
 }: {
   entries: T[];
   /** When the entries were read: the last-hit and added columns count from it. */
@@ -54,6 +56,11 @@ export function BlockedEntriesTable<T extends BlockedEntry>({
   /** The entries the filter text finds. */
   filter: (entries: T[], text: string) => T[];
   deleteEntries: DeleteEntries;
+  /**
+   * The same delete call, for a list whose server applies this filter to it (the ISP/ASN and
+   * Referrer Blockers): every entry the filter finds can then be removed at once.
+   */
+  deleteMatching?: DeleteMatchingEntries;
 }) {
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
@@ -92,6 +99,15 @@ export function BlockedEntriesTable<T extends BlockedEntry>({
           { title: 'Added' },
           { title: 'Actions', hidden: true },
         ]}
+        {...(deleteMatching
+          ? {
+              matching: {
+                search: text.trim(),
+                count: matching.length,
+                deleteEntries: deleteMatching,
+              },
+            }
+          : {})}
         {...(pages > 1
           ? {
               pages: {

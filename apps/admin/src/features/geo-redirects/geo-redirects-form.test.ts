@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formInvalid,
-  moveRule,
-  newRule,
-  ruleErrors,
-  toForm,
-  toRequest,
-} from './geo-redirects-form.js';
+import { formInvalid, newRule, ruleErrors, toForm, toRequest } from './geo-redirects-form.js';
+import { moveByKey } from '../../components/sortable-list/move-by-key.js';
 
 describe('the redirects draft', () => {
   it('says what is missing in a new rule, as the server does', () => {
@@ -39,7 +33,7 @@ describe('the redirects draft', () => {
       },
     ]);
     const added = { ...newRule(), url: ' https://example.fr ', countries: ['FR'] };
-    const rules = moveRule([...stored.rules, added], added.key, 'a');
+    const rules = moveByKey([...stored.rules, added], added.key, 'a');
     const request = toRequest({ rules });
     expect(request.rules.map((r) => [r.id, r.url])).toEqual([
       [undefined, 'https://example.fr'],

@@ -62,14 +62,3 @@ export function toRequest(form: RedirectsForm): { rules: GeoRedirectRuleInput[] 
     })),
   };
 }
-
-/** Moves the rule keyed `from` to where the rule keyed `to` is. */
-export function moveRule(rules: RedirectDraft[], from: string, to: string): RedirectDraft[] {
-  const a = rules.findIndex((r) => r.key === from);
-  const b = rules.findIndex((r) => r.key === to);
-  if (a < 0 || b < 0 || a === b) return rules;
-  const next = [...rules];
-  const [moved] = next.splice(a, 1);
-  next.splice(b, 0, moved!);
-  return next;
-}

@@ -12,6 +12,14 @@ import {
 const params = (text: string) => new URLSearchParams(text);
 
 describe('filters in the address bar', () => {
+  it('carry the network, bot category and crawler filters, dropping unknown values', () => {
+    const filters = filtersFromParams(params('network=vpn&bot=scripts&crawler=fake'));
+    expect(filters).toEqual({ network: 'vpn', bot: 'scripts', crawler: 'fake' });
+    expect(filtersToParams(filters).toString()).toBe('network=vpn&bot=scripts&crawler=fake');
+    expect(toVisitQuery(filters, 0)).toEqual({ network: 'vpn', bot: 'scripts', crawler: 'fake' });
+    expect(filtersFromParams(params('network=wifi&bot=robots&crawler=maybe'))).toEqual({});
+  });
+
   it('survive a round trip through search params', () => {
     const filters: LogFilters = {
       action: 'block',

@@ -4,7 +4,10 @@
 // the contract's own schema and messages, so the page shows the message instead of asking.
 import {
   visitActionFilters,
+  visitBotCategory,
+  visitCrawlerCheck,
   visitFilters,
+  visitNetworkKind,
   visitRanges,
   type VisitActionFilter,
   type VisitFilters,
@@ -29,6 +32,10 @@ export interface LogFilters {
   ip?: string;
   asn?: string;
   url?: string;
+  /** A network kind, bot category or crawler verdict the visits were recorded with. */
+  network?: (typeof visitNetworkKind.options)[number];
+  bot?: (typeof visitBotCategory.options)[number];
+  crawler?: (typeof visitCrawlerCheck.options)[number];
   range?: TimeRange;
   /** Custom range: first and last day (YYYY-MM-DD, local dates, both included). */
   fromDate?: string;
@@ -45,6 +52,9 @@ const paramOf: Record<FilterKey, string> = {
   ip: 'ip',
   asn: 'asn',
   url: 'url',
+  network: 'network',
+  bot: 'bot',
+  crawler: 'crawler',
   range: 'range',
   fromDate: 'from',
   toDate: 'to',
@@ -62,6 +72,12 @@ export function filtersFromParams(params: URLSearchParams): LogFilters {
   if (action) filters.action = action;
   const range = oneOf(timeRanges, params.get(paramOf.range));
   if (range) filters.range = range;
+  const network = oneOf(visitNetworkKind.options, params.get(paramOf.network));
+  if (network) filters.network = network;
+  const bot = oneOf(visitBotCategory.options, params.get(paramOf.bot));
+  if (bot) filters.bot = bot;
+  const crawler = oneOf(visitCrawlerCheck.options, params.get(paramOf.crawler));
+  if (crawler) filters.crawler = crawler;
   for (const key of textKeys) {
     const value = params.get(paramOf[key])?.trim();
     if (!value) continue;
@@ -112,6 +128,9 @@ export function toVisitQuery(filters: LogFilters, now: number): VisitFilters {
   if (filters.ip) query.ip = filters.ip;
   if (filters.asn) query.asn = filters.asn;
   if (filters.url) query.url = filters.url;
+  if (filters.network) query.network = filters.network;
+  if (filters.bot) query.bot = filters.bot;
+  if (filters.crawler) query.crawler = filters.crawler;
   const range = filters.range;
   if (range === '3d') {
     query.from = new Date(now - 3 * DAY_MS).toISOString();

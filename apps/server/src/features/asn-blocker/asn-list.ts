@@ -11,12 +11,13 @@ import {
   type AsnEntryValue,
 } from '@gatehouse/contracts';
 import { normalizeIspName, type Rule } from '@gatehouse/engine';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { asnRules, type AsnRuleRow } from './asn-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { containsText, type EntryList } from '../../protection/entry-delete.js';
 import {
   actionOf,
   loadBlockerSettings,
@@ -128,14 +129,20 @@ export async function listAsnEntries(db: Database, shopId: string): Promise<AsnE
   return rows.map(toAsnEntry);
 }
 
-export async function deleteAsnEntries(
-  db: Database,
-  shopId: string,
-  ids: string[],
-): Promise<number> {
-  const rows = await db
-    .delete(asnRules)
-    .where(and(eq(asnRules.shopId, shopId), inArray(asnRules.id, ids)))
-    .returning({ id: asnRules.id });
-  return rows.length;
-}
+/**
+ * The entries the page's filter finds: the AS number ("AS" before digits left out), ISP name or
+ * note contains the text, ignoring case.
+ */
+export const asnEntryList: EntryList = {
+  table: asnRules,
+  id: asnRules.id,
+  owner: (shopId) => eq(asnRules.shopId, shopId),
+  search: (text) => {
+    const needle = text.toLowerCase().replace(/^as(?=\d)/, '');
+    return or(
+      containsText(sql`${asnRules.asn}::text`, needle),
+      containsText(asnRules.name, needle),
+      containsText(asnRules.note, needle),
+    );
+  },
+};

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import {
   blockerSettingsView,
@@ -24,7 +25,7 @@ import {
   addAsnEntry,
   ASN_BLOCKER,
   asnEngineRules,
-  deleteAsnEntries,
+  asnEntryList,
   listAsnEntries,
   loadAsnState,
   toAsnEntry,
@@ -83,8 +84,8 @@ export async function asnRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.deleteAsnBlocker,
-    async ({ ids }, { session }) => {
-      const deleted = await deleteAsnEntries(app.db, session.shopId, ids);
+    async (request, { session }) => {
+      const deleted = await deleteListEntries(app.db, asnEntryList, session.shopId, request);
       if (deleted > 0) await app.protection.changed(session.shopId);
       return { deleted };
     },

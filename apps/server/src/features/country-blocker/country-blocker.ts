@@ -4,6 +4,7 @@ import type { Blocker } from '../../protection/blocker.js';
 import { blockCountryFromLog } from './block-country-from-log.js';
 import { countryDrafts } from './country-drafts.js';
 import { countryRoutes } from './country-routes.js';
+import { countryTarget } from './country-target.js';
 import {
   COUNTRY_BLOCKER,
   COUNTRY_RULE_ID,
@@ -32,4 +33,5 @@ export const countryBlocker: Blocker = {
   quickActions: { blockCountry: blockCountryFromLog },
   routes: countryRoutes,
   drafts: countryDrafts,
+  listTarget: countryTarget,
 };

@@ -110,7 +110,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
           action: 'redirect',
           redirectUrl: decision.redirectUrl!,
           prompt: decision.prompt,
-          token: allowTokens.tokenFor(query.shop, ip, query.t),
+          token: allowTokens.tokenFor(query.shop, ip, entry.version, query.t),
           ...protecting,
         };
       }
@@ -123,7 +123,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         action: 'allow',
         // A still-fresh token (the visitor's, or the last one minted for this shop and IP) is
         // handed back as is: re-checks stay cheap.
-        token: allowTokens.tokenFor(query.shop, ip, query.t),
+        token: allowTokens.tokenFor(query.shop, ip, entry.version, query.t),
         ...protecting,
         ...(adminDevice ? { adminAccess: true } : {}),
       };

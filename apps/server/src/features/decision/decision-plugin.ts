@@ -2,16 +2,17 @@
 // policy cache with its change notifier (Postgres LISTEN/NOTIFY between instances), the set of
 // installed shops' domains that answers unknown names without a lookup, and the storefront
 // token signer. `changed(shopId)` is how every feature that saves a shop's rules
-// or settings gets the next decision to apply them.
+// or settings gets the next decision to apply them, and the store the new policy version.
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shops } from '../../db/schema.js';
 import { startGeo } from '../../protection/geo-service.js';
-import type { ProtectionServices } from '../../protection/services.js';
+import { RULES_CHANGED_CHANNEL, type ProtectionServices } from '../../protection/services.js';
 import { createSignedTokens } from '../../protection/signed-tokens.js';
 import { createKnownShops } from './known-shops.js';
 import { buildShopPolicy, createPolicyCache } from './policy-cache.js';
 import { createLocalNotifier, createPostgresNotifier } from './policy-notifier.js';
+import { POLICY_VERSION_JOB, policyVersionJob } from './policy-version-job.js';
 
 export const decisionPlugin = fp(
   async (app) => {
@@ -55,6 +56,7 @@ export const decisionPlugin = fp(
             log,
           )
         : createLocalNotifier();
+    await app.jobs.define(policyVersionJob(app));
     const services: ProtectionServices = {
       geo: startGeo(log),
       policies,
@@ -64,8 +66,15 @@ export const decisionPlugin = fp(
         await policies.rebuild(shopId);
         try {
           await notifier.publish(shopId);
+          await app.notify.publish(RULES_CHANGED_CHANNEL, shopId);
         } catch (error) {
           log.warn({ err: error, shopId }, 'could not notify other instances of a policy change');
+        }
+        try {
+          await app.jobs.send(POLICY_VERSION_JOB, { shopId });
+        } catch (error) {
+          // The save stands; the store keeps the old version, so later views wait for decisions.
+          log.warn({ err: error, shopId }, 'could not queue the policy version for the store');
         }
       },
     };
@@ -75,5 +84,5 @@ export const decisionPlugin = fp(
       await notifier.close();
     });
   },
-  { name: 'decision', dependencies: ['db', 'blockers'] },
+  { name: 'decision', dependencies: ['db', 'notify', 'blockers', 'jobs'] },
 );

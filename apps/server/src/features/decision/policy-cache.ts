@@ -16,6 +16,7 @@ import { shops } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { ruleDescriber } from '../../protection/rule-labels.js';
+import { policyVersion } from '../../protection/policy-version.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
@@ -81,6 +82,7 @@ export async function buildShopPolicy(
     shopId: shop.id,
     domain: shop.domain,
     policy: result.ok ? result.policy : emptyPolicy,
+    version: policyVersion(ruleSet),
     describe: ruleDescriber(blockers, result.ok ? ruleSet.rules : []),
     blockPage,
     adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),

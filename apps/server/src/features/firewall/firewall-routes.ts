@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { RULES_CHANGED_CHANNEL } from '../../protection/services.js';
 import { shopOfSession } from '../../shops.js';
+import { accessLogRoutes } from './access-log-routes.js';
 import { firewallSettings } from './firewall-schema.js';
 import { loadFirewallSettings, saveFirewallSettings } from './firewall-store.js';
 import { policySnapshotRoute } from './policy-snapshot-route.js';
@@ -48,6 +50,8 @@ export async function firewallRoutes(app: FastifyInstance): Promise<void> {
         if (taken.length > 0) throw badRequest(firewallMessages.hostTaken);
       }
       await saveFirewallSettings(app.db, session.shopId, { ...input, hosts });
+      // The firewalls waiting on the policy snapshot read it again at once.
+      await app.notify.publish(RULES_CHANGED_CHANNEL, session.shopId);
       return view(session.shopId);
     },
     { mutates: true },
@@ -70,4 +74,5 @@ export async function firewallRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(policySnapshotRoute);
+  await app.register(accessLogRoutes);
 }

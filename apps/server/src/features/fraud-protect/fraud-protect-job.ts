@@ -10,46 +10,22 @@ import { z } from 'zod';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
-import { failOpenActions } from '../../orders/order-actions.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { orderJob, type OrderJobData } from '../../orders/order-job.js';
 import { processOrder } from './process-order.js';
 import { loadFraudSettings } from './settings.js';
 
 export const FRAUD_ORDER_JOB = 'fraud-protect-order';
 
-export interface FraudOrderJobData {
-  shopId: string;
-  orderId: string;
-}
+export type FraudOrderJobData = OrderJobData;
 
 const orderId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
 const orderCreated = z.object({ id: orderId });
 const riskChanged = z.object({ order_id: orderId });
 
 export function fraudOrderJob(app: FastifyInstance): JobDefinition<FraudOrderJobData> {
-  return {
-    name: FRAUD_ORDER_JOB,
-    retryLimit: app.config.webhooks.retryLimit,
-    retryDelaySeconds: app.config.webhooks.retryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMaxSeconds: 15 * 60,
-    concurrency: 2,
-    async handle(job) {
-      const { shopId, orderId: id } = job.data;
-      try {
-        return await processOrder(app, shopId, id);
-      } catch (error) {
-        if (job.retryCount < job.retryLimit) throw error;
-        const reason =
-          error instanceof PlatformError
-            ? error.merchantMessage
-            : 'Gatehouse could not finish this action.';
-        app.log.error({ err: error, shopId, orderId: id }, 'fraud protect gave up on an order');
-        await failOpenActions(app.db, shopId, id, reason);
-        return { failed: reason };
-      }
-    },
-  };
+  return orderJob(app, FRAUD_ORDER_JOB, 'fraud-protect', (shopId, id) =>
+    processOrder(app, shopId, id),
+  );
 }
 
 async function queueOrder(app: FastifyInstance, shopDomain: string, id: string | number) {

@@ -1,16 +1,15 @@
 // Fraud Protect's merchant calls (settings, the log a page at a time, Retry of a failed
 // action), its order job, and the daily purge of log entries past their retention. Every call
 // names the `fraudProtect` plan feature, so a plan without it gets 403.
-import { api, FRAUD_LOG_PAGE_SIZE, type OrderActionEntry } from '@gatehouse/contracts';
-import { and, eq } from 'drizzle-orm';
+import { api, FRAUD_LOG_PAGE_SIZE } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { orderActions, type OrderActionRow } from '../../db/order-actions-schema.js';
-import { AppError, notFound } from '../../errors.js';
+import type { OrderActionRow } from '../../db/order-actions-schema.js';
 import { route } from '../../http/route.js';
-import { actionLogPage, purgeActions, reopenAction } from '../../orders/order-actions.js';
+import { actionLogPage, purgeActions } from '../../orders/order-actions.js';
+import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
 import { shopOfSession } from '../../shops.js';
 import type { Shop } from '../../db/schema.js';
-import { FRAUD_ORDER_JOB, fraudOrderJob, type FraudOrderJobData } from './fraud-protect-job.js';
+import { FRAUD_ORDER_JOB, fraudOrderJob } from './fraud-protect-job.js';
 import { FEATURE } from './process-order.js';
 import { loadFraudSettings, saveFraudSettings } from './settings.js';
 
@@ -36,21 +35,7 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     canReadCustomers: shop.grantedScopes.split(',').includes('read_customers'),
   });
 
-  const entry = (shop: Shop, row: OrderActionRow): OrderActionEntry => ({
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    orderId: row.orderId,
-    orderName: row.orderName,
-    orderUrl: app.platform.platformUrl(shop.domain, `/admin/orders/${row.orderId}`),
-    riskLevel: row.riskLevel,
-    action: row.action,
-    status: row.status,
-    params: row.params,
-    result: row.result,
-    error: row.error,
-    attempts: row.attempts,
-  });
+  const entry = (shop: Shop, row: OrderActionRow) => orderActionEntry(app, shop, row);
 
   route(app, api.getFraudProtect, async (_input, { session }) =>
     view(await shopOfSession(app.db, session)),
@@ -89,23 +74,14 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     api.retryFraudProtectAction,
     async ({ id }, { session }) => {
       const shop = await shopOfSession(app.db, session);
-      const reopened = await reopenAction(app.db, shop.id, FEATURE, id);
-      if (!reopened) {
-        const [row] = await app.db
-          .select({ status: orderActions.status })
-          .from(orderActions)
-          .where(
-            and(
-              eq(orderActions.id, id),
-              eq(orderActions.shopId, shop.id),
-              eq(orderActions.feature, FEATURE),
-            ),
-          );
-        if (!row) throw notFound('No Fraud Protect log entry with that id.');
-        throw new AppError(409, 'Only a failed action can be tried again.');
-      }
-      const data: FraudOrderJobData = { shopId: shop.id, orderId: reopened.orderId };
-      await app.jobs.send(FRAUD_ORDER_JOB, data);
+      const reopened = await retryFailedAction(
+        app,
+        shop.id,
+        FEATURE,
+        id,
+        FRAUD_ORDER_JOB,
+        'No Fraud Protect log entry with that id.',
+      );
       return entry(shop, reopened);
     },
     { mutates: true },

@@ -120,6 +120,7 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
           rules: rulesOf(await rowsOf(app.db, shop.id), settings, shop),
         });
         await saveBlockerSettings(app.db, shop.id, name, settings);
+        await app.protection.changed(shop.id);
         return view(app.db, shop);
       },
       mutates,
@@ -149,6 +150,7 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
           .insert(fwListRules)
           .values({ shopId: shop.id, list, value: read.value, key: read.key, note: input.note })
           .onConflictDoNothing();
+        await app.protection.changed(shop.id);
         return view(app.db, shop);
       },
       mutates,
@@ -167,6 +169,7 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
             ),
           )
           .returning({ id: fwListRules.id });
+        if (rows.length > 0) await app.protection.changed(session.shopId);
         return { deleted: rows.length };
       },
       mutates,

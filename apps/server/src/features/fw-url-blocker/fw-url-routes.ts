@@ -53,6 +53,7 @@ export async function fwUrlRoutes(app: FastifyInstance): Promise<void> {
         rules: urlEngineRules({ ...state, settings }),
       });
       await saveBlockerSettings(app.db, shop.id, FW_URL_BLOCKER, settings);
+      await app.protection.changed(shop.id);
       return view(app.db, shop);
     },
     mutates,
@@ -66,6 +67,7 @@ export async function fwUrlRoutes(app: FastifyInstance): Promise<void> {
       const state = await loadUrlState(app.db, shop);
       const row = await addUrlEntry(app.firewallBlockers, app.db, shop, state, input, input.note);
       if (row === null) throw badRequest(URL_MESSAGES.duplicate);
+      await app.protection.changed(shop.id);
       return view(app.db, shop);
     },
     mutates,
@@ -74,9 +76,11 @@ export async function fwUrlRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.deleteUrlBlocker,
-    async ({ ids }, { session }) => ({
-      deleted: await deleteUrlEntries(app.db, session.shopId, ids),
-    }),
+    async ({ ids }, { session }) => {
+      const deleted = await deleteUrlEntries(app.db, session.shopId, ids);
+      if (deleted > 0) await app.protection.changed(session.shopId);
+      return { deleted };
+    },
     mutates,
   );
 }

@@ -12,7 +12,7 @@ import { shopOfSession } from '../../shops.js';
 import { requireFeature } from '../../plan-gates.js';
 import { blockPageOf, DEFAULT_TIMEOUT_MS } from '../../protection/block-page.js';
 import { loadGeneralSettings, saveProtectionSettings } from './settings-store.js';
-import { setAppMetafields } from './install-metafield.js';
+import { setAppMetafields } from '../../platform/app-metafields.js';
 
 export const retentionMessage = (max: number) =>
   `Your plan keeps visitor logs for at most ${max} hours.`;

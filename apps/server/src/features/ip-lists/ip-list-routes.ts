@@ -20,10 +20,10 @@ import {
   canonicalIp,
   capOf,
   checkRules,
-  deleteEntries,
   enforceCap,
   findEntry,
   insertEntries,
+  ipEntryList,
   ipListMessages,
   kindOf,
   listEntries,
@@ -32,6 +32,7 @@ import {
   type IpListsState,
 } from './ip-lists.js';
 import { shopById } from '../../protection/blocker-registry.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
 import { ipRules } from '../../db/protection-schema.js';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -113,8 +114,8 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
   route(
     app,
     calls.delete,
-    async ({ ids }, { session }) => {
-      const deleted = await deleteEntries(app.db, session.shopId, kind, ids);
+    async (request, { session }) => {
+      const deleted = await deleteListEntries(app.db, ipEntryList(kind), session.shopId, request);
       if (deleted > 0) await app.protection.changed(session.shopId);
       return { deleted };
     },

@@ -9,6 +9,7 @@ import { allowIpFromLog, blockIpFromLog } from './add-ip-from-log.js';
 import { registerIpListRoutes } from './ip-list-routes.js';
 import { IP_LISTS, ipRule, loadIpRows } from './ip-lists.js';
 import { ipListDrafts } from './ip-list-drafts.js';
+import { ipBlockListTarget } from './ip-list-target.js';
 
 const LIST_LABELS = { block: 'IP block list', allow: 'IP allow list' } as const;
 
@@ -51,4 +52,5 @@ export const ipListsBlocker: Blocker = {
     registerIpListRoutes(app, 'whiteLists');
   },
   drafts: ipListDrafts,
+  listTarget: ipBlockListTarget,
 };

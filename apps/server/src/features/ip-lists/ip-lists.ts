@@ -11,12 +11,13 @@ import {
   type IpListId,
 } from '@gatehouse/contracts';
 import { bigIntToIp, formatIp, parseIpRange, type Rule } from '@gatehouse/engine';
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { ipRules, type IpListKind, type IpRuleRow } from '../../db/protection-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { containsText, matchingEntries, type EntryList } from '../../protection/entry-delete.js';
 
 export const ipListMessages = {
   duplicate: 'That address or range is already in the list.',
@@ -108,7 +109,13 @@ export function enforceCap(state: IpListsState, kind: IpListKind, adding: number
   if (current + adding > cap) throw forbidden(ipListMessages.cap(cap));
 }
 
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A list's entries for its page and its delete by search: address or note contains the text. */
+export const ipEntryList = (kind: IpListKind): EntryList => ({
+  table: ipRules,
+  id: ipRules.id,
+  owner: (shopId) => and(eq(ipRules.shopId, shopId), eq(ipRules.list, kind)),
+  search: (text) => or(containsText(ipRules.ip, text), containsText(ipRules.note, text)),
+});
 
 function encodeCursor(row: IpRuleRow): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
@@ -138,11 +145,8 @@ export async function listEntries(
   kind: IpListKind,
   query: { search: string; cursor?: string | undefined; limit: number },
 ) {
-  const where: (SQL | undefined)[] = [eq(ipRules.shopId, shopId), eq(ipRules.list, kind)];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    where.push(or(ilike(ipRules.ip, pattern), ilike(ipRules.note, pattern)));
-  }
+  const matching = matchingEntries(ipEntryList(kind), shopId, query.search);
+  const where: (SQL | undefined)[] = [matching];
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     where.push(
@@ -162,12 +166,16 @@ export async function listEntries(
     .select({ n: count() })
     .from(ipRules)
     .where(and(eq(ipRules.shopId, shopId), eq(ipRules.list, kind)));
+  const [found] = query.search.trim()
+    ? await db.select({ n: count() }).from(ipRules).where(matching)
+    : [total];
   const page = rows.slice(0, query.limit);
   return {
     entries: page.map(toEntry),
     nextCursor:
       rows.length > query.limit && page.length > 0 ? encodeCursor(page[page.length - 1]!) : null,
     total: Number(total?.n ?? 0),
+    matching: Number(found?.n ?? 0),
   };
 }
 
@@ -196,14 +204,6 @@ export async function insertEntries(
     }
     return rows;
   });
-}
-
-export async function deleteEntries(db: Database, shopId: string, kind: IpListKind, ids: string[]) {
-  const rows = await db
-    .delete(ipRules)
-    .where(and(eq(ipRules.shopId, shopId), eq(ipRules.list, kind), inArray(ipRules.id, ids)))
-    .returning({ id: ipRules.id });
-  return rows.length;
 }
 
 export async function findEntry(db: Database, shopId: string, kind: IpListKind, id: string) {

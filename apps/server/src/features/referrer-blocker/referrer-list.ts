@@ -10,12 +10,13 @@ import {
   type ReferrerEntry,
 } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { referrerRules, type ReferrerRuleRow } from './referrer-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { containsText, type EntryList } from '../../protection/entry-delete.js';
 import {
   actionOf,
   loadBlockerSettings,
@@ -165,14 +166,11 @@ export async function* allReferrerEntries(db: Database, shopId: string) {
     .orderBy(asc(referrerRules.createdAt), asc(referrerRules.id));
 }
 
-export async function deleteReferrerEntries(
-  db: Database,
-  shopId: string,
-  ids: string[],
-): Promise<number> {
-  const rows = await db
-    .delete(referrerRules)
-    .where(and(eq(referrerRules.shopId, shopId), inArray(referrerRules.id, ids)))
-    .returning({ id: referrerRules.id });
-  return rows.length;
-}
+/** The entries the page's filter finds: the domain or note contains the text, ignoring case. */
+export const referrerEntryList: EntryList = {
+  table: referrerRules,
+  id: referrerRules.id,
+  owner: (shopId) => eq(referrerRules.shopId, shopId),
+  search: (text) =>
+    or(containsText(referrerRules.domain, text), containsText(referrerRules.note, text)),
+};

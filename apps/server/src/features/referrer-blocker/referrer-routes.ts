@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import {
   blockerSettingsView,
@@ -27,7 +28,7 @@ import { planReferrerImport, referrerExportColumns, referrerExportRow } from './
 import {
   addReferrerEntries,
   allReferrerEntries,
-  deleteReferrerEntries,
+  referrerEntryList,
   insertReferrerEntries,
   listReferrerEntries,
   loadReferrerState,
@@ -99,8 +100,8 @@ export async function referrerRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.deleteReferrerBlocker,
-    async ({ ids }, { session }) => {
-      const deleted = await deleteReferrerEntries(app.db, session.shopId, ids);
+    async (request, { session }) => {
+      const deleted = await deleteListEntries(app.db, referrerEntryList, session.shopId, request);
       if (deleted > 0) await app.protection.changed(session.shopId);
       return { deleted };
     },

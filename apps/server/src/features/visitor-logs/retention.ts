@@ -4,16 +4,13 @@
 // weekly partitions: the coming week created, the weeks past the longest retention of any plan
 // dropped whole (visit-partitions.ts). Runs in-process at start and then on an interval;
 // stop() waits for a running pass to finish. See bench/README.md for the measurements.
-import { plans } from '@gatehouse/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
-import { generalSettings } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
+import { logCutoffs } from '../../protection/log-retention.js';
 import { maintainVisitPartitions } from './visit-partitions.js';
 
-const HOUR_MS = 3_600_000;
 const BATCH = 10_000;
 
 /** Deletes one shop's visits older than `cutoff`; answers how many went. */
@@ -43,15 +40,9 @@ export async function purgeShopVisits(db: Database, shopId: string, cutoff: Date
 
 /** Every shop's purge; answers visits deleted. */
 export async function purgeExpiredVisits(db: Database, now = new Date()): Promise<number> {
-  const rows = await db
-    .select({ id: shops.id, plan: shops.plan, hours: generalSettings.logRetentionHours })
-    .from(shops)
-    .leftJoin(generalSettings, eq(generalSettings.shopId, shops.id));
   let total = 0;
-  for (const shop of rows) {
-    const max = plans[shop.plan].logRetentionHours;
-    const hours = Math.min(shop.hours ?? max, max);
-    total += await purgeShopVisits(db, shop.id, new Date(now.getTime() - hours * HOUR_MS));
+  for (const { shopId, cutoff } of await logCutoffs(db, now)) {
+    total += await purgeShopVisits(db, shopId, cutoff);
   }
   return total;
 }

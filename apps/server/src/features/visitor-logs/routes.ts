@@ -88,6 +88,9 @@ export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
               v.rule?.mode ?? v.monitor?.mode ?? null,
               v.monitor?.label ?? null,
               v.monitor?.action ?? null,
+              v.network.join(' '),
+              v.botCategory,
+              v.crawler,
             ]),
           )
           .join('');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { visitsToCopyBinary } from './visit-copy.js';
-import { checkedAsn, NO_RULE_FACTS, storableText, type VisitRecord } from './visit-record.js';
+import {
+  checkedAsn,
+  NO_NETWORK_FACTS,
+  NO_RULE_FACTS,
+  storableText,
+  type VisitRecord,
+} from './visit-record.js';
 
 const base: VisitRecord = {
   shopId: '3f0c1a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -20,6 +26,7 @@ const base: VisitRecord = {
   monitor: false,
   monitorRuleId: null,
   ...NO_RULE_FACTS,
+  ...NO_NETWORK_FACTS,
 };
 
 /** Reads a binary COPY document back into its tuples of raw fields (null or bytes). */
@@ -58,11 +65,29 @@ const int64 = (field: Uint8Array | null | undefined) =>
   new DataView(field!.buffer, field!.byteOffset, 8).getBigInt64(0);
 
 describe('visitsToCopyBinary', () => {
-  it('writes a header, one tuple of 22 fields per visit and the trailer', () => {
+  it('writes a header, one tuple of 24 fields per visit and the trailer', () => {
     expect(readCopy(visitsToCopyBinary([]))).toEqual([]);
     const tuples = readCopy(visitsToCopyBinary([base, base]));
     expect(tuples).toHaveLength(2);
-    expect(tuples[0]).toHaveLength(22);
+    expect(tuples[0]).toHaveLength(24);
+  });
+
+  it('ends each tuple with the network bit set as smallint and the bot category', () => {
+    const [plain, bot] = readCopy(
+      visitsToCopyBinary([base, { ...base, netFlags: 1 | 64, botCategory: 'fake-crawlers' }]),
+    );
+    const int16 = (field: Uint8Array | null | undefined) =>
+      new DataView(field!.buffer, field!.byteOffset, 2).getInt16(0);
+    expect(plain![22]).toHaveLength(2);
+    expect(int16(plain![22])).toBe(0);
+    expect(plain![23]).toBeNull();
+    expect(int16(bot![22])).toBe(65);
+    expect(text(bot![23])).toBe('fake-crawlers');
+    for (const netFlags of [-1, 1.5, 0x8000, Number.NaN]) {
+      expect(() => visitsToCopyBinary([{ ...base, netFlags }]), String(netFlags)).toThrow(
+        /network bit set/,
+      );
+    }
   });
 
   it('encodes the shop id, the time in microseconds since 2000 and the ASN as bigint', () => {

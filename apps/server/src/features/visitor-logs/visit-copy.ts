@@ -9,11 +9,12 @@
 // The same document feeds `COPY … FROM STDIN` on PostgreSQL.
 import { parseIpInto, type Decision } from '@gatehouse/engine';
 import type { RuleFacts } from '../../protection/blocker.js';
+import { visitBotCategory, visitNetFlags } from './visit-network.js';
 import { checkedAsn, storableText, type VisitRecord } from './visit-record.js';
 
 // "PGCOPY\n\377\r\n\0", then the flags field and the header extension length, both 0.
 const HEADER = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
-const FIELDS = 22;
+const FIELDS = 24;
 /** PostgreSQL timestamps count microseconds from 2000-01-01T00:00:00Z. */
 const PG_EPOCH_MS = 946_684_800_000;
 const TWO_32 = 4_294_967_296;
@@ -192,6 +193,8 @@ export class VisitCopyBuilder {
       v.monitorLabel,
       v.monitorMode,
       v.monitorAction,
+      v.netFlags,
+      v.botCategory,
     );
   }
 
@@ -229,6 +232,8 @@ export class VisitCopyBuilder {
       monitorFacts?.label ?? null,
       monitorFacts?.mode ?? null,
       decision.monitor?.action ?? null,
+      visitNetFlags(decision),
+      visitBotCategory(decision, userAgent),
     );
   }
 
@@ -258,6 +263,8 @@ export class VisitCopyBuilder {
     monitorLabel: string | null,
     monitorMode: string | null,
     monitorAction: string | null,
+    netFlags: number,
+    botCategory: string | null,
   ): void {
     const out = this.out;
     const mark = out.at;
@@ -301,6 +308,13 @@ export class VisitCopyBuilder {
       out.text(monitorLabel);
       out.text(monitorMode);
       out.text(monitorAction);
+      if (!Number.isInteger(netFlags) || netFlags < 0 || netFlags > 0x7fff) {
+        throw new Error(`Not a network bit set: ${netFlags}`);
+      }
+      out.reserve(6);
+      out.int32(2);
+      out.int16(netFlags);
+      out.text(botCategory);
     } catch (error) {
       out.at = mark;
       throw error;

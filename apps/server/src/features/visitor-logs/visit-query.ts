@@ -4,11 +4,20 @@
 // holds; no OFFSET anywhere. The cursor is the last row's exact (time, id), opaque to callers.
 // "URL contains" has its own two ways (visit-url-search.ts).
 import {
+  CRAWLER_BITS,
   visitorLogMessages as m,
   type VisitActionFilter,
+  type VisitCrawlerCheck,
   type VisitRange,
 } from '@gatehouse/contracts';
-import { bigIntToIp, formatIp, parseIpRange } from '@gatehouse/engine';
+import {
+  bigIntToIp,
+  formatIp,
+  networkBit,
+  parseIpRange,
+  type BotCategory,
+  type NetworkKind,
+} from '@gatehouse/engine';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
@@ -32,6 +41,9 @@ export interface VisitFilterInput {
   ip?: string | undefined;
   asn?: number | undefined;
   url?: string | undefined;
+  network?: NetworkKind | undefined;
+  bot?: BotCategory | undefined;
+  crawler?: VisitCrawlerCheck | undefined;
   range?: VisitRange | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -73,6 +85,9 @@ export function filterConditions(shopId: string, f: VisitFilterInput, now = new 
     );
   }
   if (f.url) where.push(urlContains(f.url));
+  if (f.network) where.push(sql`(v.net_flags & ${networkBit(f.network)}::smallint) <> 0`);
+  if (f.crawler) where.push(sql`(v.net_flags & ${CRAWLER_BITS[f.crawler]}::smallint) <> 0`);
+  if (f.bot) where.push(sql`v.bot_category = ${f.bot}`);
   if (f.from || f.to) {
     if (f.from) where.push(sql`v.time >= ${new Date(f.from).toISOString()}::timestamptz`);
     if (f.to) where.push(sql`v.time < ${new Date(f.to).toISOString()}::timestamptz`);

@@ -31,6 +31,10 @@ export interface VisitRecord {
   monitorLabel: string | null;
   monitorMode: string | null;
   monitorAction: 'block' | 'redirect' | null;
+  /** The visitor's network kinds and crawler verdict as one bit set (visit-network.ts). */
+  netFlags: number;
+  /** The Bot Blocker category of the user agent, or null. */
+  botCategory: string | null;
 }
 
 /** The rule facts of a visit no rule decided and none monitored (a plain allowed visit). */
@@ -41,6 +45,12 @@ export const NO_RULE_FACTS = {
   monitorLabel: null,
   monitorMode: null,
   monitorAction: null,
+} as const satisfies Partial<VisitRecord>;
+
+/** The network facts of a visit the engine knew nothing about (no flag, no bot category). */
+export const NO_NETWORK_FACTS = {
+  netFlags: 0,
+  botCategory: null,
 } as const satisfies Partial<VisitRecord>;
 
 export const VISIT_COLUMNS = [
@@ -66,6 +76,8 @@ export const VISIT_COLUMNS = [
   'monitor_label',
   'monitor_mode',
   'monitor_action',
+  'net_flags',
+  'bot_category',
 ] as const;
 
 /** Removes NUL characters: PostgreSQL text cannot store them (both drivers would fail). */

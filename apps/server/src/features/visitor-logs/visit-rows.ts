@@ -67,6 +67,8 @@ export interface RawVisit {
   monitor_label: string | null;
   monitor_mode: string | null;
   monitor_action: 'block' | 'redirect' | null;
+  net_flags: number;
+  bot_category: string | null;
 }
 
 export function toRecord(r: RawVisit): VisitRecord {
@@ -95,6 +97,8 @@ export function toRecord(r: RawVisit): VisitRecord {
     monitorLabel: r.monitor_label,
     monitorMode: r.monitor_mode,
     monitorAction: r.monitor_action,
+    netFlags: Number(r.net_flags),
+    botCategory: r.bot_category,
   };
 }
 
@@ -106,7 +110,7 @@ export function rowsOf(result: unknown): RawVisit[] {
 export const COLUMNS = sql`v.id, v.time, v.time::text as time_text, host(v.ip) as ip, v.country,
   v.region, v.city, v.asn, v.org, v.url, v.referrer, v.user_agent, v.action, v.rule_id,
   v.rule_kind, v.monitor, v.monitor_rule_id, v.rule_label, v.rule_mode, v.monitor_rule_kind,
-  v.monitor_label, v.monitor_mode, v.monitor_action`;
+  v.monitor_label, v.monitor_mode, v.monitor_action, v.net_flags, v.bot_category`;
 
 export interface VisitPageResult {
   visits: VisitRecord[];

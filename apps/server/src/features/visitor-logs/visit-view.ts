@@ -1,6 +1,12 @@
 // A stored visit as the visitor log shows it: device parsed from the user agent, the deciding
-// and the monitored rule named as the visit recorded them when it was decided.
-import type { VisitView } from '@gatehouse/contracts';
+// and the monitored rule named as the visit recorded them when it was decided, and the
+// visitor's network kinds, bot category and crawler verdict as recorded then.
+import {
+  visitBotCategory,
+  visitCrawler,
+  visitNetworkKinds,
+  type VisitView,
+} from '@gatehouse/contracts';
 import type { Database } from '../../db/client.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { ruleLabeler, type RuleLabeler, type StoredRule } from '../../protection/rule-labels.js';
@@ -36,6 +42,10 @@ export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
     action: v.action,
     rule: labels.rule(decidingRule(v)),
     monitor: v.monitor ? labels.monitor(monitoredRule(v), v.monitorAction) : null,
+    network: visitNetworkKinds(v.netFlags),
+    // A category this build does not know (written by a newer one) reads as none.
+    botCategory: visitBotCategory.safeParse(v.botCategory).data ?? null,
+    crawler: visitCrawler(v.netFlags),
   };
 }
 

@@ -76,6 +76,7 @@ function AsnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           }
           filter={filterEntries}
           deleteEntries={deleteEntries}
+          deleteMatching={deleteEntries}
         />
       )}
     />

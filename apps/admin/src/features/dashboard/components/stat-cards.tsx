@@ -11,13 +11,28 @@ interface Stat {
   /** Null until the counts arrived. */
   count: number | null;
   caption: string;
+  /** What the count covers, when the title alone could mislead. */
+  help?: string;
 }
+
+/**
+ * The Customer Block List card counts the storefront page views the block lists stopped: the
+ * legacy list's addresses and countries. Emails and the other customer details are refused at
+ * checkout, where a stopped checkout is not reported, so they add nothing to it.
+ */
+export const CUSTOMER_BLOCK_LIST_HELP =
+  'Page views blocked by the addresses and countries of Block Lists (Legacy). Emails and other customer details are refused at checkout; those checkouts are not counted here.';
 
 /** The cards; `data` is undefined until the counts arrived. */
 export function statsOf(data: DashboardData | undefined): Stat[] {
   const count = (key: keyof DashboardData) => (data ? data[key] : null);
   return [
-    { title: 'Customer Block List', count: count('blockLists'), caption: PAGE_VIEWS_BLOCKED },
+    {
+      title: 'Customer Block List',
+      count: count('blockLists'),
+      caption: PAGE_VIEWS_BLOCKED,
+      help: CUSTOMER_BLOCK_LIST_HELP,
+    },
     {
       title: 'Fraud Protect',
       count: count('fraudProtect'),
@@ -51,6 +66,11 @@ export function StatCards({ data }: { data: DashboardData | undefined }) {
               <Text as="p" tone="subdued">
                 {stat.caption}
               </Text>
+              {stat.help ? (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {stat.help}
+                </Text>
+              ) : null}
             </BlockStack>
           </section>
         </Card>

@@ -20,8 +20,7 @@ import {
   type FirewallEnforceable,
   type FirewallSettingsView,
 } from '@gatehouse/contracts';
-import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
-import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useFirewallSettings, useSaveFirewallSettings } from '../api/use-firewall-settings.js';
 import { ENFORCE_LABELS, readForm, toForm, type FirewallForm } from '../firewall-form.js';
@@ -31,19 +30,14 @@ const TITLE = 'Firewall Settings';
 
 export function FirewallSettingsPage() {
   return (
-    <PaidListPage
+    <FirewallPaidPage
       title={TITLE}
-      upgradeCard={
-        <PlanUpgradeCard
-          title="The Firewall is part of Premium and Pay-As-You-Go"
-          intro="Point your domain at Gatehouse’s firewall and unwanted visitors are stopped before your store serves a single page:"
-          items={[
-            'blocked visitors never reach your store, and never count in its reports;',
-            'scripts that ignore JavaScript are stopped too;',
-            'rate limits per visitor, URL rules, and a realtime access log.',
-          ]}
-        />
-      }
+      intro="Point your domain at Gatehouse’s firewall and unwanted visitors are stopped before your store serves a single page:"
+      items={[
+        'blocked visitors never reach your store, and never count in its reports;',
+        'scripts that ignore JavaScript are stopped too;',
+        'rate limits per visitor, URL rules, and a realtime access log.',
+      ]}
       editor={() => <FirewallSettingsEditor />}
     />
   );

@@ -8,11 +8,10 @@ import {
   Checkbox,
   ChoiceList,
   FormLayout,
-  Select,
   Text,
   TextField,
 } from '@shopify/polaris';
-import { cancelReasonLabels, cancelReasons } from '@gatehouse/contracts';
+import { CancelOptions } from '../../../components/cancel-options.js';
 import type { FraudForm } from '../fraud-protect-form.js';
 
 export const MEDIUM_RISK_WARNING =
@@ -81,34 +80,7 @@ export function FraudSettingsCard({
             selected={[form.mode]}
             onChange={([mode]) => onChange({ mode: mode === 'flag' ? 'flag' : 'cancel' })}
           />
-          {cancelling && (
-            <FormLayout>
-              <Select
-                label="Cancel reason"
-                options={cancelReasons.map((value) => ({
-                  value,
-                  label: cancelReasonLabels[value],
-                }))}
-                value={form.reason}
-                onChange={(reason) => onChange({ reason: reason as FraudForm['reason'] })}
-              />
-              <Checkbox
-                label="Refund the payment to the original payment method"
-                checked={form.refund}
-                onChange={(refund) => onChange({ refund })}
-              />
-              <Checkbox
-                label="Restock the items"
-                checked={form.restock}
-                onChange={(restock) => onChange({ restock })}
-              />
-              <Checkbox
-                label="Email the customer that the order was cancelled"
-                checked={form.notifyCustomer}
-                onChange={(notifyCustomer) => onChange({ notifyCustomer })}
-              />
-            </FormLayout>
-          )}
+          {cancelling && <CancelOptions value={form} onChange={onChange} />}
           <TextField
             label={cancelling ? 'Add a tag (optional)' : 'Tag'}
             autoComplete="off"

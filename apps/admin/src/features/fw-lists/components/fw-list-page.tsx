@@ -6,11 +6,8 @@ import { Badge } from '@shopify/polaris';
 import type { FwListEntry, FwListView } from '@gatehouse/contracts';
 import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
 import { EntryAddForm } from '../../../components/entry-list/entry-add-form.js';
-import {
-  ListBlockerEditor,
-  PaidListPage,
-} from '../../../components/entry-list/list-blocker-page.js';
-import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
+import { ListBlockerEditor } from '../../../components/entry-list/list-blocker-page.js';
 import { useApiMutation } from '../../../lib/api-mutation.js';
 import { useApiQuery } from '../../../lib/api-query.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -104,18 +101,13 @@ function FwListEditor({ words, onUpgrade }: { words: ListWords; onUpgrade: () =>
 
 function FwListPage({ words }: { words: ListWords }) {
   return (
-    <PaidListPage
+    <FirewallPaidPage
       title={words.title}
-      upgradeCard={
-        <PlanUpgradeCard
-          title="The Firewall is part of Premium and Pay-As-You-Go"
-          intro="Stop unwanted visitors at the edge, before your store serves them:"
-          items={[
-            'blocked requests never reach your store;',
-            'scripts that ignore JavaScript are stopped too.',
-          ]}
-        />
-      }
+      intro="Stop unwanted visitors at the edge, before your store serves them:"
+      items={[
+        'blocked requests never reach your store;',
+        'scripts that ignore JavaScript are stopped too.',
+      ]}
       editor={(onUpgrade) => <FwListEditor words={words} onUpgrade={onUpgrade} />}
     />
   );

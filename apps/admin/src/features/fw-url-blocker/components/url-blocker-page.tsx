@@ -3,11 +3,8 @@
 // the Firewall (Premium): on Free the page explains it and leads to the subscription page.
 import { Badge } from '@shopify/polaris';
 import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
-import {
-  ListBlockerEditor,
-  PaidListPage,
-} from '../../../components/entry-list/list-blocker-page.js';
-import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
+import { ListBlockerEditor } from '../../../components/entry-list/list-blocker-page.js';
 import { useDeleteUrlEntries } from '../api/use-delete-url-entries.js';
 import { useSaveUrlBlocker } from '../api/use-save-url-blocker.js';
 import { useUrlBlocker } from '../api/use-url-blocker.js';
@@ -18,18 +15,13 @@ const TITLE = 'URL Blocker';
 
 export function UrlBlockerPage() {
   return (
-    <PaidListPage
+    <FirewallPaidPage
       title={TITLE}
-      upgradeCard={
-        <PlanUpgradeCard
-          title="The Firewall is part of Premium and Pay-As-You-Go"
-          intro="Stop requests at the edge, before your store serves them:"
-          items={[
-            'probes for /wp-login.php, /.env or /admin never reach your store;',
-            'exact paths, prefixes, wildcards or regular expressions, per method.',
-          ]}
-        />
-      }
+      intro="Stop requests at the edge, before your store serves them:"
+      items={[
+        'probes for /wp-login.php, /.env or /admin never reach your store;',
+        'exact paths, prefixes, wildcards or regular expressions, per method.',
+      ]}
       editor={(onUpgrade) => <UrlBlockerEditor onUpgrade={onUpgrade} />}
     />
   );

@@ -2,37 +2,20 @@
 // decides), reordered by drag and drop with the pointer, touch or the keyboard, edited in
 // place and saved all at once with the contextual save bar; "test as a visitor from…" runs the
 // saved rules. A paid feature: on Free the page explains it and leads to the subscription page.
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragCancelEvent,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
 import { useMemo } from 'react';
 import { BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
 import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
+import { SortableList } from '../../../components/sortable-list/sortable-list.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeoRedirects } from '../api/use-geo-redirects.js';
 import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
-import { formInvalid, moveRule, newRule, toForm, toRequest } from '../geo-redirects-form.js';
+import { formInvalid, newRule, toForm, toRequest } from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
-import './geo-redirects.css';
 
 const TITLE = 'Geolocation Redirects';
 
@@ -70,31 +53,10 @@ function GeoRedirectsEditor() {
       showToast('Redirects saved');
     },
   });
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
   const draft = form.draft;
   if (draft === undefined || redirects.isLoading) return <LoadingPage title={TITLE} />;
   const { rules } = draft;
   const limit = redirects.data.limit;
-  // What screen readers hear while a redirect is moved: positions, not ids.
-  const at = (id: string | number | undefined) => rules.findIndex((r) => r.key === id) + 1;
-  const announcements = {
-    onDragStart: ({ active }: DragStartEvent) => `Picked up redirect ${at(active.id)}.`,
-    onDragOver: ({ active, over }: DragOverEvent) =>
-      over ? `Redirect ${at(active.id)} is over position ${at(over.id)}.` : undefined,
-    onDragEnd: ({ active, over }: DragEndEvent) =>
-      over
-        ? `Redirect ${at(active.id)} was moved to position ${at(over.id)}.`
-        : `Redirect ${at(active.id)} was dropped.`,
-    onDragCancel: ({ active }: DragCancelEvent) =>
-      `Moving redirect ${at(active.id)} was cancelled.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) form.change({ rules: moveRule(rules, String(active.id), String(over.id)) });
-  };
   const update = (key: string, change: object) =>
     form.change({ rules: rules.map((r) => (r.key === key ? { ...r, ...change } : r)) });
 
@@ -139,32 +101,21 @@ function GeoRedirectsEditor() {
                 </BlockStack>
               </Card>
             ) : (
-              <DndContext
-                accessibility={{ announcements }}
-                sensors={sensors}
-                collisionDetection={closestCenter}
-                onDragEnd={onDragEnd}
+              <SortableList
+                items={rules}
+                noun="Redirect"
+                onReorder={(reordered) => form.change({ rules: reordered })}
               >
-                <SortableContext
-                  items={rules.map((r) => r.key)}
-                  strategy={verticalListSortingStrategy}
-                >
-                  <BlockStack gap="400">
-                    {rules.map((rule, index) => (
-                      <RedirectRuleCard
-                        key={rule.key}
-                        rule={rule}
-                        position={index + 1}
-                        showErrors={form.showErrors}
-                        onChange={(change) => update(rule.key, change)}
-                        onRemove={() =>
-                          form.change({ rules: rules.filter((r) => r.key !== rule.key) })
-                        }
-                      />
-                    ))}
-                  </BlockStack>
-                </SortableContext>
-              </DndContext>
+                {(rule, position) => (
+                  <RedirectRuleCard
+                    rule={rule}
+                    position={position}
+                    showErrors={form.showErrors}
+                    onChange={(change) => update(rule.key, change)}
+                    onRemove={() => form.change({ rules: rules.filter((r) => r.key !== rule.key) })}
+                  />
+                )}
+              </SortableList>
             )}
             <TestVisitorCard storeUrl={account?.storeUrl ?? ''} unsaved={form.saveBar.dirty} />
           </BlockStack>

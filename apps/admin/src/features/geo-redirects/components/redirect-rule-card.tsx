@@ -1,8 +1,6 @@
 // One redirect in the ordered list: a drag handle (pointer, touch, or the keyboard: focus it,
 // Space to lift, arrows to move, Space to drop), where it applies, the target, whether the
 // path is kept, and automatic or a prompt with its texts and the target's flag.
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   BlockStack,
   Box,
@@ -17,6 +15,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { countries } from '@gatehouse/engine/values';
+import { DragHandle } from '../../../components/sortable-list/sortable-list.js';
 import { ruleErrors, type RedirectDraft } from '../geo-redirects-form.js';
 import { RedirectCountries } from './redirect-countries.js';
 
@@ -38,132 +37,112 @@ export function RedirectRuleCard({
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: rule.key,
-  });
   const errors = showErrors ? ruleErrors(rule) : {};
-  const style = {
-    transform: CSS.Transform.toString(transform),
-    transition,
-    position: 'relative' as const,
-    zIndex: isDragging ? 1 : 0,
-    opacity: isDragging ? 0.85 : 1,
-  };
   const prompt = rule.prompt;
   const setPrompt = (change: Partial<RedirectDraft['prompt']>) =>
     onChange({ prompt: { ...prompt, ...change } });
 
   return (
-    <div ref={setNodeRef} style={style}>
-      <Card>
-        <BlockStack gap="400">
-          <InlineStack align="space-between" blockAlign="center" wrap={false} gap="200">
-            <InlineStack gap="200" blockAlign="center" wrap={false}>
-              <button
-                type="button"
-                className="gh-drag-handle"
-                aria-label={`Move redirect ${position}`}
-                {...attributes}
-                {...listeners}
-              >
-                ⋮⋮
-              </button>
-              <Text as="h2" variant="headingMd">
-                {`Redirect ${position}`}
-              </Text>
-            </InlineStack>
-            <InlineStack gap="300" blockAlign="center">
-              <Checkbox
-                label="On"
-                checked={rule.enabled}
-                onChange={(enabled) => onChange({ enabled })}
-              />
-              <Button variant="plain" tone="critical" onClick={onRemove}>
-                Remove
-              </Button>
-            </InlineStack>
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center" wrap={false} gap="200">
+          <InlineStack gap="200" blockAlign="center" wrap={false}>
+            <DragHandle label={`Move redirect ${position}`} />
+            <Text as="h2" variant="headingMd">
+              {`Redirect ${position}`}
+            </Text>
           </InlineStack>
-          <RedirectCountries
-            countries={rule.countries}
-            chosenContinents={rule.continents}
-            error={errors.countries}
-            onChange={onChange}
-          />
-          <TextField
-            label="Send them to"
-            placeholder="https://example.de"
-            value={rule.url}
-            onChange={(url) => onChange({ url })}
-            autoComplete="off"
-            type="url"
-            error={errors.url}
-          />
-          <Checkbox
-            label="Keep the page they asked for"
-            helpText="On: a visitor on /products/hat?size=m goes to the same path and query on the target. Off: to the target address itself."
-            checked={rule.keepPath}
-            onChange={(keepPath) => onChange({ keepPath })}
-          />
-          <ChoiceList
-            title="How"
-            choices={[
-              { label: 'Redirect automatically', value: 'auto' },
-              {
-                label: 'Ask the visitor first',
-                value: 'prompt',
-                helpText: 'Your store shows with a small window over it; the answer is remembered.',
-              },
-            ]}
-            selected={[rule.mode]}
-            onChange={([mode]) => onChange({ mode: mode === 'prompt' ? 'prompt' : 'auto' })}
-          />
-          {rule.mode === 'prompt' && (
-            <Box paddingInlineStart="600">
-              <FormLayout>
-                <FormLayout.Group>
-                  <TextField
-                    label="Title"
-                    value={prompt.title}
-                    onChange={(title) => setPrompt({ title })}
-                    autoComplete="off"
-                    maxLength={200}
-                  />
-                  <Select
-                    label="Flag of the target store"
-                    options={FLAG_OPTIONS}
-                    value={prompt.flag}
-                    onChange={(flag) => setPrompt({ flag })}
-                  />
-                </FormLayout.Group>
+          <InlineStack gap="300" blockAlign="center">
+            <Checkbox
+              label="On"
+              checked={rule.enabled}
+              onChange={(enabled) => onChange({ enabled })}
+            />
+            <Button variant="plain" tone="critical" onClick={onRemove}>
+              Remove
+            </Button>
+          </InlineStack>
+        </InlineStack>
+        <RedirectCountries
+          countries={rule.countries}
+          chosenContinents={rule.continents}
+          error={errors.countries}
+          onChange={onChange}
+        />
+        <TextField
+          label="Send them to"
+          placeholder="https://example.de"
+          value={rule.url}
+          onChange={(url) => onChange({ url })}
+          autoComplete="off"
+          type="url"
+          error={errors.url}
+        />
+        <Checkbox
+          label="Keep the page they asked for"
+          helpText="On: a visitor on /products/hat?size=m goes to the same path and query on the target. Off: to the target address itself."
+          checked={rule.keepPath}
+          onChange={(keepPath) => onChange({ keepPath })}
+        />
+        <ChoiceList
+          title="How"
+          choices={[
+            { label: 'Redirect automatically', value: 'auto' },
+            {
+              label: 'Ask the visitor first',
+              value: 'prompt',
+              helpText: 'Your store shows with a small window over it; the answer is remembered.',
+            },
+          ]}
+          selected={[rule.mode]}
+          onChange={([mode]) => onChange({ mode: mode === 'prompt' ? 'prompt' : 'auto' })}
+        />
+        {rule.mode === 'prompt' && (
+          <Box paddingInlineStart="600">
+            <FormLayout>
+              <FormLayout.Group>
                 <TextField
-                  label="Text"
-                  value={prompt.text}
-                  onChange={(text) => setPrompt({ text })}
+                  label="Title"
+                  value={prompt.title}
+                  onChange={(title) => setPrompt({ title })}
                   autoComplete="off"
-                  multiline={2}
-                  maxLength={1000}
+                  maxLength={200}
                 />
-                <FormLayout.Group>
-                  <TextField
-                    label="Button that redirects"
-                    value={prompt.accept}
-                    onChange={(accept) => setPrompt({ accept })}
-                    autoComplete="off"
-                    maxLength={60}
-                  />
-                  <TextField
-                    label="Button that stays"
-                    value={prompt.decline}
-                    onChange={(decline) => setPrompt({ decline })}
-                    autoComplete="off"
-                    maxLength={60}
-                  />
-                </FormLayout.Group>
-              </FormLayout>
-            </Box>
-          )}
-        </BlockStack>
-      </Card>
-    </div>
+                <Select
+                  label="Flag of the target store"
+                  options={FLAG_OPTIONS}
+                  value={prompt.flag}
+                  onChange={(flag) => setPrompt({ flag })}
+                />
+              </FormLayout.Group>
+              <TextField
+                label="Text"
+                value={prompt.text}
+                onChange={(text) => setPrompt({ text })}
+                autoComplete="off"
+                multiline={2}
+                maxLength={1000}
+              />
+              <FormLayout.Group>
+                <TextField
+                  label="Button that redirects"
+                  value={prompt.accept}
+                  onChange={(accept) => setPrompt({ accept })}
+                  autoComplete="off"
+                  maxLength={60}
+                />
+                <TextField
+                  label="Button that stays"
+                  value={prompt.decline}
+                  onChange={(decline) => setPrompt({ decline })}
+                  autoComplete="off"
+                  maxLength={60}
+                />
+              </FormLayout.Group>
+            </FormLayout>
+          </Box>
+        )}
+      </BlockStack>
+    </Card>
   );
 }

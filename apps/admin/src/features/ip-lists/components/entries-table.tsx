@@ -1,5 +1,6 @@
 // The entries of one IP list: keyset pages (Previous/Next over `nextCursor`), row selection
-// with a bulk Delete behind a confirmation, and inline editing.
+// with a bulk Delete behind a confirmation (of the rows picked, or of every entry the search
+// matches on every page), and inline editing.
 import { useState } from 'react';
 import type { IpEntry, IpListId } from '@gatehouse/contracts';
 import {
@@ -15,15 +16,20 @@ export function EntriesTable({
   list,
   entries,
   loading,
-  searching,
+  search,
+  matching,
   pages,
 }: {
   list: IpListId;
   entries: IpEntry[];
   loading: boolean;
-  searching: boolean;
+  /** The search the entries were read with; empty for the whole list. */
+  search: string;
+  /** Entries the search matches on every page. */
+  matching: number;
   pages: EntryPages;
 }) {
+  const searching = search !== '';
   const deleteEntries = useDeleteIpListEntries(list);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -49,12 +55,13 @@ export function EntriesTable({
         { title: 'Actions', hidden: true },
       ]}
       pages={pages}
+      matching={{ search, count: matching, deleteEntries }}
       removal={{
         verb: 'Delete',
         deleteEntries,
         title: (ids) => `Delete ${entryCount(ids.length)}?`,
-        body: () =>
-          `The selected addresses are removed from the ${listTexts[list].noun}. This cannot be undone.`,
+        body: (count) =>
+          `${count === 1 ? 'The address is' : `${count.toLocaleString('en-US')} addresses are`} removed from the ${listTexts[list].noun}. This cannot be undone.`,
       }}
       row={(entry, index, selected) => (
         <EntryRow

@@ -52,7 +52,7 @@ export function IpListPage({ list }: { list: IpListId }) {
     limit: PAGE_SIZE,
     ...(cursor === undefined ? {} : { cursor }),
   });
-  const { entries, nextCursor, total, limit } = page.data;
+  const { entries, nextCursor, total, matching, limit } = page.data;
 
   return (
     <Page
@@ -90,7 +90,8 @@ export function IpListPage({ list }: { list: IpListId }) {
               list={list}
               entries={entries}
               loading={page.isFetching}
-              searching={search !== ''}
+              search={search}
+              matching={matching}
               pages={{
                 hasNext: nextCursor !== null,
                 hasPrevious: cursors.length > 1,

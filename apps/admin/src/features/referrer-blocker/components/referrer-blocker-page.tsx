@@ -91,6 +91,7 @@ function ReferrerBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           }
           filter={filterEntries}
           deleteEntries={deleteEntries}
+          deleteMatching={deleteEntries}
         />
       )}
     >

@@ -1,5 +1,6 @@
 // The filter bar of the visitor logs (Polaris Filters): the query field takes an IP or CIDR
-// range; action, country, ASN, URL and time range sit behind filter pills. Typed values are
+// range; action, country, ASN, URL, network, bot category, crawler and time range sit behind
+// filter pills. Typed values are
 // written to the address bar after a short pause; choices at once.
 import { useEffect, useState } from 'react';
 import { BlockStack, ChoiceList, Filters, InlineStack, TextField } from '@shopify/polaris';
@@ -14,6 +15,7 @@ import {
 } from '../visit-filters.js';
 import { actionFilterLabels, actionFilterOptions } from '../action-filter.js';
 import { CountryFilter } from './country-filter.js';
+import { networkFilters } from './network-filters.js';
 
 const TYPING_DELAY_MS = 400;
 
@@ -100,6 +102,8 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
       onRemove: () => clearText('url'),
     });
   }
+  const network = networkFilters(filters, set);
+  applied.push(...network.applied);
   if (range) {
     const dates =
       range === 'custom' ? ` ${filters.fromDate ?? '…'} – ${filters.toDate ?? '…'}` : '';
@@ -224,6 +228,7 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
             />
           ),
         },
+        ...network.filters,
       ]}
     />
   );

@@ -1,6 +1,7 @@
 // One visit in the log table: when (relative, the exact time on hover), who (IP, country and
 // place), what Gatehouse did and which rule decided, the page and where the visitor came from,
-// the network and device, and the row's quick actions in a menu. Each cell holds two short
+// the network and device (with badges for the network kinds, crawler verdict and bot category
+// the visit was recorded with), and the row's quick actions in a menu. Each cell holds two short
 // lines, so the six columns fit the card at 1280 px; on a phone the row is one stacked cell.
 import type { ReactNode } from 'react';
 import {
@@ -22,6 +23,7 @@ import { CountryFlag } from '../../../components/country-flag.js';
 import { relativeTime } from '../../../lib/relative-time.js';
 import type { QuickActionChoice } from '../quick-actions.js';
 import { quickActionsFor } from '../quick-actions.js';
+import { networkBadges } from '../network-badges.js';
 import {
   absoluteTime,
   countryLabel,
@@ -67,6 +69,21 @@ function Clipped({ text, width, subdued }: { text: string; width: string; subdue
 
 function Lines({ children }: { children: ReactNode }) {
   return <BlockStack gap="050">{children}</BlockStack>;
+}
+
+/** The network and agent badges; nothing for a visit without any. */
+function NetworkBadges({ visit }: { visit: VisitView }) {
+  const badges = networkBadges(visit);
+  if (badges.length === 0) return null;
+  return (
+    <InlineStack gap="100">
+      {badges.map((b) => (
+        <Badge key={b.label} tone={b.tone} size="small">
+          {b.label}
+        </Badge>
+      ))}
+    </InlineStack>
+  );
 }
 
 export function VisitRow(props: Props) {
@@ -120,6 +137,7 @@ export function VisitRow(props: Props) {
             {from}
             {ruleLine}
             <Clipped text={pagePath(visit.url)} width="18rem" subdued />
+            <NetworkBadges visit={visit} />
             {time}
           </BlockStack>
         </div>
@@ -154,6 +172,7 @@ export function VisitRow(props: Props) {
         <Lines>
           <Clipped text={networkLabel(visit)} width="12rem" />
           <Clipped text={deviceLabel(visit)} width="12rem" subdued />
+          <NetworkBadges visit={visit} />
         </Lines>
       </IndexTable.Cell>
       <IndexTable.Cell>{menu}</IndexTable.Cell>

@@ -1,0 +1,229 @@
+import { NEW_AUTO_CANCEL_FILTER, type AutoCancelFilter } from '@gatehouse/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  conditionError,
+  filterErrors,
+  hasErrors,
+  newCondition,
+  newGroup,
+  operatorChoice,
+  operatorOptions,
+  splitList,
+  toDraft,
+  toInput,
+  valueKind,
+  withField,
+  withOperator,
+  type FilterDraft,
+} from './auto-cancel-form.js';
+import { placeServerError, withServerError } from './server-error.js';
+
+const stored = (match: AutoCancelFilter['match']): AutoCancelFilter => ({
+  ...NEW_AUTO_CANCEL_FILTER,
+  id: '5f0c6f5e-8f7e-4c36-9a39-3f1f0c1e2a11',
+  name: 'Big mismatched orders',
+  mode: 'on',
+  position: 0,
+  match,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+});
+
+describe('a condition in the editor', () => {
+  it('offers only the operators that fit its field, each also turned around', () => {
+    expect(operatorOptions('total').map((o) => o.label)).toEqual([
+      'equals',
+      'is greater than',
+      'is less than',
+      'does not equal',
+      'is not greater than',
+      'is not less than',
+    ]);
+    expect(operatorOptions('billingDiffersFromShipping')).toEqual([
+      { label: 'is yes', value: 'is' },
+      { label: 'is no', value: '!is' },
+    ]);
+    expect(operatorOptions('ipNetwork').map((o) => o.value)).toEqual(['inList', '!inList']);
+  });
+
+  it('takes the value in the input its field and operator need', () => {
+    expect(valueKind('email', 'contains')).toBe('text');
+    expect(valueKind('email', 'inList')).toBe('list');
+    expect(valueKind('total', 'greaterThan')).toBe('number');
+    expect(valueKind('shippingCountry', 'equals')).toBe('country');
+    expect(valueKind('shippingCountry', 'inList')).toBe('countries');
+    expect(valueKind('firstOrder', 'is')).toBe('none');
+    expect(valueKind('ipNetwork', 'inList')).toBe('networks');
+  });
+
+  it('restarts the value when the field changes kind, and keeps the operator when it fits', () => {
+    const email = { ...newCondition('email'), operator: 'inList' as const, value: ['a@b.c'] };
+    expect(withField(email, 'sku')).toMatchObject({ operator: 'inList', value: ['a@b.c'] });
+    expect(withField(email, 'total')).toMatchObject({ operator: 'equals', value: '' });
+    expect(withField(email, 'firstOrder')).toMatchObject({ operator: 'is', value: true });
+  });
+
+  it('turns text into a list and back when the operator changes', () => {
+    const c = { ...newCondition('email'), operator: 'equals' as const, value: 'a@x.com, b@x.com' };
+    const listed = withOperator(c, '!inList');
+    expect(listed).toMatchObject({
+      operator: 'inList',
+      negate: true,
+      value: ['a@x.com', 'b@x.com'],
+    });
+    expect(withOperator(listed, 'contains')).toMatchObject({
+      negate: false,
+      value: 'a@x.com, b@x.com',
+    });
+    const fact = newCondition('billingDiffersFromShipping');
+    const no = withOperator(fact, '!is');
+    expect(no).toMatchObject({ operator: 'is', negate: false, value: false });
+    expect(operatorChoice(no)).toBe('!is');
+  });
+
+  it('splits lists on lines and commas, dropping blanks and repeats', () => {
+    expect(splitList(' a@x.com\nb@x.com, ,a@x.com\n')).toEqual(['a@x.com', 'b@x.com']);
+  });
+
+  it('says what is wrong with a value before it is sent', () => {
+    expect(conditionError({ ...newCondition('total'), value: '' })).toBe('Enter a number.');
+    expect(conditionError({ ...newCondition('total'), value: '12abc' })).toBe('Enter a number.');
+    expect(conditionError({ ...newCondition('total'), value: '500' })).toBeUndefined();
+    expect(conditionError(newCondition('email'))).toBe('Enter a value.');
+    expect(conditionError({ ...newCondition('email'), operator: 'matches', value: '(a' })).toMatch(
+      /not a valid pattern/,
+    );
+    expect(conditionError(newCondition('ipNetwork'))).toBe('Choose at least one kind of network.');
+    expect(conditionError(newCondition('shippingCountry'))).toBe('Choose a country.');
+    expect(conditionError(newCondition('firstOrder'))).toBeUndefined();
+    expect(conditionError({ ...newCondition('email'), field: 'colour' })).toMatch(/order field/);
+  });
+});
+
+describe('the filter draft', () => {
+  const billingAndTotal = (): FilterDraft => {
+    const draft = toDraft(null);
+    const group = draft.groups[0]!;
+    group.conditions = [
+      withField(group.conditions[0]!, 'billingDiffersFromShipping'),
+      withOperator({ ...newCondition('total'), value: ' 500 ' }, 'greaterThan'),
+    ];
+    return { ...draft, name: ' Mismatch over 500 ', mode: 'on' };
+  };
+
+  it('becomes the save call: trimmed, numbers as numbers, yes/no as true/false', () => {
+    expect(toInput(billingAndTotal())).toEqual({
+      id: null,
+      name: 'Mismatch over 500',
+      mode: 'on',
+      match: {
+        any: false,
+        groups: [
+          {
+            any: false,
+            conditions: [
+              { field: 'billingDiffersFromShipping', operator: 'is', value: true },
+              { field: 'total', operator: 'greaterThan', value: 500 },
+            ],
+          },
+        ],
+      },
+      actions: NEW_AUTO_CANCEL_FILTER.actions,
+    });
+  });
+
+  it('reads a stored filter back into the same save call, a turned-around fact as "is no"', () => {
+    const match = {
+      any: true,
+      groups: [
+        {
+          any: true,
+          conditions: [
+            { field: 'email', operator: 'inList', value: ['a@x.com'], negate: true },
+            { field: 'firstOrder', operator: 'is', value: true, negate: true },
+          ],
+        },
+        { any: false, conditions: [{ field: 'total', operator: 'lessThan', value: 5 }] },
+      ],
+    };
+    const draft = toDraft(stored(match));
+    expect(operatorChoice(draft.groups[0]!.conditions[1]!)).toBe('!is');
+    expect(toInput(draft).match).toEqual({
+      ...match,
+      groups: [
+        {
+          any: true,
+          conditions: [
+            match.groups[0]!.conditions[0],
+            { field: 'firstOrder', operator: 'is', value: false },
+          ],
+        },
+        match.groups[1],
+      ],
+    });
+  });
+
+  it('names every problem where it is: empty group, bad value, no action, bad tags', () => {
+    const draft = billingAndTotal();
+    expect(hasErrors(filterErrors(draft))).toBe(false);
+    const empty = { ...newGroup(), conditions: [] };
+    const bad = { ...newCondition('email'), value: '' };
+    const broken: FilterDraft = {
+      ...draft,
+      name: ' ',
+      groups: [...draft.groups, empty, { ...newGroup(), conditions: [bad] }],
+      actions: { ...draft.actions, cancel: false, tags: ['a,b'], blockIp: false },
+    };
+    const errors = filterErrors(broken);
+    expect(errors.name).toMatch(/name/);
+    expect(errors.groups).toEqual({ [empty.key]: expect.stringMatching(/empty group/) });
+    expect(errors.conditions).toEqual({ [bad.key]: 'Enter a value.' });
+    expect(errors.tags).toMatch(/tags/);
+    expect(filterErrors({ ...broken, actions: { ...broken.actions, tags: [] } }).actions).toMatch(
+      /at least one action/,
+    );
+  });
+
+  it('puts a refused save under the condition or group the server names, without the where', () => {
+    const draft = billingAndTotal();
+    const withEmpty = { ...draft, groups: [...draft.groups, newGroup()] };
+    const second = draft.groups[0]!.conditions[1]!;
+    const placed = placeServerError(
+      draft,
+      'Filter "Mismatch": Group 1, condition 2 (Order total is greater than 500): the value must be a number.',
+    );
+    expect(placed).toEqual({
+      on: 'condition',
+      key: second.key,
+      message: 'The value must be a number.',
+    });
+    expect(withServerError({ groups: {}, conditions: {} }, placed).conditions).toEqual({
+      [second.key]: 'The value must be a number.',
+    });
+    // Words that do not describe the condition as the draft has it are kept.
+    expect(placeServerError(draft, 'Group 1, condition 2 (Colour is red): no such field.')).toEqual(
+      {
+        on: 'condition',
+        key: second.key,
+        message: 'Group 1, condition 2 (Colour is red): no such field.',
+      },
+    );
+    expect(
+      placeServerError(
+        withEmpty,
+        'Filter "x": Group 2 is empty. Add a condition to it or remove it.',
+      ),
+    ).toEqual({
+      on: 'group',
+      key: withEmpty.groups[1]!.key,
+      message: 'Group 2 is empty. Add a condition to it or remove it.',
+    });
+    expect(placeServerError(draft, 'Group 7, condition 1: no such group')).toEqual({
+      on: 'filter',
+      message: 'Group 7, condition 1: no such group',
+    });
+    expect(placeServerError(draft, 'You have 50 filters, the most a shop can have.').on).toBe(
+      'filter',
+    );
+  });
+});

@@ -1,0 +1,128 @@
+// The dry run: the draft's conditions over the shop's recent orders, read from the platform a
+// page at a time while a progress bar moves; then the orders it would have caught, each with
+// the condition that decided, and the honest count of orders read. Nothing is changed.
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Link,
+  ProgressBar,
+  Text,
+} from '@shopify/polaris';
+import type { AutoCancelDryRun, FilterMatchInput } from '@gatehouse/contracts';
+import { useState } from 'react';
+import { useDryRun, useStartDryRun } from '../api/use-auto-cancel.js';
+import { dryRunProgress, dryRunSummary } from '../dry-run-words.js';
+import './auto-cancel.css';
+
+function Results({ run }: { run: AutoCancelDryRun }) {
+  if (run.results.length === 0) return null;
+  return (
+    <ul className="gh-dry-run-results" aria-label="Orders the filter would catch">
+      {run.results.map((r) => (
+        <li key={r.orderId}>
+          <InlineStack gap="200" blockAlign="center" wrap>
+            <Link url={r.orderUrl} target="_blank">
+              {r.orderName}
+            </Link>
+            <Text as="span" tone="subdued">
+              {new Date(r.createdAt).toLocaleDateString('en-US')}
+            </Text>
+            <Text as="span">
+              {`${r.total.toLocaleString('en-US', { minimumFractionDigits: 2 })} ${r.currency}`}
+            </Text>
+            {r.verdict === 'already-cancelled' && <Badge>Already cancelled</Badge>}
+          </InlineStack>
+          <Text as="p" tone="subdued" breakWord>
+            {`Caught by: ${r.decidedBy.text}`}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DryRunCard({
+  match,
+  invalid,
+  days,
+  onInvalid,
+}: {
+  match: FilterMatchInput;
+  /** The draft has errors: the dry run shows them instead of starting. */
+  invalid: boolean;
+  days: number;
+  onInvalid: () => void;
+}) {
+  const start = useStartDryRun();
+  const [runId, setRunId] = useState<string | null>(null);
+  const [ranOn, setRanOn] = useState('');
+  const status = useDryRun(runId);
+  const run = status.data && status.data.id === runId ? status.data : null;
+  const matchKey = JSON.stringify(match);
+  const finished = run !== null && (run.done || run.state === 'failed');
+  const running = start.isPending || (runId !== null && !finished);
+
+  const begin = async () => {
+    if (invalid) {
+      onInvalid();
+      return;
+    }
+    const outcome = await start.call({ match });
+    if (!outcome.result) return;
+    setRanOn(matchKey);
+    setRunId(outcome.data.id);
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="h2" variant="headingMd">
+            Dry run
+          </Text>
+          <Button onClick={() => void begin()} loading={start.isPending} disabled={running}>
+            Dry run
+          </Button>
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          {`See which of your orders of the last ${days} days these conditions would have caught, before you save. Nothing is cancelled or changed.`}
+        </Text>
+        {runId !== null && !finished && (
+          <BlockStack gap="100">
+            <ProgressBar progress={run ? dryRunProgress(run) : 0} size="small" />
+            <Text as="p" tone="subdued">
+              {run
+                ? `Reading orders… ${run.read.toLocaleString('en-US')} read so far.`
+                : 'Starting…'}
+            </Text>
+          </BlockStack>
+        )}
+        {run?.state === 'failed' && (
+          <Banner tone="critical" title="The dry run stopped">
+            <p>{`${run.error ?? 'Reading the orders failed.'} Run it again; if it keeps failing, try again in a few minutes.`}</p>
+          </Banner>
+        )}
+        {run?.done && (
+          <BlockStack gap="200">
+            <Text as="p" fontWeight="semibold">
+              {dryRunSummary(run)}
+            </Text>
+            {ranOn !== matchKey && (
+              <Banner tone="info">
+                <p>
+                  The conditions changed since this dry run. Run it again to see what they catch
+                  now.
+                </p>
+              </Banner>
+            )}
+            <Results run={run} />
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}

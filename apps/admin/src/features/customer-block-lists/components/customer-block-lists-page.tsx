@@ -1,0 +1,112 @@
+// /checkoutValidate: buyers the merchant does not sell to, stopped at checkout before the order
+// exists by the app's checkout rule (a cart and checkout validation function). The page shows
+// whether the store's checkout has the latest list, the message buyers see, the add form, the
+// entries (edited and removed at once), and CSV import and export. A paid feature: on Free the
+// page explains it and leads to the subscription page.
+import { useState } from 'react';
+import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
+import { customerBlockListsExportPath } from '@gatehouse/contracts';
+import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
+import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
+import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
+import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import {
+  useCommitCustomerBlockImport,
+  useCustomerBlockLists,
+  usePreviewCustomerBlockImport,
+} from '../api/customer-block-lists-api.js';
+import { AddEntriesForm } from './add-entries-form.js';
+import { EntriesTable } from './entries-table.js';
+import { MessageCard } from './message-card.js';
+import { SyncStatusCard } from './sync-status-card.js';
+
+const TITLE = 'Customer Block Lists';
+
+export function CustomerBlockListsPage() {
+  return (
+    <PaidListPage
+      title={TITLE}
+      upgradeCard={
+        <PlanUpgradeCard
+          title="Customer Block Lists are part of Premium and Pay-As-You-Go"
+          intro="Stop known bad buyers at checkout, before they can pay:"
+          items={[
+            'emails and whole email domains;',
+            'phone numbers, names, street addresses and zip codes;',
+            'delivery countries.',
+          ]}
+        />
+      }
+      editor={(onUpgrade) => <CustomerBlockListsEditor onUpgrade={onUpgrade} />}
+    />
+  );
+}
+
+function CustomerBlockListsEditor({ onUpgrade }: { onUpgrade: () => void }) {
+  const lists = useCustomerBlockLists();
+  const importCalls = {
+    preview: usePreviewCustomerBlockImport(),
+    commit: useCommitCustomerBlockImport(),
+  };
+  const [importOpen, setImportOpen] = useState(false);
+  const secondaryActions = useCsvPageActions({
+    exportPath: customerBlockListsExportPath,
+    exportName: 'customer-block-lists',
+    onImport: () => setImportOpen(true),
+    onUpgrade,
+  });
+  const { entries, limit, message, sync } = lists.data;
+
+  return (
+    <Page title={TITLE} secondaryActions={secondaryActions}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <SyncStatusCard sync={sync} readAt={lists.readAt} />
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Block a buyer
+                </Text>
+                <Text as="p">
+                  A buyer whose email, phone, name, delivery address, zip code or country is on the
+                  list cannot complete checkout and sees your message instead. Nothing is charged
+                  and no order is created.
+                </Text>
+                <AddEntriesForm onUpgrade={onUpgrade} />
+              </BlockStack>
+            </Card>
+            <Card padding="0">
+              <BlockStack gap="200">
+                <div style={{ padding: 'var(--p-space-400) var(--p-space-400) 0' }}>
+                  <Text as="h2" variant="headingMd">
+                    Blocked buyers ({entries.length.toLocaleString('en')} of{' '}
+                    {limit.toLocaleString('en')})
+                  </Text>
+                </div>
+                <div style={{ padding: '0 var(--p-space-400)' }}>
+                  <EntriesTable
+                    entries={entries}
+                    readAt={lists.readAt}
+                    loading={lists.isFetching && !lists.isSettled}
+                    onUpgrade={onUpgrade}
+                  />
+                </div>
+              </BlockStack>
+            </Card>
+            {/* Keyed by the saved message: a new one read from the server starts the field again. */}
+            <MessageCard key={message} message={message} onUpgrade={onUpgrade} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      <CsvImportModal
+        title="Import a CSV file into Customer Block Lists"
+        format="One entry per line: its kind (email, emailDomain, phone, name, address, zip or country), its value, then optionally a note, separated by commas. A header line (kind,value,note) is allowed."
+        calls={importCalls}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onForbidden={onUpgrade}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+// The rows the Realtime Access Log shows: live entries on top of the history pages, newest
+// first by id, each once (a page read after the tail started may hold entries it also sent),
+// and at most MAX_ROWS of them; what the filter fields say as the calls' query; the row's
+// block actions.
+import { fwAccessFilters, type FwAccessEntry, type FwAccessFilters } from '@gatehouse/contracts';
+
+export const MAX_ROWS = 1000;
+
+const newer = (a: FwAccessEntry, b: FwAccessEntry) => {
+  const [x, y] = [BigInt(a.id), BigInt(b.id)];
+  return x === y ? 0 : x > y ? -1 : 1;
+};
+
+export function mergeEntries(...lists: readonly FwAccessEntry[][]): FwAccessEntry[] {
+  const seen = new Set<string>();
+  const all: FwAccessEntry[] = [];
+  for (const list of lists) {
+    for (const entry of list) {
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      all.push(entry);
+    }
+  }
+  return all.sort(newer).slice(0, MAX_ROWS);
+}
+
+/** The filter fields as typed. */
+export interface FilterDraft {
+  ip: string;
+  country: string;
+  status: string;
+  blocked: boolean;
+}
+
+export const NO_FILTERS: FilterDraft = { ip: '', country: '', status: '', blocked: false };
+
+export type FilterErrors = Partial<Record<keyof FwAccessFilters, string>>;
+
+/** The query the draft makes, or the fields' errors. */
+export function readFilters(
+  draft: FilterDraft,
+): { query: Record<string, string> } | { errors: FilterErrors } {
+  const parsed = fwAccessFilters.safeParse({
+    ip: draft.ip,
+    country: draft.country,
+    status: draft.status,
+    ...(draft.blocked ? { blocked: 'true' } : {}),
+  });
+  if (!parsed.success) {
+    const errors: FilterErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof FwAccessFilters;
+      errors[field] ??= issue.message;
+    }
+    return { errors };
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed.data)) {
+    if (typeof value === 'string' && value !== '') query[name] = value;
+  }
+  return { query };
+}
+
+/** The path of a logged URL, without its query: what "Block this URL" adds. */
+export function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const ACTION_LABELS: Record<FwAccessEntry['action'], string> = {
+  allow: 'Allowed',
+  block: 'Blocked',
+  redirect: 'Redirected',
+  limit: 'Rate limited',
+};

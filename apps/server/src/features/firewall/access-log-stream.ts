@@ -1,0 +1,138 @@
+// GET /api/fwAccessLog/stream: the Realtime Access Log's live tail as server-sent events. The
+// admin opens it with its authenticated fetch, so the session's bearer token travels in the
+// Authorization header as on every other call and never in a URL (no address bar, history,
+// Referer or access log ever holds it); the session is checked again every minute and the
+// stream ends when it is gone. The Firewall plan feature, the filters (400) and
+// `Accept: text/event-stream` (406) are checked before the stream opens, and at most
+// STREAMS_PER_SHOP are open per shop on an instance (429).
+//
+// Every instance hears each stored batch on the log channel (LISTEN/NOTIFY on PostgreSQL,
+// in-process on PGlite) and each of its streams for that shop reads the entries after the
+// last one it sent, under its filters, and sends them as one `entries` event. A comment line
+// every 15 s keeps proxies from closing an idle stream.
+import {
+  FW_ACCESS_EVENT,
+  FW_ACCESS_STREAM_PATH,
+  fwAccessMessages,
+  fwAccessStreamRequest,
+  type FwAccessEntry,
+} from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { AppError } from '../../errors.js';
+import { assertCleanRequest } from '../../http/route.js';
+import { requireFeature } from '../../plan-gates.js';
+import { bearerToken } from '../../plugins/auth.js';
+import { findSession } from '../../sessions/sessions.js';
+import { shopOfSession } from '../../shops.js';
+import type { FwAccessRow } from './access-log-schema.js';
+import { entryOf, newestId, readAfter } from './access-log-store.js';
+
+const STREAMS_PER_SHOP = 5;
+const READ_LIMIT = 200;
+const HEARTBEAT_MS = 15_000;
+const SESSION_CHECK_MS = 60_000;
+
+export interface AccessLogStreamOptions {
+  channel: string;
+  label: (kind: string) => string;
+}
+
+export async function accessLogStream(
+  app: FastifyInstance,
+  options: AccessLogStreamOptions,
+): Promise<void> {
+  const open = new Map<string, number>();
+  const streams = new Set<ServerResponse>();
+
+  // Open streams would hold the server's close: they end first.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(FW_ACCESS_STREAM_PATH, async (request, reply) => {
+    const session = await app.authenticate(request);
+    const shop = await shopOfSession(app.db, session);
+    requireFeature(shop, 'firewall');
+    assertCleanRequest(request);
+    const { after, ...filters } = fwAccessStreamRequest.parse(request.query ?? {});
+    if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+      throw new AppError(406, fwAccessMessages.stream);
+    }
+    if ((open.get(shop.id) ?? 0) >= STREAMS_PER_SHOP) {
+      throw new AppError(429, fwAccessMessages.tooManyStreams);
+    }
+    let last = after === undefined ? await newestId(app.db, shop.id) : Number(after);
+    const token = bearerToken(request.headers.authorization) ?? '';
+
+    open.set(shop.id, (open.get(shop.id) ?? 0) + 1);
+    reply.hijack();
+    const raw = reply.raw;
+    streams.add(raw);
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    // The browser's reconnect delay, and a first byte so the client knows the stream is open.
+    raw.write('retry: 2000\n\n');
+
+    let closed = false;
+    let reading = false;
+    let again = false;
+    const send = (rows: FwAccessRow[]) => {
+      const entries: FwAccessEntry[] = rows.map((row) => entryOf(row, options.label));
+      raw.write(`event: ${FW_ACCESS_EVENT}\nid: ${last}\ndata: ${JSON.stringify({ entries })}\n\n`);
+    };
+    // One read at a time; a message during a read makes it read again after.
+    async function pump() {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const rows = await readAfter(app.db, shop.id, filters, last, READ_LIMIT);
+            if (closed || rows.length === 0) break;
+            last = rows[rows.length - 1]!.id;
+            send(rows);
+            if (rows.length < READ_LIMIT) break;
+          }
+        } while (again && !closed);
+      } catch (error) {
+        request.log.warn({ err: error }, 'access log stream could not read');
+      } finally {
+        reading = false;
+      }
+    }
+
+    const unsubscribe = app.notify.subscribe(options.channel, (payload) => {
+      if (payload === null || payload === shop.id) void pump();
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const sessionCheck = setInterval(() => {
+      void findSession(app.db, token).then(
+        (still) => {
+          if (!still) raw.end();
+        },
+        () => {},
+      );
+    }, SESSION_CHECK_MS);
+    raw.on('close', () => {
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(sessionCheck);
+      unsubscribe();
+      streams.delete(raw);
+      const count = (open.get(shop.id) ?? 1) - 1;
+      if (count > 0) open.set(shop.id, count);
+      else open.delete(shop.id);
+    });
+    // Entries stored between the caller's history read and now.
+    void pump();
+  });
+}

@@ -1,0 +1,47 @@
+// The checkout validation function reads one block list from its metafield; several features
+// put entries into it (Customer Block Lists, and the emails of Block Lists (Legacy)). Each such
+// feature exports a CheckoutBlockSource; the app layer lists them and hands the list to the
+// feature that builds and syncs the metafield. A source that changed its entries calls
+// `app.checkoutBlocks.changed(shopId)`, which queues a sync of that shop's metafield. Sources
+// give values as the merchant typed them: the builder normalises every value once, so the
+// function only compares.
+import type { Database } from '../db/client.js';
+
+/** What one checkout block entry matches in the buyer's details. */
+export const checkoutBlockKinds = [
+  'email',
+  'emailDomain',
+  'phone',
+  'name',
+  'address',
+  'zip',
+  'country',
+] as const;
+export type CheckoutBlockKind = (typeof checkoutBlockKinds)[number];
+
+export interface CheckoutBlockEntry {
+  kind: CheckoutBlockKind;
+  /** As stored by the source; normalised by the builder. */
+  value: string;
+}
+
+export interface CheckoutBlockSource {
+  /** Names the source in the sync status and logs (e.g. 'customer-block-lists'). */
+  name: string;
+  /**
+   * The shop's entries this source enforces now: a source whose plan does not apply (or that
+   * is switched off) answers none.
+   */
+  entries(db: Database, shopId: string): Promise<readonly CheckoutBlockEntry[]>;
+}
+
+export interface CheckoutBlockService {
+  /** A source's entries changed: queue a sync of the shop's function metafield. */
+  changed(shopId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkoutBlocks: CheckoutBlockService;
+  }
+}

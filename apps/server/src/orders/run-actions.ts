@@ -1,0 +1,151 @@
+// Carries out an order's recorded actions, exactly once, whichever feature decided them: every
+// run (a repeated webhook, a retry, the merchant's Retry) takes each open action's claim and
+// carries it out. A claimed action reads the order again first, so an action that may have
+// been sent before (the server died, or the answer was lost) is finished from what the
+// platform shows: an order already cancelled is never cancelled again, so it is never refunded
+// twice. A failure that may pass (time-out, 429, 5xx) gives the claim back with the reason and
+// throws, for the job to retry with back-off. Adding the order's IP to the IP Blocker's block
+// list goes through the blockers' shared "block IP" quick action.
+import type { DashboardCounter } from '@gatehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
+import { PlatformError } from '../platform/platform-client.js';
+import { shopById } from '../protection/blocker-registry.js';
+import { claimAction, finishAction, markSent, releaseAction } from './order-actions.js';
+import { addOrderTag, cancelOrder, readOrder, type PlatformOrder } from './platform-orders.js';
+
+export interface OrderOwner {
+  domain: string;
+  token: string;
+  canReadCustomers: boolean;
+}
+
+/** The staff note on a cancel, and the dashboard count a done cancel adds to, per feature. */
+const FEATURE_CANCEL: Record<OrderActionFeature, { note: string; counter?: DashboardCounter }> = {
+  'fraud-protect': {
+    note: 'Cancelled by Gatehouse Fraud Protect: the order was rated risky by Shopify.',
+    counter: 'fraudProtect',
+  },
+  'auto-cancel': { note: 'Cancelled by a Gatehouse auto-cancel filter.' },
+};
+
+/** A failure the platform will answer the same way however often it is asked. */
+export function isFinalRefusal(error: unknown): error is PlatformError {
+  return error instanceof PlatformError && error.failure === 'refused';
+}
+
+/** The platform's refusal in words (GraphQL errors arrive as their JSON). */
+export function refusalText(error: PlatformError): string {
+  try {
+    const parsed: unknown = JSON.parse(error.message);
+    if (Array.isArray(parsed)) {
+      const texts = parsed
+        .map((e: unknown) =>
+          e && typeof e === 'object' && 'message' in e ? String(e.message) : '',
+        )
+        .filter(Boolean);
+      if (texts.length > 0) return `Shopify refused: ${texts.join('; ')}`;
+    }
+  } catch {
+    // Not JSON: the message is already words.
+  }
+  return `Shopify refused: ${error.message}`;
+}
+
+/** Claims and carries out each open action of the rows; answers "action: outcome" lines. */
+export async function runOpenActions(
+  app: FastifyInstance,
+  owner: OrderOwner,
+  rows: OrderActionRow[],
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const row of rows) {
+    if (row.status !== 'pending' && row.status !== 'sending') continue;
+    const claimed = await claimAction(app.db, row.id);
+    if (!claimed) continue;
+    done.push(`${claimed.action}: ${await runClaimed(app, owner, claimed)}`);
+  }
+  return done;
+}
+
+async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderActionRow) {
+  const task = `${row.action === 'cancel' ? 'cancel' : 'tag'} order ${row.orderName}`;
+  try {
+    if (row.action === 'block-ip') return await blockIp(app, row);
+    const order = await readOrder(app, owner, row.orderId);
+    if (!order) {
+      await finishAction(app.db, row, 'failed', {
+        error: 'The order no longer exists on Shopify.',
+      });
+      return 'failed';
+    }
+    if (row.action === 'tag') {
+      await markSent(app.db, row.id);
+      await addOrderTag(app, owner, row.orderId, row.params.tag ?? '');
+      await finishAction(app.db, row, 'done', {});
+      return 'done';
+    }
+    if (order.cancelledAt) return await finishCancelled(app, row, order);
+    await markSent(app.db, row.id);
+    const note = FEATURE_CANCEL[row.feature].note;
+    const answer = await cancelOrder(app, owner, row.orderId, row.params, note);
+    if (answer.kind === 'refused') {
+      await finishAction(app.db, row, 'failed', { error: `Shopify refused: ${answer.message}` });
+      return 'failed';
+    }
+    // Cancelled now (or by an earlier attempt whose answer was lost): record what the
+    // platform shows. Should this read fail, the next attempt finds the order cancelled.
+    const after = await readOrder(app, owner, row.orderId);
+    return await finishCancelled(app, { ...row, sentAt: row.sentAt ?? new Date() }, after ?? order);
+  } catch (error) {
+    if (isFinalRefusal(error)) {
+      await finishAction(app.db, row, 'failed', { error: refusalText(error) });
+      return 'failed';
+    }
+    const reason = error instanceof PlatformError ? error.messageFor(task) : String(error);
+    await releaseAction(app.db, row.id, reason);
+    throw error;
+  }
+}
+
+/** Adds the order's IP to the shop's IP block list; already listed counts as done. */
+async function blockIp(app: FastifyInstance, row: OrderActionRow): Promise<string> {
+  const handler = app.blockers.quickAction('blockIp');
+  const ip = row.params.ip ?? '';
+  if (!handler || ip === '') {
+    await finishAction(app.db, row, 'skipped', { error: 'The order has no browser IP to block.' });
+    return 'skipped';
+  }
+  const shop = await shopById(app.db, row.shopId);
+  try {
+    const result = await handler(app.blockers, app.db, shop, ip);
+    if (result.changed) await app.protection.changed(shop.id);
+    await finishAction(app.db, row, 'done', { result: { note: result.message } });
+    return 'done';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await finishAction(app.db, row, 'failed', { error: message });
+    return 'failed';
+  }
+}
+
+/** An order the platform shows cancelled: ours if a cancel was sent, else someone else's. */
+async function finishCancelled(app: FastifyInstance, row: OrderActionRow, order: PlatformOrder) {
+  if (!row.sentAt) {
+    await finishAction(app.db, row, 'skipped', {
+      error: 'The order had already been cancelled on Shopify.',
+    });
+    return 'skipped';
+  }
+  const counter = FEATURE_CANCEL[row.feature].counter;
+  await finishAction(app.db, row, 'done', {
+    ...(counter ? { counter } : {}),
+    result: {
+      ...(order.refunded
+        ? { refunded: order.refunded.amount, currency: order.refunded.currency }
+        : {}),
+      restocked: row.params.restock === true,
+    },
+  });
+  return 'done';
+}

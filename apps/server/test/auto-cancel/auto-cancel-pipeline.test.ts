@@ -1,0 +1,311 @@
+// Auto-cancel filters end to end against the platform emulator over HTTP: the emulator's
+// orders/create webhook reaches the real endpoint, the job reads the order through Admin
+// GraphQL, runs the shop's filters and acts through the shared exactly-once runner. An order
+// matching "billing ≠ shipping AND total > 500" is cancelled, tagged and logged with its
+// filter; one that does not match is left alone; a monitor-mode filter only logs, and does not
+// keep Fraud Protect from cancelling; with Fraud
+// Protect acting on the same order the order is cancelled (and refunded) once; the dry run
+// lists the orders of the last 30 days a draft would catch, and why.
+import {
+  DEFAULT_FRAUD_PROTECT,
+  NEW_AUTO_CANCEL_FILTER,
+  type AutoCancelDryRun,
+  type AutoCancelFilter,
+  type AutoCancelFilterInput,
+  type AutoCancelLogEntry,
+  type AutoCancelLogPage,
+  type FilterMatchInput,
+} from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../../src/db/schema.js';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+const TENTS = [{ sku: 'RIDGELINE-2-TENT-SAGE', quantity: 2 }];
+const STOVE = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }];
+const HOME = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  address1: '1 Main St',
+  city: 'Springfield',
+  provinceCode: 'IL',
+  country: 'United States',
+  countryCode: 'US',
+  zip: '62701',
+};
+const AWAY = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  address1: '9 Rue de Rivoli',
+  city: 'Paris',
+  country: 'France',
+  countryCode: 'FR',
+  zip: '75001',
+};
+
+const BIG_AWAY: FilterMatchInput = {
+  any: false,
+  groups: [
+    {
+      any: false,
+      conditions: [
+        { field: 'billingDiffersFromShipping', operator: 'is', value: true },
+        { field: 'total', operator: 'greaterThan', value: 500 },
+      ],
+    },
+  ],
+};
+
+let t: TestApp;
+let owner: SignedIn;
+/** Orders this file placed, to know how many a dry run must read. */
+let placedOrders = 0;
+
+/** Places an order on the emulator (its orders/create webhook follows). */
+function place(order: Parameters<TestApp['emulator']['placeOrder']>[1]) {
+  placedOrders++;
+  return t.emulator.placeOrder(owner.shop, order);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    WEBHOOK_RETRY_LIMIT: '2',
+    WEBHOOK_RETRY_DELAY_SECONDS: '0',
+    PLATFORM_MAX_ATTEMPTS: '1',
+    JOB_POLL_INTERVAL_SECONDS: '0.5',
+  });
+  owner = await t.signIn('acf-pipeline');
+  await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.domain, owner.shop));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function saveFilter(filter: Partial<AutoCancelFilterInput>) {
+  const { id, name, mode, match, actions } = { ...NEW_AUTO_CANCEL_FILTER, ...filter };
+  const res = await t.call('saveAutoCancelFilter', owner.token, { id, name, mode, match, actions });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AutoCancelFilter>();
+}
+
+async function entriesOf(orderId: number | string): Promise<AutoCancelLogEntry[]> {
+  const res = await t.call('getAutoCancelLog', owner.token, { page: '1' });
+  expect(res.statusCode).toBe(200);
+  return res.json<AutoCancelLogPage>().entries.filter((e) => e.orderId === String(orderId));
+}
+
+/** Waits until the order has `count` entries and none is still open; answers them. */
+async function settledEntries(orderId: number | string, count: number) {
+  await expect
+    .poll(
+      async () => {
+        const entries = await entriesOf(orderId);
+        return (
+          entries.length === count &&
+          entries.every((e) => !['pending', 'sending'].includes(e.status))
+        );
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+  return entriesOf(orderId);
+}
+
+describe('auto-cancel filters on the order pipeline', () => {
+  let filter: AutoCancelFilter;
+
+  it('cancels and tags an order with billing ≠ shipping and a total over 500, and logs it', async () => {
+    filter = await saveFilter({
+      name: 'Big orders shipped elsewhere',
+      mode: 'on',
+      match: BIG_AWAY,
+      actions: {
+        ...NEW_AUTO_CANCEL_FILTER.actions,
+        reason: 'FRAUD',
+        tags: ['gh-filter', 'review'],
+      },
+    });
+    const placed = await place({
+      email: 'far@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    expect(Number(placed.total)).toBeGreaterThan(500);
+    const entries = await settledEntries(placed.id, 2);
+    const cancel = entries.find((e) => e.action === 'cancel');
+    expect(cancel).toMatchObject({
+      status: 'done',
+      filterId: filter.id,
+      filterName: 'Big orders shipped elsewhere',
+      orderName: placed.name,
+      params: { reason: 'FRAUD', refund: true, restock: true, notifyCustomer: true },
+      result: { refunded: placed.total, restocked: true },
+    });
+    expect(entries.find((e) => e.action === 'tag')).toMatchObject({ status: 'done' });
+    const order = await t.emulator.order(owner.shop, placed.id);
+    expect(order.cancelledAt).not.toBeNull();
+    expect(order.cancelReason).toBe('FRAUD');
+    expect(order.refunds).toHaveLength(1);
+    expect(order.tags).toEqual(expect.arrayContaining(['gh-filter', 'review']));
+  });
+
+  it('leaves alone an order that does not match', async () => {
+    const same = await place({
+      email: 'home@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: HOME,
+    });
+    const small = await place({
+      email: 'small@example.com',
+      lines: STOVE,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    // A later order that does match is processed after them: once it is logged, the two
+    // earlier ones have had their turn.
+    const marker = await place({
+      email: 'marker@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    await settledEntries(marker.id, 2);
+    expect(await entriesOf(same.id)).toEqual([]);
+    expect(await entriesOf(small.id)).toEqual([]);
+    expect((await t.emulator.order(owner.shop, same.id)).cancelledAt).toBeNull();
+    expect((await t.emulator.order(owner.shop, small.id)).cancelledAt).toBeNull();
+  });
+
+  it('in monitor mode only logs what it would do', async () => {
+    await saveFilter({ ...filter, mode: 'monitor' });
+    const placed = await place({
+      email: 'watch@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    const entries = await settledEntries(placed.id, 2);
+    expect(entries.map((e) => e.status)).toEqual(['monitored', 'monitored']);
+    expect((await t.emulator.order(owner.shop, placed.id)).cancelledAt).toBeNull();
+  });
+
+  it('in monitor mode does not keep Fraud Protect from cancelling the order', async () => {
+    const fp = await t.call('saveFraudProtect', owner.token, {
+      ...DEFAULT_FRAUD_PROTECT,
+      enabled: true,
+    });
+    expect(fp.statusCode).toBe(200);
+    const placed = await place({
+      email: 'watched-risky@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+      risk: { level: 'HIGH' },
+    });
+    const entries = await settledEntries(placed.id, 2);
+    expect(entries.map((e) => e.status)).toEqual(['monitored', 'monitored']);
+    await expect
+      .poll(async () => (await t.emulator.order(owner.shop, placed.id)).refunds.length, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe(1);
+    expect((await t.emulator.order(owner.shop, placed.id)).cancelledAt).not.toBeNull();
+  });
+
+  it('with Fraud Protect acting on the same order, cancels and refunds it once', async () => {
+    await saveFilter({ ...filter, mode: 'on' });
+    const fp = await t.call('saveFraudProtect', owner.token, {
+      ...DEFAULT_FRAUD_PROTECT,
+      enabled: true,
+    });
+    expect(fp.statusCode).toBe(200);
+    const placed = await place({
+      email: 'both@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+      risk: { level: 'HIGH' },
+    });
+    await expect
+      .poll(
+        async () => {
+          const order = await t.emulator.order(owner.shop, placed.id);
+          return order.cancelledAt !== null && (await entriesOf(placed.id)).length >= 1;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    // Both jobs have run once the order's tags of both features are there.
+    await expect
+      .poll(async () => (await t.emulator.order(owner.shop, placed.id)).tags, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toEqual(expect.arrayContaining(['gatehouse-fraud', 'gh-filter']));
+    const order = await t.emulator.order(owner.shop, placed.id);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.notifications.filter((n) => n.kind === 'order_cancelled')).toHaveLength(1);
+    const cancels = (await entriesOf(placed.id)).filter((e) => e.action === 'cancel');
+    expect(cancels.length).toBeLessThanOrEqual(1);
+    await t.call('saveFraudProtect', owner.token, DEFAULT_FRAUD_PROTECT);
+  });
+
+  it('dry run lists the orders of the last 30 days the draft would catch, and why', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    const caught = await place({
+      email: 'x@dryrun.example',
+      lines: TENTS,
+      createdAt: at(10),
+    });
+    const old = await place({
+      email: 'y@dryrun.example',
+      lines: TENTS,
+      createdAt: at(40),
+    });
+    const cheap = await place({
+      email: 'z@dryrun.example',
+      lines: STOVE,
+      createdAt: at(5),
+    });
+    const match: FilterMatchInput = {
+      any: false,
+      groups: [
+        {
+          any: false,
+          conditions: [
+            { field: 'emailDomain', operator: 'equals', value: 'DryRun.example' },
+            { field: 'total', operator: 'greaterThan', value: 500 },
+          ],
+        },
+      ],
+    };
+    const started = await t.call('startAutoCancelDryRun', owner.token, { match });
+    expect(started.statusCode, started.body).toBe(200);
+    const { id } = started.json<{ id: string }>();
+    let run: AutoCancelDryRun | undefined;
+    await expect
+      .poll(
+        async () => {
+          run = (await t.call('getAutoCancelDryRun', owner.token, { id })).json<AutoCancelDryRun>();
+          return run.done;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+    expect(run).toMatchObject({ state: 'done', error: null, truncated: false, total: null });
+    // Every order this file placed but the one of 40 days ago.
+    expect(run!.read).toBe(placedOrders - 1);
+    expect(run!.results.map((r) => r.orderName)).toEqual([caught.name]);
+    expect(run!.results[0]).toMatchObject({
+      orderId: String(caught.id),
+      total: Number(caught.total),
+      verdict: 'would-act',
+      decidedBy: { group: 0, condition: 1, text: 'Order total is greater than 500' },
+    });
+    expect([old.name, cheap.name]).not.toContain(run!.results[0]!.orderName);
+  });
+});

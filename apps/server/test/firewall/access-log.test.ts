@@ -1,0 +1,319 @@
+// The Realtime Access Log through the API: firewalls send batches with the firewall key (401
+// without it, 400 for a bad batch that stores nothing, entries of shops whose Firewall is off
+// ignored); the merchant reads the shop's own history newest first a page at a time under
+// filters (403 on Free, 400 for bad filters, never another shop's entries); and the live tail
+// streams a batch to an open stream within two seconds, under its filters, over server-sent
+// events with the session as bearer (401 without, 406 without Accept: text/event-stream).
+import {
+  FIREWALL_ACCESS_LOG_PATH,
+  FW_ACCESS_STREAM_PATH,
+  fwAccessMessages,
+  type FirewallSettings,
+  type FwAccessEntry,
+  type FwAccessPage,
+  type FwAccessRecord,
+} from '@gatehouse/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../../src/db/schema.js';
+import { purgeAccessLog } from '../../src/features/firewall/access-log-retention.js';
+import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+let aliceId: string;
+let bobId: string;
+
+const settings = (host: string): FirewallSettings => ({
+  enabled: true,
+  origin: 'https://store.example',
+  hosts: [host],
+  enforce: [],
+  rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
+});
+
+const shopId = async (domain: string) => {
+  const [row] = await t.app.db.select({ id: shops.id }).from(shops).where(eq(shops.domain, domain));
+  return row!.id;
+};
+
+let clock = Date.now() - 60_000;
+const record = (shop: string, over: Partial<FwAccessRecord> = {}): FwAccessRecord => ({
+  shopId: shop,
+  time: (clock += 1),
+  ip: '8.8.8.8',
+  country: 'US',
+  asn: 15169,
+  method: 'GET',
+  url: '/products/hat',
+  status: 200,
+  action: 'allow',
+  rule: null,
+  bytes: 512,
+  durationMs: 3.25,
+  ...over,
+});
+
+function ingest(entries: unknown, key: string | null = t.config.firewall.key) {
+  return t.app.inject({
+    method: 'POST',
+    url: FIREWALL_ACCESS_LOG_PATH,
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
+    payload: JSON.stringify({ entries }),
+  });
+}
+
+async function count(shop: string): Promise<number> {
+  const result = await t.app.db.execute(
+    sql`select count(*)::int as n from fw_access_log where shop_id = ${shop}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+const page = (token: string, query: Record<string, string> = {}) =>
+  t.call('getFwAccessLog', token, query);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signIn('alice-fwlog');
+  bob = await t.signIn('bob-fwlog');
+  aliceId = await shopId(alice.shop);
+  bobId = await shopId(bob.shop);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the batches firewalls send', () => {
+  it('are refused without the firewall key', async () => {
+    expect((await ingest([record(aliceId)], null)).statusCode).toBe(401);
+    expect((await ingest([record(aliceId)], 'x'.repeat(64))).statusCode).toBe(401);
+  });
+
+  it('are stored for shops whose Firewall is on, and ignored for the others', async () => {
+    await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, aliceId));
+    expect(
+      (await t.call('saveFirewallSettings', alice.token, settings('alice-log.example.com')))
+        .statusCode,
+    ).toBe(200);
+    const res = await ingest([
+      record(aliceId),
+      record(bobId),
+      record('00000000-0000-4000-8000-000000000000'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stored: 1 });
+    expect(await count(aliceId)).toBe(1);
+    expect(await count(bobId)).toBe(0);
+  });
+
+  it.each([
+    ['an address that is not one', { ip: 'not-an-ip' }],
+    ['a lower-case method', { method: 'get' }],
+    ['a status out of range', { status: 99 }],
+    ['an unknown action', { action: 'maybe' }],
+    ['a URL with a direction override', { url: '/a\u202Eb' }],
+  ])('refuse %s as a whole and store nothing', async (_name, over) => {
+    const before = await count(aliceId);
+    const res = await ingest([record(aliceId), { ...record(aliceId), ...over }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['Message']);
+    expect(await count(aliceId)).toBe(before);
+  });
+
+  it('refuses an empty batch and one too large', async () => {
+    expect((await ingest([])).statusCode).toBe(400);
+    expect((await ingest(Array.from({ length: 501 }, () => record(aliceId)))).statusCode).toBe(400);
+  });
+});
+
+describe('the history', () => {
+  it('is a Premium feature', async () => {
+    const res = await page(bob.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, bobId));
+  });
+
+  it("shows the shop's own entries, newest first, a page at a time", async () => {
+    const batch = Array.from({ length: 59 }, (_, n) => record(aliceId, { url: `/p/${n}` }));
+    expect((await ingest(batch)).json()).toEqual({ stored: 59 });
+    const first = (await page(alice.token)).json<FwAccessPage>();
+    expect(first.entries).toHaveLength(50);
+    expect(first.entries[0]).toMatchObject({
+      url: '/p/58',
+      ip: '8.8.8.8',
+      country: 'US',
+      asn: 15169,
+      method: 'GET',
+      status: 200,
+      action: 'allow',
+      rule: null,
+      bytes: 512,
+      durationMs: 3.3,
+    });
+    expect(first.next).not.toBeNull();
+    const second = (await page(alice.token, { before: first.next! })).json<FwAccessPage>();
+    expect(second.entries).toHaveLength(10);
+    expect(second.next).toBeNull();
+    const ids = [...first.entries, ...second.entries].map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(60);
+    expect((await page(bob.token)).json()).toEqual({ entries: [], next: null });
+  });
+
+  it('filters by address, country, status and blocked only, and names the rule', async () => {
+    await ingest([
+      record(aliceId, {
+        ip: '88.198.0.1',
+        country: 'DE',
+        asn: 24940,
+        status: 403,
+        action: 'block',
+        rule: 'country',
+      }),
+      record(aliceId, { ip: '2001:db8::1', country: null, asn: null, status: 404 }),
+    ]);
+    const read = async (query: Record<string, string>) =>
+      (await page(alice.token, query)).json<FwAccessPage>().entries;
+    const blocked = await read({ blocked: 'true' });
+    expect(blocked).toHaveLength(1);
+    expect(blocked[0]).toMatchObject({
+      ip: '88.198.0.1',
+      action: 'block',
+      rule: 'Country Blocker',
+    });
+    expect(await read({ country: 'de' })).toHaveLength(1);
+    expect(await read({ status: '404' })).toMatchObject([{ ip: '2001:db8::1' }]);
+    expect(await read({ ip: '2001:db8::1' })).toHaveLength(1);
+    expect(await read({ ip: '88.198.0.1', status: '200' })).toEqual([]);
+  });
+
+  it.each([
+    [{ ip: 'nope' }, fwAccessMessages.ip],
+    [{ country: 'Germany' }, fwAccessMessages.country],
+    [{ status: '42' }, fwAccessMessages.status],
+    [{ blocked: 'yes' }, fwAccessMessages.blocked],
+    [{ before: '-1' }, fwAccessMessages.cursor],
+  ])('refuses the filters %o', async (query, message) => {
+    const res = await page(alice.token, query as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ Message: message });
+  });
+});
+
+/** Opens the live tail; `events` fills with the entries each event carries. */
+async function openTail(token: string | null, query: Record<string, string> = {}, accept = true) {
+  const abort = new AbortController();
+  const search = new URLSearchParams(query).toString();
+  const response = await fetch(`${t.config.appUrl}${FW_ACCESS_STREAM_PATH}?${search}`, {
+    headers: {
+      ...(accept ? { accept: 'text/event-stream' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    signal: abort.signal,
+  });
+  const events: FwAccessEntry[][] = [];
+  let text = '';
+  const reading = (async () => {
+    if (!response.ok || !response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) {
+        text += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = text.indexOf('\n\n')) !== -1) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block);
+          if (/^event: entries$/m.test(block) && data) {
+            events.push((JSON.parse(data[1]!) as { entries: FwAccessEntry[] }).entries);
+          }
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  return {
+    response,
+    events,
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
+async function waitFor(check: () => boolean, ms: number) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the live tail', () => {
+  it('streams a batch to open streams within two seconds, under their filters', async () => {
+    const all = await openTail(alice.token);
+    const blockedOnly = await openTail(alice.token, { blocked: 'true' });
+    const other = await openTail(bob.token);
+    expect(all.response.status).toBe(200);
+    expect(all.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const sent = Date.now();
+    await ingest([
+      record(aliceId, { url: '/live/1' }),
+      record(aliceId, { url: '/wp-login.php', status: 403, action: 'block', rule: 'url' }),
+    ]);
+    await waitFor(() => all.events.flat().length >= 2 && blockedOnly.events.length >= 1, 2000);
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(all.events.flat().map((e) => e.url)).toEqual(['/live/1', '/wp-login.php']);
+    expect(blockedOnly.events.flat()).toMatchObject([
+      { url: '/wp-login.php', action: 'block', rule: 'URL Blocker' },
+    ]);
+    expect(other.events).toEqual([]);
+    await Promise.all([all.close(), blockedOnly.close(), other.close()]);
+  });
+
+  it('starts after the entry the caller already shows', async () => {
+    const first = (await page(alice.token)).json<FwAccessPage>();
+    const third = first.entries[2]!;
+    const tail = await openTail(alice.token, { after: third.id });
+    await waitFor(() => tail.events.flat().length >= 2, 2000);
+    expect(tail.events.flat().map((e) => e.id)).toEqual([
+      first.entries[1]!.id,
+      first.entries[0]!.id,
+    ]);
+    await tail.close();
+  });
+
+  it('is refused without a session, without the event-stream Accept, or with bad filters', async () => {
+    const anonymous = await openTail(null);
+    expect(anonymous.response.status).toBe(401);
+    const plain = await openTail(alice.token, {}, false);
+    expect(plain.response.status).toBe(406);
+    expect(await plain.response.json()).toEqual({ Message: fwAccessMessages.stream });
+    const bad = await openTail(alice.token, { status: 'x' });
+    expect(bad.response.status).toBe(400);
+    expect(await bad.response.json()).toEqual({ Message: fwAccessMessages.status });
+    await Promise.all([anonymous.close(), plain.close(), bad.close()]);
+  });
+});
+
+describe('retention', () => {
+  it("deletes entries older than the shop's retention", async () => {
+    const before = await count(aliceId);
+    expect(before).toBeGreaterThan(0);
+    expect(await purgeAccessLog(t.app.db, new Date())).toBe(0);
+    expect(await purgeAccessLog(t.app.db, new Date(Date.now() + 400 * 24 * 3_600_000))).toBe(
+      before,
+    );
+    expect(await count(aliceId)).toBe(0);
+  });
+});

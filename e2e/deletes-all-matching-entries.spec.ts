@@ -1,0 +1,70 @@
+// A merchant with a long IP block list searches it, selects the rows on screen, then "Select all
+// N matching" as the platform's own index tables offer, and deletes every entry the search
+// matches on every page after a confirmation naming how many: the entries the search did not
+// match stay.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setUpPremiumMerchant } from './support/merchant.js';
+
+const SPAM = 130;
+const OFFICE = 5;
+
+describe('deleting every entry a search matches', () => {
+  let f: Fixture;
+  let admin: Page;
+
+  const seen = (text: string) =>
+    expect
+      .poll(() => admin.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+  const rows = () => admin.locator('tbody tr');
+
+  beforeAll(async () => {
+    ({ f, page: admin } = await setUpPremiumMerchant());
+  });
+  afterAll(() => tearDown(f));
+
+  it('imports a list longer than a page', async () => {
+    await admin.goto(`${f.stack.appUrl}/ipBlocker`);
+    await admin.getByText('No blocked IP addresses yet').waitFor();
+    const lines = [
+      ...Array.from({ length: SPAM }, (_, i) => `10.7.${i >> 8}.${i & 255},spam run`),
+      ...Array.from({ length: OFFICE }, (_, i) => `192.0.2.${i + 1},office`),
+    ];
+    await admin.getByRole('button', { name: 'Import CSV' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({
+      name: 'list.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`ip,note\n${lines.join('\n')}\n`),
+    });
+    const total = SPAM + OFFICE;
+    await admin.getByRole('button', { name: `Import ${total} entries` }).click();
+    await seen(`Imported ${total} entries`);
+  });
+
+  it('selects all matching entries and deletes them after confirming the count', async () => {
+    await admin.getByPlaceholder('Search by address or note').fill('spam');
+    await expect.poll(() => admin.getByText('office', { exact: true }).count()).toBe(0);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(50);
+
+    await admin
+      .getByRole('checkbox', { name: /Select all/ })
+      .first()
+      .check();
+    await admin.getByRole('button', { name: `Select all ${SPAM} entries matching “spam”` }).click();
+    await seen(`All ${SPAM} entries matching “spam” are selected.`);
+    await screenshot(admin, 'ip-blocker-all-matching');
+    await admin.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(`Delete ${SPAM} entries?`).waitFor();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await seen(`Deleted ${SPAM} entries`);
+
+    await seen('No entries match your search');
+    await admin.getByPlaceholder('Search by address or note').fill('');
+    // The whole list is read again after the search pause.
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(OFFICE);
+    expect(await admin.getByText('office', { exact: true }).count()).toBe(OFFICE);
+  });
+});

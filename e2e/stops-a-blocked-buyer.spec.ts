@@ -1,0 +1,77 @@
+// A merchant lists a buyer's email in Customer Block Lists and writes the message buyers see;
+// the page says when the store's checkout has the list. That buyer cannot complete checkout on
+// the demo store: the checkout shows the merchant's message beside the email and no order is
+// placed. Another buyer checks out as before.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
+import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { signIn } from './support/sign-in.js';
+
+const MESSAGE = 'We do not accept orders from this address. Please write to help@example.com.';
+const BLOCKED = 'blocked.buyer@example.com';
+
+describe('Customer Block Lists stop a blocked buyer at checkout', () => {
+  let f: Fixture;
+  let admin: Page;
+  let store: string;
+
+  beforeAll(async () => {
+    f = await setUp();
+    store = `${f.stack.emulatorUrl}/shops/${DEMO}`;
+    admin = await f.chrome.browser.newPage();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await signIn(admin, f.stack.appUrl);
+    await setFlags(f.stack, { isNew: false, plan: 'premium' });
+    await setAppEmbed(f.stack, true);
+  });
+  afterAll(() => tearDown(f));
+
+  const orderCount = async () => {
+    const res = await fetch(`${f.stack.emulatorUrl}/_emulator/shops/${DEMO}/orders`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    return ((await res.json()) as { orders: unknown[] }).orders.length;
+  };
+
+  async function checkout(buyer: Page, email: string) {
+    await buyer.goto(`${store}/collections/all`);
+    await buyer.locator('a.card-product').first().click();
+    await buyer.getByRole('button', { name: 'Add to cart' }).click();
+    await buyer.goto(`${store}/checkout`);
+    await buyer.getByLabel('Email').fill(email);
+    await buyer.locator('#ship_last_name').fill('Mallory');
+    await buyer.locator('#ship_address1').fill('1 Main Street');
+    await buyer.locator('#ship_city').fill('Springfield');
+    await buyer.locator('#ship_zip').fill('62701');
+    await buyer.getByLabel('Card number').fill('4242424242424242');
+    await buyer.getByLabel('Name on card').fill('Mallory');
+    await buyer.getByRole('button', { name: 'Pay now' }).click();
+  }
+
+  it('shows the message at checkout and places no order; others check out', async () => {
+    await admin.goto(`${f.stack.appUrl}/checkoutValidate`);
+    await admin.getByText('No buyers blocked yet').waitFor();
+    await admin.getByLabel('Email addresses').fill(BLOCKED);
+    await admin.getByLabel('Note', { exact: true }).first().fill('chargeback in May');
+    await admin.getByRole('button', { name: 'Add to block list' }).click();
+    await admin.getByRole('row').filter({ hasText: BLOCKED }).waitFor();
+    await admin.getByLabel('Message at checkout').fill(MESSAGE);
+    await admin.getByRole('button', { name: 'Save message' }).click();
+    // The page reads the status again while the sync is pending.
+    await admin.getByText('Your checkout has the latest list').waitFor({ timeout: 30_000 });
+    await screenshot(admin, 'customer-block-lists');
+
+    const before = await orderCount();
+    const buyer = await f.chrome.browser.newPage();
+    await checkout(buyer, BLOCKED.toUpperCase());
+    await buyer.getByText(MESSAGE).waitFor();
+    expect(buyer.url()).toMatch(/\/checkout$/);
+    await screenshot(buyer, 'customer-block-lists-checkout');
+    expect(await orderCount()).toBe(before);
+
+    await checkout(buyer, 'someone.else@example.com');
+    await buyer.waitForURL(/\/orders\//);
+    expect(await orderCount()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,131 @@
+// The Firewall's Realtime Access Log (/fw-accessLog, Premium): every request a firewall
+// instance proxied or refused, as the instances send them to the server in batches (the
+// firewall key as bearer), and as the merchant reads them: a page of history, newest first,
+// keyset-paginated by id, and a live tail as server-sent events over an authenticated fetch.
+import { isIp } from '@gatehouse/engine/values';
+import { z } from 'zod';
+import type { ApiCall } from './api.js';
+
+/** Where firewall instances send their batches of requests (bearer: the firewall key). */
+export const FIREWALL_ACCESS_LOG_PATH = '/api/firewall/accessLog';
+/** The live tail: `text/event-stream`, the merchant's session as bearer, filters as query. */
+export const FW_ACCESS_STREAM_PATH = '/api/fwAccessLog/stream';
+/** The event that carries new entries on the live tail (its data: `{ entries }`). */
+export const FW_ACCESS_EVENT = 'entries';
+
+/** At most this many requests in one batch from a firewall. */
+export const FW_ACCESS_BATCH_MAX = 500;
+/** A URL is kept to this many characters. */
+export const FW_ACCESS_URL_MAX = 1024;
+/** Entries in one page of history. */
+export const FW_ACCESS_PAGE = 50;
+
+/** What the firewall did: proxied, refused with the block page, redirected, rate limited. */
+export const FW_ACCESS_ACTIONS = ['allow', 'block', 'redirect', 'limit'] as const;
+export type FwAccessAction = (typeof FW_ACCESS_ACTIONS)[number];
+
+export const fwAccessMessages = {
+  ip: 'Enter an IP address, like 203.0.113.7.',
+  country: 'Choose a country by its two-letter code, like DE.',
+  status: 'Enter an HTTP status from 100 to 599.',
+  cursor: 'The page cursor is not valid.',
+  blocked: 'Blocked only must be true or false.',
+  stream: 'This address answers server-sent events: send Accept: text/event-stream.',
+  tooManyStreams: 'Too many live logs are open for this shop. Close one and try again.',
+};
+const m = fwAccessMessages;
+
+/** One request as a firewall reports it. */
+export const fwAccessRecord = z.object({
+  shopId: z.uuid(),
+  /** Epoch milliseconds when the request arrived. */
+  time: z.number().int().min(0).max(8.64e15),
+  ip: z.string().refine(isIp),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+  asn: z.number().int().min(0).max(4_294_967_295).nullable(),
+  method: z.string().regex(/^[A-Z]{1,16}$/),
+  url: z.string().min(1).max(FW_ACCESS_URL_MAX),
+  status: z.number().int().min(100).max(599),
+  action: z.enum(FW_ACCESS_ACTIONS),
+  /** The engine rule kind that decided, or null. */
+  rule: z
+    .string()
+    .regex(/^[a-z][a-z-]{0,63}$/)
+    .nullable(),
+  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  durationMs: z.number().min(0).max(86_400_000),
+});
+export type FwAccessRecord = z.infer<typeof fwAccessRecord>;
+
+export const fwAccessBatch = z.object({
+  entries: z.array(fwAccessRecord).min(1).max(FW_ACCESS_BATCH_MAX),
+});
+export type FwAccessBatch = z.infer<typeof fwAccessBatch>;
+
+/** One request as the merchant sees it. */
+export const fwAccessEntry = z.object({
+  id: z.string(),
+  time: z.string(),
+  ip: z.string(),
+  country: z.string().nullable(),
+  asn: z.number().nullable(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number(),
+  action: z.enum(FW_ACCESS_ACTIONS),
+  /** The rule's name as the merchant knows it ("Country Blocker"), or null. */
+  rule: z.string().nullable(),
+  bytes: z.number(),
+  durationMs: z.number(),
+});
+export type FwAccessEntry = z.infer<typeof fwAccessEntry>;
+
+/** The filters of the history and of the live tail (query strings). */
+export const fwAccessFilters = z.object({
+  ip: z
+    .string({ error: m.ip })
+    .trim()
+    .max(64, m.ip)
+    .refine((text) => text === '' || isIp(text), m.ip)
+    .optional(),
+  country: z
+    .string({ error: m.country })
+    .trim()
+    .toUpperCase()
+    .refine((text) => text === '' || /^[A-Z]{2}$/.test(text), m.country)
+    .optional(),
+  status: z
+    .string({ error: m.status })
+    .trim()
+    .refine((text) => text === '' || /^[1-5]\d\d$/.test(text), m.status)
+    .optional(),
+  blocked: z.enum(['true', 'false'], { error: m.blocked }).optional(),
+});
+export type FwAccessFilters = z.infer<typeof fwAccessFilters>;
+
+const cursor = z.string({ error: m.cursor }).regex(/^\d{1,18}$/, m.cursor);
+
+export const fwAccessPageRequest = fwAccessFilters.extend({ before: cursor.optional() }).strict();
+export const fwAccessStreamRequest = fwAccessFilters.extend({ after: cursor.optional() }).strict();
+
+export const fwAccessPage = z.object({
+  entries: z.array(fwAccessEntry),
+  /** The cursor of the next (older) page, or null at the end. */
+  next: z.string().nullable(),
+});
+export type FwAccessPage = z.infer<typeof fwAccessPage>;
+
+const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
+
+export const fwAccessLogApi = {
+  getFwAccessLog: call({
+    method: 'GET',
+    path: '/api/fwAccessLog/get',
+    feature: 'firewall',
+    request: fwAccessPageRequest,
+    response: fwAccessPage,
+  }),
+};

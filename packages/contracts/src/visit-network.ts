@@ -1,0 +1,55 @@
+// What a visit keeps about the visitor's network and agent, as the engine saw them when it
+// decided: the network kinds (hosting, VPN, proxy, Tor, Private Relay), the Bot Blocker
+// category the user agent falls in, and whether a claimed search-engine crawler came from its
+// engine's network (verified) or not (fake). The log shows them as badges and filters on them.
+import { BOT_CATEGORIES, NETWORK_KINDS, networkBit } from '@gatehouse/engine/values';
+import { z } from 'zod';
+
+export const visitCrawlerChecks = ['verified', 'fake'] as const;
+export type VisitCrawlerCheck = (typeof visitCrawlerChecks)[number];
+
+/**
+ * The stored bit set: the engine's network bits (networkBit), then a bit for a verified and
+ * one for a fake crawler.
+ */
+export const CRAWLER_BITS: Record<VisitCrawlerCheck, number> = { verified: 32, fake: 64 };
+
+export const visitNetworkKind = z.enum(NETWORK_KINDS);
+export const visitBotCategory = z.enum(BOT_CATEGORIES);
+export const visitCrawlerCheck = z.enum(visitCrawlerChecks);
+
+/** The network kinds set in a stored bit set, in the order of NETWORK_KINDS. */
+export function visitNetworkKinds(flags: number): (typeof NETWORK_KINDS)[number][] {
+  return NETWORK_KINDS.filter((kind) => (flags & networkBit(kind)) !== 0);
+}
+
+/** The crawler verdict in a stored bit set, or null when the agent claimed no crawler. */
+export function visitCrawler(flags: number): VisitCrawlerCheck | null {
+  if ((flags & CRAWLER_BITS.verified) !== 0) return 'verified';
+  return (flags & CRAWLER_BITS.fake) !== 0 ? 'fake' : null;
+}
+
+/** The badge words of each network kind, bot category and crawler verdict. */
+export const visitNetworkLabels = {
+  network: {
+    hosting: 'Hosting',
+    vpn: 'VPN',
+    proxy: 'Proxy',
+    tor: 'Tor',
+    privateRelay: 'Private Relay',
+  },
+  bot: {
+    'ai-crawlers': 'AI crawler',
+    'seo-tools': 'SEO tool',
+    scripts: 'Script',
+    'headless-browsers': 'Headless browser',
+    'empty-agent': 'Empty user agent',
+    'fake-crawlers': 'Fake crawler',
+    'other-bots': 'Other bot',
+  },
+  crawler: { verified: 'Verified crawler', fake: 'Fake crawler' },
+} as const satisfies {
+  network: Record<(typeof NETWORK_KINDS)[number], string>;
+  bot: Record<(typeof BOT_CATEGORIES)[number], string>;
+  crawler: Record<VisitCrawlerCheck, string>;
+};
