@@ -5,9 +5,9 @@
 // the visitor gets in while the visitor log records "Would block".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 import { waitForLoggedVisits } from './support/visitor-log.js';
 
@@ -33,23 +33,15 @@ describe('blocking bots by their user agent', () => {
       userAgent,
     );
 
-  const toast = (text: string | RegExp) =>
-    expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
-
   const saveMode = async (mode: 'block' | 'monitor') => {
     await admin.getByLabel(CATEGORY).selectOption(mode);
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await toast('Bot Blocker saved');
+    await clickAndAwait(admin, 'Save', '/api/botBlocker/save');
+    await shows(admin, 'Bot Blocker saved');
   };
 
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 

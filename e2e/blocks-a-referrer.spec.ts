@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 import { waitForLoggedVisits } from './support/visitor-log.js';
 
@@ -34,17 +34,9 @@ describe('blocking a referrer', () => {
       referrer,
     );
 
-  const toast = (text: string | RegExp) =>
-    expect.poll(() => admin.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 
@@ -62,7 +54,7 @@ describe('blocking a referrer', () => {
     await admin.getByLabel('Referrer domains').fill('spam.example\n*.spam.example');
     await admin.getByLabel('Note').fill('fake traffic');
     await admin.getByRole('button', { name: 'Add to block list' }).click();
-    await toast('Blocked 2 domains');
+    await shows(admin, 'Blocked 2 domains');
     await admin.getByText('*.spam.example', { exact: true }).waitFor();
     expect(await admin.getByText('2 of 2,000 domains').isVisible()).toBe(true);
 
@@ -107,7 +99,7 @@ describe('blocking a referrer', () => {
       .getByText('2 lines read, 1 entry to import, 1 duplicate, 0 lines with errors.')
       .waitFor();
     await admin.getByRole('button', { name: 'Import 1 entry' }).click();
-    await toast('Imported 1 entry');
+    await shows(admin, 'Imported 1 entry');
     await admin.getByText('bought links').waitFor();
     expect(await admin.getByText('3 of 2,000 domains').isVisible()).toBe(true);
     expect(await visit(IMPORTED)).toBe(true);
@@ -135,7 +127,7 @@ describe('blocking a referrer', () => {
     await admin.getByText('Block this referrer').click();
     await admin.getByText('Block news.example?').waitFor();
     await admin.getByRole('button', { name: 'Block referrer' }).click();
-    await toast('news.example was added to the Referrer Blocker.');
+    await shows(admin, 'news.example was added to the Referrer Blocker.');
     expect(await visit(ELSEWHERE)).toBe(true);
 
     await admin.goto(`${f.stack.appUrl}/referrerBlocker`);
@@ -145,8 +137,8 @@ describe('blocking a referrer', () => {
 
   it('lets the visitor in and logs "Would block" in monitor mode', async () => {
     await admin.getByLabel('Monitor only', { exact: false }).check();
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await toast('Referrer Blocker saved');
+    await clickAndAwait(admin, 'Save', '/api/referrerBlocker/save');
+    await shows(admin, 'Referrer Blocker saved');
 
     expect(await visit(SPAM, '?visit=monitored')).toBe(false);
     await waitForLoggedVisits(f, VISITOR, 1, (v) => v.url.includes('visit=monitored'));

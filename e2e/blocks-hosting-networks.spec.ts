@@ -4,9 +4,9 @@
 // network the merchant trusts is let in; on the Free plan the page offers the trial.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO, setFlags } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 import { waitForLoggedVisits } from './support/visitor-log.js';
 
@@ -24,27 +24,15 @@ describe('blocking hosting networks', () => {
       screenshot(page, 'storefront-hosting-blocked'),
     );
 
-  const toast = (text: string | RegExp) =>
-    expect.poll(() => admin.getByText(text).first().isVisible()).toBe(true);
-
   // The save's own answer, not a toast that an earlier save may have left on screen.
   const save = async () => {
-    const saved = admin.waitForResponse(
-      (r) => r.url().includes('/api/vpnBlocker/save') && r.request().method() === 'POST',
-    );
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    expect((await saved).ok()).toBe(true);
-    await toast('Bot (VPN/Proxy) Blocker saved');
+    await clickAndAwait(admin, 'Save', '/api/vpnBlocker/save');
+    await shows(admin, 'Bot (VPN/Proxy) Blocker saved');
   };
 
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 
@@ -88,7 +76,7 @@ describe('blocking hosting networks', () => {
     await admin.getByLabel('AS number').fill('AS14061');
     await admin.getByLabel('Note').fill('our payment provider');
     await admin.getByRole('button', { name: 'Trust network' }).click();
-    await toast('AS14061 is trusted');
+    await shows(admin, 'AS14061 is trusted');
     await admin.getByText('our payment provider').waitFor();
     expect(await visit(DIGITALOCEAN)).toBe(false);
   });

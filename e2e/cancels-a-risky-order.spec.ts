@@ -4,9 +4,9 @@
 // cancelled.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
 
 /** The Bogus Gateway's card the platform's analysis rates HIGH. */
 const HIGH_RISK_CARD = '4100000000000019';
@@ -17,13 +17,8 @@ describe('Fraud Protect cancels a risky order', () => {
   let store: string;
 
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     store = `${f.stack.emulatorUrl}/shops/${DEMO}`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 
@@ -31,8 +26,8 @@ describe('Fraud Protect cancels a risky order', () => {
     await admin.goto(`${f.stack.appUrl}/fraudProtect`);
     await admin.getByText('No order yet.', { exact: false }).waitFor();
     await admin.getByLabel('Turn Fraud Protect on').check();
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => admin.getByText('Fraud Protect saved').first().isVisible()).toBe(true);
+    await clickAndAwait(admin, 'Save', '/api/fraudProtect/save');
+    await shows(admin, 'Fraud Protect saved');
 
     // The buyer: a product into the cart, then the checkout with the high-risk test card.
     const buyer = await f.chrome.browser.newPage();
