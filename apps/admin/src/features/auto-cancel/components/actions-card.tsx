@@ -1,14 +1,6 @@
 // What a filter does to an order it catches: cancel it with a reason (and refund, restock,
 // email the customer as chosen), add tags, add the order's IP address to the IP Blocker.
-import {
-  BlockStack,
-  Box,
-  Card,
-  Checkbox,
-  InlineError,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { BlockStack, Box, Card, Checkbox, InlineError, Text, TextField } from '@shopify/polaris';
 import type { AutoCancelActions } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { CancelOptions } from '../../../components/cancel-options.js';
