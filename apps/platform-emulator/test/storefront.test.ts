@@ -112,6 +112,7 @@ describe('demo storefront', () => {
         shop: SHOP,
         api: '',
         timeoutMs: 2500,
+        version: '',
         extras: `${ASSETS}/gatehouse-extras.js`,
       });
       // The guard hides the page and reveals it by itself 500 ms after the time-out.
@@ -127,7 +128,7 @@ describe('demo storefront', () => {
     expect(after.body).not.toContain('gatehouse');
   });
 
-  it('puts the api_origin app-data metafield set over GraphQL into the config', async () => {
+  it('puts the api_origin and policy_version app-data metafields set over GraphQL into the config', async () => {
     const token = await install(app, SHOP);
     await setEmbed(true);
     await setAppMetafields(app, token, [
@@ -137,12 +138,19 @@ describe('demo storefront', () => {
         type: 'single_line_text_field',
         value: 'https://gatehouse.example',
       },
+      {
+        namespace: 'gatehouse',
+        key: 'policy_version',
+        type: 'single_line_text_field',
+        value: '3f9c2a7b1d04',
+      },
     ]);
     const page = await app.inject(`/shops/${SHOP}/`);
     expect(embedConfig(headOf(page.body))).toEqual({
       shop: SHOP,
       api: 'https://gatehouse.example',
       timeoutMs: 2500,
+      version: '3f9c2a7b1d04',
       extras: `${ASSETS}/gatehouse-extras.js`,
     });
   });
