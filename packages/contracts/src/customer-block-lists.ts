@@ -213,7 +213,8 @@ export const customerBlockListsApi = {
     method: 'POST',
     path: '/api/checkoutValidate/sync',
     feature: 'customerBlockLists',
-    request: z.object({}),
+    // Nothing to send: a body with any field is not this call's.
+    request: z.object({}).strict(),
     response: checkoutSyncStatus,
   }),
   /** Checks a CSV file of `kind,value[,note]` lines (an optional header row); stores nothing. */
