@@ -88,7 +88,9 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await app.register(
     async (shopScope) => {
       shopScope.addHook('onRequest', rejectInvalidShop);
-      shopScope.addHook('onRequest', applyFaults(context));
+      const faults = applyFaults(context);
+      shopScope.addHook('onRequest', faults.onRequest);
+      shopScope.addHook('preValidation', faults.preValidation);
       // Everything under the shop but its admin is the storefront: counted, so tests can tell
       // whether a visitor's request reached the store at all.
       shopScope.addHook('onRequest', async (request) => {

@@ -77,6 +77,39 @@ describe('fault injection', () => {
     });
   });
 
+  it('applies a fault for a named operation to that operation only, before it runs', async () => {
+    const named = 'query GatehouseShop { shop { name } }';
+    await addFault({
+      kind: 'rate-limited',
+      retryAfterSeconds: 1,
+      times: 1,
+      operation: 'GatehouseShop',
+    });
+    await addFault({ kind: 'throttled', times: 1, operation: 'GatehouseOther' });
+    // Another call meanwhile (anonymous, or another name) does not take it.
+    expect((await graphql(app, SHOP, token, SHOP_QUERY)).status).toBe(200);
+    expect((await graphql(app, SHOP, token, 'query GatehouseThird { shop { name } }')).status).toBe(
+      200,
+    );
+    expect((await graphql(app, SHOP, token, named)).status).toBe(429);
+    expect((await graphql(app, SHOP, token, named)).status).toBe(200);
+    const throttled = await graphql(app, SHOP, token, 'query GatehouseOther { shop { name } }');
+    expect(throttled.body.errors).toEqual([
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'THROTTLED' }) }),
+    ]);
+    expect((await app.inject('/_emulator/faults')).json()).toEqual({ faults: [] });
+  });
+
+  it('refuses an operation that is not a GraphQL name', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/_emulator/faults',
+      payload: { kind: 'hang', operation: 'shop { name }' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: expect.stringContaining('operation') });
+  });
+
   it('applies an endpoint fault to that endpoint only', async () => {
     await addFault({ kind: 'server-error', endpoint: 'access-token' });
     expect((await graphql(app, SHOP, token, SHOP_QUERY)).status).toBe(200);

@@ -39,6 +39,11 @@ function readEmbed() {
   return timed(() => t.call('getExtensionEnabned', shop.token));
 }
 
+// The app's own background calls (publishing rules, syncing lists) may reach the platform
+// while a test runs: a one-request fault names the operation the test's call sends first.
+const EMBED_READ = 'GatehouseMainTheme';
+const SUBSCRIBE = 'GatehouseSubscribe';
+
 const choosePayg = () => timed(() => t.call('choosePlan', shop.token, { plan: 'payg' }));
 
 const fault = (input: FaultInput) => t.emulator.addFault({ shop: shop.shop, ...input });
@@ -112,7 +117,7 @@ describe('a slow platform', () => {
 
 describe('a rate-limited or throttled platform', () => {
   it('retries a read after Retry-After and succeeds', async () => {
-    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1 });
+    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1, operation: EMBED_READ });
     const { result, ms } = await readEmbed();
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json()).toEqual({ isEnabled: false });
@@ -123,7 +128,7 @@ describe('a rate-limited or throttled platform', () => {
 
   it('retries a subscription after a 429, since the platform did not run it, and creates one', async () => {
     const before = await subscriptionsOnPlatform();
-    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1 });
+    await fault({ kind: 'rate-limited', retryAfterSeconds: 1, times: 1, operation: SUBSCRIBE });
     const { result } = await choosePayg();
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json()).toEqual({ confirmationUrl: expect.stringContaining('/confirm') });
@@ -132,7 +137,13 @@ describe('a rate-limited or throttled platform', () => {
   });
 
   it('waits for the GraphQL cost bucket to refill and succeeds', async () => {
-    await fault({ kind: 'throttled', currentlyAvailable: 0, restoreRate: 10, times: 1 });
+    await fault({
+      kind: 'throttled',
+      currentlyAvailable: 0,
+      restoreRate: 10,
+      times: 1,
+      operation: EMBED_READ,
+    });
     const { result } = await readEmbed();
     expect(result.statusCode, result.body).toBe(200);
     expect(await t.emulator.faults()).toEqual([]);

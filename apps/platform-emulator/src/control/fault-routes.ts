@@ -18,34 +18,63 @@ export const RATE_LIMITED_BODY = {
     'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
 };
 
-/** onRequest hook for the shop scope: hang, slow, 429 or 5xx when a fault says so. */
+/** The name of a GraphQL request's operation: `operationName`, else the first one named. */
+export function operationName(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { operationName: named, query } = body as { operationName?: unknown; query?: unknown };
+  if (typeof named === 'string' && named !== '') return named;
+  if (typeof query !== 'string') return undefined;
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
+}
+
+/**
+ * Hooks for the shop scope: hang, slow, 429 or 5xx when a fault says so. `onRequest` applies
+ * the faults for any request, `preValidation` those for one named GraphQL operation.
+ */
 export function applyFaults(context: EmulatorContext) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const endpoint = ENDPOINT_ROUTES[request.routeOptions.url ?? ''];
-    if (!endpoint) return;
-    const fault = context.faults.take(shopParam(request), endpoint);
-    if (!fault) return;
-    const { spec } = fault;
-    switch (spec.kind) {
-      case 'hang':
-        // Accepted and never answered: the connection stays open until the fault is removed.
-        reply.hijack();
-        context.faults.hold(fault.id, request.raw);
-        return reply;
-      case 'slow':
-        await context.faults.wait(spec.delayMs);
-        return;
-      case 'rate-limited':
-        return reply
-          .code(429)
-          .header('retry-after', String(spec.retryAfterSeconds))
-          .send(RATE_LIMITED_BODY);
-      case 'server-error':
-        return reply.code(spec.status).send({ errors: 'Internal Server Error' });
-      case 'throttled':
-        return;
-    }
+  return {
+    onRequest: (request: FastifyRequest, reply: FastifyReply) =>
+      applyFault(context, request, reply, false),
+    preValidation: (request: FastifyRequest, reply: FastifyReply) =>
+      applyFault(context, request, reply, true),
   };
+}
+
+async function applyFault(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bodyRead: boolean,
+) {
+  const endpoint = ENDPOINT_ROUTES[request.routeOptions.url ?? ''];
+  if (!endpoint) return;
+  let operation: string | undefined;
+  if (bodyRead) {
+    operation = endpoint === 'graphql' ? operationName(request.body) : undefined;
+    if (operation === undefined) return;
+  }
+  const fault = context.faults.take(shopParam(request), endpoint, operation);
+  if (!fault) return;
+  const { spec } = fault;
+  switch (spec.kind) {
+    case 'hang':
+      // Accepted and never answered: the connection stays open until the fault is removed.
+      reply.hijack();
+      context.faults.hold(fault.id, request.raw);
+      return reply;
+    case 'slow':
+      await context.faults.wait(spec.delayMs);
+      return;
+    case 'rate-limited':
+      return reply
+        .code(429)
+        .header('retry-after', String(spec.retryAfterSeconds))
+        .send(RATE_LIMITED_BODY);
+    case 'server-error':
+      return reply.code(spec.status).send({ errors: 'Internal Server Error' });
+    case 'throttled':
+      return;
+  }
 }
 
 /** The GraphQL answer when the shop's cost bucket cannot pay for the query. */

@@ -1,8 +1,9 @@
 // Fault injection for the app-facing API (Admin GraphQL and the OAuth token endpoint), so
 // tests can see how the app behaves when the platform misbehaves: a request that is accepted
 // and never answered, a slow answer, 429 with Retry-After, a 5xx, or GraphQL's THROTTLED.
-// A fault applies to one shop or to every shop, optionally only to one endpoint, and for a
-// number of requests or until it is removed. The first matching fault, oldest first, wins.
+// A fault applies to one shop or to every shop, optionally only to one endpoint or to one
+// named GraphQL operation, and for a number of requests or until it is removed. The first
+// matching fault, oldest first, wins.
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
@@ -16,6 +17,14 @@ const common = {
   shop: z.string().refine(isShopDomain, 'must be a <handle>.myshopify.com domain').optional(),
   /** Only this endpoint; omitted = both. */
   endpoint: z.enum(FAULT_ENDPOINTS).optional(),
+  /**
+   * Only GraphQL requests whose operation has this name (`query GatehouseShop { … }`), so a
+   * test's fault is not taken by another call the app makes meanwhile; omitted = any request.
+   */
+  operation: z
+    .string()
+    .regex(/^[_A-Za-z][_0-9A-Za-z]{0,99}$/, 'must be a GraphQL operation name')
+    .optional(),
   /** How many requests it applies to before it switches itself off; omitted = until removed. */
   times: z.number().int().min(1).optional(),
 };
@@ -41,6 +50,7 @@ export const faultInput = z.discriminatedUnion('kind', [
     restoreRate: z.number().int().min(1).default(100),
     endpoint: z.literal('graphql').optional(),
     shop: common.shop,
+    operation: common.operation,
     times: common.times,
   }),
 ]);
@@ -106,14 +116,22 @@ export class FaultInjector {
     this.clear();
   }
 
-  /** Takes the first fault for this request (counting it as used), other than THROTTLED. */
-  take(shop: string, endpoint: FaultEndpoint): ActiveFault | null {
-    return this.takeWhere(shop, endpoint, (spec) => spec.kind !== 'throttled');
+  /**
+   * Takes the first fault for this request (counting it as used), other than THROTTLED.
+   * `operation` undefined: the request is not read yet, so only faults for any operation
+   * apply; a name: the GraphQL request was read, so only faults for that operation apply.
+   */
+  take(shop: string, endpoint: FaultEndpoint, operation?: string): ActiveFault | null {
+    return this.takeWhere(shop, endpoint, operation, (spec) => spec.kind !== 'throttled');
   }
 
   /** Takes a THROTTLED fault for a GraphQL request of this shop, if one is on. */
-  takeThrottle(shop: string): ThrottledFault | null {
-    const fault = this.takeWhere(shop, 'graphql', (spec) => spec.kind === 'throttled');
+  takeThrottle(shop: string, operation: string | undefined): ThrottledFault | null {
+    const fault =
+      (operation === undefined
+        ? null
+        : this.takeWhere(shop, 'graphql', operation, (spec) => spec.kind === 'throttled')) ??
+      this.takeWhere(shop, 'graphql', undefined, (spec) => spec.kind === 'throttled');
     return fault?.spec.kind === 'throttled' ? fault.spec : null;
   }
 
@@ -133,11 +151,13 @@ export class FaultInjector {
   private takeWhere(
     shop: string,
     endpoint: FaultEndpoint,
+    operation: string | undefined,
     accept: (spec: FaultSpec) => boolean,
   ): ActiveFault | null {
     const fault = this.faults.find(
       (f) =>
         accept(f.spec) &&
+        f.spec.operation === operation &&
         (f.spec.shop === undefined || f.spec.shop === shop) &&
         (f.spec.endpoint === undefined || f.spec.endpoint === endpoint),
     );

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { execute, parse, validate, GraphQLError, type DocumentNode } from 'graphql';
 import type { EmulatorContext } from '../context.js';
-import { throttledBody } from '../control/fault-routes.js';
+import { operationName, throttledBody } from '../control/fault-routes.js';
 import { installationByToken } from '../installations.js';
 import { shopParam } from '../shop-scope.js';
 import type { RequestContext } from './domain.js';
@@ -75,7 +75,7 @@ export async function graphqlRoutes(app: FastifyInstance, context: EmulatorConte
         extensions: costExtension(null),
       });
     }
-    const throttle = context.faults.takeThrottle(domain);
+    const throttle = context.faults.takeThrottle(domain, operationName(body));
     if (throttle) {
       const cost = queryCost(adminSchema, document, variables);
       return reply.send(throttledBody(cost, throttle, MAX_AVAILABLE));
