@@ -5,9 +5,14 @@
 // and once with --jitless (an interpreter, nearer to how the platform runs JavaScript: compiled
 // with Javy into Wasm that embeds the QuickJS interpreter). Also counts the work the run does
 // (bytes parsed, filter probes), the figures a Wasm instruction count grows
-// with. Prints figures; asserts nothing.
+// with. Then the instruction count itself: the function bundled as Shopify CLI bundles it, run
+// by QuickJS compiled to Wasm (the interpreter Javy embeds), its Wasm instructions counted as
+// the platform's runtime meters them (bench/wasm-instructions.mjs), against the platform's
+// 11 million per run. Prints figures; asserts nothing.
 // Run: npx tsx bench/checkout-validation.bench.mjs [--runs 200] [--entries 10000]
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildBlockList, falseMatchRate } from '@gatehouse/checkout-validation/block-list';
 import { cartValidationsGenerateRun } from '@gatehouse/checkout-validation';
@@ -78,13 +83,91 @@ function runOnce(text) {
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, output };
 }
 
-function measure() {
+/** The function's input for a buyer not on the list, and for one who is. */
+function inputs() {
   const list = entries(ENTRIES);
   const buildStart = process.hrtime.bigint();
   const built = buildBlockList(list, 'We cannot accept this order.');
   const buildMs = Number(process.hrtime.bigint() - buildStart) / 1e6;
   const notListed = JSON.stringify(inputFor(built, 'someone.new@example.org'));
   const listed = JSON.stringify(inputFor(built, list[0].value));
+  return { built, buildMs, notListed, listed };
+}
+
+/**
+ * Wasm instructions of one run in QuickJS: the input parsed, the function run, its answer
+ * serialised. Loading the function's code is counted apart: Javy compiles it to QuickJS
+ * bytecode when the function is built, so the platform's count does not include compiling it.
+ */
+async function countInstructions(notListed, listed) {
+  // Imported here: the --jitless child has no WebAssembly.
+  const { default: quickjsRelease } = await import('@jitl/quickjs-wasmfile-release-sync');
+  const { build } = await import('esbuild');
+  const { newQuickJSWASMModuleFromVariant, newVariant } = await import('quickjs-emscripten-core');
+  const { instrument, selfCheck } = await import('./wasm-instructions.mjs');
+  const wasm = readFileSync(
+    createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
+  );
+  const counting = instrument(wasm);
+  let counter;
+  const variant = newVariant(quickjsRelease, {
+    wasmBinary: counting.buffer,
+    emscriptenModule: {
+      instantiateWasm(imports, done) {
+        void WebAssembly.instantiate(counting, imports).then(({ instance, module }) => {
+          counter = instance.exports.gas_counter;
+          done(instance, module);
+        });
+        return {};
+      },
+    },
+  });
+  const quickjs = await newQuickJSWASMModuleFromVariant(variant);
+  const vm = quickjs.newContext();
+  const bundle = await build({
+    entryPoints: [fileURLToPath(import.meta.resolve('@gatehouse/checkout-validation'))],
+    bundle: true,
+    format: 'iife',
+    globalName: 'gatehouseFunction',
+    target: 'es2020',
+    write: false,
+  });
+  const counted = (code) => {
+    const before = counter.value;
+    const handle = vm.unwrapResult(vm.evalCode(code));
+    const after = counter.value;
+    const value = vm.dump(handle);
+    handle.dispose();
+    return { instructions: Number(after - before), value };
+  };
+  const load = counted(`${bundle.outputFiles[0].text};0`).instructions;
+  const run = (text) => {
+    const input = vm.newString(text);
+    vm.setProp(vm.global, 'INPUT', input);
+    input.dispose();
+    const parse = counted('globalThis.parsed = JSON.parse(INPUT); 0').instructions;
+    const decide = counted(
+      'globalThis.answer = gatehouseFunction.cartValidationsGenerateRun(parsed); 0',
+    ).instructions;
+    const serialise = counted('JSON.stringify(answer)');
+    const whole = counted(
+      'JSON.stringify(gatehouseFunction.cartValidationsGenerateRun(JSON.parse(INPUT)))',
+    );
+    return {
+      parse,
+      decide,
+      serialise: serialise.instructions,
+      whole: whole.instructions,
+      errors: JSON.parse(whole.value).operations[0].validationAdd.errors.length,
+    };
+  };
+  const result = { load, notListed: run(notListed), listed: run(listed), check: await selfCheck() };
+  vm.dispose();
+  return result;
+}
+
+function measure() {
+  const { built, buildMs, notListed, listed } = inputs();
   const first = runOnce(notListed);
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(runOnce(i % 2 ? listed : notListed).ms);
@@ -150,5 +233,24 @@ if (CHILD) {
     );
   } else {
     console.log(`  Node --jitless: could not run (${child.stderr?.slice(0, 200)})`);
+  }
+
+  const { notListed, listed } = inputs();
+  const wasm = await countInstructions(notListed, listed);
+  const n = (x) => x.toLocaleString('en');
+  const LIMIT = 11_000_000;
+  console.log(
+    `  Wasm instructions in QuickJS (the counter counted a known loop as ${n(wasm.check.counted)}, exactly ${n(wasm.check.expected)}):`,
+  );
+  console.log(
+    `    loading the function's code: ${n(wasm.load)} (Javy compiles it ahead; not in the platform's count)`,
+  );
+  for (const [who, r] of [
+    ['buyer not listed', wasm.notListed],
+    ['listed buyer', wasm.listed],
+  ]) {
+    console.log(
+      `    ${who}: parse ${n(r.parse)} + run ${n(r.decide)} + serialise ${n(r.serialise)}; whole run ${n(r.whole)} = ${((r.whole * 100) / LIMIT).toFixed(0)} % of the ${n(LIMIT)} limit (errors: ${r.errors})`,
+    );
   }
 }
