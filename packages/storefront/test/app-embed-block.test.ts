@@ -62,9 +62,9 @@ describe('the app-embed block', () => {
     expect(inline).toContain('/api/storefront/decide?');
     expect(html.indexOf(inline)).toBeGreaterThan(html.indexOf('gatehouse-config'));
     expect(html.indexOf(inline)).toBeLessThan(html.indexOf('gatehouse.js'));
-    // Its cost on every page view: at most 800 bytes as sent, 500 gzipped.
-    expect(Buffer.byteLength(inline)).toBeLessThanOrEqual(800);
-    expect(gzipSync(inline, { level: 9 }).length).toBeLessThanOrEqual(500);
+    // Its cost on every page view: at most 900 bytes as sent, 550 gzipped.
+    expect(Buffer.byteLength(inline)).toBeLessThanOrEqual(900);
+    expect(gzipSync(inline, { level: 9 }).length).toBeLessThanOrEqual(550);
   });
 
   it('loads the script asynchronously from the extension assets, after the config', async () => {

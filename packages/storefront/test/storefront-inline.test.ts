@@ -100,6 +100,42 @@ describe('the inline start of the decision', () => {
     expect(decideCalls(store)).toHaveLength(1);
   });
 
+  it('shows an allowed first view as soon as the answer arrives, before the script file', async () => {
+    const scriptFile = later();
+    const { store, page } = await visit({
+      holdScript: scriptFile.promise,
+      decide: () => ({ json: { action: 'allow', token: 'lq2x.v1.sig' } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await revealed(page);
+    expect(await scriptRan(page)).toBe(false);
+    expect((await probe(page)).firstVisibleAt).not.toBeNull();
+
+    // The script then takes the same answer: it keeps the token and asks nothing more.
+    scriptFile.give();
+    await page.waitForFunction(() => sessionStorage.getItem('gatehouse:t') === 'lq2x.v1.sig');
+    expect(decideCalls(store)).toHaveLength(1);
+  });
+
+  it('keeps a first view hidden until the script when the answer is a redirect', async () => {
+    const scriptFile = later();
+    const { store, page } = await visit({
+      holdScript: scriptFile.promise,
+      decide: () => ({ json: { action: 'redirect', redirectUrl: 'https://example.com/' } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await untilDecideCalls(store, 1);
+    await page.evaluate(
+      () => (window as unknown as { GatehouseStart: { p: Promise<unknown> } }).GatehouseStart.p,
+    );
+    await twoFrames(page);
+    expect(await page.evaluate(() => document.getElementById('gatehouse-guard') !== null)).toBe(
+      true,
+    );
+    expect(store.painted).toEqual([]);
+    scriptFile.give();
+  });
+
   it('leaves an Admin Access change to the script, whose decision carries the new mark', async () => {
     const { store, page } = await visit({
       decide: () => ({ json: { action: 'allow', adminAccess: true } }),
