@@ -68,8 +68,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('warning', (warning) => log.warn({ data: warning.data }, warning.message));
 
   const definitions = new Map<string, JobDefinition<object>>();
-  /** The local worker of each queue, woken when this instance sends it a job. */
-  const workers = new Map<string, string>();
+  /** The local workers of each queue, woken when this instance sends it a job. */
+  const workers = new Map<string, string[]>();
   let started = false;
   let stopping = false;
 
@@ -93,27 +93,35 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (definition.schedule) await boss.schedule(definition.name, definition.schedule);
     else await boss.unschedule(definition.name);
     const batchSize = definition.batchSize ?? 1;
-    const id = await boss.work<object>(
-      definition.name,
-      {
-        includeMetadata: true,
-        perJobResults: true,
-        batchSize,
-        // A full batch means more are waiting: fetch again at once instead of after the poll.
-        burstWhenBatchFull: batchSize > 1,
-        pollingIntervalSeconds: options.pollIntervalSeconds,
-        localConcurrency: definition.concurrency ?? 1,
-      },
-      async (jobs) => {
-        const results: JobResult[] = [];
-        // includeMetadata: every job carries its retry limit.
-        for (const job of jobs as JobWithMetadata<object>[]) {
-          results.push(await runOne(definition, job));
-        }
-        return results;
-      },
-    );
-    workers.set(definition.name, id);
+    // One pg-boss worker per unit of concurrency, each knowing its own id: a worker waits the
+    // poll interval after every fetch (at a batch size of 1 pg-boss never bursts), so a
+    // backlog would drain at one batch per interval. A worker whose fetch came back full wakes
+    // itself instead, and keeps fetching while jobs are waiting; an empty fetch polls again.
+    const ids: string[] = [];
+    for (let n = 0; n < (definition.concurrency ?? 1); n += 1) {
+      let own = '';
+      own = await boss.work<object>(
+        definition.name,
+        {
+          includeMetadata: true,
+          perJobResults: true,
+          batchSize,
+          pollingIntervalSeconds: options.pollIntervalSeconds,
+          localConcurrency: 1,
+        },
+        async (jobs) => {
+          const results: JobResult[] = [];
+          // includeMetadata: every job carries its retry limit.
+          for (const job of jobs as JobWithMetadata<object>[]) {
+            results.push(await runOne(definition, job));
+          }
+          if (jobs.length >= batchSize && !stopping) boss.notifyWorker(own);
+          return results;
+        },
+      );
+      ids.push(own);
+    }
+    workers.set(definition.name, ids);
   }
 
   /** Runs one job; each job of a batch succeeds or fails (and is retried) on its own. */
@@ -178,8 +186,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
       // This instance takes it at once if it works that queue (after the commit, when in a
       // transaction: until then its next poll finds nothing, and the following one takes it).
-      const worker = workers.get(name);
-      if (worker && id && !sendOptions.startAfter) boss.notifyWorker(worker);
+      // Every worker of the queue: one of them may be busy with a long job.
+      if (id && !sendOptions.startAfter) {
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      }
       return id;
     },
 
