@@ -8,7 +8,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { IndexTable, InlineStack, Text } from '@shopify/polaris';
 import { lastHitText } from '../../lib/relative-time.js';
-import { AddedCell, NoteCell, RemoveCell } from './entry-cells.js';
+import { AddedCell, EntryValue, NoteCell, RemoveCell } from './entry-cells.js';
 import { EntryFilter } from './entry-filter.js';
 import { EntryTable, type DeleteEntries, type DeleteMatchingEntries } from './entry-table.js';
 
@@ -167,9 +167,7 @@ export function BlockedEntriesTable<T extends ListedEntry & Partial<BlockedEntry
         row={(entry, index, selected, remove) => (
           <IndexTable.Row id={entry.id} key={entry.id} position={index} selected={selected}>
             <IndexTable.Cell>
-              <Text as="span" fontWeight="semibold">
-                {label(entry)}
-              </Text>
+              <EntryValue value={label(entry)} bold />
             </IndexTable.Cell>
             <IndexTable.Cell>{matches(entry)}</IndexTable.Cell>
             <NoteCell note={entry.note} />
