@@ -325,7 +325,13 @@ describe('auto-cancel filters on the order pipeline', () => {
     };
     const emails = async () =>
       (await customerLists()).entries.map((e) => `${e.kind}:${e.value}:${e.note}`);
-    // An action set without any action, or a block that is not yes or no, is refused.
+    // An action set without any action, or a block that is not yes or no, is refused, and
+    // nothing is saved.
+    const filterIds = async () =>
+      (await t.call('getAutoCancelFilters', owner.token))
+        .json<{ filters: AutoCancelFilter[] }>()
+        .filters.map((f) => `${f.id}:${f.updatedAt}`);
+    const before = await filterIds();
     const noAction = { ...NEW_AUTO_CANCEL_FILTER.actions, cancel: false, blockEmail: false };
     for (const actions of [noAction, { ...noAction, blockEmail: 'yes' }]) {
       const res = await t.call('saveAutoCancelFilter', owner.token, {
@@ -335,6 +341,7 @@ describe('auto-cancel filters on the order pipeline', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ Message: string }>().Message).toMatch(/at least one action|"blockEmail"/);
     }
+    expect(await filterIds()).toEqual(before);
     const blocker = await saveFilter({
       name: 'Known fraudster',
       mode: 'on',
