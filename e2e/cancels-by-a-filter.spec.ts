@@ -2,18 +2,15 @@
 // store. A dry run over the store's recent orders lists the order a buyer placed earlier with
 // a different billing address and two tents, and says which condition caught it; saved and on,
 // the filter cancels the next such order, and the log shows it with the filter's name.
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant } from './support/merchant.js';
 
 /** The Bogus Gateway's card the platform approves without a risk signal. */
 const PLAIN_CARD = '4242424242424242';
 const FILTER = 'Mismatched addresses over 500';
-
-const answerOf = (page: Page, path: string) =>
-  page.waitForResponse((r: Response) => new URL(r.url()).pathname === path);
 
 describe('an auto-cancel filter', () => {
   let f: Fixture;
@@ -21,13 +18,8 @@ describe('an auto-cancel filter', () => {
   let store: string;
 
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     store = `${f.stack.emulatorUrl}/shops/${DEMO}`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 
@@ -85,9 +77,7 @@ describe('an auto-cancel filter', () => {
     await admin.getByLabel('Group 1, condition 2: value').fill('500');
 
     // The dry run reads the store's orders and lists the earlier one with the deciding condition.
-    const started = answerOf(admin, '/api/autoCancel/dryRun');
-    await admin.getByRole('button', { name: 'Dry run', exact: true }).click();
-    expect((await started).status()).toBe(200);
+    await clickAndAwait(admin, 'Dry run', '/api/autoCancel/dryRun');
     const results = admin.getByRole('list', { name: 'Orders the filter would catch' });
     await results.getByText(earlier, { exact: true }).waitFor({ timeout: 30_000 });
     const summary = await admin.getByText(/^Read [\d,]+ orders? of the last 30 days/).innerText();
@@ -97,9 +87,7 @@ describe('an auto-cancel filter', () => {
     );
     await screenshot(admin, 'auto-cancel-dry-run');
 
-    const saved = answerOf(admin, '/api/autoCancel/save');
-    await admin.getByRole('button', { name: 'Save filter' }).click();
-    expect((await saved).status()).toBe(200);
+    await clickAndAwait(admin, 'Save filter', '/api/autoCancel/save');
     await admin.getByRole('heading', { name: `1. ${FILTER}` }).waitFor();
 
     // A new matching order is cancelled; the log names the filter.

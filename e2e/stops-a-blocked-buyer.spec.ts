@@ -4,9 +4,9 @@
 // placed. Another buyer checks out as before.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
-import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
-import { signIn } from './support/sign-in.js';
+import { DEMO } from './support/account-state.js';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant } from './support/merchant.js';
 
 const MESSAGE = 'We do not accept orders from this address. Please write to help@example.com.';
 const BLOCKED = 'blocked.buyer@example.com';
@@ -17,13 +17,8 @@ describe('Customer Block Lists stop a blocked buyer at checkout', () => {
   let store: string;
 
   beforeAll(async () => {
-    f = await setUp();
+    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
     store = `${f.stack.emulatorUrl}/shops/${DEMO}`;
-    admin = await f.chrome.browser.newPage();
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await signIn(admin, f.stack.appUrl);
-    await setFlags(f.stack, { isNew: false, plan: 'premium' });
-    await setAppEmbed(f.stack, true);
   });
   afterAll(() => tearDown(f));
 
@@ -54,10 +49,10 @@ describe('Customer Block Lists stop a blocked buyer at checkout', () => {
     await admin.getByText('No buyers blocked yet').waitFor();
     await admin.getByLabel('Email addresses').fill(BLOCKED);
     await admin.getByLabel('Note', { exact: true }).first().fill('chargeback in May');
-    await admin.getByRole('button', { name: 'Add to block list' }).click();
+    await clickAndAwait(admin, 'Add to block list', '/api/checkoutValidate/add');
     await admin.getByRole('row').filter({ hasText: BLOCKED }).waitFor();
     await admin.getByLabel('Message at checkout').fill(MESSAGE);
-    await admin.getByRole('button', { name: 'Save message' }).click();
+    await clickAndAwait(admin, 'Save message', '/api/checkoutValidate/save');
     // The page reads the status again while the sync is pending.
     await admin.getByText('Your checkout has the latest list').waitFor({ timeout: 30_000 });
     await screenshot(admin, 'customer-block-lists');

@@ -29,6 +29,7 @@ import { countryBlocker } from './features/country-blocker/country-blocker.js';
 import { customerBlockListsPlugin } from './features/customer-block-lists/customer-block-lists-plugin.js';
 import { customerBlockListsRoutes } from './features/customer-block-lists/routes.js';
 import { customerBlockListsSource } from './features/customer-block-lists/entries.js';
+import { customerEmailTarget } from './features/customer-block-lists/email-list-target.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
@@ -176,7 +177,12 @@ export async function buildApp(
   await app.register(customerBlockListsPlugin, { sources: CHECKOUT_BLOCK_SOURCES });
   // Storefront protection: the blockers' registry, the visit queue and retention job, the
   // decision's policies; then the storefront's own route scope.
-  await app.register(blockersPlugin, { blockers: BLOCKERS, firewall: FIREWALL_BLOCKERS });
+  // Customer Block Lists take emails moved from the legacy list and added by order filters.
+  await app.register(blockersPlugin, {
+    blockers: BLOCKERS,
+    firewall: FIREWALL_BLOCKERS,
+    listTargets: [customerEmailTarget],
+  });
   // Billing meters the protected views each written batch holds.
   await app.register(visitorLogsPlugin, {
     recordProtectedViews: (db, shopId, n, now) =>

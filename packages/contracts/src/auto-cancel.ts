@@ -4,7 +4,8 @@
 // level of groups of conditions over order fields (the fields and the operators that fit each
 // are the engine's table, re-exported here for the editor); the first matching filter that is
 // on acts: cancel with a reason (refund, restock, email the customer), add tags, add the
-// order's IP to the IP Blocker's block list. A dry run reads the shop's last 30 days of orders
+// order's IP to the IP Blocker's block list, add the order's email to the Customer Block Lists
+// (checked at checkout from then on). A dry run reads the shop's last 30 days of orders
 // and lists the orders a draft would have caught, and why. The log is Fraud Protect's, one
 // entry per action, with the filter that decided. A paid feature: every call names
 // `autoCancelFilters`. The shape is checked here; what a condition means (the field exists,
@@ -47,7 +48,8 @@ export const autoCancelMessages = {
   conditions: `A group has 1 to ${L.conditionsPerGroup} conditions. Remove the empty group or add a condition to it.`,
   reason: 'Choose a cancel reason: fraud, customer, declined, inventory, staff or other.',
   tags: 'List at most 5 tags of 1 to 40 characters each, without commas.',
-  noAction: 'Choose at least one action: cancel the order, add a tag, or block its IP address.',
+  noAction:
+    'Choose at least one action: cancel the order, add a tag, block its IP address, or block its email.',
   id: 'Please give the id of a filter.',
   ids: `List the ids of all the shop's filters, each once, at most ${L.filtersPerShop}.`,
   dryRunId: 'Please give the id of a dry run.',
@@ -122,9 +124,14 @@ export const autoCancelActions = z
     tags: z.array(tag, { error: m.tags }).max(5, m.tags),
     /** Adds the order's browser IP to the IP Blocker's block list. */
     blockIp: z.boolean({ error: '"blockIp" must be true or false.' }),
+    /**
+     * Adds the order's email to the Customer Block Lists, so that buyer cannot check out again.
+     * Filters saved before this action existed read as false.
+     */
+    blockEmail: z.boolean({ error: '"blockEmail" must be true or false.' }).default(false),
   })
   .strict()
-  .refine((a) => a.cancel || a.tags.length > 0 || a.blockIp, m.noAction);
+  .refine((a) => a.cancel || a.tags.length > 0 || a.blockIp || a.blockEmail, m.noAction);
 export type AutoCancelActions = z.infer<typeof autoCancelActions>;
 
 /** A filter as the page saves it: no id creates one, an id updates that filter. */
@@ -315,5 +322,6 @@ export const NEW_AUTO_CANCEL_FILTER: AutoCancelFilterInput = {
     notifyCustomer: true,
     tags: [],
     blockIp: false,
+    blockEmail: false,
   },
 };

@@ -98,8 +98,11 @@ export const fraudProtectView = z.object({
 });
 export type FraudProtectView = z.infer<typeof fraudProtectView>;
 
-/** What an order-action log entry did: cancel the order, add the tag, or block its IP. */
-export const orderActionKinds = ['cancel', 'tag', 'block-ip'] as const;
+/**
+ * What an order-action log entry did: cancel the order, add the tag, block its IP, or add its
+ * email to the Customer Block Lists.
+ */
+export const orderActionKinds = ['cancel', 'tag', 'block-ip', 'block-email'] as const;
 export type OrderActionKind = (typeof orderActionKinds)[number];
 
 /**
@@ -137,6 +140,7 @@ export const orderActionEntry = z.object({
     notifyCustomer: z.boolean().optional(),
     tag: z.string().optional(),
     ip: z.string().optional(),
+    email: z.string().optional(),
   }),
   /** What the platform reported done: the amount refunded (shop currency), the restock. */
   result: z
@@ -232,6 +236,14 @@ export function describeOrderAction(
     if (entry.status === 'monitored') return `Would block ${ip} (monitor mode)`;
     if (entry.status === 'done') return `Blocked ${ip}`;
     return `Block ${ip}`;
+  }
+  if (entry.action === 'block-email') {
+    const email = params.email ?? 'the email';
+    if (entry.status === 'monitored') {
+      return `Would add ${email} to the Customer Block Lists (monitor mode)`;
+    }
+    if (entry.status === 'done') return `Added ${email} to the Customer Block Lists`;
+    return `Add ${email} to the Customer Block Lists`;
   }
   if (entry.action === 'tag') {
     const tag = `"${params.tag ?? ''}"`;

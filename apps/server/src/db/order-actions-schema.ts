@@ -5,8 +5,9 @@
 // the features, so an order is cancelled at most once whichever feature decided it. A
 // monitor-mode or skipped entry never holds that place, so one feature's "would cancel" does
 // not keep another from cancelling. The row is written before the action is sent and updated
-// after (see orders/order-actions.ts). It keeps the order's id and name, never the customer's
-// details.
+// after (see orders/order-actions.ts). It keeps the order's id and name, and of the customer's
+// details only what a block action puts on a list (the browser IP, the email), deleted with the
+// order's entries when the customer is redacted.
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -34,6 +35,8 @@ export interface OrderActionParams {
   tag?: string;
   /** The address added to the IP block list (block-ip). */
   ip?: string;
+  /** The order's email added to the Customer Block Lists (block-email). */
+  email?: string;
 }
 
 export interface OrderActionResult {

@@ -5,10 +5,14 @@
 // platform shows: an order already cancelled is never cancelled again, so it is never refunded
 // twice. A failure that may pass (time-out, 429, 5xx) gives the claim back with the reason and
 // throws, for the job to retry with back-off. Adding the order's IP to the IP Blocker's block
-// list goes through the blockers' shared "block IP" quick action.
+// list goes through the blockers' shared "block IP" quick action; adding the order's email to
+// the Customer Block Lists goes through the list that takes emails (the registry's list
+// target), then asks for the checkout's list to be synced. Both are safe to repeat: a value
+// already listed (by the merchant, or by an attempt whose end was not recorded) counts as done.
 import type { DashboardCounter } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
+import { AppError } from '../errors.js';
 import { PlatformError } from '../platform/platform-client.js';
 import { shopById } from '../protection/blocker-registry.js';
 import { claimAction, finishAction, markSent, releaseAction } from './order-actions.js';
@@ -72,6 +76,7 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
   const task = `${row.action === 'cancel' ? 'cancel' : 'tag'} order ${row.orderName}`;
   try {
     if (row.action === 'block-ip') return await blockIp(app, row);
+    if (row.action === 'block-email') return await blockEmail(app, row);
     const order = await readOrder(app, owner, row.orderId);
     if (!order) {
       await finishAction(app.db, row, 'failed', {
@@ -126,6 +131,48 @@ async function blockIp(app: FastifyInstance, row: OrderActionRow): Promise<strin
     const message = error instanceof Error ? error.message : String(error);
     await finishAction(app.db, row, 'failed', { error: message });
     return 'failed';
+  }
+}
+
+/**
+ * Adds the order's email to the Customer Block Lists, with a note naming the order. What the
+ * list says before (already listed, cannot take it) and what it stored after are recorded on
+ * the entry. A refusal (a plan without the lists, a full list, an email the lists cannot read)
+ * fails the entry with the list's words, for the merchant to retry once it is resolved.
+ */
+async function blockEmail(app: FastifyInstance, row: OrderActionRow): Promise<string> {
+  const target = app.blockers.listTarget('email');
+  const email = row.params.email ?? '';
+  if (!target || email === '') {
+    const error = target ? 'The order has no email to block.' : 'No list takes emails.';
+    await finishAction(app.db, row, 'skipped', { error });
+    return 'skipped';
+  }
+  const shop = await shopById(app.db, row.shopId);
+  try {
+    const before = await target.plan(app.db, shop, [email]);
+    const refusal = before.refusal ?? before.unfit?.get(email) ?? null;
+    if (refusal !== null) {
+      await finishAction(app.db, row, 'failed', { error: refusal });
+      return 'failed';
+    }
+    const listed = before.present.has(email);
+    if (!listed) {
+      await app.db.transaction((tx) =>
+        target.add(app.blockers, tx, shop, [{ value: email, note: `Order ${row.orderName}` }]),
+      );
+    }
+    // A repeat after an attempt that stored the email but died before this asks again.
+    await app.checkoutBlocks.changed(shop.id);
+    const note = listed ? `Already in ${target.label}` : `Added to ${target.label}`;
+    await finishAction(app.db, row, 'done', { result: { note } });
+    return 'done';
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      await finishAction(app.db, row, 'failed', { error: error.message });
+      return 'failed';
+    }
+    throw error;
   }
 }
 

@@ -17,6 +17,8 @@ export interface ListTargetPlan {
   refusal: string | null;
   /** Those of the values the target already holds: nothing is added for them. */
   present: ReadonlySet<string>;
+  /** Values the target cannot take in the form they have, each with why (they stay). */
+  unfit?: ReadonlyMap<string, string>;
 }
 
 export interface ListEntryIn {

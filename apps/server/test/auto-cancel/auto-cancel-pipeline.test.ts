@@ -5,8 +5,12 @@
 // filter; one that does not match is left alone; a monitor-mode filter only logs, and does not
 // keep Fraud Protect from cancelling; with Fraud
 // Protect acting on the same order the order is cancelled (and refunded) once; the dry run
-// lists the orders of the last 30 days a draft would catch, and why.
+// lists the orders of the last 30 days a draft would catch, and why; a filter that blocks the
+// buyer adds the order's IP to the IP Blocker and its email to the Customer Block Lists once
+// (a repeat run adds nothing, an email already listed is done, one the lists cannot take fails
+// with their words), and the checkout then stops that buyer.
 import {
+  customerBlockMessages,
   DEFAULT_FRAUD_PROTECT,
   NEW_AUTO_CANCEL_FILTER,
   type AutoCancelDryRun,
@@ -14,11 +18,15 @@ import {
   type AutoCancelFilterInput,
   type AutoCancelLogEntry,
   type AutoCancelLogPage,
+  type CustomerBlockListsView,
   type FilterMatchInput,
+  type IpListPage,
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
+import { processFilterOrder } from '../../src/features/auto-cancel/process-order.js';
+import { checkoutAs } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const TENTS = [{ sku: 'RIDGELINE-2-TENT-SAGE', quantity: 2 }];
@@ -308,4 +316,112 @@ describe('auto-cancel filters on the order pipeline', () => {
     });
     expect([old.name, cheap.name]).not.toContain(run!.results[0]!.orderName);
   });
+
+  it('blocks the buyer: the IP in the IP Blocker, the email in the Customer Block Lists, once', async () => {
+    const customerLists = async () => {
+      const res = await t.call('getCustomerBlockLists', owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<CustomerBlockListsView>();
+    };
+    const emails = async () =>
+      (await customerLists()).entries.map((e) => `${e.kind}:${e.value}:${e.note}`);
+    // An action set without any action, or a block that is not yes or no, is refused, and
+    // nothing is saved.
+    const filterIds = async () =>
+      (await t.call('getAutoCancelFilters', owner.token))
+        .json<{ filters: AutoCancelFilter[] }>()
+        .filters.map((f) => `${f.id}:${f.updatedAt}`);
+    const before = await filterIds();
+    const noAction = { ...NEW_AUTO_CANCEL_FILTER.actions, cancel: false, blockEmail: false };
+    for (const actions of [noAction, { ...noAction, blockEmail: 'yes' }]) {
+      const res = await t.call('saveAutoCancelFilter', owner.token, {
+        ...NEW_AUTO_CANCEL_FILTER,
+        actions,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ Message: string }>().Message).toMatch(/at least one action|"blockEmail"/);
+    }
+    expect(await filterIds()).toEqual(before);
+    const blocker = await saveFilter({
+      name: 'Known fraudster',
+      mode: 'on',
+      match: {
+        any: false,
+        groups: [
+          { any: false, conditions: [{ field: 'email', operator: 'contains', value: 'blockme' }] },
+        ],
+      },
+      actions: { ...noAction, blockIp: true, blockEmail: true },
+    });
+    expect(blocker.actions).toMatchObject({ cancel: false, blockIp: true, blockEmail: true });
+    expect(await emails()).toEqual([]);
+
+    const placed = await place({
+      email: 'Fraud.BlockMe@Example.com',
+      lines: STOVE,
+      billingAddress: HOME,
+      shippingAddress: HOME,
+      browserIp: '198.51.100.44',
+    });
+    const entries = await settledEntries(placed.id, 2);
+    expect(entries.find((e) => e.action === 'block-email')).toMatchObject({
+      status: 'done',
+      filterName: 'Known fraudster',
+      params: { email: 'Fraud.BlockMe@Example.com' },
+      result: { note: 'Added to Customer Block Lists (emails)' },
+      error: null,
+    });
+    expect(entries.find((e) => e.action === 'block-ip')).toMatchObject({ status: 'done' });
+    expect(await emails()).toEqual([`email:fraud.blockme@example.com:Order ${placed.name}`]);
+    const ipList = (await t.call('listIpBlocker', owner.token, { limit: 200 })).json<IpListPage>();
+    expect(ipList.entries.map((e) => e.ip)).toContain('198.51.100.44');
+    expect((await t.emulator.order(owner.shop, placed.id)).cancelledAt).toBeNull();
+
+    // The list reached the checkout, which now stops that buyer.
+    await expect
+      .poll(async () => (await customerLists()).sync.state, { timeout: 30_000, interval: 100 })
+      .toBe('synced');
+    const stopped = await checkoutAs(t.emulatorUrl, owner.shop, 'fraud.blockme@example.com');
+    expect(stopped.status).toBe(400);
+    expect((await checkoutAs(t.emulatorUrl, owner.shop, 'fine@example.com')).status).toBe(303);
+
+    // A repeat run of the order finds every action finished and adds nothing.
+    const [shop] = await t.app.db.select().from(shops).where(eq(shops.domain, owner.shop));
+    expect(await processFilterOrder(t.app, shop!.id, String(placed.id))).toEqual({ actions: [] });
+    expect(await emails()).toHaveLength(1);
+
+    // The same buyer again: the email is already listed, which counts as done.
+    const again = await place({
+      email: 'fraud.blockme@example.com',
+      lines: STOVE,
+      billingAddress: HOME,
+      shippingAddress: HOME,
+    });
+    expect(await settledEntries(again.id, 1)).toEqual([
+      expect.objectContaining({
+        action: 'block-email',
+        status: 'done',
+        result: { note: 'Already in Customer Block Lists (emails)' },
+      }),
+    ]);
+    expect(await emails()).toHaveLength(1);
+
+    // An email longer than the lists take: the entry fails with their words, nothing is added.
+    const long = await place({
+      email: `buyer@${'a'.repeat(190)}.blockme.example`,
+      lines: STOVE,
+      billingAddress: HOME,
+      shippingAddress: HOME,
+    });
+    expect(await settledEntries(long.id, 1)).toEqual([
+      expect.objectContaining({
+        action: 'block-email',
+        status: 'failed',
+        error: customerBlockMessages.valueTooLong,
+      }),
+    ]);
+    expect(await emails()).toHaveLength(1);
+    await t.call('deleteAutoCancelFilter', owner.token, { id: blocker.id });
+    // Three orders through the webhook, the job and the platform, and a checkout sync.
+  }, 90_000);
 });

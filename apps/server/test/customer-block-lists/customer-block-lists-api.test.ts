@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { customerBlockEntries } from '../../src/features/customer-block-lists/customer-block-lists-schema.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { checkoutAs as checkout } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -46,36 +47,7 @@ const synced = async (shop: SignedIn): Promise<CheckoutSyncStatus> => {
 };
 
 /** Submits the platform's storefront checkout for one product with this email. */
-async function checkoutAs(shop: string, email: string) {
-  const base = `${t.emulatorUrl}/shops/${shop}`;
-  const add = await fetch(`${base}/cart/add`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ sku: 'BASECAMP-CAMP-STOVE', quantity: '1' }),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(10_000),
-  });
-  const cookie = (add.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const res = await fetch(`${base}/checkout`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email,
-      ship_country: 'US',
-      ship_first_name: 'Grace',
-      ship_last_name: 'Hopper',
-      ship_address1: '1 Harbor Way',
-      ship_city: 'Arlington',
-      ship_zip: '22201',
-      billing_same: 'on',
-      card_number: '4242 4242 4242 4242',
-      card_name: 'Grace Hopper',
-    }),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: await res.text() };
-}
+const checkoutAs = (shop: string, email: string) => checkout(t.emulatorUrl, shop, email);
 
 beforeAll(async () => {
   t = await createTestApp();

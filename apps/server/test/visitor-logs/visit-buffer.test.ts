@@ -1,7 +1,8 @@
 // The live visit queue against a real database (PGlite, or Postgres with TEST_DATABASE_URL):
 // decisions queued as COPY rows are stored with their fields, the chunk's hourly blocker
 // counters and list entries' hits land in the same transaction, each where the deciding rule's
-// blocker says (the app's own blockers), protected page views are
+// blocker says (the app's own blockers; a rule id that is no entry's id is skipped, counted
+// and logged, never failing the batch), protected page views are
 // metered per shop; a full queue drops and counts (and logs once); a batch the database
 // refuses is counted as failed and the queue goes on; visits queued during a write are
 // written by the same flush.
@@ -203,6 +204,45 @@ describe(`visit queue (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(await hitsOf(referrerRules)).toEqual([[2, HOUR + 3000]]);
     expect(await hitsOf(asnRules)).toEqual([[1, HOUR + 4000]]);
     expect(await hitsOf(ipRules)).toEqual([[1, HOUR + 6000]]);
+  });
+
+  it('skips, counts and logs hits of rule ids that are not entry ids, and keeps the batch', async () => {
+    const [shop] = await opened.db
+      .insert(shops)
+      .values({ domain: 'queue-d.myshopify.com', shopifyShopId: '14', name: 'd' })
+      .returning({ id: shops.id });
+    const shopD = shop!.id;
+    const [entry] = await opened.db
+      .insert(ipRules)
+      .values({ shopId: shopD, list: 'block', ip: '192.0.2.9' })
+      .returning({ id: ipRules.id });
+    const { b, warnings, errors } = buffer();
+    // A blocker whose entries count their hits, deciding by a rule id that is not an entry's.
+    const odd = { action: 'block', rule: { kind: 'ip-block', id: 'ip-block:legacy-7' } } as const;
+    const listed = { action: 'block', rule: { kind: 'ip-block', id: entry!.id } } as const;
+    b.record(visit(shopD, odd, { url: 'https://shop.example/odd' }));
+    b.record(visit(shopD, odd, { url: 'https://shop.example/odd-again' }));
+    b.record(visit(shopD, listed, { url: 'https://shop.example/listed', time: HOUR + 7000 }));
+    await b.flush();
+
+    expect(b.metrics).toMatchObject({ queued: 0, written: 3, failed: 0 });
+    expect(errors).toEqual([]);
+    expect((await stored(shopD)).map((v) => v.url).sort()).toEqual([
+      'https://shop.example/listed',
+      'https://shop.example/odd',
+      'https://shop.example/odd-again',
+    ]);
+    const [counted] = await opened.db.select().from(ipRules).where(eq(ipRules.id, entry!.id));
+    expect(counted).toMatchObject({ hits: 1 });
+    expect(counted!.lastHitAt?.getTime()).toBe(HOUR + 7000);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        table: 'ip_rules',
+        ruleIds: 1,
+        hits: 2,
+        examples: ['ip-block:legacy-7'],
+      }),
+    ]);
   });
 
   it('drops and counts what does not fit, and logs the drop once per interval', async () => {

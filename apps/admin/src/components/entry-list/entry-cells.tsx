@@ -1,7 +1,30 @@
-// Cells every entry table draws the same way: the note (a dash when there is none), when the
-// entry was added (relative, the exact time on hover), and the row's own Remove button.
+// Cells every entry table draws the same way: the entry's value, the note (a dash when there is
+// none), when the entry was added (relative, the exact time on hover), and the row's own
+// Remove button.
 import { Button, IndexTable, Text, Tooltip } from '@shopify/polaris';
 import { relativeTime } from '../../lib/relative-time.js';
+
+/**
+ * An entry's value, which can be long and without a space (an email of 200 characters): it
+ * wraps at any character instead of widening its column past the table.
+ */
+export function EntryValue({ value, bold = false }: { value: string; bold?: boolean }) {
+  return (
+    <span
+      style={{
+        display: 'inline-block',
+        maxWidth: '32ch',
+        whiteSpace: 'normal',
+        // Breaks only what does not fit: a short value keeps its column as narrow as itself.
+        overflowWrap: 'break-word',
+      }}
+    >
+      <Text as="span" {...(bold ? { fontWeight: 'semibold' as const } : {})}>
+        {value}
+      </Text>
+    </span>
+  );
+}
 
 export function NoteCell({ note }: { note: string }) {
   return (

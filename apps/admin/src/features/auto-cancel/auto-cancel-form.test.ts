@@ -182,6 +182,9 @@ describe('the filter draft', () => {
     expect(filterErrors({ ...broken, actions: { ...broken.actions, tags: [] } }).actions).toMatch(
       /at least one action/,
     );
+    // Blocking the email alone is an action.
+    const emailOnly = { ...broken.actions, tags: [], blockEmail: true };
+    expect(filterErrors({ ...broken, actions: emailOnly }).actions).toBeUndefined();
   });
 
   it('puts a refused save under the condition or group the server names, without the where', () => {

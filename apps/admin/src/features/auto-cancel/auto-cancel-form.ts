@@ -65,7 +65,9 @@ export function filterErrors(draft: FilterDraft): FilterErrors {
     }
   }
   const { actions } = draft;
-  if (!actions.cancel && actions.tags.length === 0 && !actions.blockIp) errors.actions = m.noAction;
+  if (!actions.cancel && actions.tags.length === 0 && !actions.blockIp && !actions.blockEmail) {
+    errors.actions = m.noAction;
+  }
   if (actions.tags.length > 5 || actions.tags.some((t) => t.length > 40 || t.includes(','))) {
     errors.tags = m.tags;
   }

@@ -50,6 +50,9 @@ describe('a filter in words', () => {
         blockIp: true,
       }),
     ).toBe('Tag "review", then block the IP address');
+    expect(
+      describeActions({ ...NEW_AUTO_CANCEL_FILTER.actions, cancel: false, blockEmail: true }),
+    ).toBe('Block the email at checkout');
   });
 });
 

@@ -38,6 +38,7 @@ export function describeActions(actions: AutoCancelActions): string {
     parts.push(`tag ${actions.tags.map((t) => `"${t}"`).join(', ')}`);
   }
   if (actions.blockIp) parts.push('block the IP address');
+  if (actions.blockEmail) parts.push('block the email at checkout');
   const text = parts.join(', then ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,7 @@
 // Runs the shop's auto-cancel filters on one order. The filters that are on or in monitor mode
 // are tried in priority order; the first that matches decides: its actions (cancel with the
-// reason, refund, restock and email as chosen; the tags; blocking the order's IP) are recorded
+// reason, refund, restock and email as chosen; the tags; blocking the order's IP; adding its
+// email to the Customer Block Lists) are recorded
 // in the shared order-action log as feature 'auto-cancel' with the filter's id before anything
 // is sent ("would" entries only, in monitor mode), then carried out by the shared exactly-once
 // runner. The order is decided once: a later webhook or retry finds the filter's entries and
@@ -22,7 +23,7 @@ export const FEATURE = 'auto-cancel' as const;
 /** The actions a filter takes, as log entries' action and parameters. */
 export function filterActions(
   filter: Pick<AutoCancelFilterRow, 'actions'>,
-  browserIp: string | null,
+  order: { clientIp: string | null; email: string | null },
 ): { action: NewOrderAction['action']; params: OrderActionParams }[] {
   const a = filter.actions;
   const out: { action: NewOrderAction['action']; params: OrderActionParams }[] = [];
@@ -38,7 +39,12 @@ export function filterActions(
     });
   }
   if (a.tags.length > 0) out.push({ action: 'tag', params: { tag: a.tags.join(',') } });
-  if (a.blockIp && browserIp) out.push({ action: 'block-ip', params: { ip: browserIp } });
+  if (a.blockIp && order.clientIp) {
+    out.push({ action: 'block-ip', params: { ip: order.clientIp } });
+  }
+  // The email as the order has it; the list reads it as an add does when the action runs.
+  const email = order.email?.trim() ?? '';
+  if (a.blockEmail && email !== '') out.push({ action: 'block-email', params: { email } });
   return out;
 }
 
@@ -79,7 +85,7 @@ export async function processFilterOrder(
     const monitor = filter.mode === 'monitor';
     await recordActions(
       app.db,
-      filterActions(filter, node.clientIp).map((a) => ({
+      filterActions(filter, node).map((a) => ({
         shopId,
         feature: FEATURE,
         filterId: filter.id,

@@ -56,7 +56,7 @@ export async function existingKeys(db: Database, shopId: string): Promise<Set<st
   return new Set(rows.map((r) => `${r.kind}\n${r.normalised}`));
 }
 
-async function entryCount(db: Database, shopId: string): Promise<number> {
+export async function entryCount(db: Database, shopId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(customerBlockEntries)

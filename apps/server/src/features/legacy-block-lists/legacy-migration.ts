@@ -1,8 +1,8 @@
 // The one-click migration of the legacy list: each entry moves into the blocker that now takes
 // its kind (found through the registry's list targets: addresses and ranges to the IP block
-// list, countries to the Country Blocker, emails to a blocker that takes emails when the shop
-// has one). An entry its blocker already holds is only taken out of this list; an entry with
-// nowhere to go, or whose blocker refuses it now, stays. The record keeps each moved entry as
+// list, countries to the Country Blocker, emails to the Customer Block Lists). An entry its
+// blocker already holds is only taken out of this list; an entry with nowhere to go, or whose
+// blocker refuses it now (all of its kind, or that one value), stays. The record keeps each moved entry as
 // it was and what its blocker stored for it, so undo takes out exactly that and puts the
 // entries back (same id, note, hits and date) until the merchant confirms.
 import {
@@ -28,8 +28,7 @@ import { deleteLegacyEntries, loadLegacyRows, toLegacyEntry } from './legacy-lis
 const noTarget: Record<LegacyKind, string> = {
   ip: 'No blocker takes IP addresses now: the entry stays here, still blocked.',
   country: 'No blocker takes countries now: the entry stays here, still blocked.',
-  email:
-    'Customer Block Lists cannot take emails yet: the email stays here, and checkout still refuses it.',
+  email: 'No list takes emails now: the email stays here, and checkout still refuses it.',
 };
 
 interface Planned {
@@ -59,13 +58,14 @@ async function planMigration(
       : null;
     if (kind === 'country' && plan?.refusal) countriesRefused = plan.refusal;
     for (const row of ofKind) {
-      const stays = !target || !plan || plan.refusal !== null;
+      const unfit = plan?.unfit?.get(row.value) ?? null;
+      const stays = !target || !plan || plan.refusal !== null || unfit !== null;
       items.push({
         entry: toLegacyEntry(row),
         outcome: stays ? 'stay' : plan.present.has(row.value) ? 'present' : 'move',
         target: stays ? null : target.label,
         page: stays ? null : target.page,
-        reason: stays ? (plan?.refusal ?? noTarget[kind]) : null,
+        reason: stays ? (plan?.refusal ?? unfit ?? noTarget[kind]) : null,
         ref: null,
       });
     }
@@ -135,7 +135,7 @@ export async function migrate(
         shop,
         moving.map((i) => ({ value: i.entry.value, note: i.entry.note })),
       );
-      moving.forEach((i, n) => (i.ref = refs[n] ?? null));
+      moving.forEach((i, n) => (i.ref = refs[n] || null));
     }
     await deleteLegacyEntries(
       tx,

@@ -17,7 +17,7 @@ import { getTableName } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { HourlyCounter } from '../../db/schema.js';
-import type { EntryHitsTable } from '../../protection/blocker.js';
+import { entryIds, type EntryHitsTable } from '../../protection/blocker.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { VisitBuffer, VisitInput, VisitMetrics } from '../../protection/visit-queue.js';
 import { VisitCopyBuilder } from './visit-copy.js';
@@ -130,6 +130,33 @@ function tally(blockers: Blockers, chunk: Chunk, v: VisitInput): void {
   }
 }
 
+/**
+ * The hits whose rule ids can be stored entries' ids. A blocker that counts its entries' hits
+ * should only decide by its entries' ids; a rule id of another form would fail the uuid
+ * comparison and with it the whole batch of visits, so its hits are left out, counted and
+ * logged (with a few of the ids) instead.
+ */
+function storableHits(
+  log: FastifyBaseLogger,
+  table: EntryHitsTable,
+  hits: Map<string, Hit>,
+): Map<string, Hit> {
+  const kept = entryIds([...hits.keys()]);
+  if (kept.length === hits.size) return hits;
+  const keep = new Set(kept);
+  const odd = [...hits].filter(([id]) => !keep.has(id));
+  log.warn(
+    {
+      table: getTableName(table),
+      ruleIds: odd.length,
+      hits: odd.reduce((n, [, h]) => n + h.n, 0),
+      examples: odd.slice(0, 3).map(([id]) => id.slice(0, 80)),
+    },
+    'entry hits of rule ids that are not entry ids were not counted',
+  );
+  return new Map(kept.map((id) => [id, hits.get(id)!]));
+}
+
 /** Adds a chunk's hits to its entries' counts and last hit, one statement per table. */
 async function addHits(
   session: BatchSession,
@@ -142,7 +169,7 @@ async function addHits(
   const id = `"${table.id.name}"`;
   const n = `"${table.hits.name}"`;
   const last = `"${table.lastHitAt.name}"`;
-  // Rule ids of deleted entries simply match nothing.
+  // Rule ids of deleted entries simply match nothing; every id is an entry id (storableHits).
   await session.query(
     `update ${t} set ${n} = ${t}.${n} + v.n, ${last} = greatest(${t}.${last}, v.last)
      from unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) as v(id, n, last)
@@ -203,7 +230,9 @@ export function createVisitBuffer(options: VisitBufferOptions): VisitBuffer {
       const tables = [...chunk.hits.keys()].sort((a, b) =>
         getTableName(a).localeCompare(getTableName(b)),
       );
-      for (const table of tables) await addHits(session, table, chunk.hits.get(table)!);
+      for (const table of tables) {
+        await addHits(session, table, storableHits(log, table, chunk.hits.get(table)!));
+      }
     });
     for (const [shopId, shop] of chunk.shops) {
       if (shop.views === 0) continue;

@@ -1,5 +1,6 @@
 // What a filter does to an order it catches: cancel it with a reason (and refund, restock,
-// email the customer as chosen), add tags, add the order's IP address to the IP Blocker.
+// email the customer as chosen), add tags, add the order's IP address to the IP Blocker, add
+// the order's email to the Customer Block Lists.
 import { BlockStack, Box, Card, Checkbox, InlineError, Text, TextField } from '@shopify/polaris';
 import type { AutoCancelActions } from '@gatehouse/contracts';
 import { useState } from 'react';
@@ -51,6 +52,12 @@ export function ActionsCard({
           helpText="The address is blocked from your store from then on; you can remove it on the IP Blocker page."
           checked={actions.blockIp}
           onChange={(blockIp) => set({ blockIp })}
+        />
+        <Checkbox
+          label="Add the order’s email to the Customer Block Lists"
+          helpText="That buyer cannot complete a checkout from then on; you can remove the email on the Customer Block Lists page."
+          checked={actions.blockEmail}
+          onChange={(blockEmail) => set({ blockEmail })}
         />
         {errors.actions && <InlineError message={errors.actions} fieldID="auto-cancel-actions" />}
       </BlockStack>

@@ -1,20 +1,18 @@
-// The lists' entries: filtered by kind and by text (value or note), pages of 50, each entry's
-// kind, value, note and when it was added, Edit (value and note) and Remove on each row, and a
-// bulk Remove behind a confirmation. The whole list (at most 10,000) is loaded at once.
-import { useMemo, useState } from 'react';
-import { Badge, BlockStack, Button, IndexTable, InlineStack, Select, Text } from '@shopify/polaris';
+// The lists' entries in the shared table of blocked entries: filtered by kind and by text (value
+// or note), pages of 50, each entry's value, kind, note and when it was added, Edit (value and
+// note) and Remove on each row, and a bulk Remove behind a confirmation. No hit counts: the
+// platform does not tell apps which checkouts the function stopped. The whole list (at most
+// 10,000) is loaded at once.
+import { useCallback, useState } from 'react';
+import { Badge, BlockStack, Button, Select } from '@shopify/polaris';
 import {
   customerBlockKindLabels,
   customerBlockKinds,
   type CustomerBlockEntry,
 } from '@gatehouse/contracts';
-import { AddedCell, NoteCell, RemoveCell } from '../../../components/entry-list/entry-cells.js';
-import { EntryFilter } from '../../../components/entry-list/entry-filter.js';
-import { EntryTable } from '../../../components/entry-list/entry-table.js';
+import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
 import { useDeleteCustomerBlockEntries } from '../api/customer-block-lists-api.js';
 import { EditEntryModal } from './edit-entry-modal.js';
-
-const PAGE_SIZE = 50;
 
 export function filterEntries(entries: CustomerBlockEntry[], kind: string, text: string) {
   const needle = text.trim().toLowerCase();
@@ -39,112 +37,54 @@ export function EntriesTable({
   onUpgrade: () => void;
 }) {
   const [kind, setKind] = useState('all');
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<CustomerBlockEntry | null>(null);
   const deleteEntries = useDeleteCustomerBlockEntries();
-  const matching = useMemo(() => filterEntries(entries, kind, text), [entries, kind, text]);
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = matching.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  const filtering = text.trim() !== '' || kind !== 'all';
+  const filter = useCallback(
+    (list: CustomerBlockEntry[], text: string) => filterEntries(list, kind, text),
+    [kind],
+  );
 
   return (
     <BlockStack gap="200">
-      <InlineStack gap="300" blockAlign="end" wrap>
-        <Select
-          label="Kind"
-          options={[
-            { label: 'All kinds', value: 'all' },
-            ...customerBlockKinds.map((k) => ({ label: customerBlockKindLabels[k], value: k })),
-          ]}
-          value={kind}
-          onChange={(value) => {
-            setKind(value);
-            setPage(0);
-          }}
-        />
-        <div style={{ flex: '1 1 240px' }}>
-          <EntryFilter
-            label="Filter"
-            placeholder="Filter by value or note"
-            value={text}
-            onChange={(typed) => {
-              setText(typed);
-              setPage(0);
-            }}
-          />
-        </div>
-      </InlineStack>
-      <EntryTable
-        entries={shown}
+      <BlockedEntriesTable
+        entries={entries}
+        readAt={readAt}
         loading={loading}
-        empty={
-          filtering
-            ? { title: 'No entries match your filter', description: 'Try another kind or text.' }
-            : {
-                title: 'No buyers blocked yet',
-                description: 'Add an email, phone, name, address, zip code or country above.',
-              }
-        }
-        headings={[
-          { title: 'Kind' },
-          { title: 'Value' },
-          { title: 'Note' },
-          { title: 'Added' },
-          { title: 'Edit', hidden: true },
-          { title: 'Actions', hidden: true },
-        ]}
-        {...(pages > 1
-          ? {
-              pages: {
-                hasPrevious: current > 0,
-                hasNext: current < pages - 1,
-                onPrevious: () => setPage(current - 1),
-                onNext: () => setPage(current + 1),
-                label: `${current + 1} of ${pages}`,
-              },
-            }
-          : {})}
-        removal={{
-          verb: 'Remove',
-          deleteEntries,
-          title: (ids) => {
-            const single = ids.length === 1 ? entries.find((e) => e.id === ids[0]) : undefined;
-            return single ? `Remove ${single.value}?` : `Remove ${ids.length} entries?`;
-          },
-          body: (count) =>
+        counted={false}
+        texts={{
+          filterPlaceholder: 'Filter by value or note',
+          filterHint: 'Try another kind or text.',
+          emptyTitle: 'No buyers blocked yet',
+          emptyDescription: 'Add an email, phone, name, address, zip code or country above.',
+          valueHeading: 'Value',
+          matchesHeading: 'Kind',
+          removeBody: (count) =>
             `${count === 1 ? 'This buyer' : 'These buyers'} can check out again once your checkout has the new list (a few seconds).`,
         }}
-        row={(entry, index, selected, remove) => (
-          <IndexTable.Row id={entry.id} key={entry.id} position={index} selected={selected}>
-            <IndexTable.Cell>
-              <Badge>{customerBlockKindLabels[entry.kind]}</Badge>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" fontWeight="semibold">
-                {entry.value}
-              </Text>
-            </IndexTable.Cell>
-            <NoteCell note={entry.note} />
-            <AddedCell createdAt={entry.createdAt} readAt={readAt} />
-            <IndexTable.Cell>
-              <div
-                onClick={(event) => event.stopPropagation()}
-                onKeyDown={(event) => event.stopPropagation()}
-                role="presentation"
-              >
-                <Button
-                  variant="tertiary"
-                  accessibilityLabel={`Edit ${entry.value}`}
-                  onClick={() => setEditing(entry)}
-                >
-                  Edit
-                </Button>
-              </div>
-            </IndexTable.Cell>
-            <RemoveCell label={`Remove ${entry.value}`} onRemove={remove} />
-          </IndexTable.Row>
+        label={(entry) => entry.value}
+        matches={(entry) => <Badge>{customerBlockKindLabels[entry.kind]}</Badge>}
+        filter={filter}
+        deleteEntries={deleteEntries}
+        controls={
+          <Select
+            label="Kind"
+            options={[
+              { label: 'All kinds', value: 'all' },
+              ...customerBlockKinds.map((k) => ({ label: customerBlockKindLabels[k], value: k })),
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
+        }
+        scope={kind === 'all' ? '' : kind}
+        rowActions={(entry) => (
+          <Button
+            variant="tertiary"
+            accessibilityLabel={`Edit ${entry.value}`}
+            onClick={() => setEditing(entry)}
+          >
+            Edit
+          </Button>
         )}
       />
       <EditEntryModal

@@ -3,7 +3,12 @@
 // counted) and a delete behind a confirmation.
 import { useState } from 'react';
 import { Badge, IndexTable, Text } from '@shopify/polaris';
-import { AddedCell, NoteCell, RemoveCell } from '../../../components/entry-list/entry-cells.js';
+import {
+  AddedCell,
+  EntryValue,
+  NoteCell,
+  RemoveCell,
+} from '../../../components/entry-list/entry-cells.js';
 import { EntryTable } from '../../../components/entry-list/entry-table.js';
 import { useDeleteLegacyEntries } from '../api/use-legacy-entries.js';
 import { useLegacyList } from '../api/use-legacy-list.js';
@@ -51,9 +56,7 @@ export function LegacyEntriesTable() {
       row={(entry, index, selected, remove) => (
         <IndexTable.Row id={entry.id} key={entry.id} position={index} selected={selected}>
           <IndexTable.Cell>
-            <Text as="span" fontWeight="semibold">
-              {entry.value}
-            </Text>
+            <EntryValue value={entry.value} bold />
           </IndexTable.Cell>
           <IndexTable.Cell>
             <Badge>{kindLabels[entry.kind]}</Badge>

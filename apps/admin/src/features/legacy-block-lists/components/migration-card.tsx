@@ -17,6 +17,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import type { LegacyMoveItem } from '@gatehouse/contracts';
+import { EntryValue } from '../../../components/entry-list/entry-cells.js';
 import { showToast } from '../../../lib/toast-store.js';
 import {
   useConfirmMigration,
@@ -35,7 +36,7 @@ function ItemsTable({ items, tense }: { items: LegacyMoveItem[]; tense: 'will' |
       columnContentTypes={['text', 'text', 'text']}
       headings={['Entry', 'Kind', tense === 'will' ? 'What happens' : 'What happened']}
       rows={items.map((item) => [
-        item.value,
+        <EntryValue key={item.value} value={item.value} />,
         kindLabels[item.kind],
         <InlineStack key={item.value} gap="200" blockAlign="center" wrap>
           <Badge tone={tones[item.outcome]}>{outcomeText(item, tense)}</Badge>
