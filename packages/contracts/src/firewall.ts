@@ -18,6 +18,11 @@ import { blockPage } from './storefront.js';
 
 /** Where firewall instances read the policy snapshot (bearer: the firewall key). */
 export const FIREWALL_POLICIES_PATH = '/api/firewall/policies';
+/**
+ * Where firewall instances read the stored copies of the network feeds (bearer: the firewall
+ * key), to classify addresses as the storefront's decisions do; the engine's `feedCopies`.
+ */
+export const FIREWALL_FEEDS_PATH = '/api/firewall/feeds';
 /** The path every firewall answers itself (the connection probe); never proxied. */
 export const FIREWALL_PROBE_PATH = '/.well-known/gatehouse-firewall';
 /** The storefront blockers the firewall can also enforce, by their names. */
@@ -26,6 +31,7 @@ export const FIREWALL_ENFORCEABLE = [
   'country-blocker',
   'asn-blocker',
   'referrer-blocker',
+  'vpn-blocker',
   'bot-blocker',
 ] as const;
 export type FirewallEnforceable = (typeof FIREWALL_ENFORCEABLE)[number];
