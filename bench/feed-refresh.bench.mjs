@@ -5,8 +5,8 @@
 // is ready is printed too (a thread pays its start and the hand-over). Asserts nothing.
 // Run: npx tsx bench/feed-refresh.bench.mjs [--relay 300000] [--rounds 3]
 import pino from 'pino';
-import { runFeedWork } from '../apps/server/src/features/network-feeds/feed-work.js';
-import { runFeedWorkOffThread } from '../apps/server/src/features/network-feeds/feed-worker-client.js';
+import { runFeedWork } from '../packages/engine/src/network/feed-work.js';
+import { runFeedWorkOffThread } from '../packages/engine/src/network/feed-worker-client.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);

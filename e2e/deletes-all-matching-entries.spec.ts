@@ -1,14 +1,18 @@
 // A merchant with a long IP block list searches it, selects the rows on screen, then "Select all
 // N matching" as the platform's own index tables offer, and deletes every entry the search
 // matches on every page after a confirmation naming how many: the entries the search did not
-// match stay.
+// match stay. The firewall's URL Blocker, whose whole list is loaded and filtered on the page,
+// does the same with its filter.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { setFlags } from './support/account-state.js';
 import { setUpPremiumMerchant } from './support/merchant.js';
+import { sessionToken } from './support/visitor-log.js';
 
 const SPAM = 130;
 const OFFICE = 5;
+const PROBES = 60;
 
 describe('deleting every entry a search matches', () => {
   let f: Fixture;
@@ -65,6 +69,52 @@ describe('deleting every entry a search matches', () => {
     // The merchant empties the search box by hand; the whole list is read again after the
     // search pause.
     await admin.getByPlaceholder('Search by address or note').click();
+    await admin.keyboard.press('ControlOrMeta+A');
+    await admin.keyboard.press('Backspace');
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(OFFICE);
+    expect(await admin.getByText('office', { exact: true }).count()).toBe(OFFICE);
+  });
+
+  it("removes every pattern the URL Blocker's filter finds, on every page", async () => {
+    await setFlags(f.stack, { isShowWaf: true });
+    // The list as the merchant built it over time (added through the API, as the form would).
+    const token = await sessionToken(f);
+    const patterns = [
+      ...Array.from({ length: PROBES }, (_, i) => [`/probe-${i}.php`, 'probe'] as const),
+      ...Array.from({ length: OFFICE }, (_, i) => [`/office-${i}`, 'office'] as const),
+    ];
+    for (const [pattern, note] of patterns) {
+      const res = await fetch(`${f.stack.appUrl}/api/fwUrlBlocker/add`, {
+        method: 'POST',
+        headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ match: 'exact', pattern, note }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await admin.goto(`${f.stack.appUrl}/fw-urlBlocker`);
+    await admin.getByPlaceholder('Filter by pattern or note').fill('probe');
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(50);
+    await admin
+      .getByRole('checkbox', { name: /Select all/ })
+      .first()
+      .check();
+    await admin
+      .getByRole('button', { name: `Select all ${PROBES} entries matching “probe”` })
+      .click();
+    await seen(`All ${PROBES} entries matching “probe” are selected.`);
+    await screenshot(admin, 'url-blocker-all-matching');
+    const wide = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 860 });
+    await screenshot(admin, 'url-blocker-all-matching-narrow');
+    if (wide) await admin.setViewportSize(wide);
+    await admin.getByRole('button', { name: 'Remove', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(`Remove ${PROBES} entries?`).waitFor();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await seen(`Removed ${PROBES} entries`);
+    await seen('No entries match your filter');
+    // The merchant empties the filter by hand.
+    await admin.getByPlaceholder('Filter by pattern or note').click();
     await admin.keyboard.press('ControlOrMeta+A');
     await admin.keyboard.press('Backspace');
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(OFFICE);

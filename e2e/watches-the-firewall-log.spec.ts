@@ -49,6 +49,7 @@ describe('the firewall and its realtime access log', () => {
       APP_SECRET_FILE: f.stack.appSecretFile,
       POLICY_REFRESH_MS: '200',
       POLICY_CACHE_FILE: '',
+      FEEDS_CACHE_FILE: '',
       ACCESS_LOG_FLUSH_MS: '200',
       TRUSTED_PROXIES: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -84,6 +85,11 @@ describe('the firewall and its realtime access log', () => {
     await admin.getByLabel('Store origin').fill(`${f.stack.emulatorUrl}/shops/${DEMO}`);
     await admin.getByLabel('Domains').fill(HOST);
     await admin.getByLabel('Country Blocker').check();
+    await screenshot(admin, 'firewall-settings');
+    const wide = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 860 });
+    await screenshot(admin, 'firewall-settings-narrow');
+    if (wide) await admin.setViewportSize(wide);
     const saved = admin.waitForResponse((r) => r.url().endsWith('/api/firewall/saveSettings'));
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);

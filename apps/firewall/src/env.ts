@@ -1,5 +1,6 @@
 // The firewall's configuration, parsed once from the environment; a bad value stops the process
-// naming the variable. The firewall reads its policies from the Gatehouse server (POLICY_URL)
+// naming the variable. The firewall reads its policies and the network feeds' copies from the
+// Gatehouse server (POLICY_URL)
 // with the firewall key: FIREWALL_KEY when set, otherwise derived from the server's APP_SECRET
 // (or the secret file the server keeps when none is set, as on the embedded defaults).
 import { createHmac } from 'node:crypto';
@@ -25,6 +26,8 @@ const envSchema = z.object({
   POLICY_WAIT_SECONDS: z.coerce.number().int().min(0).max(55).default(25),
   /** The last good policies, kept for a restart while the server is down; '' keeps none. */
   POLICY_CACHE_FILE: z.string().default(`${repoRoot}.data/firewall-policies.json`),
+  /** The last good network feeds' copies, kept likewise; '' keeps none. */
+  FEEDS_CACHE_FILE: z.string().default(`${repoRoot}.data/firewall-feeds.json`),
   /** An origin request is abandoned (502) when its headers take longer than this. */
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Rate-limit counters shared by every instance; per instance when unset. */
@@ -48,6 +51,7 @@ export interface FirewallConfig {
   policyTimeoutMs: number;
   policyWaitSeconds: number;
   policyCacheFile: string | null;
+  feedsCacheFile: string | null;
   originTimeoutMs: number;
   redisUrl: string | null;
   accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
@@ -91,6 +95,7 @@ export function loadFirewallConfig(
     policyTimeoutMs: env.POLICY_TIMEOUT_MS,
     policyWaitSeconds: env.POLICY_WAIT_SECONDS,
     policyCacheFile: env.POLICY_CACHE_FILE === '' ? null : env.POLICY_CACHE_FILE,
+    feedsCacheFile: env.FEEDS_CACHE_FILE === '' ? null : env.FEEDS_CACHE_FILE,
     originTimeoutMs: env.ORIGIN_TIMEOUT_MS,
     redisUrl: env.REDIS_URL ?? null,
     accessLog: {

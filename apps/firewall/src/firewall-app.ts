@@ -17,6 +17,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { Redis } from 'ioredis';
 import { loggedUrl, type AccessLog } from './access-log.js';
 import { NOT_SERVED, ORIGIN_DOWN, TOO_MANY, renderChallenge } from './pages.js';
+import type { FeedStatus } from './feed-source.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
 import {
@@ -29,6 +30,8 @@ import {
 
 export interface FirewallOptions {
   source: Pick<PolicySource, 'forHost' | 'status'>;
+  /** How fresh the network feeds are, for the health answer. */
+  feeds?: { status(): FeedStatus | null } | null;
   /** Geo facts for decisions; null while loading or when unavailable (unknown facts). */
   geo: () => GeoLookup | null;
   key: string;
@@ -107,8 +110,12 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     return { host, signature: probeSignature(key, host, nonce) };
   });
 
-  // For load balancers and `npm start`: up, and how fresh its policies are.
-  app.get(`${FIREWALL_PROBE_PATH}/health`, async () => ({ ok: true, policies: source.status() }));
+  // For load balancers and `npm start`: up, and how fresh its policies and feeds are.
+  app.get(`${FIREWALL_PROBE_PATH}/health`, async () => ({
+    ok: true,
+    policies: source.status(),
+    feeds: options.feeds?.status() ?? null,
+  }));
 
   // Find the shop and decide before anything else is done with the request.
   app.addHook('onRequest', async (request, reply) => {

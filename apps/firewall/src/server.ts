@@ -1,27 +1,32 @@
 // Runs one firewall instance: reads its configuration, starts the geo data (country and ASN;
 // no city data, which decisions do not use) with the built-in network classification, reads
-// the policies from the server, sends its access log there in batches, and listens on
+// the policies and the network feeds' copies from the server (the classification is rebuilt
+// with the feeds whenever they change), sends its access log there in batches, and listens on
 // FIREWALL_PORT until SIGINT/SIGTERM.
 import {
   buildNetworkClassifier,
   loadGeo,
   loadNetworkTable,
-  type GeoLookup,
+  type Geo,
+  type NetworkClassifier,
 } from '@gatehouse/engine';
 import { Redis } from 'ioredis';
 import { createAccessLog, type AccessLog } from './access-log.js';
 import { loadFirewallConfig } from './env.js';
+import { createFeedSource, type FeedSource } from './feed-source.js';
 import { buildFirewall } from './firewall-app.js';
 import { createPolicySource } from './policy-source.js';
 
 const config = loadFirewallConfig();
-let geo: GeoLookup | null = null;
-const geoReady = loadGeo({
-  city: false,
-  classifier: buildNetworkClassifier(loadNetworkTable(), []),
-}).then(
+const table = loadNetworkTable();
+/** The built-in table until the feeds arrive; then rebuilt with them on every change. */
+let classifier: NetworkClassifier = buildNetworkClassifier(table, []);
+let geo: Geo | null = null;
+const geoReady = loadGeo({ city: false, classifier }).then(
   (loaded) => {
     geo = loaded;
+    // The feeds may have arrived while the geo data loaded.
+    loaded.setClassifier(classifier);
   },
   (error: unknown) =>
     console.error('geo data could not be loaded; deciding with unknown facts', error),
@@ -38,6 +43,7 @@ const redis = config.redisUrl
 
 const logger = { level: config.logLevel };
 let source: ReturnType<typeof createPolicySource> | null = null;
+let feeds: FeedSource | null = null;
 let accessLog: AccessLog | null = null;
 const app = await buildFirewall({
   // The source logs through the app's logger, so it starts once the app exists.
@@ -45,6 +51,7 @@ const app = await buildFirewall({
     forHost: (host) => source?.forHost(host),
     status: () => source?.status() ?? { loadedAt: null, failures: 0, shops: 0, fromCache: false },
   },
+  feeds: { status: () => feeds?.status() ?? null },
   geo: () => geo,
   key: config.key,
   originTimeoutMs: config.originTimeoutMs,
@@ -63,6 +70,20 @@ source = createPolicySource({
   cacheFile: config.policyCacheFile,
   log: app.log,
 });
+feeds = createFeedSource({
+  url: config.policyUrl,
+  key: config.key,
+  refreshMs: config.policyRefreshMs,
+  timeoutMs: config.policyTimeoutMs,
+  waitSeconds: config.policyWaitSeconds,
+  cacheFile: config.feedsCacheFile,
+  table,
+  onClassifier: (next) => {
+    classifier = next;
+    geo?.setClassifier(next);
+  },
+  log: app.log,
+});
 accessLog = createAccessLog({
   url: config.policyUrl,
   key: config.key,
@@ -76,6 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     source?.close();
+    feeds?.close();
     app.close().then(
       async () => {
         // What the last requests added is sent before the process ends.
@@ -91,7 +113,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await Promise.all([source.firstRead, geoReady]);
+await Promise.all([source.firstRead, feeds.firstRead, geoReady]);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Gatehouse firewall on ${config.host}:${config.port}, policies from ${config.policyUrl}`,

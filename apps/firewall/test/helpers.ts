@@ -4,7 +4,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
-import { DEFAULT_BLOCK_PAGE } from '@gatehouse/contracts';
+import { DEFAULT_BLOCK_PAGE, FIREWALL_POLICIES_PATH } from '@gatehouse/contracts';
 import type { GeoLookup, RuleSet } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -54,20 +54,40 @@ export interface PolicyServer {
   app: FastifyInstance;
 }
 
-export async function startPolicyServer(snapshot: FirewallSnapshot): Promise<PolicyServer> {
+/**
+ * Serves the document `body()` answers at `path` as the server answers the firewalls: bearer
+ * key, ETag of the content, 304 when unchanged. `onRead` counts the reads answered.
+ */
+export async function startDocumentServer(
+  path: string,
+  body: () => string,
+  onRead: () => void = () => {},
+): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
-  const server: PolicyServer = { url: '', snapshot, reads: 0, app };
-  app.get('/api/firewall/policies', async (request, reply) => {
+  app.get(path, async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
-    server.reads += 1;
-    const body = JSON.stringify(server.snapshot);
-    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    onRead();
+    const text = body();
+    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('etag', etag).type('application/json').send(body);
+    return reply.header('etag', etag).type('application/json').send(text);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  server.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
+export async function startPolicyServer(snapshot: FirewallSnapshot): Promise<PolicyServer> {
+  // Read only once it is listening, when `server` is set.
+  const started = await startDocumentServer(
+    FIREWALL_POLICIES_PATH,
+    () => JSON.stringify(server.snapshot),
+    () => (server.reads += 1),
+  );
+  const server: PolicyServer = { ...started, snapshot, reads: 0 };
   return server;
 }
 

@@ -75,6 +75,7 @@ import { authPlugin } from './plugins/auth.js';
 import { handleClientError } from './plugins/client-error.js';
 import { configPlugin } from './plugins/config.js';
 import { dbPlugin } from './plugins/db.js';
+import { longPollsPlugin } from './plugins/long-polls.js';
 import { notifyPlugin } from './plugins/notify.js';
 import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { platformPlugin } from './plugins/platform.js';
@@ -168,6 +169,7 @@ export async function buildApp(
   });
   await app.register(dbPlugin);
   await app.register(notifyPlugin);
+  await app.register(longPollsPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
   // The job queue before the features that define jobs on it.

@@ -11,13 +11,19 @@ import {
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { maxAsnEntries, readAsnEntry } from './asn-blocker.js';
+import { entryDeleteRequest } from './entry-delete.js';
 import { cleanText } from './hygiene.js';
-import { blockAction, entryNote, protectionMessages as pm } from './protection-fields.js';
+import { blockAction, entryNote } from './protection-fields.js';
 import { readReferrerEntry } from './referrer-blocker.js';
 import { blockPage } from './storefront.js';
 
 /** Where firewall instances read the policy snapshot (bearer: the firewall key). */
 export const FIREWALL_POLICIES_PATH = '/api/firewall/policies';
+/**
+ * Where firewall instances read the stored copies of the network feeds (bearer: the firewall
+ * key), to classify addresses as the storefront's decisions do; the engine's `feedCopies`.
+ */
+export const FIREWALL_FEEDS_PATH = '/api/firewall/feeds';
 /** The path every firewall answers itself (the connection probe); never proxied. */
 export const FIREWALL_PROBE_PATH = '/.well-known/gatehouse-firewall';
 /** The storefront blockers the firewall can also enforce, by their names. */
@@ -26,6 +32,7 @@ export const FIREWALL_ENFORCEABLE = [
   'country-blocker',
   'asn-blocker',
   'referrer-blocker',
+  'vpn-blocker',
   'bot-blocker',
 ] as const;
 export type FirewallEnforceable = (typeof FIREWALL_ENFORCEABLE)[number];
@@ -132,12 +139,6 @@ export const urlAddRequest = z.object({
   methods: z.array(z.enum(URL_METHODS), { error: m.tooManyMethods }).max(7).optional().default([]),
   note: entryNote.optional().default(''),
 });
-export const urlDeleteRequest = z.object({
-  ids: z
-    .array(z.uuid({ error: pm.entryId }), { error: pm.noEntries })
-    .min(1, pm.noEntries)
-    .max(1000, pm.tooManyIds),
-});
 
 /**
  * The firewall's own Referrer and ISP/ASN Blockers: lists read exactly as the storefront's
@@ -223,7 +224,7 @@ function fwListCalls<L extends FwList>(list: L, base: string) {
       method: 'POST',
       path: `${base}/delete`,
       feature: 'firewall',
-      request: urlDeleteRequest,
+      request: entryDeleteRequest,
       response: z.object({ deleted: z.number() }),
     }),
   };
@@ -280,7 +281,7 @@ export const firewallApi = {
     method: 'POST',
     path: '/api/fwUrlBlocker/delete',
     feature: 'firewall',
-    request: urlDeleteRequest,
+    request: entryDeleteRequest,
     response: z.object({ deleted: z.number() }),
   }),
 };

@@ -27,6 +27,8 @@ export * from './network/org-rules.js';
 export * from './network/crawlers.js';
 export * from './network/feeds.js';
 export * from './network/classifier.js';
+export * from './network/feed-work.js';
+export * from './network/feed-worker-client.js';
 export * from './bots/bot-agents.js';
 export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';

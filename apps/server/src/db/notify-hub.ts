@@ -18,6 +18,8 @@ const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
 export type NotifyListener = (payload: string | null) => void;
 
 export interface NotifyHub {
+  /** Messages reach other processes (PostgreSQL); false when this process is the only one. */
+  readonly shared: boolean;
   publish(channel: string, payload: string): Promise<void>;
   /** Answers the function that ends the subscription. */
   subscribe(channel: string, listener: NotifyListener): () => void;
@@ -32,6 +34,7 @@ export function createLocalHub(): NotifyHub {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   return {
+    shared: false,
     async publish(channel, payload) {
       checkChannel(channel);
       setImmediate(() => events.emit(channel, payload));
@@ -116,6 +119,7 @@ export function createPostgresHub(
   }
 
   return {
+    shared: true,
     async publish(channel, payload) {
       checkChannel(channel);
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);

@@ -1,13 +1,16 @@
 // Deleting every entry a list's search matches, on every page, for each entry list that offers
-// it (the IP block and allow lists, the ISP/ASN and Referrer Blockers): exactly the entries the
-// search shows go, in the caller's shop and list only; a bad request, or a count that no longer
-// matches what was confirmed, is a 400 that deletes nothing.
+// it (the IP block and allow lists, the ISP/ASN and Referrer Blockers, and the firewall's URL,
+// Referrer and ISP/ASN Blockers): exactly the entries the search shows go, in the caller's shop
+// and list only; a bad request, or a count that no longer matches what was confirmed, is a 400
+// that deletes nothing.
 import {
   entryDeleteMessages,
   protectionMessages,
   type AsnBlockerView,
+  type FwListView,
   type IpListPage,
   type ReferrerBlockerView,
+  type UrlBlockerView,
 } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { ipRules } from '../../src/db/protection-schema.js';
@@ -184,5 +187,80 @@ describe('the ISP/ASN and Referrer Blockers', () => {
     expect(res.json()).toEqual({ deleted: 3 });
     const view = (await t.call('getReferrerBlocker', alice.token)).json<ReferrerBlockerView>();
     expect(view.entries.map((e) => e.domain).sort()).toEqual(['ads.example', 'shop.test']);
+  });
+});
+
+describe("the firewall's URL, Referrer and ISP/ASN Blockers", () => {
+  it('delete URL patterns whose pattern or note contains the search', async () => {
+    for (const [pattern, note] of [
+      ['/wp-login.php', ''],
+      ['/wp-admin/*', ''],
+      ['/.env', 'probe of WP installs'],
+      ['/admin', ''],
+    ]) {
+      const res = await t.call('addUrlBlocker', alice.token, { match: 'exact', pattern, note });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.call('addUrlBlocker', bob.token, { match: 'exact', pattern: '/wp-login.php' });
+    const stale = await t.call('deleteUrlBlocker', alice.token, {
+      matching: { search: 'WP', count: 2 },
+    });
+    expect(stale.json()).toEqual({ Message: entryDeleteMessages.changed(3) });
+    const res = await t.call('deleteUrlBlocker', alice.token, {
+      matching: { search: 'WP', count: 3 },
+    });
+    expect(res.json()).toEqual({ deleted: 3 });
+    const view = (await t.call('getUrlBlocker', alice.token)).json<UrlBlockerView>();
+    expect(view.entries.map((e) => e.pattern)).toEqual(['/admin']);
+    const bobs = (await t.call('getUrlBlocker', bob.token)).json<UrlBlockerView>();
+    expect(bobs.entries).toHaveLength(1);
+    // Picking entries by id still works.
+    const picked = await t.call('deleteUrlBlocker', alice.token, { ids: [view.entries[0]!.id] });
+    expect(picked.json()).toEqual({ deleted: 1 });
+  });
+
+  it('delete from the one list asked for, though both lists share a table', async () => {
+    for (const value of ['spam.example', '*.spam.example', 'ads.example']) {
+      const res = await t.call('addFwReferrerBlocker', alice.token, { value });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const [value, note] of [
+      ['AS15169', ''],
+      ['AS24940', 'spam hosting'],
+    ]) {
+      const res = await t.call('addFwAsnBlocker', alice.token, { value, note });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await t.call('deleteFwReferrerBlocker', alice.token, {
+      matching: { search: 'spam', count: 2 },
+    });
+    expect(res.json()).toEqual({ deleted: 2 });
+    const referrers = (await t.call('getFwReferrerBlocker', alice.token)).json<FwListView>();
+    expect(referrers.entries.map((e) => e.value)).toEqual(['ads.example']);
+    const asns = await t.call('deleteFwAsnBlocker', alice.token, {
+      matching: { search: 'spam', count: 1 },
+    });
+    expect(asns.json()).toEqual({ deleted: 1 });
+    const left = (await t.call('getFwAsnBlocker', alice.token)).json<FwListView>();
+    expect(left.entries.map((e) => e.value)).toEqual(['AS15169']);
+  });
+
+  it('answer a bad request with 400 and delete nothing', async () => {
+    for (const call of [
+      'deleteUrlBlocker',
+      'deleteFwReferrerBlocker',
+      'deleteFwAsnBlocker',
+    ] as const) {
+      const res = await t.call(call, alice.token, { matching: { search: '', count: 0 } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ Message: entryDeleteMessages.count });
+      const both = await t.call(call, alice.token, {
+        ids: ['00000000-0000-4000-8000-000000000000'],
+        matching: { search: '', count: 1 },
+      });
+      expect(both.json()).toEqual({ Message: entryDeleteMessages.oneWay });
+    }
+    const view = (await t.call('getFwAsnBlocker', alice.token)).json<FwListView>();
+    expect(view.entries).toHaveLength(1);
   });
 });

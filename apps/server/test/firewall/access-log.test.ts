@@ -3,7 +3,8 @@
 // ignored); the merchant reads the shop's own history newest first a page at a time under
 // filters (403 on Free, 400 for bad filters, never another shop's entries); and the live tail
 // streams a batch to an open stream within two seconds, under its filters, over server-sent
-// events with the session as bearer (401 without, 406 without Accept: text/event-stream).
+// events with the session as bearer (401 without, 406 without Accept: text/event-stream),
+// batches that commit out of id order included.
 import {
   FIREWALL_ACCESS_LOG_PATH,
   FW_ACCESS_STREAM_PATH,
@@ -14,9 +15,11 @@ import {
   type FwAccessRecord,
 } from '@gatehouse/contracts';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { purgeAccessLog } from '../../src/features/firewall/access-log-retention.js';
+import { FW_LOG_CHANNEL } from '../../src/features/firewall/access-log-routes.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -292,6 +295,57 @@ describe('the live tail', () => {
     ]);
     await tail.close();
   });
+
+  it('sends a batch that became visible after one with higher ids', async () => {
+    const tail = await openTail(alice.token);
+    // The late batch's id is handed out first, as for a batch whose commit is slow.
+    const reserved = await t.app.db.execute(
+      sql`select nextval(pg_get_serial_sequence('fw_access_log', 'id'))::bigint as id`,
+    );
+    const lateId = Number((reserved as unknown as { rows: { id: string }[] }).rows[0]!.id);
+    await ingest([record(aliceId, { url: '/early' })]);
+    await waitFor(() => tail.events.flat().length >= 1, 5000);
+    await t.app.db.execute(sql`
+      insert into fw_access_log
+        (id, shop_id, time, ip, method, url, status, action, bytes, duration_ms)
+      overriding system value
+      values (${lateId}, ${aliceId}, now(), '8.8.8.8', 'GET', '/late', 200, 'allow', 1, 1)`);
+    await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
+    await waitFor(() => tail.events.flat().length >= 2, 5000);
+    expect(tail.events.flat().map((e) => [e.url, Number(e.id) > lateId])).toEqual([
+      ['/early', true],
+      ['/late', false],
+    ]);
+    await tail.close();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'sends both of two batches that commit out of id order, in commit-safe order',
+    async () => {
+      const tail = await openTail(alice.token);
+      const slow = new pg.Client({ connectionString: t.config.databaseUrl! });
+      await slow.connect();
+      try {
+        await slow.query('begin');
+        await slow.query(
+          `insert into fw_access_log (shop_id, time, ip, method, url, status, action, bytes, duration_ms)
+           values ($1, now(), '8.8.8.8', 'GET', '/slow', 200, 'allow', 1, 1)`,
+          [aliceId],
+        );
+        // A later batch, with higher ids, commits and is announced first.
+        await ingest([record(aliceId, { url: '/fast' })]);
+        await slow.query('commit');
+      } finally {
+        await slow.end();
+      }
+      await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
+      await waitFor(() => tail.events.flat().length >= 2, 5000);
+      const sent = tail.events.flat();
+      expect(sent.map((e) => e.url)).toEqual(['/slow', '/fast']);
+      expect(Number(sent[0]!.id)).toBeLessThan(Number(sent[1]!.id));
+      await tail.close();
+    },
+  );
 
   it('is refused without a session, without the event-stream Accept, or with bad filters', async () => {
     const anonymous = await openTail(null);

@@ -1,12 +1,14 @@
 // The firewall learns of changes by a push: its policy read is a long poll that the server
 // answers as soon as a shop's Firewall settings or firewall rules change (heard on the rules
 // channel), long before the wait runs out; an unchanged snapshot is answered 304 when the wait
-// ends; and a wait out of range is refused.
+// ends; and a wait out of range is refused. Each test waits for the firewall's read to be held on
+// the server (the count of waiting long polls), not for a fixed time.
 import { FIREWALL_POLICIES_PATH, type FirewallSettings } from '@gatehouse/contracts';
 import { createPolicySource } from '@gatehouse/firewall';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
+import { POLICY_SNAPSHOT_POLLS } from '../../src/features/firewall/policy-snapshot-route.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -27,6 +29,11 @@ async function within(ms: number, check: () => boolean) {
     if (Date.now() > end) throw new Error('not reached in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The firewall's long poll is waiting on the server (its read is held, not yet answered). */
+async function pollWaiting() {
+  await within(3000, () => t.app.longPolls.waiting(POLICY_SNAPSHOT_POLLS) === 1);
 }
 
 beforeAll(async () => {
@@ -53,8 +60,7 @@ afterAll(async () => {
 describe('pushed policies', () => {
   it('hears of a new firewall rule at once, not after the wait', async () => {
     expect(source.forHost('push.example.com')?.rulesKey).not.toContain('/wp-login.php');
-    // Let the firewall's long poll start waiting.
-    await new Promise((r) => setTimeout(r, 300));
+    await pollWaiting();
     const saved = Date.now();
     const res = await t.call('addUrlBlocker', carol.token, {
       match: 'exact',
@@ -69,7 +75,7 @@ describe('pushed policies', () => {
   });
 
   it('hears of a new domain in the Firewall settings at once', async () => {
-    await new Promise((r) => setTimeout(r, 300));
+    await pollWaiting();
     await t.call(
       'saveFirewallSettings',
       carol.token,

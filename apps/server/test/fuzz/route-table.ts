@@ -8,6 +8,7 @@ import {
   ADMIN_ACCESS_PATH,
   DECIDE_PATH,
   FIREWALL_ACCESS_LOG_PATH,
+  FIREWALL_FEEDS_PATH,
   FIREWALL_POLICIES_PATH,
   customerBlockListsExportPath,
   FW_ACCESS_STREAM_PATH,
@@ -115,6 +116,18 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     plausible: () => ({}),
     refusesHostileText: [],
     // The firewalls protect every shop: the snapshot holds each shop that has the Firewall on.
+    seesEveryShop: true,
+  },
+  {
+    name: 'firewall network feeds',
+    method: 'GET',
+    path: FIREWALL_FEEDS_PATH,
+    auth: 'firewall',
+    input: 'none',
+    answers: 'json',
+    plausible: () => ({}),
+    refusesHostileText: [],
+    // The feeds are the same for every shop: no shop's data is in them.
     seesEveryShop: true,
   },
   {

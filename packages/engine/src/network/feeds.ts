@@ -83,6 +83,18 @@ export const FEED_MAX_RANGES = 1_000_000;
 
 export class FeedError extends Error {}
 
+/**
+ * The stored copies of the feeds as one document, as the server hands them to its firewalls:
+ * each feed's last good file under its name, and the version that names this set of copies.
+ */
+export const feedCopies = z.object({
+  version: z.string().max(4096),
+  feeds: z
+    .array(z.object({ name: z.string().min(1).max(64), body: z.string().max(FEED_MAX_BYTES) }))
+    .max(64),
+});
+export type FeedCopies = z.infer<typeof feedCopies>;
+
 const prefixJson = z.object({
   prefixes: z
     .array(

@@ -23,7 +23,8 @@ export const ENFORCE_LABELS: Record<FirewallEnforceable, string> = {
   'country-blocker': 'Country Blocker',
   'asn-blocker': 'ISP/ASN Blocker',
   'referrer-blocker': 'Referrer Blocker',
-  'bot-blocker': 'Bot (VPN/Proxy) Blocker',
+  'vpn-blocker': 'Bot (VPN/Proxy) Blocker',
+  'bot-blocker': 'Bot Blocker',
 };
 
 export function toForm(view: FirewallSettingsView): FirewallForm {

@@ -1,7 +1,6 @@
 // The decision's long-lived parts at the app's root, as `app.protection`: the geo data, the
-// policy cache with its change notifier (Postgres LISTEN/NOTIFY between instances), the set of
-// installed shops' domains that answers unknown names without a lookup, and the storefront
-// token signer. `changed(shopId)` is how every feature that saves a shop's rules
+// policy cache with its change notifier (on the app's notify hub), the set of installed shops'
+// domains that answers unknown names without a lookup, and the storefront token signer. `changed(shopId)` is how every feature that saves a shop's rules
 // or settings gets the next decision to apply them, and the store the new policy version.
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -11,7 +10,7 @@ import { RULES_CHANGED_CHANNEL, type ProtectionServices } from '../../protection
 import { createSignedTokens } from '../../protection/signed-tokens.js';
 import { createKnownShops } from './known-shops.js';
 import { buildShopPolicy, createPolicyCache } from './policy-cache.js';
-import { createLocalNotifier, createPostgresNotifier } from './policy-notifier.js';
+import { createPolicyNotifier } from './policy-notifier.js';
 import { POLICY_VERSION_JOB, policyVersionJob } from './policy-version-job.js';
 
 export const decisionPlugin = fp(
@@ -38,24 +37,16 @@ export const decisionPlugin = fp(
       build: (domain) => buildShopPolicy(db, app.blockers, domain, log),
       known,
     });
-    const notifier =
-      app.dbKind === 'postgres' && config.databaseUrl
-        ? createPostgresNotifier(
-            config.databaseUrl,
-            db,
-            {
-              onChange: (shopId) => {
-                void known.learn(shopId);
-                void policies.rebuild(shopId);
-              },
-              onResync: () => {
-                void known.reload();
-                policies.refreshAll();
-              },
-            },
-            log,
-          )
-        : createLocalNotifier();
+    const notifier = createPolicyNotifier(app.notify, {
+      onChange: (shopId) => {
+        void known.learn(shopId);
+        void policies.rebuild(shopId);
+      },
+      onResync: () => {
+        void known.reload();
+        policies.refreshAll();
+      },
+    });
     await app.jobs.define(policyVersionJob(app));
     const services: ProtectionServices = {
       geo: startGeo(log),
@@ -81,7 +72,7 @@ export const decisionPlugin = fp(
     app.decorate('protection', services);
     app.addHook('preClose', async () => {
       known.stop();
-      await notifier.close();
+      notifier.close();
     });
   },
   { name: 'decision', dependencies: ['db', 'notify', 'blockers', 'jobs'] },

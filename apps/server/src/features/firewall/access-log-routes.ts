@@ -17,7 +17,7 @@ import { route } from '../../http/route.js';
 import { accessLogRetentionJob } from './access-log-retention.js';
 import { entryOf, readPage, storeBatch } from './access-log-store.js';
 import { accessLogStream } from './access-log-stream.js';
-import { requireFirewallKey } from './firewall-key.js';
+import { requireFirewallKey } from '../../http/firewall-key.js';
 
 export const FW_LOG_CHANNEL = 'gatehouse_fw_log';
 /** A batch of FW_ACCESS_BATCH_MAX entries with the longest URLs fits well within this. */

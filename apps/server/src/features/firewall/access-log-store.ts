@@ -1,8 +1,8 @@
 // Reading and writing the Firewall's access log: a firewall's batch stored with one INSERT
 // (only the entries of shops the firewall protects), the merchant's history newest first by
-// id, and the entries after an id for the live tail, both under the same filters.
+// id, and the entries after a position for the live tail, both under the same filters.
 import type { FwAccessEntry, FwAccessFilters, FwAccessRecord } from '@gatehouse/contracts';
-import { and, desc, asc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firewallSettings } from './firewall-schema.js';
 import { fwAccessLog, type FwAccessRow } from './access-log-schema.js';
@@ -65,29 +65,63 @@ export async function readPage(
   return { rows: page, next: more ? page[page.length - 1]!.id : null };
 }
 
-/** Entries after `after`, oldest first (the live tail), at most `limit`. */
-export async function readAfter(
+/**
+ * Where the live tail stands: after the entry with this transaction and id, in (tx, id) order.
+ * Ids are handed out before their batch commits, so a batch can commit after one with higher
+ * ids and a tail that followed ids alone would step over it. Transactions are ordered too, and
+ * every transaction below the oldest one still running (the snapshot's xmin) has ended: the
+ * tail reads only those, in (tx, id) order, so nothing can later appear behind its position.
+ * A batch waits for older transactions still running to end (normally milliseconds).
+ */
+export interface TailPosition {
+  tx: string;
+  id: number;
+}
+
+const XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+
+/**
+ * Where a tail that already shows the entry `after` (or, when null or gone, the history read
+ * just now) starts: after that entry, but never past a transaction that may not have ended, so
+ * a batch still committing is sent (the admin shows each entry once, whatever it is sent with).
+ */
+export async function tailStart(
+  db: Database,
+  shopId: string,
+  after: number | null,
+): Promise<TailPosition> {
+  const result = await db.execute(sql`
+    select ${XMIN}::text as xmin, l.tx::text as tx, l.tx < ${XMIN} as ended
+    from (select 1) as one
+    left join ${fwAccessLog} l on l.shop_id = ${shopId} and l.id = ${after ?? 0}`);
+  const [row] = (
+    result as unknown as { rows: { xmin: string; tx: string | null; ended: boolean }[] }
+  ).rows;
+  if (after !== null && row!.tx !== null && row!.ended) return { tx: row!.tx, id: after };
+  // Every entry of a transaction from xmin on is sent (ids start at 1).
+  return { tx: row!.xmin, id: 0 };
+}
+
+/** Entries after `from` in (tx, id) order, of ended transactions only, at most `limit`. */
+export async function readTail(
   db: Database,
   shopId: string,
   filters: FwAccessFilters,
-  after: number,
+  from: TailPosition,
   limit: number,
-): Promise<FwAccessRow[]> {
+): Promise<{ row: FwAccessRow; tx: string }[]> {
   return db
-    .select()
+    .select({ row: fwAccessLog, tx: sql<string>`${fwAccessLog.tx}::text` })
     .from(fwAccessLog)
-    .where(and(...filtersOf(shopId, filters), gt(fwAccessLog.id, after)))
-    .orderBy(asc(fwAccessLog.id))
+    .where(
+      and(
+        ...filtersOf(shopId, filters),
+        sql`(${fwAccessLog.tx}, ${fwAccessLog.id}) > (${from.tx}::xid8, ${from.id}::bigint)`,
+        sql`${fwAccessLog.tx} < ${XMIN}`,
+      ),
+    )
+    .orderBy(asc(fwAccessLog.tx), asc(fwAccessLog.id))
     .limit(limit);
-}
-
-/** The newest id of the shop's log (0 when empty): a live tail starts after it. */
-export async function newestId(db: Database, shopId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: sql<string | null>`max(${fwAccessLog.id})` })
-    .from(fwAccessLog)
-    .where(eq(fwAccessLog.shopId, shopId));
-  return Number(row?.id ?? 0);
 }
 
 /** An entry as the merchant sees it; `label` names the rule kind. */

@@ -8,7 +8,9 @@
 //
 // Every instance hears each stored batch on the log channel (LISTEN/NOTIFY on PostgreSQL,
 // in-process on PGlite) and each of its streams for that shop reads the entries after the
-// last one it sent, under its filters, and sends them as one `entries` event. A comment line
+// last one it sent, under its filters, and sends them as one `entries` event. It follows the
+// entries in the order their batches committed (access-log-store.ts), not by id alone, so a
+// batch that commits after one with higher ids is still sent. A comment line
 // every 15 s keeps proxies from closing an idle stream.
 import {
   FW_ACCESS_EVENT,
@@ -26,7 +28,7 @@ import { bearerToken } from '../../plugins/auth.js';
 import { findSession } from '../../sessions/sessions.js';
 import { shopOfSession } from '../../shops.js';
 import type { FwAccessRow } from './access-log-schema.js';
-import { entryOf, newestId, readAfter } from './access-log-store.js';
+import { entryOf, readTail, tailStart } from './access-log-store.js';
 
 const STREAMS_PER_SHOP = 5;
 const READ_LIMIT = 200;
@@ -62,7 +64,7 @@ export async function accessLogStream(
     if ((open.get(shop.id) ?? 0) >= STREAMS_PER_SHOP) {
       throw new AppError(429, fwAccessMessages.tooManyStreams);
     }
-    let last = after === undefined ? await newestId(app.db, shop.id) : Number(after);
+    let position = await tailStart(app.db, shop.id, after === undefined ? null : Number(after));
     const token = bearerToken(request.headers.authorization) ?? '';
 
     open.set(shop.id, (open.get(shop.id) ?? 0) + 1);
@@ -83,7 +85,8 @@ export async function accessLogStream(
     let again = false;
     const send = (rows: FwAccessRow[]) => {
       const entries: FwAccessEntry[] = rows.map((row) => entryOf(row, options.label));
-      raw.write(`event: ${FW_ACCESS_EVENT}\nid: ${last}\ndata: ${JSON.stringify({ entries })}\n\n`);
+      const id = position.id;
+      raw.write(`event: ${FW_ACCESS_EVENT}\nid: ${id}\ndata: ${JSON.stringify({ entries })}\n\n`);
     };
     // One read at a time; a message during a read makes it read again after.
     async function pump() {
@@ -96,10 +99,11 @@ export async function accessLogStream(
         do {
           again = false;
           for (;;) {
-            const rows = await readAfter(app.db, shop.id, filters, last, READ_LIMIT);
+            const rows = await readTail(app.db, shop.id, filters, position, READ_LIMIT);
             if (closed || rows.length === 0) break;
-            last = rows[rows.length - 1]!.id;
-            send(rows);
+            const newest = rows[rows.length - 1]!;
+            position = { tx: newest.tx, id: newest.row.id };
+            send(rows.map((r) => r.row));
             if (rows.length < READ_LIMIT) break;
           }
         } while (again && !closed);

@@ -2,7 +2,8 @@
 // one blocker per list, built from the list's description, each entry one engine rule of the
 // storefront's own kind (`referrer`, `asn`), so the engine's matchers decide them as they do
 // on the storefront; switched off on a plan without the Firewall. Their calls list, add (after
-// compiling the firewall's rules with the new entry), delete, and save the list's action and
+// compiling the firewall's rules with the new entry), delete (the entries picked, or every
+// entry a search matches, through the shared entry delete), and save the list's action and
 // monitor mode. Firewalls pick changes up with their next read of the snapshot.
 import {
   api,
@@ -13,7 +14,7 @@ import {
   type FwListView,
 } from '@gatehouse/contracts';
 import { normalizeIspName, type Rule } from '@gatehouse/engine';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
@@ -21,6 +22,7 @@ import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { shopById } from '../../protection/blocker-registry.js';
+import { containsText, deleteListEntries, type EntryList } from '../../protection/entry-delete.js';
 import {
   actionOf,
   blockerSettingsView,
@@ -66,6 +68,15 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
       .from(fwListRules)
       .where(and(eq(fwListRules.shopId, shopId), eq(fwListRules.list, list)))
       .orderBy(asc(fwListRules.createdAt), asc(fwListRules.id));
+
+  /** The list's entries for the shared entry delete: searched by value and note. */
+  const entries: EntryList = {
+    table: fwListRules,
+    id: fwListRules.id,
+    owner: (shopId) => and(eq(fwListRules.shopId, shopId), eq(fwListRules.list, list)),
+    search: (text) =>
+      or(containsText(fwListRules.value, text), containsText(fwListRules.note, text)),
+  };
 
   function rulesOf(rows: { id: string; value: string }[], settings: BlockerSettings, shop: Shop) {
     const enforced = planIncludes(shop.plan, 'firewall');
@@ -158,19 +169,10 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
     route(
       app,
       api[`delete${spec.calls}`],
-      async ({ ids }, { session }) => {
-        const rows = await app.db
-          .delete(fwListRules)
-          .where(
-            and(
-              eq(fwListRules.shopId, session.shopId),
-              eq(fwListRules.list, list),
-              inArray(fwListRules.id, ids),
-            ),
-          )
-          .returning({ id: fwListRules.id });
-        if (rows.length > 0) await app.protection.changed(session.shopId);
-        return { deleted: rows.length };
+      async (request, { session }) => {
+        const deleted = await deleteListEntries(app.db, entries, session.shopId, request);
+        if (deleted > 0) await app.protection.changed(session.shopId);
+        return { deleted };
       },
       mutates,
     );

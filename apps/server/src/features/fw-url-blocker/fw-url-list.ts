@@ -11,11 +11,12 @@ import {
   type UrlMethod,
   type UrlTarget,
 } from '@gatehouse/engine';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { containsText, type EntryList } from '../../protection/entry-delete.js';
 import {
   actionOf,
   loadBlockerSettings,
@@ -134,10 +135,10 @@ export async function listUrlEntries(db: Database, shopId: string): Promise<UrlE
   return rows.map(toUrlEntry);
 }
 
-export async function deleteUrlEntries(db: Database, shopId: string, ids: string[]) {
-  const rows = await db
-    .delete(fwUrlRules)
-    .where(and(eq(fwUrlRules.shopId, shopId), inArray(fwUrlRules.id, ids)))
-    .returning({ id: fwUrlRules.id });
-  return rows.length;
-}
+/** The URL Blocker's entries as an entry list: searched by pattern and note. */
+export const urlEntryList: EntryList = {
+  table: fwUrlRules,
+  id: fwUrlRules.id,
+  owner: (shopId) => eq(fwUrlRules.shopId, shopId),
+  search: (text) => or(containsText(fwUrlRules.pattern, text), containsText(fwUrlRules.note, text)),
+};

@@ -1,4 +1,5 @@
-// URL Blocker (/fw-urlBlocker): the firewall's list of blocked URL patterns (add, delete) and
+// URL Blocker (/fw-urlBlocker): the firewall's list of blocked URL patterns (add; delete the
+// entries picked or every entry a search matches, through the shared entry delete) and
 // the action and monitor mode that apply to all of them (save). Part of the Firewall (Premium):
 // every call names `firewall` in the contracts. Every change is checked by compiling the
 // firewall's rule set as it would be; the firewalls pick the change up with their next read.
@@ -10,6 +11,7 @@ import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
 import {
   blockerSettingsView,
   saveBlockerSettings,
@@ -17,12 +19,12 @@ import {
 } from '../../protection/blocker-settings.js';
 import {
   addUrlEntry,
-  deleteUrlEntries,
   FW_URL_BLOCKER,
   listUrlEntries,
   loadUrlState,
   URL_MESSAGES,
   urlEngineRules,
+  urlEntryList,
 } from './fw-url-list.js';
 
 async function view(db: Database, shop: Shop): Promise<UrlBlockerView> {
@@ -76,8 +78,8 @@ export async function fwUrlRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.deleteUrlBlocker,
-    async ({ ids }, { session }) => {
-      const deleted = await deleteUrlEntries(app.db, session.shopId, ids);
+    async (request, { session }) => {
+      const deleted = await deleteListEntries(app.db, urlEntryList, session.shopId, request);
       if (deleted > 0) await app.protection.changed(session.shopId);
       return { deleted };
     },

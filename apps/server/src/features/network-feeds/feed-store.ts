@@ -2,14 +2,20 @@
 // replaces a copy only with a file that parsed and is not suspiciously short (fewer than half
 // the ranges of the copy it would replace: a truncated download that still parses); anything
 // else keeps the last good copy and records why.
-import { FeedError, type FeedDefinition, type FeedIndex } from '@gatehouse/engine';
+import {
+  FeedError,
+  runFeedWorkOffThread,
+  type CountResult,
+  type FeedCopies,
+  type FeedDefinition,
+  type FeedIndex,
+  type IndexResult,
+} from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { networkFeeds } from './network-feeds-schema.js';
 import { DownloadError, downloadFeed } from './feed-download.js';
-import type { CountResult, IndexResult } from './feed-work.js';
-import { runFeedWorkOffThread } from './feed-worker-client.js';
 
 export interface FeedOutcome {
   name: string;
@@ -85,6 +91,27 @@ export async function storedFeedsVersion(db: Database): Promise<string> {
       .select({ name: networkFeeds.name, fetchedAt: networkFeeds.fetchedAt })
       .from(networkFeeds),
   );
+}
+
+/**
+ * The stored good copies as the firewalls receive them (the engine's `FeedCopies`), with the
+ * version they are, from one read.
+ */
+export async function storedFeedCopies(
+  db: Database,
+  feeds: readonly FeedDefinition[],
+): Promise<{ version: string; body: string }> {
+  const rows = await db
+    .select({ name: networkFeeds.name, body: networkFeeds.body, fetchedAt: networkFeeds.fetchedAt })
+    .from(networkFeeds);
+  const version = versionOf(rows);
+  const copies: FeedCopies = {
+    version,
+    feeds: rows
+      .filter((r) => r.body !== null && feeds.some((f) => f.name === r.name))
+      .map((r) => ({ name: r.name, body: r.body! })),
+  };
+  return { version, body: JSON.stringify(copies) };
 }
 
 export interface StoredFeeds {

@@ -3,7 +3,8 @@
 // (on the schedule, and at start when a feed is missing or stale) downloads the feeds into
 // the database; every instance looks for new copies each `checkEveryMs` and rebuilds its
 // classifier when one arrived. With no network the product runs on what it has: the table,
-// the rules, the copies stored before; missing and stale feeds are logged by name.
+// the rules, the copies stored before; missing and stale feeds are logged by name. The firewall
+// instances read the same copies from this server (feed-copies-route.ts).
 import {
   buildNetworkClassifier,
   FEEDS,
@@ -12,6 +13,7 @@ import {
 } from '@gatehouse/engine';
 import fp from 'fastify-plugin';
 import type { JobDefinition } from '../../jobs/job-definition.js';
+import { feedCopiesRoute, FEEDS_CHANGED_CHANNEL } from './feed-copies-route.js';
 import {
   loadStoredFeeds,
   refreshFeed,
@@ -72,11 +74,20 @@ export const networkFeedsPlugin = fp(
         }
         const failed = outcomes.filter((o) => o.result === 'failed');
         if (failed.length > 0) log.warn({ failed }, 'network feeds kept their last good copy');
-        if (outcomes.some((o) => o.result === 'updated')) await check('feeds refreshed');
+        if (outcomes.some((o) => o.result === 'updated')) {
+          await check('feeds refreshed');
+          // The firewalls waiting on the copies (on any instance) read them again at once.
+          await app.notify
+            .publish(FEEDS_CHANGED_CHANNEL, 'updated')
+            .catch((error: unknown) =>
+              log.warn({ err: error }, 'could not tell the firewalls of new feed copies'),
+            );
+        }
         return { feeds: outcomes };
       },
     };
     await app.jobs.define(job);
+    await feedCopiesRoute(app);
 
     async function check(reason: string): Promise<void> {
       // A rebuild under way may have read the copies before the one this check is for: wait
@@ -125,5 +136,5 @@ export const networkFeedsPlugin = fp(
       await rebuilding;
     });
   },
-  { name: 'network-feeds', dependencies: ['db', 'jobs', 'decision'] },
+  { name: 'network-feeds', dependencies: ['db', 'jobs', 'decision', 'long-polls'] },
 );

@@ -1,7 +1,8 @@
 // /fw-referrerBlocker and /fw-asnBlocker: the firewall's own lists of referrer domains and of
 // ASNs or ISP names, read exactly as the storefront's lists are, applied by the firewall
 // before the store serves anything. One page for both, given the list's calls and words;
-// saved with the contextual save bar like every list. Part of the Firewall (Premium).
+// saved with the contextual save bar like every list; every entry the filter finds can be
+// removed at once (the server applies the same filter). Part of the Firewall (Premium).
 import { Badge } from '@shopify/polaris';
 import type { FwListEntry, FwListView } from '@gatehouse/contracts';
 import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
@@ -93,6 +94,7 @@ function FwListEditor({ words, onUpgrade }: { words: ListWords; onUpgrade: () =>
           matches={() => <Badge>{words.badge}</Badge>}
           filter={filterEntries}
           deleteEntries={deleteEntries}
+          deleteMatching={deleteEntries}
         />
       )}
     />

@@ -1,4 +1,4 @@
-// Removes the chosen patterns of the URL Blocker.
+// Removes the chosen patterns of the URL Blocker, or every pattern the filter finds.
 import { useApiMutation } from '../../../lib/api-mutation.js';
 
 export function useDeleteUrlEntries() {

@@ -1,4 +1,5 @@
-// /fw-urlBlocker: the firewall's list of blocked URL patterns (added and removed at once) and
+// /fw-urlBlocker: the firewall's list of blocked URL patterns (added and removed at once; every
+// pattern the filter finds can be removed together, the server applying the same filter) and
 // the action and monitor mode of the whole list, saved with the contextual save bar. Part of
 // the Firewall (Premium): on Free the page explains it and leads to the subscription page.
 import { Badge } from '@shopify/polaris';
@@ -59,6 +60,7 @@ function UrlBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
           matches={(entry) => <Badge>{matchLabel(entry)}</Badge>}
           filter={filterEntries}
           deleteEntries={deleteEntries}
+          deleteMatching={deleteEntries}
         />
       )}
     />

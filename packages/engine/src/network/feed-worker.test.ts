@@ -1,15 +1,13 @@
 // Feed files big enough to stall the event loop are parsed and indexed on a worker thread, with
 // the same answer as in place; small ones stay in place; a refused file says why either way.
-import { buildNetworkClassifier, loadNetworkTable, NETWORK_PRIVATE_RELAY } from '@gatehouse/engine';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { CountResult, IndexResult } from '../../src/features/network-feeds/feed-work.js';
-import {
-  IN_PLACE_BYTES,
-  runFeedWorkOffThread,
-} from '../../src/features/network-feeds/feed-worker-client.js';
+import { buildNetworkClassifier } from './classifier.js';
+import type { CountResult, IndexResult } from './feed-work.js';
+import { IN_PLACE_BYTES, runFeedWorkOffThread } from './feed-worker-client.js';
+import { NETWORK_PRIVATE_RELAY } from './network-flags.js';
+import { loadNetworkTable } from './network-table.js';
 
-const log = pino({ level: 'silent' });
+const log = { warn: () => {} };
 
 /** A relay egress file of `n` /28 blocks, Apple's CSV layout. */
 function relayFile(n: number): string {

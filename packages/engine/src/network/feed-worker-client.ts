@@ -3,8 +3,8 @@
 // logged and the work runs in place, so classification never goes without its feeds; a thread
 // that takes longer than the time-out is stopped and the work fails.
 import { Worker } from 'node:worker_threads';
-import type { FastifyBaseLogger } from 'fastify';
 import { runFeedWork, type FeedWork } from './feed-work.js';
+import { FeedError } from './feeds.js';
 
 const WORKER_URL = new URL('./feed-worker.mjs', import.meta.url);
 
@@ -14,9 +14,9 @@ export const IN_PLACE_BYTES = 256 * 1024;
 export class FeedWorkTimeout extends Error {}
 
 function bytesOf(work: FeedWork): number {
-  return work.op === 'count'
-    ? work.body.length
-    : work.feeds.reduce((sum, f) => sum + f.body.length, 0);
+  if (work.op === 'count') return work.body.length;
+  if (work.op === 'copies') return work.text.length;
+  return work.feeds.reduce((sum, f) => sum + f.body.length, 0);
 }
 
 function onThread<R>(work: FeedWork, timeoutMs: number): Promise<R> {
@@ -37,8 +37,13 @@ function onThread<R>(work: FeedWork, timeoutMs: number): Promise<R> {
         ),
       timeoutMs,
     );
-    worker.once('message', (answer: { ok: true; result: R } | { ok: false; message: string }) =>
-      finish(() => (answer.ok ? resolve(answer.result) : reject(new Error(answer.message)))),
+    type Answer = { ok: true; result: R } | { ok: false; refused: boolean; message: string };
+    worker.once('message', (answer: Answer) =>
+      finish(() => {
+        if (answer.ok) resolve(answer.result);
+        // Input refused there would be refused here too: it is not run again in place.
+        else reject(answer.refused ? new FeedError(answer.message) : new Error(answer.message));
+      }),
     );
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
@@ -50,7 +55,7 @@ function onThread<R>(work: FeedWork, timeoutMs: number): Promise<R> {
 
 export async function runFeedWorkOffThread<R>(
   work: FeedWork,
-  log: FastifyBaseLogger,
+  log: { warn(obj: object, msg: string): void },
   timeoutMs = 120_000,
 ): Promise<{ result: R; where: 'thread' | 'in place' }> {
   if (bytesOf(work) < IN_PLACE_BYTES) {
@@ -59,7 +64,7 @@ export async function runFeedWorkOffThread<R>(
   try {
     return { result: await onThread<R>(work, timeoutMs), where: 'thread' };
   } catch (error) {
-    if (error instanceof FeedWorkTimeout) throw error;
+    if (error instanceof FeedWorkTimeout || error instanceof FeedError) throw error;
     log.warn({ err: error }, 'the feed worker failed; parsing the feeds on the main thread');
     return { result: runFeedWork(work).result as R, where: 'in place' };
   }

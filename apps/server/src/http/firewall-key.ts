@@ -1,7 +1,7 @@
-// Calls only the firewall instances make (the policy snapshot, the access log's batches) carry
-// the firewall key as their bearer; it is compared in constant time.
+// Calls only the firewall instances make (the policy snapshot, the network feeds' copies, the
+// access log's batches) carry the firewall key as their bearer; it is compared in constant time.
 import { timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 
 export function isFirewallKey(header: string | undefined, key: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer /i, '') ?? '');

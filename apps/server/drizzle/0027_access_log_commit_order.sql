@@ -1,0 +1,2 @@
+ALTER TABLE "fw_access_log" ADD COLUMN "tx" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "fw_access_log_shop_tx_idx" ON "fw_access_log" USING btree ("shop_id","tx","id");
