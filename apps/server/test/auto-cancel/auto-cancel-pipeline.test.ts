@@ -14,11 +14,13 @@ import {
   type AutoCancelFilterInput,
   type AutoCancelLogEntry,
   type AutoCancelLogPage,
+  type DashboardData,
   type FilterMatchInput,
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
+import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const TENTS = [{ sku: 'RIDGELINE-2-TENT-SAGE', quantity: 2 }];
@@ -88,10 +90,24 @@ async function saveFilter(filter: Partial<AutoCancelFilterInput>) {
   return res.json<AutoCancelFilter>();
 }
 
+/** The order's entries in the shared log, every page read. */
 async function entriesOf(orderId: number | string): Promise<AutoCancelLogEntry[]> {
-  const res = await t.call('getAutoCancelLog', owner.token, { page: '1' });
+  const all: AutoCancelLogEntry[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.call('getAutoCancelLog', owner.token, { page: String(page) });
+    expect(res.statusCode).toBe(200);
+    const read = res.json<AutoCancelLogPage>();
+    all.push(...read.entries);
+    if (page * read.pageSize >= read.total) break;
+  }
+  return all.filter((e) => e.orderId === String(orderId));
+}
+
+/** The dashboard's count of cancelled orders today. */
+async function cancelledCount() {
+  const res = await t.call('getDashboardData', owner.token, { days: '1' });
   expect(res.statusCode).toBe(200);
-  return res.json<AutoCancelLogPage>().entries.filter((e) => e.orderId === String(orderId));
+  return res.json<DashboardData>().fraudProtect;
 }
 
 /** Waits until the order has `count` entries and none is still open; answers them. */
@@ -125,6 +141,7 @@ describe('auto-cancel filters on the order pipeline', () => {
         tags: ['gh-filter', 'review'],
       },
     });
+    const before = await cancelledCount();
     const placed = await place({
       email: 'far@example.com',
       lines: TENTS,
@@ -148,6 +165,8 @@ describe('auto-cancel filters on the order pipeline', () => {
     expect(order.cancelReason).toBe('FRAUD');
     expect(order.refunds).toHaveLength(1);
     expect(order.tags).toEqual(expect.arrayContaining(['gh-filter', 'review']));
+    // The dashboard's "Orders cancelled" counts the filter's cancel.
+    expect(await cancelledCount()).toBe(before + 1);
   });
 
   it('leaves alone an order that does not match', async () => {
@@ -178,6 +197,41 @@ describe('auto-cancel filters on the order pipeline', () => {
     expect((await t.emulator.order(owner.shop, small.id)).cancelledAt).toBeNull();
   });
 
+  it('logs an order it could not check while the platform was down, and Retry checks it', async () => {
+    const down = await failOrderReads(t, owner.shop, 'GatehouseFilterOrder');
+    const placed = await place({
+      email: 'unchecked@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    const [entry] = await settledEntries(placed.id, 1);
+    expect(entry).toMatchObject({
+      feature: 'auto-cancel',
+      action: 'check',
+      status: 'failed',
+      orderName: placed.name,
+      error: uncheckedOrderError(placed.name),
+    });
+    // The one log: Fraud Protect's page shows it too, and its Retry takes it.
+    const fraudPage = (await t.call('getFraudProtectLog', owner.token)).json<AutoCancelLogPage>();
+    expect(fraudPage.entries.map((e) => e.id)).toContain(entry!.id);
+    await t.emulator.removeFault(down.id);
+    const retried = await t.call('retryFraudProtectAction', owner.token, { id: entry!.id });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const entries = await settledEntries(placed.id, 3);
+    expect(entries.find((e) => e.action === 'check')).toMatchObject({
+      status: 'done',
+      result: { note: 'what was done is listed in this log.' },
+    });
+    expect(entries.find((e) => e.action === 'cancel')).toMatchObject({
+      status: 'done',
+      filterId: filter.id,
+      filterName: filter.name,
+    });
+    expect((await t.emulator.order(owner.shop, placed.id)).refunds).toHaveLength(1);
+  }, 60_000);
+
   it('in monitor mode only logs what it would do', async () => {
     await saveFilter({ ...filter, mode: 'monitor' });
     const placed = await place({
@@ -204,8 +258,15 @@ describe('auto-cancel filters on the order pipeline', () => {
       shippingAddress: AWAY,
       risk: { level: 'HIGH' },
     });
-    const entries = await settledEntries(placed.id, 2);
-    expect(entries.map((e) => e.status)).toEqual(['monitored', 'monitored']);
+    // The one log holds both: the filter's "would" entries and Fraud Protect's cancel and tag.
+    const entries = await settledEntries(placed.id, 4);
+    const byFeature = (feature: string) =>
+      entries
+        .filter((e) => e.feature === feature)
+        .map((e) => `${e.action} ${e.status}`)
+        .sort();
+    expect(byFeature('auto-cancel')).toEqual(['cancel monitored', 'tag monitored']);
+    expect(byFeature('fraud-protect')).toEqual(['cancel done', 'tag done']);
     await expect
       .poll(async () => (await t.emulator.order(owner.shop, placed.id)).refunds.length, {
         timeout: 20_000,
@@ -222,6 +283,7 @@ describe('auto-cancel filters on the order pipeline', () => {
       enabled: true,
     });
     expect(fp.statusCode).toBe(200);
+    const before = await cancelledCount();
     const placed = await place({
       email: 'both@example.com',
       lines: TENTS,
@@ -250,6 +312,8 @@ describe('auto-cancel filters on the order pipeline', () => {
     expect(order.notifications.filter((n) => n.kind === 'order_cancelled')).toHaveLength(1);
     const cancels = (await entriesOf(placed.id)).filter((e) => e.action === 'cancel');
     expect(cancels.length).toBeLessThanOrEqual(1);
+    // Cancelled once, counted once, whichever feature cancelled it.
+    expect(await cancelledCount()).toBe(before + 1);
     await t.call('saveFraudProtect', owner.token, DEFAULT_FRAUD_PROTECT);
   });
 

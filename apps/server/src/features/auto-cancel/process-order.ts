@@ -10,7 +10,12 @@ import { planIncludes } from '@gatehouse/contracts';
 import { compileMatch, evaluateFilters } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionParams } from '../../db/order-actions-schema.js';
-import { actionsOfOrder, recordActions, type NewOrderAction } from '../../orders/order-actions.js';
+import {
+  actionsOfOrder,
+  decidedBy,
+  recordActions,
+  type NewOrderAction,
+} from '../../orders/order-actions.js';
 import { orderOwner } from '../../orders/order-job.js';
 import { runOpenActions } from '../../orders/run-actions.js';
 import { loadFilterRows } from './filters.js';
@@ -64,7 +69,7 @@ export async function processFilterOrder(
   if (!found) return { note: 'Gatehouse is not installed on the shop.' };
   const { owner, shop } = found;
   let rows = await actionsOfOrder(app.db, shopId, orderId);
-  if (!rows.some((r) => r.feature === FEATURE)) {
+  if (!decidedBy(rows, FEATURE)) {
     if (!planIncludes(shop.plan, 'autoCancelFilters')) {
       return { note: 'The shop’s plan does not include auto-cancel filters.' };
     }
@@ -83,6 +88,7 @@ export async function processFilterOrder(
         shopId,
         feature: FEATURE,
         filterId: filter.id,
+        filterName: filter.name,
         orderId,
         orderName: node.name,
         riskLevel: null,
