@@ -212,7 +212,7 @@ export const autoCancelDryRun = z.object({
   state: z.enum(dryRunStates),
   /** Orders read so far. */
   read: z.number(),
-  /** How many orders there are to read, when the platform says; else null. */
+  /** How many orders the period holds, as the platform counted them when the run began (null before). */
   total: z.number().nullable(),
   done: z.boolean(),
   /** True when the shop had more orders in the period than a dry run reads. */

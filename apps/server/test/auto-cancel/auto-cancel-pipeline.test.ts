@@ -347,10 +347,30 @@ describe('auto-cancel filters on the order pipeline', () => {
         },
       ],
     };
+    // The first page is slow to come: meanwhile the run knows how many orders it will read.
+    await t.emulator.addFault({
+      kind: 'slow',
+      delayMs: 3000,
+      shop: owner.shop,
+      endpoint: 'graphql',
+      operation: 'GatehouseFilterOrders',
+      times: 1,
+    });
     const started = await t.call('startAutoCancelDryRun', owner.token, { match });
     expect(started.statusCode, started.body).toBe(200);
     const { id } = started.json<{ id: string }>();
     let run: AutoCancelDryRun | undefined;
+    await expect
+      .poll(
+        async () => {
+          run = (await t.call('getAutoCancelDryRun', owner.token, { id })).json<AutoCancelDryRun>();
+          return run.total;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .not.toBeNull();
+    // Every order this file placed but the one of 40 days ago.
+    expect(run).toMatchObject({ state: 'running', read: 0, total: placedOrders - 1, done: false });
     await expect
       .poll(
         async () => {
@@ -360,9 +380,9 @@ describe('auto-cancel filters on the order pipeline', () => {
         { timeout: 30_000, interval: 200 },
       )
       .toBe(true);
-    expect(run).toMatchObject({ state: 'done', error: null, truncated: false, total: null });
-    // Every order this file placed but the one of 40 days ago.
+    expect(run).toMatchObject({ state: 'done', error: null, truncated: false });
     expect(run!.read).toBe(placedOrders - 1);
+    expect(run!.total).toBe(placedOrders - 1);
     expect(run!.results.map((r) => r.orderName)).toEqual([caught.name]);
     expect(run!.results[0]).toMatchObject({
       orderId: String(caught.id),
