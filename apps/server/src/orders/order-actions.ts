@@ -213,16 +213,23 @@ export async function reopenAction(
   return row ?? null;
 }
 
-/** The order's name as an earlier entry of it recorded it, if any. */
+/** The order's name as an earlier entry of it recorded it (not its id standing in), if any. */
 export async function knownOrderName(
   db: Database,
   shopId: string,
   orderId: string,
+  unnamed: string,
 ): Promise<string | null> {
   const [row] = await db
     .select({ orderName: orderActions.orderName })
     .from(orderActions)
-    .where(and(eq(orderActions.shopId, shopId), eq(orderActions.orderId, orderId)))
+    .where(
+      and(
+        eq(orderActions.shopId, shopId),
+        eq(orderActions.orderId, orderId),
+        ne(orderActions.orderName, unnamed),
+      ),
+    )
     .limit(1);
   return row?.orderName ?? null;
 }
@@ -230,15 +237,17 @@ export async function knownOrderName(
 /**
  * Records that the feature could not check the order at all (no entry of it exists yet for
  * the order): a failed `check` entry with the reason, for the merchant to see and retry. A
- * check entry already there (a retry that failed again) is marked failed by failOpenActions.
+ * check entry already there (a retry that failed again) is marked failed by failOpenActions;
+ * when this failure knows the order's name, the entry takes it, and the reason naming it.
  */
 export async function recordFailedCheck(
   db: Database,
   entry: { shopId: string; feature: OrderActionFeature; orderId: string; orderName: string },
   error: string,
+  nameKnown: boolean,
 ): Promise<void> {
-  const existing = await db
-    .select({ id: orderActions.id })
+  const [existing] = await db
+    .select({ id: orderActions.id, action: orderActions.action })
     .from(orderActions)
     .where(
       and(
@@ -248,10 +257,16 @@ export async function recordFailedCheck(
       ),
     )
     .limit(1);
-  if (existing.length > 0) return;
-  await recordActions(db, [
-    { ...entry, riskLevel: null, action: 'check', status: 'failed', params: {}, error },
-  ]);
+  if (!existing) {
+    await recordActions(db, [
+      { ...entry, riskLevel: null, action: 'check', status: 'failed', params: {}, error },
+    ]);
+  } else if (existing.action === 'check' && nameKnown) {
+    await db
+      .update(orderActions)
+      .set({ orderName: entry.orderName, error })
+      .where(eq(orderActions.id, existing.id));
+  }
 }
 
 /**

@@ -42,6 +42,9 @@ function checkedNote(outcome: OrderOutcome): string {
   return 'what was done is listed in this log.';
 }
 
+/** The entry's order name while the platform has not told it: the order's id. */
+export const unnamedOrder = (orderId: string) => `Order ${orderId}`;
+
 /** Why the order could not be checked, in words, with the platform's error when it was one. */
 function failureReason(error: unknown, orderName: string): string {
   if (isFinalRefusal(error)) return refusalText(error);
@@ -71,14 +74,15 @@ export function orderJob(
       } catch (error) {
         // A refusal is answered the same however often it is asked: no use retrying it.
         if (job.retryCount < job.retryLimit && !isFinalRefusal(error)) throw error;
-        const orderName =
+        // The order's name from its webhook, else as an earlier entry has it, else its id.
+        const named =
           job.data.orderName ??
-          (await knownOrderName(app.db, shopId, orderId)) ??
-          `Order ${orderId}`;
-        const reason = failureReason(error, orderName);
+          (await knownOrderName(app.db, shopId, orderId, unnamedOrder(orderId)));
+        const orderName = named ?? unnamedOrder(orderId);
+        const reason = failureReason(error, named ?? orderId);
         app.log.error({ err: error, shopId, orderId, feature }, 'gave up on an order');
         await failOpenActions(app.db, shopId, orderId, reason);
-        await recordFailedCheck(app.db, { ...key, orderName }, reason);
+        await recordFailedCheck(app.db, { ...key, orderName }, reason, named !== null);
         return { failed: reason };
       }
       await closeCheck(app.db, key, { note: checkedNote(outcome) });

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../errors.js';
 import { route } from '../http/route.js';
 import { shopOfSession } from '../shops.js';
 import { actionLogPage, reopenAction } from './order-actions.js';
-import { orderActionEntry as toEntry, queueOrderJob } from './order-job.js';
+import { orderActionEntry as toEntry, queueOrderJob, unnamedOrder } from './order-job.js';
 
 export interface OrderLogCalls {
   log: ApiCall<typeof fraudLogRequest, typeof fraudLogPage>;
@@ -60,7 +60,9 @@ export function orderLogRoutes(app: FastifyInstance, calls: OrderLogCalls): void
       await queueOrderJob(app, reopened.feature, {
         shopId: shop.id,
         orderId: reopened.orderId,
-        orderName: reopened.orderName,
+        ...(reopened.orderName === unnamedOrder(reopened.orderId)
+          ? {}
+          : { orderName: reopened.orderName }),
       });
       return toEntry(app, shop, reopened);
     },

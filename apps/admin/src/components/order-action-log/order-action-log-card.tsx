@@ -51,31 +51,34 @@ export type RetryAction = (id: string) => Promise<boolean>;
 function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction }) {
   const [retrying, setRetrying] = useState(false);
   const status = STATUS[entry.status];
+  // Table cells do not wrap: the platform's error in words does, within a readable width.
   return (
-    <BlockStack gap="100">
-      <InlineStack gap="200" blockAlign="center">
-        <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
-        {entry.status === 'failed' && (
-          <Button
-            size="slim"
-            loading={retrying}
-            onClick={async () => {
-              setRetrying(true);
-              const taken = await retry(entry.id);
-              setRetrying(false);
-              if (taken) showToast('Trying again');
-            }}
-          >
-            Retry
-          </Button>
+    <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
+      <BlockStack gap="100">
+        <InlineStack gap="200" blockAlign="center">
+          <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
+          {entry.status === 'failed' && (
+            <Button
+              size="slim"
+              loading={retrying}
+              onClick={async () => {
+                setRetrying(true);
+                const taken = await retry(entry.id);
+                setRetrying(false);
+                if (taken) showToast('Trying again');
+              }}
+            >
+              Retry
+            </Button>
+          )}
+        </InlineStack>
+        {entry.error && (
+          <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
+            {entry.error}
+          </Text>
         )}
-      </InlineStack>
-      {entry.error && (
-        <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-          {entry.error}
-        </Text>
-      )}
-    </BlockStack>
+      </BlockStack>
+    </div>
   );
 }
 
@@ -90,13 +93,18 @@ function RiskBadge({ level }: { level: string | null }) {
 /** Which feature decided the entry, and for a filter, its name. */
 function FeatureCell({ entry }: { entry: OrderActionEntry }) {
   const label = orderActionFeatureLabels[entry.feature];
-  if (entry.feature === 'fraud-protect') return <Badge tone="info">{label}</Badge>;
   return (
     <InlineStack gap="100" blockAlign="center" wrap>
-      <Badge>{label}</Badge>
-      <Text as="span" breakWord>
-        {entry.filterName ?? 'A deleted filter'}
-      </Text>
+      {entry.feature === 'fraud-protect' ? (
+        <Badge tone="info">{label}</Badge>
+      ) : (
+        <>
+          <Badge>{label}</Badge>
+          <Text as="span" breakWord>
+            {entry.filterName ?? 'A deleted filter'}
+          </Text>
+        </>
+      )}
     </InlineStack>
   );
 }
