@@ -2,8 +2,9 @@
 // Protect hears, handed to the endpoint by the app layer) and the job that runs the filters on
 // one order. A webhook only queues the job, for a shop with a filter on or in monitor mode; the
 // job runs the order (process-order.ts) with retries and back-off, and when its last retry
-// fails it marks the order's waiting actions failed with the reason, for the merchant to see
-// and retry. Two jobs for one order are safe: the log's claims let each action through once.
+// fails it marks the order's waiting actions failed with the reason (an order it could not
+// read at all gets a failed check entry), for the merchant to see and retry. Two jobs for one
+// order are safe: the log's claims let each action through once.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';

@@ -1,10 +1,10 @@
-// The dry run of a draft filter: a job reads the shop's orders of the last 30 days from the
-// platform, newest first, a page at a time (cursor pagination; each call with the platform
-// client's time-out), after asking the platform how many orders the period holds (the total
-// its progress counts against), runs the draft's match on each and stores its progress and the orders it
-// would have caught, with the condition that decided, for the page to poll. It reads at most
-// 5,000 orders and says so when the shop had more. A shop keeps its latest dry runs only: the
-// older ones are removed when a new one starts. A dry run changes nothing on the platform.
+// The dry run of a draft filter: a job asks the platform how many orders the last 30 days
+// hold (the total its progress counts against), then reads them, newest first, a page at a
+// time (cursor pagination; each call with the platform client's time-out), runs the draft's
+// match on each and stores its progress and the orders it would have caught, with the
+// condition that decided, for the page to poll. It reads at most 5,000 orders and says so when
+// the shop had more. A shop keeps its latest dry runs only: the older ones are removed when a
+// new one starts. A dry run changes nothing on the platform.
 import { evaluateMatch, describeDecider, type CompiledMatch } from '@gatehouse/engine';
 import type { AutoCancelDryRun, DryRunResult, FilterMatchInput } from '@gatehouse/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';

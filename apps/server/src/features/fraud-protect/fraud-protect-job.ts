@@ -1,9 +1,10 @@
 // The order webhooks Fraud Protect listens to (orders/create, and the risk assessment changing
 // later) and the job that acts on one order. A webhook only queues the job, for a shop with
 // Fraud Protect on; the job runs the order (process-order.ts) with retries and back-off, and
-// when its last retry fails it marks the order's waiting actions failed with the reason, for
-// the merchant to see and retry. Two jobs for one order (two webhooks, a retry) are safe: the
-// log's claims let each action through once.
+// when its last retry fails it marks the order's waiting actions failed with the reason (an
+// order it could not read at all gets a failed check entry), for the merchant to see and
+// retry. Two jobs for one order (two webhooks, a retry) are safe: the log's claims let each
+// action through once.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';

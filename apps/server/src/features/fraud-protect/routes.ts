@@ -1,6 +1,7 @@
 // Fraud Protect's merchant calls (settings; the order-action log shared with the auto-cancel
-// filters, a page at a time, and Retry of a failed entry), its order job, and the daily purge of log entries past their retention. Every call
-// names the `fraudProtect` plan feature, so a plan without it gets 403.
+// filters, a page at a time, and Retry of a failed entry), its order job, and the daily purge
+// of log entries past their retention. Every call names the `fraudProtect` plan feature, so a
+// plan without it gets 403.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
