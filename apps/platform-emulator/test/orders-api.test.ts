@@ -300,6 +300,40 @@ describe('orders in the Admin API', () => {
     expect(next?.nodes).toEqual([{ name: recent.name }]);
   });
 
+  it('counts the orders a search finds, up to the limit', async () => {
+    await placeOrder(app, { createdAt: '2020-01-01T00:00:00Z' });
+    await placeOrder(app, { risk: { level: 'HIGH' } });
+    await placeOrder(app, {});
+    type Counted = { ordersCount: { count: number; precision: string } };
+    const count = async (variables: Record<string, unknown>) =>
+      (
+        await graphql<Counted>(
+          app,
+          SHOP,
+          token,
+          'query($q: String, $limit: Int) { ordersCount(query: $q, limit: $limit) { count precision } }',
+          variables,
+        )
+      ).body.data?.ordersCount;
+    expect(await count({})).toEqual({ count: 3, precision: 'EXACT' });
+    expect(await count({ q: 'created_at:>=2024-01-01' })).toEqual({
+      count: 2,
+      precision: 'EXACT',
+    });
+    expect(await count({ q: 'risk_level:high' })).toEqual({ count: 1, precision: 'EXACT' });
+    expect(await count({ limit: 2 })).toEqual({ count: 2, precision: 'AT_LEAST' });
+    expect(await count({ limit: null })).toEqual({ count: 3, precision: 'EXACT' });
+    const other = await install(app, 'other-shop.myshopify.com', 'read_themes');
+    const refused = await graphql<Counted>(
+      app,
+      'other-shop.myshopify.com',
+      other,
+      '{ ordersCount { count } }',
+    );
+    expect(refused.body.data?.ordersCount ?? null).toBeNull();
+    expect(JSON.stringify(refused.body.errors)).toMatch(/read_orders/);
+  });
+
   it('sends orders/create, the risk assessment and orders/cancelled, signed, to subscribers', async () => {
     const receiver = await startReceiver([]);
     try {

@@ -219,7 +219,7 @@ export const autoCancelDryRun = z.object({
   state: z.enum(dryRunStates),
   /** Orders read so far. */
   read: z.number(),
-  /** How many orders there are to read, when the platform says; else null. */
+  /** How many orders the period holds, as the platform counted them when the run began (null before). */
   total: z.number().nullable(),
   done: z.boolean(),
   /** True when the shop had more orders in the period than a dry run reads. */
@@ -233,14 +233,12 @@ export const autoCancelDryRun = z.object({
 });
 export type AutoCancelDryRun = z.infer<typeof autoCancelDryRun>;
 
-/** A log entry: Fraud Protect's, with the filter that decided (null once it is deleted). */
-export const autoCancelLogEntry = orderActionEntry.extend({
-  filterId: z.string().nullable(),
-  filterName: z.string().nullable(),
-});
+/** An entry of the log shared with Fraud Protect (which feature, which filter, what it did). */
+export const autoCancelLogEntry = orderActionEntry;
 export type AutoCancelLogEntry = z.infer<typeof autoCancelLogEntry>;
 
-export const autoCancelLogPage = fraudLogPage.extend({ entries: z.array(autoCancelLogEntry) });
+/** The one order-action log, shared with Fraud Protect. */
+export const autoCancelLogPage = fraudLogPage;
 export type AutoCancelLogPage = z.infer<typeof autoCancelLogPage>;
 
 export const autoCancelApi = {

@@ -36,4 +36,21 @@ describe('what a Fraud Protect log entry says it did', () => {
       }),
     ).toBe('Cancel (payment declined)');
   });
+
+  it('says when an order could not be checked, and what came of checking it again', () => {
+    const check = { action: 'check' as const, params: {} };
+    expect(describeOrderAction({ ...check, status: 'failed', result: null })).toBe(
+      'Could not check the order',
+    );
+    expect(describeOrderAction({ ...check, status: 'pending', result: null })).toBe(
+      'Check the order',
+    );
+    expect(
+      describeOrderAction({
+        ...check,
+        status: 'done',
+        result: { note: 'nothing to do for this order.' },
+      }),
+    ).toBe('Checked the order: nothing to do for this order.');
+  });
 });

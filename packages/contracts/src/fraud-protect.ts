@@ -19,6 +19,7 @@ export const fraudProtectMessages = {
   amount: 'Enter an amount between 0 and 1,000,000, or leave it empty.',
   page: 'Ask for a page number from 1 to 10,000.',
   entryId: 'Please give the id of a log entry.',
+  feature: 'Ask for the entries of fraud-protect or auto-cancel, or leave it out for all.',
 } as const;
 const m = fraudProtectMessages;
 
@@ -100,9 +101,11 @@ export type FraudProtectView = z.infer<typeof fraudProtectView>;
 
 /**
  * What an order-action log entry did: cancel the order, add the tag, block its IP, or add its
- * email to the Customer Block Lists.
+ * email to the Customer Block Lists; or check the order, an entry written only when the order
+ * could not be read and decided at all (the platform kept failing), so the merchant sees it
+ * and can retry.
  */
-export const orderActionKinds = ['cancel', 'tag', 'block-ip', 'block-email'] as const;
+export const orderActionKinds = ['cancel', 'tag', 'block-ip', 'block-email', 'check'] as const;
 export type OrderActionKind = (typeof orderActionKinds)[number];
 
 /**
@@ -121,8 +124,21 @@ export const orderActionStatuses = [
 ] as const;
 export type OrderActionStatus = (typeof orderActionStatuses)[number];
 
+/** The order features that share the log: which one decided an entry. */
+export const orderActionFeatures = ['fraud-protect', 'auto-cancel'] as const;
+export type OrderActionFeature = (typeof orderActionFeatures)[number];
+export const orderActionFeatureLabels: Record<OrderActionFeature, string> = {
+  'fraud-protect': 'Fraud Protect',
+  'auto-cancel': 'Auto-cancel filter',
+};
+
+/** An entry of the order-action log Fraud Protect and the auto-cancel filters share. */
 export const orderActionEntry = z.object({
   id: z.string(),
+  feature: z.enum(orderActionFeatures),
+  /** The auto-cancel filter that decided, and its name when it decided; null for Fraud Protect. */
+  filterId: z.string().nullable(),
+  filterName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   orderId: z.string(),
@@ -166,6 +182,8 @@ export const fraudLogRequest = z.object({
     .min(1, m.page)
     .max(10_000, m.page)
     .default(1),
+  /** Only the entries this feature decided; all of them when left out. */
+  feature: z.enum(orderActionFeatures, { error: m.feature }).optional(),
 });
 
 export const fraudLogPage = z.object({
@@ -231,6 +249,12 @@ export function describeOrderAction(
   entry: Pick<OrderActionEntry, 'action' | 'status' | 'params' | 'result'>,
 ): string {
   const { params, result } = entry;
+  if (entry.action === 'check') {
+    if (entry.status === 'failed') return 'Could not check the order';
+    if (entry.status === 'done')
+      return `Checked the order${result?.note ? `: ${result.note}` : ''}`;
+    return 'Check the order';
+  }
   if (entry.action === 'block-ip') {
     const ip = params.ip ?? 'the IP address';
     if (entry.status === 'monitored') return `Would block ${ip} (monitor mode)`;

@@ -251,8 +251,21 @@ export const ordersTypeDefs = /* GraphQL */ `
     userErrors: [UserError!]!
   }
 
+  "The precision of a count: EXACT, or AT_LEAST when the limit was reached."
+  enum CountPrecision {
+    EXACT
+    AT_LEAST
+  }
+
+  type Count {
+    count: Int!
+    precision: CountPrecision!
+  }
+
   extend type QueryRoot {
     order(id: ID!): Order
+    "The orders matching the search query, counted up to the limit (null: no limit)."
+    ordersCount(query: String, limit: Int = 10000): Count
     orders(
       first: Int
       last: Int

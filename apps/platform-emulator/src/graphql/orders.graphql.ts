@@ -1,4 +1,5 @@
-// Orders API resolvers: `order`, `orders` (search syntax, sort keys, pages), `customer`, `job`,
+// Orders API resolvers: `order`, `orders` (search syntax, sort keys, pages), `ordersCount`
+// (the same search, counted up to its limit), `customer`, `job`,
 // orderCancel and tagsAdd/tagsRemove on orders and customers. Reading orders needs read_orders,
 // changing them write_orders; customers need read_customers / write_customers.
 import { cancelOrder, type CancelInput } from '../orders/cancel-order.js';
@@ -98,6 +99,14 @@ export const ordersDomain: GraphqlDomain = {
         edges: page.edges.map((edge, index) => ({ cursor: edge.cursor, node: nodes[index] })),
         pageInfo: page.pageInfo,
       };
+    },
+    ordersCount: (args: { query?: string | null; limit?: number | null }, context) => {
+      requireScope(context, 'read_orders', 'ordersCount');
+      const found = searchOrders(context.emulator, context.shop.domain, args).length;
+      const limit = args.limit ?? null;
+      return limit !== null && found > limit
+        ? { count: limit, precision: 'AT_LEAST' }
+        : { count: found, precision: 'EXACT' };
     },
     customer: (args: { id: string }, context) => {
       requireScope(context, 'read_customers', 'customer');

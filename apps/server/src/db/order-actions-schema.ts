@@ -19,13 +19,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { orderActionKinds, orderActionStatuses } from '@gatehouse/contracts';
+import {
+  orderActionFeatures,
+  orderActionKinds,
+  orderActionStatuses,
+  type OrderActionFeature,
+} from '@gatehouse/contracts';
 import { shops } from './schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const orderActionFeatures = ['fraud-protect', 'auto-cancel'] as const;
-export type OrderActionFeature = (typeof orderActionFeatures)[number];
+export { orderActionFeatures, type OrderActionFeature };
 
 export interface OrderActionParams {
   reason?: 'FRAUD' | 'CUSTOMER' | 'DECLINED' | 'INVENTORY' | 'STAFF' | 'OTHER';
@@ -57,6 +61,8 @@ export const orderActions = pgTable(
     feature: text('feature', { enum: orderActionFeatures }).notNull(),
     /** The auto-cancel filter that matched; null for Fraud Protect. */
     filterId: uuid('filter_id'),
+    /** The filter's name when it decided, so the log still names it once renamed or deleted. */
+    filterName: text('filter_name'),
     /** The platform's numeric order id, as text. */
     orderId: text('order_id').notNull(),
     /** The order's name as the merchant knows it (#1001). */
@@ -90,6 +96,7 @@ export const orderActions = pgTable(
         sql`${t.action} = 'cancel' and ${t.status} in ('pending', 'sending', 'done', 'failed')`,
       ),
     index('order_actions_shop_feature_created_idx').on(t.shopId, t.feature, t.createdAt),
+    index('order_actions_shop_created_idx').on(t.shopId, t.createdAt),
     index('order_actions_created_idx').on(t.createdAt),
     index('order_actions_open_idx')
       .on(t.status)

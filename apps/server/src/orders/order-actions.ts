@@ -7,7 +7,7 @@
 // Whoever takes a claim reads the order from the platform before sending, so the platform's
 // state (already cancelled, already refunded) decides what a resumed action does.
 import type { DashboardCounter } from '@gatehouse/contracts';
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   orderActions,
@@ -36,6 +36,14 @@ export async function actionsOfOrder(db: Database, shopId: string, orderId: stri
     .from(orderActions)
     .where(and(eq(orderActions.shopId, shopId), eq(orderActions.orderId, orderId)));
   return rows.sort((a, b) => (a.action === b.action ? 0 : a.action === 'cancel' ? -1 : 1));
+}
+
+/** Whether the feature has decided the order (a failed check's entry is no decision). */
+export function decidedBy(
+  rows: Pick<OrderActionRow, 'feature' | 'action'>[],
+  feature: OrderActionFeature,
+): boolean {
+  return rows.some((r) => r.feature === feature && r.action !== 'check');
 }
 
 /**
@@ -158,15 +166,20 @@ export async function failOpenActions(
     );
 }
 
-/** A page of a feature's log for a shop, newest first (an order's cancel before its tag). */
+/**
+ * A page of the shop's log, newest first (an order's cancel before its tag): every order
+ * feature's entries, or one feature's when named.
+ */
 export async function actionLogPage(
   db: Database,
   shopId: string,
-  feature: OrderActionFeature,
+  feature: OrderActionFeature | undefined,
   page: number,
   pageSize: number,
 ) {
-  const where = and(eq(orderActions.shopId, shopId), eq(orderActions.feature, feature));
+  const where = feature
+    ? and(eq(orderActions.shopId, shopId), eq(orderActions.feature, feature))
+    : eq(orderActions.shopId, shopId);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -184,7 +197,6 @@ export async function actionLogPage(
 export async function reopenAction(
   db: Database,
   shopId: string,
-  feature: OrderActionFeature,
   id: string,
 ): Promise<OrderActionRow | null> {
   const [row] = await db
@@ -194,12 +206,97 @@ export async function reopenAction(
       and(
         eq(orderActions.id, id),
         eq(orderActions.shopId, shopId),
-        eq(orderActions.feature, feature),
         eq(orderActions.status, 'failed'),
       ),
     )
     .returning();
   return row ?? null;
+}
+
+/** The order's name as an earlier entry of it recorded it (not its id standing in), if any. */
+export async function knownOrderName(
+  db: Database,
+  shopId: string,
+  orderId: string,
+  unnamed: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ orderName: orderActions.orderName })
+    .from(orderActions)
+    .where(
+      and(
+        eq(orderActions.shopId, shopId),
+        eq(orderActions.orderId, orderId),
+        ne(orderActions.orderName, unnamed),
+      ),
+    )
+    .limit(1);
+  return row?.orderName ?? null;
+}
+
+/**
+ * Records that the feature could not check the order at all (no entry of it exists yet for
+ * the order): a failed `check` entry with the reason, for the merchant to see and retry. A
+ * check entry already there (a retry that failed again) is marked failed by failOpenActions;
+ * when this failure knows the order's name, the entry takes it, and the reason naming it.
+ */
+export async function recordFailedCheck(
+  db: Database,
+  entry: { shopId: string; feature: OrderActionFeature; orderId: string; orderName: string },
+  error: string,
+  nameKnown: boolean,
+): Promise<void> {
+  const [existing] = await db
+    .select({ id: orderActions.id, action: orderActions.action })
+    .from(orderActions)
+    .where(
+      and(
+        eq(orderActions.shopId, entry.shopId),
+        eq(orderActions.orderId, entry.orderId),
+        eq(orderActions.feature, entry.feature),
+      ),
+    )
+    .limit(1);
+  if (!existing) {
+    await recordActions(db, [
+      { ...entry, riskLevel: null, action: 'check', status: 'failed', params: {}, error },
+    ]);
+  } else if (existing.action === 'check' && nameKnown) {
+    await db
+      .update(orderActions)
+      .set({ orderName: entry.orderName, error })
+      .where(eq(orderActions.id, existing.id));
+  }
+}
+
+/**
+ * Closes the feature's check entry of the order, if it has one not yet done: the order has
+ * now been checked (`note` says what came of it), under its name as the platform gives it.
+ */
+export async function closeCheck(
+  db: Database,
+  key: { shopId: string; feature: OrderActionFeature; orderId: string },
+  outcome: { note: string; orderName?: string | undefined },
+): Promise<void> {
+  await db
+    .update(orderActions)
+    .set({
+      status: 'done',
+      error: null,
+      result: { note: outcome.note },
+      claimedUntil: null,
+      updatedAt: new Date(),
+      ...(outcome.orderName ? { orderName: outcome.orderName } : {}),
+    })
+    .where(
+      and(
+        eq(orderActions.shopId, key.shopId),
+        eq(orderActions.orderId, key.orderId),
+        eq(orderActions.feature, key.feature),
+        eq(orderActions.action, 'check'),
+        ne(orderActions.status, 'done'),
+      ),
+    );
 }
 
 /** Deletes log entries older than the cutoff (the retention of order data). */

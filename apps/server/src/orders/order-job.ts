@@ -1,37 +1,65 @@
 // What the order features share around the exactly-once runner: the job that runs one order
 // for a feature (retries with back-off; when its last retry fails, the order's waiting actions
-// are marked failed with the reason, for the merchant to see and retry), the shop's credentials
-// for the platform calls, and the merchant's Retry of a failed log entry (only the caller's
-// own entry of that feature, only when it failed; the order's job is queued again), and a log
-// entry as the merchant's calls answer it.
+// are marked failed with the reason, and an order the feature could not even read and decide
+// gets a failed "check" entry, so the merchant always sees that order N was not checked, why,
+// and can retry), the shop's credentials for the platform calls, the order webhook's payload,
+// and a log entry as the merchant's calls answer it.
 import type { OrderActionEntry } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import {
-  orderActions,
-  type OrderActionFeature,
-  type OrderActionRow,
-} from '../db/order-actions-schema.js';
+import { z } from 'zod';
+import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
 import type { Shop } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
 import type { JobDefinition } from '../jobs/job-queue.js';
 import { PlatformError } from '../platform/platform-client.js';
-import { failOpenActions, reopenAction } from './order-actions.js';
-import type { OrderOwner } from './run-actions.js';
+import { closeCheck, failOpenActions, knownOrderName, recordFailedCheck } from './order-actions.js';
+import { isFinalRefusal, refusalText, type OrderOwner } from './run-actions.js';
 
 export interface OrderJobData {
   shopId: string;
   orderId: string;
+  /** The order's name (#1001) when the webhook gave it: names the entry of an unread order. */
+  orderName?: string;
+}
+
+/** The job that runs one order for a feature; the retry of its log entries queues it again. */
+export const orderJobName = (feature: OrderActionFeature) => `${feature}-order`;
+
+const orderIdField = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
+/** What Gatehouse reads of an orders/create payload: the order's id, and its name if sane. */
+export const orderCreatedPayload = z.object({
+  id: orderIdField,
+  name: z.string().max(100).optional().catch(undefined),
+});
+export const riskChangedPayload = z.object({ order_id: orderIdField });
+
+/** What a run answers: a note, "untouched", or the actions it carried out. */
+export type OrderOutcome = Record<string, unknown>;
+
+/** What came of checking the order, in words, for the entry of a check that failed before. */
+function checkedNote(outcome: OrderOutcome): string {
+  if (typeof outcome.note === 'string') return outcome.note;
+  if (outcome.untouched) return 'nothing to do for this order.';
+  return 'what was done is listed in this log.';
+}
+
+/** The entry's order name while the platform has not told it: the order's id. */
+export const unnamedOrder = (orderId: string) => `Order ${orderId}`;
+
+/** Why the order could not be checked, in words, with the platform's error when it was one. */
+function failureReason(error: unknown, orderName: string): string {
+  if (isFinalRefusal(error)) return refusalText(error);
+  if (error instanceof PlatformError) return error.messageFor(`check order ${orderName}`);
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Gatehouse could not check order ${orderName}: ${detail}`;
 }
 
 export function orderJob(
   app: FastifyInstance,
-  name: string,
   feature: OrderActionFeature,
-  run: (shopId: string, orderId: string) => Promise<Record<string, unknown>>,
+  run: (shopId: string, orderId: string) => Promise<OrderOutcome>,
 ): JobDefinition<OrderJobData> {
   return {
-    name,
+    name: orderJobName(feature),
     retryLimit: app.config.webhooks.retryLimit,
     retryDelaySeconds: app.config.webhooks.retryDelaySeconds,
     retryBackoff: true,
@@ -39,20 +67,37 @@ export function orderJob(
     concurrency: 2,
     async handle(job) {
       const { shopId, orderId } = job.data;
+      const key = { shopId, feature, orderId };
+      let outcome: OrderOutcome;
       try {
-        return await run(shopId, orderId);
+        outcome = await run(shopId, orderId);
       } catch (error) {
-        if (job.retryCount < job.retryLimit) throw error;
-        const reason =
-          error instanceof PlatformError
-            ? error.merchantMessage
-            : 'Gatehouse could not finish this action.';
+        // A refusal is answered the same however often it is asked: no use retrying it.
+        if (job.retryCount < job.retryLimit && !isFinalRefusal(error)) throw error;
+        // The order's name from its webhook, else as an earlier entry has it, else its id.
+        const named =
+          job.data.orderName ??
+          (await knownOrderName(app.db, shopId, orderId, unnamedOrder(orderId)));
+        const orderName = named ?? unnamedOrder(orderId);
+        const reason = failureReason(error, named ?? orderId);
         app.log.error({ err: error, shopId, orderId, feature }, 'gave up on an order');
         await failOpenActions(app.db, shopId, orderId, reason);
+        await recordFailedCheck(app.db, { ...key, orderName }, reason, named !== null);
         return { failed: reason };
       }
+      await closeCheck(app.db, key, { note: checkedNote(outcome) });
+      return outcome;
     },
   };
+}
+
+/** Queues the feature's job for the order. */
+export async function queueOrderJob(
+  app: FastifyInstance,
+  feature: OrderActionFeature,
+  data: OrderJobData,
+): Promise<string | null> {
+  return app.jobs.send(orderJobName(feature), data);
 }
 
 /** The shop's platform credentials, or null when Gatehouse is not installed on it. */
@@ -72,35 +117,6 @@ export async function orderOwner(
   };
 }
 
-/** Puts the caller's failed entry back to pending and queues the order's job; 404 or 409 else. */
-export async function retryFailedAction(
-  app: FastifyInstance,
-  shopId: string,
-  feature: OrderActionFeature,
-  id: string,
-  jobName: string,
-  notFoundMessage: string,
-) {
-  const reopened = await reopenAction(app.db, shopId, feature, id);
-  if (!reopened) {
-    const [row] = await app.db
-      .select({ status: orderActions.status })
-      .from(orderActions)
-      .where(
-        and(
-          eq(orderActions.id, id),
-          eq(orderActions.shopId, shopId),
-          eq(orderActions.feature, feature),
-        ),
-      );
-    if (!row) throw notFound(notFoundMessage);
-    throw new AppError(409, 'Only a failed action can be tried again.');
-  }
-  const data: OrderJobData = { shopId, orderId: reopened.orderId };
-  await app.jobs.send(jobName, data);
-  return reopened;
-}
-
 /** A log entry as the merchant's calls answer it, with the order's page in the platform's admin. */
 export function orderActionEntry(
   app: FastifyInstance,
@@ -109,6 +125,9 @@ export function orderActionEntry(
 ): OrderActionEntry {
   return {
     id: row.id,
+    feature: row.feature,
+    filterId: row.filterId,
+    filterName: row.filterName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     orderId: row.orderId,

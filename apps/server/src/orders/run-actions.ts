@@ -24,13 +24,21 @@ export interface OrderOwner {
   canReadCustomers: boolean;
 }
 
-/** The staff note on a cancel, and the dashboard count a done cancel adds to, per feature. */
-const FEATURE_CANCEL: Record<OrderActionFeature, { note: string; counter?: DashboardCounter }> = {
+/**
+ * The staff note on a cancel, and the dashboard count a done cancel adds to, per feature. The
+ * dashboard's one card of cancelled orders ("Orders cancelled", on the Fraud Protect card)
+ * counts every order Gatehouse cancelled, whichever feature decided: the log lets an order be
+ * cancelled once, so it is counted once.
+ */
+const FEATURE_CANCEL: Record<OrderActionFeature, { note: string; counter: DashboardCounter }> = {
   'fraud-protect': {
     note: 'Cancelled by Gatehouse Fraud Protect: the order was rated risky by Shopify.',
     counter: 'fraudProtect',
   },
-  'auto-cancel': { note: 'Cancelled by a Gatehouse auto-cancel filter.' },
+  'auto-cancel': {
+    note: 'Cancelled by a Gatehouse auto-cancel filter.',
+    counter: 'fraudProtect',
+  },
 };
 
 /** A failure the platform will answer the same way however often it is asked. */
@@ -64,6 +72,8 @@ export async function runOpenActions(
 ): Promise<string[]> {
   const done: string[] = [];
   for (const row of rows) {
+    // A check entry is closed by the order's job, never sent.
+    if (row.action === 'check') continue;
     if (row.status !== 'pending' && row.status !== 'sending') continue;
     const claimed = await claimAction(app.db, row.id);
     if (!claimed) continue;
@@ -184,9 +194,8 @@ async function finishCancelled(app: FastifyInstance, row: OrderActionRow, order:
     });
     return 'skipped';
   }
-  const counter = FEATURE_CANCEL[row.feature].counter;
   await finishAction(app.db, row, 'done', {
-    ...(counter ? { counter } : {}),
+    counter: FEATURE_CANCEL[row.feature].counter,
     result: {
       ...(order.refunded
         ? { refunded: order.refunded.amount, currency: order.refunded.currency }

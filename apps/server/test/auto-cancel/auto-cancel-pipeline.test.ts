@@ -19,13 +19,17 @@ import {
   type AutoCancelLogEntry,
   type AutoCancelLogPage,
   type CustomerBlockListsView,
+  type DashboardData,
   type FilterMatchInput,
   type IpListPage,
 } from '@gatehouse/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops, webhookEvents } from '../../src/db/schema.js';
+import { AUTO_CANCEL_ORDER_JOB } from '../../src/features/auto-cancel/auto-cancel-job.js';
 import { processFilterOrder } from '../../src/features/auto-cancel/process-order.js';
+import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
+import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { checkoutAs } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -96,10 +100,51 @@ async function saveFilter(filter: Partial<AutoCancelFilterInput>) {
   return res.json<AutoCancelFilter>();
 }
 
+/** The order's entries in the shared log, every page read. */
 async function entriesOf(orderId: number | string): Promise<AutoCancelLogEntry[]> {
-  const res = await t.call('getAutoCancelLog', owner.token, { page: '1' });
+  const all: AutoCancelLogEntry[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.call('getAutoCancelLog', owner.token, { page: String(page) });
+    expect(res.statusCode).toBe(200);
+    const read = res.json<AutoCancelLogPage>();
+    all.push(...read.entries);
+    if (page * read.pageSize >= read.total) break;
+  }
+  return all.filter((e) => e.orderId === String(orderId));
+}
+
+/** Waits until every order job the order's orders/create delivery queued has finished. */
+async function orderJobsDone(orderId: number) {
+  await expect
+    .poll(
+      async () => {
+        const rows = await t.app.db
+          .select()
+          .from(webhookEvents)
+          .where(
+            and(eq(webhookEvents.topic, 'orders/create'), eq(webhookEvents.shopDomain, owner.shop)),
+          );
+        type Queued = { queued?: string; orderId?: string };
+        const outcome = rows
+          .map((r) => r.outcome as (Queued & { autoCancel?: Queued }) | null)
+          .find((o) => o?.orderId === String(orderId));
+        if (!outcome?.queued || !outcome.autoCancel?.queued) return false;
+        const jobs = await Promise.all([
+          t.app.jobs.find(FRAUD_ORDER_JOB, outcome.queued),
+          t.app.jobs.find(AUTO_CANCEL_ORDER_JOB, outcome.autoCancel.queued),
+        ]);
+        return jobs.every((job) => job?.state === 'completed');
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+/** The dashboard's count of cancelled orders today. */
+async function cancelledCount() {
+  const res = await t.call('getDashboardData', owner.token, { days: '1' });
   expect(res.statusCode).toBe(200);
-  return res.json<AutoCancelLogPage>().entries.filter((e) => e.orderId === String(orderId));
+  return res.json<DashboardData>().fraudProtect;
 }
 
 /** Waits until the order has `count` entries and none is still open; answers them. */
@@ -133,6 +178,7 @@ describe('auto-cancel filters on the order pipeline', () => {
         tags: ['gh-filter', 'review'],
       },
     });
+    const before = await cancelledCount();
     const placed = await place({
       email: 'far@example.com',
       lines: TENTS,
@@ -156,6 +202,8 @@ describe('auto-cancel filters on the order pipeline', () => {
     expect(order.cancelReason).toBe('FRAUD');
     expect(order.refunds).toHaveLength(1);
     expect(order.tags).toEqual(expect.arrayContaining(['gh-filter', 'review']));
+    // The dashboard's "Orders cancelled" counts the filter's cancel.
+    expect(await cancelledCount()).toBe(before + 1);
   });
 
   it('leaves alone an order that does not match', async () => {
@@ -186,6 +234,41 @@ describe('auto-cancel filters on the order pipeline', () => {
     expect((await t.emulator.order(owner.shop, small.id)).cancelledAt).toBeNull();
   });
 
+  it('logs an order it could not check while the platform was down, and Retry checks it', async () => {
+    const down = await failOrderReads(t, owner.shop, 'GatehouseFilterOrder');
+    const placed = await place({
+      email: 'unchecked@example.com',
+      lines: TENTS,
+      billingAddress: HOME,
+      shippingAddress: AWAY,
+    });
+    const [entry] = await settledEntries(placed.id, 1);
+    expect(entry).toMatchObject({
+      feature: 'auto-cancel',
+      action: 'check',
+      status: 'failed',
+      orderName: placed.name,
+      error: uncheckedOrderError(placed.name),
+    });
+    // The one log: Fraud Protect's page shows it too, and its Retry takes it.
+    const fraudPage = (await t.call('getFraudProtectLog', owner.token)).json<AutoCancelLogPage>();
+    expect(fraudPage.entries.map((e) => e.id)).toContain(entry!.id);
+    await t.emulator.removeFault(down.id);
+    const retried = await t.call('retryFraudProtectAction', owner.token, { id: entry!.id });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const entries = await settledEntries(placed.id, 3);
+    expect(entries.find((e) => e.action === 'check')).toMatchObject({
+      status: 'done',
+      result: { note: 'what was done is listed in this log.' },
+    });
+    expect(entries.find((e) => e.action === 'cancel')).toMatchObject({
+      status: 'done',
+      filterId: filter.id,
+      filterName: filter.name,
+    });
+    expect((await t.emulator.order(owner.shop, placed.id)).refunds).toHaveLength(1);
+  }, 60_000);
+
   it('in monitor mode only logs what it would do', async () => {
     await saveFilter({ ...filter, mode: 'monitor' });
     const placed = await place({
@@ -212,8 +295,15 @@ describe('auto-cancel filters on the order pipeline', () => {
       shippingAddress: AWAY,
       risk: { level: 'HIGH' },
     });
-    const entries = await settledEntries(placed.id, 2);
-    expect(entries.map((e) => e.status)).toEqual(['monitored', 'monitored']);
+    // The one log holds both: the filter's "would" entries and Fraud Protect's cancel and tag.
+    const entries = await settledEntries(placed.id, 4);
+    const byFeature = (feature: string) =>
+      entries
+        .filter((e) => e.feature === feature)
+        .map((e) => `${e.action} ${e.status}`)
+        .sort();
+    expect(byFeature('auto-cancel')).toEqual(['cancel monitored', 'tag monitored']);
+    expect(byFeature('fraud-protect')).toEqual(['cancel done', 'tag done']);
     await expect
       .poll(async () => (await t.emulator.order(owner.shop, placed.id)).refunds.length, {
         timeout: 20_000,
@@ -230,6 +320,7 @@ describe('auto-cancel filters on the order pipeline', () => {
       enabled: true,
     });
     expect(fp.statusCode).toBe(200);
+    const before = await cancelledCount();
     const placed = await place({
       email: 'both@example.com',
       lines: TENTS,
@@ -246,18 +337,16 @@ describe('auto-cancel filters on the order pipeline', () => {
         { timeout: 20_000, interval: 100 },
       )
       .toBe(true);
-    // Both jobs have run once the order's tags of both features are there.
-    await expect
-      .poll(async () => (await t.emulator.order(owner.shop, placed.id)).tags, {
-        timeout: 20_000,
-        interval: 100,
-      })
-      .toEqual(expect.arrayContaining(['gatehouse-fraud', 'gh-filter']));
+    // Both features' jobs for the order's orders/create have run (whichever came second found
+    // the order cancelled, or its cancel already taken, and did not cancel again).
+    await orderJobsDone(placed.id);
     const order = await t.emulator.order(owner.shop, placed.id);
     expect(order.refunds).toHaveLength(1);
     expect(order.notifications.filter((n) => n.kind === 'order_cancelled')).toHaveLength(1);
     const cancels = (await entriesOf(placed.id)).filter((e) => e.action === 'cancel');
     expect(cancels.length).toBeLessThanOrEqual(1);
+    // Cancelled once, counted once, whichever feature cancelled it.
+    expect(await cancelledCount()).toBe(before + 1);
     await t.call('saveFraudProtect', owner.token, DEFAULT_FRAUD_PROTECT);
   });
 
@@ -291,10 +380,30 @@ describe('auto-cancel filters on the order pipeline', () => {
         },
       ],
     };
+    // The first page is slow to come: meanwhile the run knows how many orders it will read.
+    await t.emulator.addFault({
+      kind: 'slow',
+      delayMs: 3000,
+      shop: owner.shop,
+      endpoint: 'graphql',
+      operation: 'GatehouseFilterOrders',
+      times: 1,
+    });
     const started = await t.call('startAutoCancelDryRun', owner.token, { match });
     expect(started.statusCode, started.body).toBe(200);
     const { id } = started.json<{ id: string }>();
     let run: AutoCancelDryRun | undefined;
+    await expect
+      .poll(
+        async () => {
+          run = (await t.call('getAutoCancelDryRun', owner.token, { id })).json<AutoCancelDryRun>();
+          return run.total;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .not.toBeNull();
+    // Every order this file placed but the one of 40 days ago.
+    expect(run).toMatchObject({ state: 'running', read: 0, total: placedOrders - 1, done: false });
     await expect
       .poll(
         async () => {
@@ -304,9 +413,9 @@ describe('auto-cancel filters on the order pipeline', () => {
         { timeout: 30_000, interval: 200 },
       )
       .toBe(true);
-    expect(run).toMatchObject({ state: 'done', error: null, truncated: false, total: null });
-    // Every order this file placed but the one of 40 days ago.
+    expect(run).toMatchObject({ state: 'done', error: null, truncated: false });
     expect(run!.read).toBe(placedOrders - 1);
+    expect(run!.total).toBe(placedOrders - 1);
     expect(run!.results.map((r) => r.orderName)).toEqual([caught.name]);
     expect(run!.results[0]).toMatchObject({
       orderId: String(caught.id),

@@ -192,7 +192,7 @@ describe('the log', () => {
     // Alice cannot retry Bob's entry: as if it did not exist.
     const foreign = await t.call('retryFraudProtectAction', alice.token, { id: bobEntry.id });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ Message: 'No Fraud Protect log entry with that id.' });
+    expect(foreign.json()).toEqual({ Message: 'No order log entry with that id.' });
     const [row] = await t.app.db
       .select()
       .from(orderActions)
@@ -211,5 +211,108 @@ describe('the log', () => {
     const bad = await t.call('retryFraudProtectAction', alice.token, { id: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ Message: m.entryId });
+  });
+});
+
+describe('the log shared with the auto-cancel filters', () => {
+  let dave: SignedIn;
+  const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 0, minute));
+
+  beforeAll(async () => {
+    dave = await t.signIn('fp-dave');
+    const [shop] = await t.app.db
+      .update(shops)
+      .set({ plan: 'premium' })
+      .where(eq(shops.domain, dave.shop))
+      .returning();
+    const common = {
+      shopId: shop!.id,
+      riskLevel: null,
+      params: { reason: 'FRAUD' as const, refund: true },
+    };
+    await t.app.db.insert(orderActions).values([
+      {
+        ...common,
+        feature: 'fraud-protect',
+        orderId: '7001',
+        orderName: '#7001',
+        riskLevel: 'HIGH',
+        action: 'cancel',
+        status: 'done',
+        createdAt: at(1),
+      },
+      {
+        ...common,
+        feature: 'auto-cancel',
+        filterId: '00000000-0000-4000-8000-000000000001',
+        filterName: 'Big orders shipped elsewhere',
+        orderId: '7002',
+        orderName: '#7002',
+        action: 'cancel',
+        status: 'failed',
+        error: 'Shopify refused: Order has already been cancelled',
+        createdAt: at(2),
+      },
+      {
+        ...common,
+        feature: 'fraud-protect',
+        orderId: '7003',
+        orderName: '#7003',
+        action: 'check',
+        status: 'failed',
+        params: {},
+        error: 'Shopify is having trouble right now, so we could not check order #7003.',
+        createdAt: at(3),
+      },
+    ]);
+  });
+
+  it('answers the same entries, newest first, on both pages, each naming its feature and filter', async () => {
+    const fraud = await t.call('getFraudProtectLog', dave.token, { page: '1' });
+    const filters = await t.call('getAutoCancelLog', dave.token, { page: '1' });
+    expect(fraud.statusCode).toBe(200);
+    expect(filters.statusCode).toBe(200);
+    expect(filters.json()).toEqual(fraud.json());
+    const page = fraud.json<FraudLogPage>();
+    expect(page.total).toBe(3);
+    expect(page.entries.map((e) => [e.orderName, e.feature, e.action, e.filterName])).toEqual([
+      ['#7003', 'fraud-protect', 'check', null],
+      ['#7002', 'auto-cancel', 'cancel', 'Big orders shipped elsewhere'],
+      ['#7001', 'fraud-protect', 'cancel', null],
+    ]);
+    // Another shop sees none of them.
+    const bobs = (await t.call('getAutoCancelLog', bob.token)).json<FraudLogPage>();
+    expect(bobs.entries.map((e) => e.orderName)).toEqual(['#5001']);
+  });
+
+  it('narrows to one feature when asked, and refuses an unknown feature', async () => {
+    const mine = (
+      await t.call('getAutoCancelLog', dave.token, { page: '1', feature: 'auto-cancel' })
+    ).json<FraudLogPage>();
+    expect(mine.total).toBe(1);
+    expect(mine.entries.map((e) => e.orderName)).toEqual(['#7002']);
+    const fraud = (
+      await t.call('getFraudProtectLog', dave.token, { feature: 'fraud-protect' })
+    ).json<FraudLogPage>();
+    expect(fraud.entries.map((e) => e.orderName)).toEqual(['#7003', '#7001']);
+    const bad = await t.call('getFraudProtectLog', dave.token, { feature: 'firewall' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ Message: m.feature });
+  });
+
+  it('retries a filter’s failed entry from the Fraud Protect page, and not another shop’s', async () => {
+    const page = (await t.call('getFraudProtectLog', dave.token)).json<FraudLogPage>();
+    const filterEntry = page.entries.find((e) => e.feature === 'auto-cancel')!;
+    const foreign = await t.call('retryAutoCancelAction', alice.token, { id: filterEntry.id });
+    expect(foreign.statusCode).toBe(404);
+    const retried = await t.call('retryFraudProtectAction', dave.token, { id: filterEntry.id });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({
+      id: filterEntry.id,
+      feature: 'auto-cancel',
+      filterName: 'Big orders shipped elsewhere',
+      status: 'pending',
+      error: null,
+    });
   });
 });

@@ -18,6 +18,7 @@ import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-
 import { processOrder } from '../../src/features/fraud-protect/process-order.js';
 import { claimAction, markSent, recordActions } from '../../src/orders/order-actions.js';
 import { cancelOrder } from '../../src/orders/platform-orders.js';
+import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { deliverWebhook, settled } from '../helpers/webhooks.js';
 
@@ -310,6 +311,88 @@ describe('Fraud Protect on the order pipeline', () => {
     expect(done).toMatchObject({ status: 'done', result: { refunded: decided.total } });
     expect((await t.emulator.order(owner.shop, decided.id)).refunds).toHaveLength(1);
   });
+
+  it('logs an order it could not check while the platform was down, and Retry checks it', async () => {
+    // Every read of the order fails, through all the job's attempts: nothing was decided yet.
+    const down = await failOrderReads(t, owner.shop, 'GatehouseOrder');
+    const placed = await t.emulator.placeOrder(owner.shop, {
+      email: 'unchecked@example.com',
+      lines: LINES,
+      risk: { level: 'HIGH' },
+    });
+    // Both of its webhooks' jobs give up; the entry has the name orders/create gave.
+    await jobOutputs(placed.id, 'orders/create');
+    await jobOutputs(placed.id, 'orders/risk_assessment_changed');
+    const [entry] = await settledEntries(placed.id, 1);
+    expect(entry).toMatchObject({
+      feature: 'fraud-protect',
+      action: 'check',
+      status: 'failed',
+      orderName: placed.name,
+      orderUrl: `${t.emulatorUrl}/shops/${owner.shop}/admin/orders/${placed.id}`,
+      error: uncheckedOrderError(placed.name),
+    });
+    expect((await t.emulator.order(owner.shop, placed.id)).cancelledAt).toBeNull();
+
+    // While the platform is still down, Retry fails again, with the reason.
+    const early = await t.call('retryFraudProtectAction', owner.token, { id: entry!.id });
+    expect(early.json()).toMatchObject({ id: entry!.id, status: 'pending', error: null });
+    await expect
+      .poll(async () => (await entriesOf(placed.id))[0]?.status, { timeout: 20_000 })
+      .toBe('failed');
+    expect((await entriesOf(placed.id))[0]?.error).toBe(entry!.error);
+
+    await t.emulator.removeFault(down.id);
+    const retried = await t.call('retryFraudProtectAction', owner.token, { id: entry!.id });
+    expect(retried.statusCode).toBe(200);
+    const entries = await settledEntries(placed.id, 3);
+    expect(entries.find((e) => e.action === 'check')).toMatchObject({
+      status: 'done',
+      error: null,
+      result: { note: 'what was done is listed in this log.' },
+    });
+    expect(entries.find((e) => e.action === 'cancel')).toMatchObject({
+      status: 'done',
+      result: { refunded: placed.total },
+    });
+    const order = await t.emulator.order(owner.shop, placed.id);
+    expect(order.cancelledAt).not.toBeNull();
+    expect(order.refunds).toHaveLength(1);
+  }, 60_000);
+
+  it('gives up at once on an order the platform refuses to show, says why, and Retry checks it', async () => {
+    const placed = await t.emulator.placeOrder(owner.shop, {
+      email: 'refused@example.com',
+      lines: LINES,
+      risk: { level: 'LOW' },
+    });
+    expect(await createJobOutput(placed.id)).toEqual({ untouched: true, risk: 'LOW' });
+    await jobOutputs(placed.id, 'orders/risk_assessment_changed');
+    const granted = (await t.emulator.shop(owner.shop)).installation!.scopes;
+    // The store takes back Gatehouse's access to orders; the order's webhook comes again.
+    await t.emulator.setScopes(
+      owner.shop,
+      granted.filter((s) => s !== 'read_orders' && s !== 'write_orders'),
+    );
+    const body = JSON.stringify({ id: placed.id, name: placed.name });
+    expect((await deliverWebhook(t, 'orders/create', owner.shop, { body })).statusCode).toBe(200);
+    // A refusal is not retried: the platform would answer it the same way.
+    const outputs = await jobOutputs(placed.id, 'orders/create', 2);
+    const [entry] = await settledEntries(placed.id, 1);
+    expect(entry).toMatchObject({ action: 'check', status: 'failed', orderName: placed.name });
+    expect(entry?.error).toMatch(/^Shopify refused: .*read_orders/);
+    expect(outputs).toContainEqual({ failed: entry!.error });
+
+    await t.emulator.setScopes(owner.shop, granted);
+    const retried = await t.call('retryFraudProtectAction', owner.token, { id: entry!.id });
+    expect(retried.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await entriesOf(placed.id))[0]?.status, { timeout: 20_000 })
+      .toBe('done');
+    expect((await entriesOf(placed.id))[0]?.result).toEqual({
+      note: 'nothing to do for this order.',
+    });
+  }, 60_000);
 
   it('gives the customer’s log entries to a data request, and deletes them on a redact', async () => {
     const placed = await t.emulator.placeOrder(owner.shop, {

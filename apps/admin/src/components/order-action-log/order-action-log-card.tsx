@@ -1,25 +1,30 @@
-// A log of the orders a feature acted on, newest first, a page at a time: when, the order
-// (linked to its page in the Shopify admin), its risk, what was done, and how it ended, with
-// the platform's error in words and Retry on a failed action. The feature hands over its own
-// read of a page of the log and its own retry call.
+// The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
+// a page at a time: when, the order (linked to its page in the Shopify admin), which feature
+// (and which filter) decided, its risk, what was done, and how it ended, with the platform's
+// error in words and Retry on a failed action; it can be narrowed to one feature. The page
+// hands over its own read of a page of the log and its own retry call.
 import {
   Badge,
   BlockStack,
+  Box,
   Button,
   Card,
   IndexTable,
   InlineStack,
   Link,
   Pagination,
+  Select,
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
 import {
   describeOrderAction,
+  orderActionFeatureLabels,
   type OrderActionEntry,
+  type OrderActionFeature,
   type OrderActionStatus,
 } from '@gatehouse/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
 import { showToast } from '../../lib/toast-store.js';
 
@@ -46,31 +51,34 @@ export type RetryAction = (id: string) => Promise<boolean>;
 function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction }) {
   const [retrying, setRetrying] = useState(false);
   const status = STATUS[entry.status];
+  // Table cells do not wrap: the platform's error in words does, within a readable width.
   return (
-    <BlockStack gap="100">
-      <InlineStack gap="200" blockAlign="center">
-        <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
-        {entry.status === 'failed' && (
-          <Button
-            size="slim"
-            loading={retrying}
-            onClick={async () => {
-              setRetrying(true);
-              const taken = await retry(entry.id);
-              setRetrying(false);
-              if (taken) showToast('Trying again');
-            }}
-          >
-            Retry
-          </Button>
+    <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
+      <BlockStack gap="100">
+        <InlineStack gap="200" blockAlign="center">
+          <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
+          {entry.status === 'failed' && (
+            <Button
+              size="slim"
+              loading={retrying}
+              onClick={async () => {
+                setRetrying(true);
+                const taken = await retry(entry.id);
+                setRetrying(false);
+                if (taken) showToast('Trying again');
+              }}
+            >
+              Retry
+            </Button>
+          )}
+        </InlineStack>
+        {entry.error && (
+          <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
+            {entry.error}
+          </Text>
         )}
-      </InlineStack>
-      {entry.error && (
-        <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-          {entry.error}
-        </Text>
-      )}
-    </BlockStack>
+      </BlockStack>
+    </div>
   );
 }
 
@@ -82,23 +90,34 @@ function RiskBadge({ level }: { level: string | null }) {
   );
 }
 
-/** A column a page adds after the order's: which feature or filter acted, for instance. */
-export interface LogColumn<E extends OrderActionEntry> {
-  title: string;
-  render: (entry: E) => ReactNode;
+/** Which feature decided the entry, and for a filter, its name. */
+function FeatureCell({ entry }: { entry: OrderActionEntry }) {
+  const label = orderActionFeatureLabels[entry.feature];
+  return (
+    <InlineStack gap="100" blockAlign="center" wrap>
+      {entry.feature === 'fraud-protect' ? (
+        <Badge tone="info">{label}</Badge>
+      ) : (
+        <>
+          <Badge>{label}</Badge>
+          <Text as="span" breakWord>
+            {entry.filterName ?? 'A deleted filter'}
+          </Text>
+        </>
+      )}
+    </InlineStack>
+  );
 }
 
 /** One entry as a stacked block, for narrow screens. */
-function CondensedEntry<E extends OrderActionEntry>({
+function CondensedEntry({
   entry,
   readAt,
   retry,
-  column,
 }: {
-  entry: E;
+  entry: OrderActionEntry;
   readAt: number;
   retry: RetryAction;
-  column: LogColumn<E> | undefined;
 }) {
   return (
     <BlockStack gap="100">
@@ -111,7 +130,7 @@ function CondensedEntry<E extends OrderActionEntry>({
           {relativeTime(entry.createdAt, readAt)}
         </Text>
       </InlineStack>
-      {column && column.render(entry)}
+      <FeatureCell entry={entry} />
       <Text as="p" breakWord>
         {describeOrderAction(entry)}
       </Text>
@@ -120,44 +139,54 @@ function CondensedEntry<E extends OrderActionEntry>({
   );
 }
 
-export interface OrderActionLog<E extends OrderActionEntry> {
-  entries: E[];
+export interface OrderActionLog {
+  entries: OrderActionEntry[];
   total: number;
   pageSize: number;
 }
 
-/** A feature's read of one page of its log, as its query hook answers it. */
-export type UseLogPage<E extends OrderActionEntry> = (page: number) => {
-  data: OrderActionLog<E>;
+/** The page's read of one page of the log, one feature's or all, as its query hook answers it. */
+export type UseLogPage = (
+  page: number,
+  feature: OrderActionFeature | undefined,
+) => {
+  data: OrderActionLog;
   isFetching: boolean;
   readAt: number;
 };
 
-export function OrderActionLogCard<E extends OrderActionEntry>({
+const FEATURE_OPTIONS = [
+  { label: 'All order features', value: '' },
+  ...Object.entries(orderActionFeatureLabels).map(([value, label]) => ({
+    label: value === 'auto-cancel' ? 'Auto-cancel filters' : label,
+    value,
+  })),
+];
+
+export function OrderActionLogCard({
   title,
   empty,
   useLogPage,
   retry,
-  column,
 }: {
   title: string;
   /** What the card says while the log is empty: what will appear here, and when. */
   empty: string;
-  /** The feature's query hook for a page of its log; the same hook on every render. */
-  useLogPage: UseLogPage<E>;
+  /** The page's query hook for a page of the log; the same hook on every render. */
+  useLogPage: UseLogPage;
   retry: RetryAction;
-  column?: LogColumn<E>;
 }) {
   const { smDown } = useBreakpoints();
   const [page, setPage] = useState(1);
-  const log = useLogPage(page);
+  const [feature, setFeature] = useState<OrderActionFeature | undefined>(undefined);
+  const log = useLogPage(page, feature);
   const { readAt } = log;
   const { entries, total, pageSize } = log.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const headings: [{ title: string }, ...{ title: string }[]] = [
     { title: 'Time' },
     { title: 'Order' },
-    ...(column ? [{ title: column.title }] : []),
+    { title: 'Feature' },
     { title: 'Risk' },
     { title: 'What it did' },
     { title: 'Result' },
@@ -165,18 +194,32 @@ export function OrderActionLogCard<E extends OrderActionEntry>({
   return (
     <Card padding="0">
       <BlockStack gap="0">
-        <div style={{ padding: 'var(--p-space-400)' }}>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {title}
-            </Text>
-            <Text as="p" tone="subdued">
-              {total === 0
-                ? empty
-                : `${total.toLocaleString('en-US')} ${total === 1 ? 'action' : 'actions'}, newest first.`}
-            </Text>
-          </BlockStack>
-        </div>
+        <Box padding="400">
+          <InlineStack gap="300" align="space-between" blockAlign="start" wrap>
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                {title}
+              </Text>
+              <Text as="p" tone="subdued">
+                {total === 0
+                  ? feature === undefined
+                    ? empty
+                    : `No entry of ${orderActionFeatureLabels[feature]} yet.`
+                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'action' : 'actions'}, newest first.`}
+              </Text>
+            </BlockStack>
+            <Select
+              label="Show"
+              labelInline
+              options={FEATURE_OPTIONS}
+              value={feature ?? ''}
+              onChange={(value) => {
+                setFeature(value === '' ? undefined : (value as OrderActionFeature));
+                setPage(1);
+              }}
+            />
+          </InlineStack>
+        </Box>
         <IndexTable
           resourceName={{ singular: 'action', plural: 'actions' }}
           itemCount={entries.length}
@@ -190,7 +233,7 @@ export function OrderActionLogCard<E extends OrderActionEntry>({
             smDown ? (
               <IndexTable.Row id={entry.id} key={entry.id} position={index}>
                 <div style={{ padding: 'var(--p-space-300) var(--p-space-400)' }}>
-                  <CondensedEntry entry={entry} readAt={readAt} retry={retry} column={column} />
+                  <CondensedEntry entry={entry} readAt={readAt} retry={retry} />
                 </div>
               </IndexTable.Row>
             ) : (
@@ -205,7 +248,9 @@ export function OrderActionLogCard<E extends OrderActionEntry>({
                     {entry.orderName}
                   </Link>
                 </IndexTable.Cell>
-                {column && <IndexTable.Cell>{column.render(entry)}</IndexTable.Cell>}
+                <IndexTable.Cell>
+                  <FeatureCell entry={entry} />
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <RiskBadge level={entry.riskLevel} />
                 </IndexTable.Cell>

@@ -5,14 +5,30 @@ import type { AutoCancelDryRun } from '@gatehouse/contracts';
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** 0–100: orders read of those there are, or of the most it reads when the total is unknown. */
+/** How many orders the run will read: those there are, up to the most it reads. */
+const toRead = (run: Pick<AutoCancelDryRun, 'total' | 'maxOrders'>) =>
+  run.total === null ? run.maxOrders : Math.min(run.total, run.maxOrders);
+
+/** 0–100: orders read of those it will read, or of the most it reads when the total is unknown. */
 export function dryRunProgress(
   run: Pick<AutoCancelDryRun, 'read' | 'total' | 'maxOrders' | 'done'>,
 ): number {
   if (run.done) return 100;
-  const of = run.total ?? run.maxOrders;
+  const of = toRead(run);
   if (of <= 0) return 0;
   return Math.min(99, Math.round((run.read / of) * 100));
+}
+
+/** While it reads: "N of M orders read", and how many the store has when it reads only some. */
+export function dryRunReading(
+  run: Pick<AutoCancelDryRun, 'read' | 'total' | 'maxOrders' | 'days'>,
+): string {
+  if (run.total === null) return 'Counting your orders…';
+  const of = toRead(run);
+  const reading = `Reading orders… ${run.read.toLocaleString('en-US')} of ${count(of, 'order', 'orders')} read`;
+  return run.total > run.maxOrders
+    ? `${reading} (the newest of the ${run.total.toLocaleString('en-US')} of the last ${count(run.days, 'day', 'days')}).`
+    : `${reading}.`;
 }
 
 export function dryRunSummary(

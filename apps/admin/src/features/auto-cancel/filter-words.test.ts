@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEW_AUTO_CANCEL_FILTER } from '@gatehouse/contracts';
-import { dryRunProgress, dryRunSummary } from './dry-run-words.js';
+import { dryRunProgress, dryRunReading, dryRunSummary } from './dry-run-words.js';
 import { describeActions, describeMatch } from './filter-words.js';
 
 describe('a filter in words', () => {
@@ -65,6 +65,19 @@ describe('the dry run in words', () => {
     expect(dryRunProgress({ ...run, read: 100, total: 100 })).toBe(99);
     expect(dryRunProgress({ ...run, read: 100, total: 100, done: true })).toBe(100);
     expect(dryRunProgress({ ...run, maxOrders: 0 })).toBe(0);
+    // A store with more orders than a run reads: the bar runs to the most it reads.
+    expect(dryRunProgress({ ...run, read: 1250, total: 9000 })).toBe(50);
+  });
+
+  it('says how many of how many orders it has read', () => {
+    expect(dryRunReading(run)).toBe('Counting your orders…');
+    expect(dryRunReading({ ...run, read: 25, total: 120 })).toBe(
+      'Reading orders… 25 of 120 orders read.',
+    );
+    expect(dryRunReading({ ...run, read: 0, total: 1 })).toBe('Reading orders… 0 of 1 order read.');
+    expect(dryRunReading({ ...run, read: 500, total: 9000 })).toBe(
+      'Reading orders… 500 of 2,500 orders read (the newest of the 9,000 of the last 30 days).',
+    );
   });
 
   it('counts the orders read and caught, and says when it could not read them all', () => {

@@ -2,30 +2,35 @@
 // Protect hears, handed to the endpoint by the app layer) and the job that runs the filters on
 // one order. A webhook only queues the job, for a shop with a filter on or in monitor mode; the
 // job runs the order (process-order.ts) with retries and back-off, and when its last retry
-// fails it marks the order's waiting actions failed with the reason, for the merchant to see
-// and retry. Two jobs for one order are safe: the log's claims let each action through once.
+// fails it marks the order's waiting actions failed with the reason (an order it could not
+// read at all gets a failed check entry), for the merchant to see and retry. Two jobs for one
+// order are safe: the log's claims let each action through once.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
-import { orderJob, type OrderJobData } from '../../orders/order-job.js';
+import {
+  orderCreatedPayload,
+  orderJob,
+  orderJobName,
+  type OrderJobData,
+} from '../../orders/order-job.js';
 import { autoCancelFilters } from './auto-cancel-schema.js';
 import { processFilterOrder } from './process-order.js';
 
-export const AUTO_CANCEL_ORDER_JOB = 'auto-cancel-order';
-
-const orderId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
-const orderCreated = z.object({ id: orderId });
+export const AUTO_CANCEL_ORDER_JOB = orderJobName('auto-cancel');
 
 export function autoCancelOrderJob(app: FastifyInstance): JobDefinition<OrderJobData> {
-  return orderJob(app, AUTO_CANCEL_ORDER_JOB, 'auto-cancel', (shopId, id) =>
-    processFilterOrder(app, shopId, id),
-  );
+  return orderJob(app, 'auto-cancel', (shopId, id) => processFilterOrder(app, shopId, id));
 }
 
-async function queueOrder(app: FastifyInstance, shopDomain: string, id: string | number) {
+async function queueOrder(
+  app: FastifyInstance,
+  shopDomain: string,
+  id: string | number,
+  orderName?: string,
+) {
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   if (!shop || shop.uninstalledAt) return { note: 'Gatehouse is not installed on the shop.' };
   const [active] = await app.db
@@ -34,12 +39,18 @@ async function queueOrder(app: FastifyInstance, shopDomain: string, id: string |
     .where(and(eq(autoCancelFilters.shopId, shop.id), ne(autoCancelFilters.mode, 'off')))
     .limit(1);
   if (!active) return { note: 'No auto-cancel filter is on.' };
-  const data: OrderJobData = { shopId: shop.id, orderId: String(id) };
+  const data: OrderJobData = {
+    shopId: shop.id,
+    orderId: String(id),
+    ...(orderName ? { orderName } : {}),
+  };
   const jobId = await app.jobs.send(AUTO_CANCEL_ORDER_JOB, data);
   return { queued: jobId, orderId: data.orderId };
 }
 
 export const autoCancelTopics: Record<string, TopicHandler> = {
-  'orders/create': async (app, shopDomain, body) =>
-    queueOrder(app, shopDomain, parseWebhookJson(body, orderCreated, 'orders/create').id),
+  'orders/create': async (app, shopDomain, body) => {
+    const order = parseWebhookJson(body, orderCreatedPayload, 'orders/create');
+    return queueOrder(app, shopDomain, order.id, order.name);
+  },
 };

@@ -1,9 +1,10 @@
-// The dry run of a draft filter: a job reads the shop's orders of the last 30 days from the
-// platform, newest first, a page at a time (cursor pagination; each call with the platform
-// client's time-out), runs the draft's match on each and stores its progress and the orders it
-// would have caught, with the condition that decided, for the page to poll. It reads at most
-// 5,000 orders and says so when the shop had more. A shop keeps its latest dry runs only: the
-// older ones are removed when a new one starts. A dry run changes nothing on the platform.
+// The dry run of a draft filter: a job asks the platform how many orders the last 30 days
+// hold (the total its progress counts against), then reads them, newest first, a page at a
+// time (cursor pagination; each call with the platform client's time-out), runs the draft's
+// match on each and stores its progress and the orders it would have caught, with the
+// condition that decided, for the page to poll. It reads at most 5,000 orders and says so when
+// the shop had more. A shop keeps its latest dry runs only: the older ones are removed when a
+// new one starts. A dry run changes nothing on the platform.
 import { evaluateMatch, describeDecider, type CompiledMatch } from '@gatehouse/engine';
 import type { AutoCancelDryRun, DryRunResult, FilterMatchInput } from '@gatehouse/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { orderOwner } from '../../orders/order-job.js';
 import { PlatformError } from '../../platform/platform-client.js';
 import { autoCancelDryRuns, type AutoCancelDryRunRow } from './auto-cancel-schema.js';
 import { compileOrRefuse } from './filters.js';
-import { factsOf, readOrdersPage } from './order-facts.js';
+import { countOrdersSince, factsOf, readOrdersPage } from './order-facts.js';
 
 export const DRY_RUN_JOB = 'auto-cancel-dry-run';
 export const DRY_RUN_DAYS = 30;
@@ -89,7 +90,7 @@ export function dryRunJob(app: FastifyInstance): JobDefinition<DryRunJobData> {
           .where(eq(autoCancelDryRuns.id, row.id));
       try {
         await update({ state: 'running' });
-        const outcome = await readAndMatch(app, row, (read, results) => update({ read, results }));
+        const outcome = await readAndMatch(app, row, update);
         await update({ state: 'done', ...outcome });
         return { read: outcome.read, caught: outcome.results.length };
       } catch (error) {
@@ -108,13 +109,15 @@ export function dryRunJob(app: FastifyInstance): JobDefinition<DryRunJobData> {
 async function readAndMatch(
   app: FastifyInstance,
   row: AutoCancelDryRunRow,
-  progress: (read: number, results: DryRunResult[]) => Promise<unknown>,
+  progress: (values: Partial<AutoCancelDryRunRow>) => Promise<unknown>,
 ) {
   const found = await orderOwner(app, row.shopId);
   if (!found) throw new Error('Gatehouse is not installed on the shop.');
   const { owner } = found;
   const match: CompiledMatch = compileOrRefuse(row.match);
   const since = new Date(Date.now() - DRY_RUN_DAYS * DAY_MS);
+  // How many orders the period holds, for the progress ("N of M orders read").
+  await progress({ total: await countOrdersSince(app, owner, since) });
   const results: DryRunResult[] = [];
   let read = 0;
   let cursor: string | null = null;
@@ -141,7 +144,7 @@ async function readAndMatch(
         verdict: node.cancelledAt ? 'already-cancelled' : 'would-act',
       });
     }
-    await progress(read, results);
+    await progress({ read, results });
     if (truncated || !page.hasNextPage || page.endCursor === null) break;
     if (read >= DRY_RUN_MAX_ORDERS) {
       truncated = true;

@@ -1,5 +1,6 @@
 // Reads what the auto-cancel filters test from the platform's Admin GraphQL API: one order (for
-// the order webhooks) or a page of the shop's recent orders (for a dry run), and turns each
+// the order webhooks) or a page of the shop's recent orders and how many there are (for a dry
+// run), and turns each
 // into the engine's order facts, with the browser IP's country and network flags from the geo
 // data. The customer's names and order count are read only when the shop lets Gatehouse read
 // customers; without them the names come from the billing address and "first order" is
@@ -161,4 +162,29 @@ export async function readOrdersPage(
     hasNextPage: data.orders.pageInfo.hasNextPage,
     endCursor: data.orders.pageInfo.endCursor,
   };
+}
+
+/**
+ * How many of the shop's orders were created since `since`, as the platform counts them (no
+ * limit, so the count is exact).
+ */
+export async function countOrdersSince(
+  app: FastifyInstance,
+  owner: OrderOwner,
+  since: Date,
+): Promise<number> {
+  const data = await app.platform.graphql<{ ordersCount: { count: number } | null }>(
+    owner.domain,
+    owner.token,
+    /* GraphQL */ `
+      query GatehouseFilterOrdersCount($query: String) {
+        ordersCount(query: $query, limit: null) {
+          count
+        }
+      }
+    `,
+    { query: `created_at:>=${since.toISOString()}` },
+    { idempotent: true },
+  );
+  return data.ordersCount?.count ?? 0;
 }

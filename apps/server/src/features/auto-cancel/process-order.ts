@@ -11,7 +11,12 @@ import { planIncludes } from '@gatehouse/contracts';
 import { compileMatch, evaluateFilters } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionParams } from '../../db/order-actions-schema.js';
-import { actionsOfOrder, recordActions, type NewOrderAction } from '../../orders/order-actions.js';
+import {
+  actionsOfOrder,
+  decidedBy,
+  recordActions,
+  type NewOrderAction,
+} from '../../orders/order-actions.js';
 import { orderOwner } from '../../orders/order-job.js';
 import { runOpenActions } from '../../orders/run-actions.js';
 import { loadFilterRows } from './filters.js';
@@ -70,7 +75,7 @@ export async function processFilterOrder(
   if (!found) return { note: 'Gatehouse is not installed on the shop.' };
   const { owner, shop } = found;
   let rows = await actionsOfOrder(app.db, shopId, orderId);
-  if (!rows.some((r) => r.feature === FEATURE)) {
+  if (!decidedBy(rows, FEATURE)) {
     if (!planIncludes(shop.plan, 'autoCancelFilters')) {
       return { note: 'The shop’s plan does not include auto-cancel filters.' };
     }
@@ -89,6 +94,7 @@ export async function processFilterOrder(
         shopId,
         feature: FEATURE,
         filterId: filter.id,
+        filterName: filter.name,
         orderId,
         orderName: node.name,
         riskLevel: null,

@@ -1,49 +1,60 @@
 // The order webhooks Fraud Protect listens to (orders/create, and the risk assessment changing
 // later) and the job that acts on one order. A webhook only queues the job, for a shop with
 // Fraud Protect on; the job runs the order (process-order.ts) with retries and back-off, and
-// when its last retry fails it marks the order's waiting actions failed with the reason, for
-// the merchant to see and retry. Two jobs for one order (two webhooks, a retry) are safe: the
-// log's claims let each action through once.
+// when its last retry fails it marks the order's waiting actions failed with the reason (an
+// order it could not read at all gets a failed check entry), for the merchant to see and
+// retry. Two jobs for one order (two webhooks, a retry) are safe: the log's claims let each
+// action through once.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
-import { orderJob, type OrderJobData } from '../../orders/order-job.js';
+import {
+  orderCreatedPayload,
+  orderJob,
+  orderJobName,
+  riskChangedPayload,
+  type OrderJobData,
+} from '../../orders/order-job.js';
 import { processOrder } from './process-order.js';
 import { loadFraudSettings } from './settings.js';
 
-export const FRAUD_ORDER_JOB = 'fraud-protect-order';
+export const FRAUD_ORDER_JOB = orderJobName('fraud-protect');
 
 export type FraudOrderJobData = OrderJobData;
 
-const orderId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
-const orderCreated = z.object({ id: orderId });
-const riskChanged = z.object({ order_id: orderId });
-
 export function fraudOrderJob(app: FastifyInstance): JobDefinition<FraudOrderJobData> {
-  return orderJob(app, FRAUD_ORDER_JOB, 'fraud-protect', (shopId, id) =>
-    processOrder(app, shopId, id),
-  );
+  return orderJob(app, 'fraud-protect', (shopId, id) => processOrder(app, shopId, id));
 }
 
-async function queueOrder(app: FastifyInstance, shopDomain: string, id: string | number) {
+async function queueOrder(
+  app: FastifyInstance,
+  shopDomain: string,
+  id: string | number,
+  orderName?: string,
+) {
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   if (!shop || shop.uninstalledAt) return { note: 'Gatehouse is not installed on the shop.' };
   if (!(await loadFraudSettings(app.db, shop.id)).enabled) return { note: 'Fraud Protect is off.' };
-  const data: FraudOrderJobData = { shopId: shop.id, orderId: String(id) };
+  const data: FraudOrderJobData = {
+    shopId: shop.id,
+    orderId: String(id),
+    ...(orderName ? { orderName } : {}),
+  };
   const jobId = await app.jobs.send(FRAUD_ORDER_JOB, data);
   return { queued: jobId, orderId: data.orderId };
 }
 
 export const fraudProtectTopics: Record<string, TopicHandler> = {
-  'orders/create': async (app, shopDomain, body) =>
-    queueOrder(app, shopDomain, parseWebhookJson(body, orderCreated, 'orders/create').id),
+  'orders/create': async (app, shopDomain, body) => {
+    const order = parseWebhookJson(body, orderCreatedPayload, 'orders/create');
+    return queueOrder(app, shopDomain, order.id, order.name);
+  },
   'orders/risk_assessment_changed': async (app, shopDomain, body) =>
     queueOrder(
       app,
       shopDomain,
-      parseWebhookJson(body, riskChanged, 'orders/risk_assessment_changed').order_id,
+      parseWebhookJson(body, riskChangedPayload, 'orders/risk_assessment_changed').order_id,
     ),
 };

@@ -8,7 +8,7 @@
 // 5xx) gives the claim back with the reason and throws, for the job to retry with back-off.
 import { planIncludes } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { actionsOfOrder, recordActions } from '../../orders/order-actions.js';
+import { actionsOfOrder, decidedBy, recordActions } from '../../orders/order-actions.js';
 import { readOrder } from '../../orders/platform-orders.js';
 import { orderOwner } from '../../orders/order-job.js';
 import { runOpenActions } from '../../orders/run-actions.js';
@@ -27,8 +27,9 @@ export async function processOrder(
   if (!found) return { note: 'Gatehouse is not installed on the shop.' };
   const { owner, shop } = found;
   let rows = await actionsOfOrder(app.db, shopId, orderId);
-  // Decided once per order; the rows of another order feature are carried out all the same.
-  if (!rows.some((r) => r.feature === FEATURE)) {
+  // Decided once per order (an entry saying the order could not be checked is no decision);
+  // the rows of another order feature are carried out all the same.
+  if (!decidedBy(rows, FEATURE)) {
     const settings = await loadFraudSettings(app.db, shopId);
     if (!settings.enabled) return { note: 'Fraud Protect is off.' };
     if (!planIncludes(shop.plan, 'fraudProtect')) {

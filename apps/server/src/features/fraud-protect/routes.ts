@@ -1,16 +1,15 @@
-// Fraud Protect's merchant calls (settings, the log a page at a time, Retry of a failed
-// action), its order job, and the daily purge of log entries past their retention. Every call
-// names the `fraudProtect` plan feature, so a plan without it gets 403.
-import { api, FRAUD_LOG_PAGE_SIZE } from '@gatehouse/contracts';
+// Fraud Protect's merchant calls (settings; the order-action log shared with the auto-cancel
+// filters, a page at a time, and Retry of a failed entry), its order job, and the daily purge
+// of log entries past their retention. Every call names the `fraudProtect` plan feature, so a
+// plan without it gets 403.
+import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { OrderActionRow } from '../../db/order-actions-schema.js';
 import { route } from '../../http/route.js';
-import { actionLogPage, purgeActions } from '../../orders/order-actions.js';
-import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
+import { purgeActions } from '../../orders/order-actions.js';
+import { orderLogRoutes } from '../../orders/order-log-routes.js';
 import { shopOfSession } from '../../shops.js';
 import type { Shop } from '../../db/schema.js';
-import { FRAUD_ORDER_JOB, fraudOrderJob } from './fraud-protect-job.js';
-import { FEATURE } from './process-order.js';
+import { fraudOrderJob } from './fraud-protect-job.js';
 import { loadFraudSettings, saveFraudSettings } from './settings.js';
 
 /** How long the order-action log keeps an entry. */
@@ -35,8 +34,6 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     canReadCustomers: shop.grantedScopes.split(',').includes('read_customers'),
   });
 
-  const entry = (shop: Shop, row: OrderActionRow) => orderActionEntry(app, shop, row);
-
   route(app, api.getFraudProtect, async (_input, { session }) =>
     view(await shopOfSession(app.db, session)),
   );
@@ -52,38 +49,5 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     { mutates: true },
   );
 
-  route(app, api.getFraudProtectLog, async ({ page }, { session }) => {
-    const shop = await shopOfSession(app.db, session);
-    const { rows, total } = await actionLogPage(
-      app.db,
-      shop.id,
-      FEATURE,
-      page,
-      FRAUD_LOG_PAGE_SIZE,
-    );
-    return {
-      entries: rows.map((row) => entry(shop, row)),
-      total,
-      page,
-      pageSize: FRAUD_LOG_PAGE_SIZE,
-    };
-  });
-
-  route(
-    app,
-    api.retryFraudProtectAction,
-    async ({ id }, { session }) => {
-      const shop = await shopOfSession(app.db, session);
-      const reopened = await retryFailedAction(
-        app,
-        shop.id,
-        FEATURE,
-        id,
-        FRAUD_ORDER_JOB,
-        'No Fraud Protect log entry with that id.',
-      );
-      return entry(shop, reopened);
-    },
-    { mutates: true },
-  );
+  orderLogRoutes(app, { log: api.getFraudProtectLog, retry: api.retryFraudProtectAction });
 }

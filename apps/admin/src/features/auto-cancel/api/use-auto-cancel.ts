@@ -2,6 +2,7 @@
 // the dry run (started, then read until it is done), and the log shared with Fraud Protect.
 import {
   FRAUD_LOG_PAGE_SIZE,
+  type OrderActionFeature,
   type AutoCancelLogPage,
   type AutoCancelView,
 } from '@gatehouse/contracts';
@@ -66,11 +67,11 @@ export function useDryRun(id: string | null) {
   return query;
 }
 
-/** The log's page; read again every 10 s while open, so new orders and retries show up. */
-export function useAutoCancelLog(page: number) {
+/** A page of the shared order log (one feature's when asked); read again every 10 s while open. */
+export function useAutoCancelLog(page: number, feature: OrderActionFeature | undefined) {
   return useApiQuery(
     'getAutoCancelLog',
-    { page },
+    { page, ...(feature ? { feature } : {}) },
     { defaultData: { ...EMPTY_LOG, page }, refetchInterval: 10_000 },
   );
 }

@@ -15,7 +15,7 @@ import {
 import type { AutoCancelDryRun, FilterMatchInput } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { useDryRun, useStartDryRun } from '../api/use-auto-cancel.js';
-import { dryRunProgress, dryRunSummary } from '../dry-run-words.js';
+import { dryRunProgress, dryRunReading, dryRunSummary } from '../dry-run-words.js';
 import './auto-cancel.css';
 
 function Results({ run }: { run: AutoCancelDryRun }) {
@@ -95,9 +95,7 @@ export function DryRunCard({
           <BlockStack gap="100">
             <ProgressBar progress={run ? dryRunProgress(run) : 0} size="small" />
             <Text as="p" tone="subdued">
-              {run
-                ? `Reading orders… ${run.read.toLocaleString('en-US')} read so far.`
-                : 'Starting…'}
+              {run ? dryRunReading(run) : 'Starting…'}
             </Text>
           </BlockStack>
         )}

@@ -2,6 +2,7 @@
 import {
   DEFAULT_FRAUD_PROTECT,
   FRAUD_LOG_PAGE_SIZE,
+  type OrderActionFeature,
   type FraudLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
@@ -23,11 +24,11 @@ export function useSaveFraudProtect() {
   return useApiMutation('saveFraudProtect', { replaces: 'getFraudProtect' });
 }
 
-/** The log's page; refreshed every 10 s while open, so new orders and retries show up. */
-export function useFraudLog(page: number) {
+/** A page of the shared order log (one feature's when asked); read again every 10 s while open. */
+export function useFraudLog(page: number, feature: OrderActionFeature | undefined) {
   return useApiQuery(
     'getFraudProtectLog',
-    { page },
+    { page, ...(feature ? { feature } : {}) },
     { defaultData: { ...EMPTY_LOG, page }, refetchInterval: 10_000 },
   );
 }
