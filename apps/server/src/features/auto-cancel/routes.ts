@@ -16,7 +16,7 @@ import type { OrderActionRow } from '../../db/order-actions-schema.js';
 import type { Shop } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { actionLogPage } from '../../orders/order-actions.js';
+import { actionLogPage, ORDER_LOG_RETENTION_DAYS } from '../../orders/order-actions.js';
 import { orderActionEntry, retryFailedAction } from '../../orders/order-job.js';
 import { shopOfSession } from '../../shops.js';
 import { AUTO_CANCEL_ORDER_JOB, autoCancelOrderJob } from './auto-cancel-job.js';
@@ -24,9 +24,6 @@ import { autoCancelDryRuns, autoCancelFilters } from './auto-cancel-schema.js';
 import { DRY_RUN_DAYS, DRY_RUN_MAX_ORDERS, dryRunJob, startDryRun, toDryRun } from './dry-run.js';
 import { deleteFilter, loadFilterRows, reorderFilters, saveFilter, toFilter } from './filters.js';
 import { FEATURE } from './process-order.js';
-
-/** How long the order-action log keeps an entry (the shared log's purge). */
-const LOG_RETENTION_DAYS = 90;
 
 export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
   await app.jobs.define(autoCancelOrderJob(app));
@@ -37,7 +34,7 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
     maxFilters: FILTER_LIMITS.filtersPerShop,
     dryRunDays: DRY_RUN_DAYS,
     dryRunMaxOrders: DRY_RUN_MAX_ORDERS,
-    logRetentionDays: LOG_RETENTION_DAYS,
+    logRetentionDays: ORDER_LOG_RETENTION_DAYS,
   });
 
   const entries = async (shop: Shop, rows: OrderActionRow[]): Promise<AutoCancelLogEntry[]> => {
