@@ -239,7 +239,7 @@ export async function buildApp(
     await site.register(webhookRoutes, {
       topics: combineTopics(
         ['billing', { 'app_subscriptions/update': handleAppSubscriptionsUpdate }],
-        ['privacy', privacyTopics],
+        ['privacy', privacyTopics(CHECKOUT_BLOCK_SOURCES)],
         ['fraudProtect', fraudProtectTopics],
         ['autoCancel', autoCancelTopics],
       ),

@@ -4,7 +4,8 @@
 // feature that builds and syncs the metafield. A source that changed its entries calls
 // `app.checkoutBlocks.changed(shopId)`, which queues a sync of that shop's metafield. Sources
 // give values as the merchant typed them: the builder normalises every value once, so the
-// function only compares.
+// function only compares. Entries name buyers (emails, phones, names, addresses), so each source
+// also answers a customer's data request: which of its entries identify that person.
 import type { Database } from '../db/client.js';
 
 /** What one checkout block entry matches in the buyer's details. */
@@ -25,9 +26,36 @@ export interface CheckoutBlockEntry {
   value: string;
 }
 
+/** How a customer is known to the platform: the details an entry can identify them by. */
+export interface PersonDetails {
+  emails: readonly string[];
+  phones: readonly string[];
+}
+
+/** One of a source's entries that identifies a customer, as a data request reports it. */
+export interface PersonEntry {
+  /** The list as the merchant sees it ("Customer Block Lists"). */
+  list: string;
+  kind: CheckoutBlockKind;
+  /** As the merchant (or their filter) entered it. */
+  value: string;
+  note: string;
+  createdAt: Date;
+}
+
 export interface CheckoutBlockSource {
   /** Names the source in the sync status and logs (e.g. 'customer-block-lists'). */
   name: string;
+  /**
+   * The shop's entries that identify the person: an email or phone entry equal to one of
+   * theirs in the form the checkout function compares. Every entry kept counts, whatever the
+   * plan (a data request reports what is stored, not what is enforced).
+   */
+  personEntries(
+    db: Database,
+    shopId: string,
+    person: PersonDetails,
+  ): Promise<readonly PersonEntry[]>;
   /**
    * The shop's entries this source enforces now: a source whose plan does not apply (or that
    * is switched off) answers none.

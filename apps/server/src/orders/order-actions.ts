@@ -299,6 +299,9 @@ export async function closeCheck(
     );
 }
 
+/** How long the order-action log keeps an entry (the shared log's daily purge). */
+export const ORDER_LOG_RETENTION_DAYS = 90;
+
 /** Deletes log entries older than the cutoff (the retention of order data). */
 export async function purgeActions(db: Database, before: Date): Promise<number> {
   const removed = await db

@@ -109,7 +109,8 @@ describe('customers/data_request', () => {
     expect(data.ipListEntries).toEqual([
       expect.objectContaining({ list: 'block', note: 'chargeback in May' }),
     ]);
-    expect(data.notes[0]).toContain('does not store customers’ names');
+    expect(data.notes[0]).toContain('kept until the merchant removes them');
+    expect(data.blockListEntries).toEqual([]);
     const read = await t.app.db
       .select()
       .from(auditLog)
@@ -140,8 +141,17 @@ describe('customers/redact', () => {
     const row = await settled(t, webhookId ?? '');
     expect(row).toMatchObject({
       status: 'processed',
-      outcome: { addresses: 2, visitsAnonymised: 3, dataExportsDeleted: 1 },
+      outcome: {
+        addresses: 2,
+        visitsAnonymised: 3,
+        dataExportsDeleted: 1,
+        blockListEntriesKept: 0,
+        ipListEntriesKept: 1,
+      },
     });
+    expect((row.outcome as { kept: string }).kept).toMatch(
+      /^1 of the merchant’s block list entry stays \(1 with their orders’ IP addresses\)/,
+    );
     const ownerVisits = await visitsOf(ownerId);
     expect(ownerVisits.map((v) => v.ip).sort()).toEqual([
       '198.51.100.0',

@@ -8,14 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { ORDER_LOG_RETENTION_DAYS } from '../../orders/order-actions.js';
 import { orderLogRoutes } from '../../orders/order-log-routes.js';
 import { autoCancelOrderJob } from './auto-cancel-job.js';
 import { autoCancelDryRuns } from './auto-cancel-schema.js';
 import { DRY_RUN_DAYS, DRY_RUN_MAX_ORDERS, dryRunJob, startDryRun, toDryRun } from './dry-run.js';
 import { deleteFilter, loadFilterRows, reorderFilters, saveFilter, toFilter } from './filters.js';
-
-/** How long the order-action log keeps an entry (the shared log's purge). */
-const LOG_RETENTION_DAYS = 90;
 
 export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
   await app.jobs.define(autoCancelOrderJob(app));
@@ -26,7 +24,7 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
     maxFilters: FILTER_LIMITS.filtersPerShop,
     dryRunDays: DRY_RUN_DAYS,
     dryRunMaxOrders: DRY_RUN_MAX_ORDERS,
-    logRetentionDays: LOG_RETENTION_DAYS,
+    logRetentionDays: ORDER_LOG_RETENTION_DAYS,
   });
 
   route(app, api.getAutoCancelFilters, async (_input, { session }) => view(session.shopId));

@@ -11,7 +11,7 @@ import {
   type CustomerBlockEntry,
   type CustomerBlockKind,
 } from '@gatehouse/contracts';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { shops } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../errors.js';
@@ -149,5 +149,32 @@ export const customerBlockListsSource: CheckoutBlockSource = {
       .from(customerBlockEntries)
       .where(eq(customerBlockEntries.shopId, shopId));
     return rows.map((r) => ({ kind: r.kind as CustomerBlockKind, value: r.value }));
+  },
+  async personEntries(db, shopId, person) {
+    const compared = (kind: 'email' | 'phone', values: readonly string[]) => {
+      const forms = [...new Set(values.map((v) => normalise(kind, v)))].filter((v) => v !== '');
+      return forms.length === 0
+        ? []
+        : [
+            and(
+              eq(customerBlockEntries.kind, kind),
+              inArray(customerBlockEntries.normalised, forms),
+            ),
+          ];
+    };
+    const matches = [...compared('email', person.emails), ...compared('phone', person.phones)];
+    if (matches.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(customerBlockEntries)
+      .where(and(eq(customerBlockEntries.shopId, shopId), or(...matches)))
+      .orderBy(asc(customerBlockEntries.createdAt), asc(customerBlockEntries.id));
+    return rows.map((r) => ({
+      list: 'Customer Block Lists',
+      kind: r.kind as CustomerBlockKind,
+      value: r.value,
+      note: r.note,
+      createdAt: r.createdAt,
+    }));
   },
 };

@@ -5,15 +5,13 @@
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
-import { purgeActions } from '../../orders/order-actions.js';
+import { ORDER_LOG_RETENTION_DAYS, purgeActions } from '../../orders/order-actions.js';
 import { orderLogRoutes } from '../../orders/order-log-routes.js';
 import { shopOfSession } from '../../shops.js';
 import type { Shop } from '../../db/schema.js';
 import { fraudOrderJob } from './fraud-protect-job.js';
 import { loadFraudSettings, saveFraudSettings } from './settings.js';
 
-/** How long the order-action log keeps an entry. */
-export const LOG_RETENTION_DAYS = 90;
 export const ORDER_LOG_PURGE_JOB = 'order-actions-purge';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,13 +22,13 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     schedule: '41 3 * * *',
     retryLimit: 1,
     handle: async () => ({
-      purged: await purgeActions(app.db, new Date(Date.now() - LOG_RETENTION_DAYS * DAY_MS)),
+      purged: await purgeActions(app.db, new Date(Date.now() - ORDER_LOG_RETENTION_DAYS * DAY_MS)),
     }),
   });
 
   const view = async (shop: Shop) => ({
     settings: await loadFraudSettings(app.db, shop.id),
-    logRetentionDays: LOG_RETENTION_DAYS,
+    logRetentionDays: ORDER_LOG_RETENTION_DAYS,
     canReadCustomers: shop.grantedScopes.split(',').includes('read_customers'),
   });
 

@@ -1,24 +1,29 @@
 // customers/data_request: everything Gatehouse stores that relates to the customer, gathered
-// for support to send to the merchant. Gatehouse keeps no names, emails, phones or addresses
-// of customers; what relates to one is the order-action log's entries of their orders, the
-// visitor log's visits from the browser addresses of
-// their orders (read from the platform) and any IP list entry for those addresses. The result
-// is stored sealed (it is personal data) in customer_data_requests, one per delivery.
+// for support to send to the merchant: the merchant's block list entries that name the
+// customer's email or phone (see customer-lists.ts), the order-action log's entries of their
+// orders with what each kept (a block action's email or IP), the visitor log's visits from the
+// browser addresses of their orders (read from the platform) and any IP list entry for those
+// addresses. The result is stored sealed (it is personal data) in customer_data_requests, one
+// per delivery.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenCipher } from '../../crypto/token-cipher.js';
 import type { Database } from '../../db/client.js';
 import { orderActions } from '../../db/order-actions-schema.js';
-import { ipRules, visits } from '../../db/protection-schema.js';
+import { visits } from '../../db/protection-schema.js';
 import { customerDataRequests } from '../../db/schema.js';
+import {
+  blockListEntriesOf,
+  HOW_MATCHED,
+  ipListEntriesOf,
+  personOf,
+  WHAT_IS_KEPT,
+  type PersonLists,
+} from './customer-lists.js';
 import { addressesOf, orderAddresses } from './order-addresses.js';
 
 /** Visits exported at most (newest first); the total is always given. */
 export const MAX_VISITS = 5000;
-
-export const NOT_STORED =
-  'Gatehouse does not store customers’ names, email addresses, phone numbers or postal ' +
-  'addresses. It reads orders from the platform when it acts on them and keeps no copy.';
 
 export interface CustomerRef {
   id: number | string;
@@ -31,6 +36,7 @@ export async function collectCustomerData(
   shop: { id: string; domain: string },
   customer: CustomerRef,
   orderIds: readonly (number | string)[],
+  lists: PersonLists,
 ) {
   const found = await orderAddresses(app, shop.id, orderIds);
   const ips = addressesOf(found);
@@ -59,15 +65,7 @@ export async function collectCustomerData(
             .select({ n: sql<number>`count(*)::int` })
             .from(visits)
             .where(where),
-          app.db
-            .select({
-              list: ipRules.list,
-              ip: ipRules.ip,
-              note: ipRules.note,
-              createdAt: ipRules.createdAt,
-            })
-            .from(ipRules)
-            .where(and(eq(ipRules.shopId, shop.id), inArray(ipRules.ip, ips))),
+          ipListEntriesOf(app.db, shop.id, ips),
         ]);
   const orders = orderIds.map(String);
   const actions =
@@ -82,10 +80,18 @@ export async function collectCustomerData(
             riskLevel: orderActions.riskLevel,
             action: orderActions.action,
             status: orderActions.status,
+            params: orderActions.params,
             result: orderActions.result,
           })
           .from(orderActions)
-          .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)));
+          .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)))
+          .orderBy(orderActions.createdAt);
+  const blockListEntries = await blockListEntriesOf(
+    app.db,
+    shop.id,
+    lists,
+    personOf(customer, actions),
+  );
   return {
     shop: shop.domain,
     customer: {
@@ -98,9 +104,10 @@ export async function collectCustomerData(
     orders: found.orders,
     visitsTotal: count?.n ?? 0,
     visits: rows,
+    blockListEntries,
     ipListEntries: entries,
     orderActions: actions,
-    notes: [NOT_STORED, ...(found.note ? [found.note] : [])],
+    notes: [WHAT_IS_KEPT, HOW_MATCHED, ...(found.note ? [found.note] : [])],
   };
 }
 

@@ -1,7 +1,8 @@
 // The mandatory compliance webhooks, handed to the webhook endpoint by the app layer and run
 // by its job like any topic: customers/data_request (gather and store the customer's data for
-// support), customers/redact and shop/redact (see redact.ts). Each payload is checked; one
-// that cannot be read is recorded failed with the reason.
+// support), customers/redact and shop/redact (see redact.ts). The app layer hands in the lists
+// that can name a customer (customer-lists.ts). Each payload is checked; one that cannot be
+// read is recorded failed with the reason.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { createTokenCipher } from '../../crypto/token-cipher.js';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import { collectCustomerData, storeCustomerData } from './customer-data.js';
+import type { PersonLists } from './customer-lists.js';
 import { redactCustomer, redactShop } from './redact.js';
 
 export const CUSTOMER_DATA_PURPOSE = 'gatehouse customer data v1';
@@ -39,39 +41,57 @@ async function findShop(app: FastifyInstance, domain: string) {
   return shop ?? null;
 }
 
-const handleDataRequest: TopicHandler = async (app, shopDomain, body, delivery) => {
-  const payload = parseWebhookJson(body, dataRequest, 'customers/data_request');
-  const shop = await findShop(app, shopDomain);
-  if (!shop) return { note: 'No data is kept for this shop.' };
-  const data = await collectCustomerData(app, shop, payload.customer, payload.orders_requested);
-  const stored = await storeCustomerData(
-    app.db,
-    createTokenCipher(app.config.appSecret, CUSTOMER_DATA_PURPOSE),
-    {
-      shopId: shop.id,
-      webhookId: delivery.webhookId,
-      platformRequestId: payload.data_request ? String(payload.data_request.id) : null,
-      customerId: String(payload.customer.id),
-      data,
-    },
-  );
-  return { dataRequestId: stored, orders: data.orders.length, visits: data.visitsTotal };
-};
+const dataRequestHandler =
+  (lists: PersonLists): TopicHandler =>
+  async (app, shopDomain, body, delivery) => {
+    const payload = parseWebhookJson(body, dataRequest, 'customers/data_request');
+    const shop = await findShop(app, shopDomain);
+    if (!shop) return { note: 'No data is kept for this shop.' };
+    const data = await collectCustomerData(
+      app,
+      shop,
+      payload.customer,
+      payload.orders_requested,
+      lists,
+    );
+    const stored = await storeCustomerData(
+      app.db,
+      createTokenCipher(app.config.appSecret, CUSTOMER_DATA_PURPOSE),
+      {
+        shopId: shop.id,
+        webhookId: delivery.webhookId,
+        platformRequestId: payload.data_request ? String(payload.data_request.id) : null,
+        customerId: String(payload.customer.id),
+        data,
+      },
+    );
+    return {
+      dataRequestId: stored,
+      orders: data.orders.length,
+      visits: data.visitsTotal,
+      blockListEntries: data.blockListEntries.length,
+    };
+  };
 
-const handleCustomerRedact: TopicHandler = async (app, shopDomain, body) => {
-  const payload = parseWebhookJson(body, customerRedact, 'customers/redact');
-  const shop = await findShop(app, shopDomain);
-  if (!shop) return { note: 'No data is kept for this shop.' };
-  return redactCustomer(app, shop, String(payload.customer.id), payload.orders_to_redact);
-};
+const customerRedactHandler =
+  (lists: PersonLists): TopicHandler =>
+  async (app, shopDomain, body) => {
+    const payload = parseWebhookJson(body, customerRedact, 'customers/redact');
+    const shop = await findShop(app, shopDomain);
+    if (!shop) return { note: 'No data is kept for this shop.' };
+    return redactCustomer(app, shop, payload.customer, payload.orders_to_redact, lists);
+  };
 
 const handleShopRedact: TopicHandler = async (app, shopDomain, body, delivery) => {
   parseWebhookJson(body, shopRedact, 'shop/redact');
   return redactShop(app, shopDomain, delivery.webhookId);
 };
 
-export const privacyTopics: Record<string, TopicHandler> = {
-  'customers/data_request': handleDataRequest,
-  'customers/redact': handleCustomerRedact,
-  'shop/redact': handleShopRedact,
-};
+/** The compliance topics; `lists` are the lists whose entries can name a customer. */
+export function privacyTopics(lists: PersonLists): Record<string, TopicHandler> {
+  return {
+    'customers/data_request': dataRequestHandler(lists),
+    'customers/redact': customerRedactHandler(lists),
+    'shop/redact': handleShopRedact,
+  };
+}

@@ -1,9 +1,11 @@
 // customers/redact and shop/redact. A customer's redact anonymises the visits from their
 // orders' browser addresses (the address cut to its network, /24 or /48, and the user agent
 // dropped; the visit itself stays counted), deletes the order-action log's entries of their
-// orders and the data exports made for them. The
-// IP list entries stay: they are the merchant's own rules, not data collected about the
-// customer. A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
+// orders (with the email or IP a block action kept in them) and the data exports made for
+// them. The block list entries that name the customer (Customer Block Lists, the legacy
+// list's emails, IP list entries) stay: they are the merchant's own rules, not data collected
+// about the customer; the outcome says how many stay and that the merchant can remove them.
+// A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
 // the shop: the shop row and all that hangs off it, its visits, its audit trail and its other
 // webhook deliveries; a shop that has installed again keeps its data.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -17,14 +19,23 @@ import {
   shops,
   webhookEvents,
 } from '../../db/schema.js';
+import {
+  blockListEntriesOf,
+  ipListEntriesOf,
+  keptNote,
+  personOf,
+  type PersonLists,
+} from './customer-lists.js';
 import { addressesOf, orderAddresses } from './order-addresses.js';
 
 export async function redactCustomer(
   app: FastifyInstance,
   shop: { id: string },
-  customerId: string,
+  customer: { id: number | string; email?: string | null; phone?: string | null },
   orderIds: readonly (number | string)[],
+  lists: PersonLists,
 ) {
+  const customerId = String(customer.id);
   const found = await orderAddresses(app, shop.id, orderIds);
   const ips = addressesOf(found);
   let visitsAnonymised = 0;
@@ -44,7 +55,11 @@ export async function redactCustomer(
       : await app.db
           .delete(orderActions)
           .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)))
-          .returning({ id: orderActions.id });
+          .returning({ id: orderActions.id, params: orderActions.params });
+  const [blockListEntries, ipListEntries] = await Promise.all([
+    blockListEntriesOf(app.db, shop.id, lists, personOf(customer, actions)),
+    ipListEntriesOf(app.db, shop.id, ips),
+  ]);
   const deleted = await app.db
     .delete(customerDataRequests)
     .where(
@@ -59,6 +74,9 @@ export async function redactCustomer(
     visitsAnonymised,
     orderActionsDeleted: actions.length,
     dataExportsDeleted: deleted.length,
+    blockListEntriesKept: blockListEntries.length,
+    ipListEntriesKept: ipListEntries.length,
+    kept: keptNote(blockListEntries.length, ipListEntries.length),
     ...(found.note ? { note: found.note } : {}),
   };
 }

@@ -1,11 +1,12 @@
 // /checkoutValidate: buyers the merchant does not sell to, stopped at checkout before the order
 // exists by the app's checkout rule (a cart and checkout validation function). The page shows
 // whether the store's checkout has the latest list, the message buyers see, the add form, the
-// entries (edited and removed at once), and CSV import and export. A paid feature: on Free the
-// page explains it and leads to the subscription page.
+// entries (edited and removed at once), CSV import and export, and what is kept about buyers.
+// A paid feature: on Free the page explains it and leads to the subscription page.
 import { useState } from 'react';
 import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
 import { customerBlockListsExportPath } from '@gatehouse/contracts';
+import { DataKeptCard } from '../../../components/data-kept-card.js';
 import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
 import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
 import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
@@ -96,6 +97,12 @@ function CustomerBlockListsEditor({ onUpgrade }: { onUpgrade: () => void }) {
             </Card>
             {/* Keyed by the saved message: a new one read from the server starts the field again. */}
             <MessageCard key={message} message={message} onUpgrade={onUpgrade} />
+            <DataKeptCard
+              title="What is kept about buyers"
+              paragraphs={[
+                'Each entry is kept as it was entered (by you, a CSV import, the move from Block Lists (Legacy) or an auto-cancel filter that adds an order’s email), with its note and the date it was added, until you remove it. When Shopify asks Gatehouse for a customer’s data, the entries with that customer’s email or phone number are included. When it asks Gatehouse to erase a customer’s data, your entries stay, since they are your own rules: remove them here if you no longer want them.',
+              ]}
+            />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -2,7 +2,8 @@
 // and for how long, and the log of orders it acted on. A paid feature: on Free the page
 // explains it and leads to the subscription page.
 import { useMemo } from 'react';
-import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import { DataKeptCard } from '../../../components/data-kept-card.js';
 import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
@@ -35,18 +36,16 @@ export function FraudProtectPage() {
   );
 }
 
-function DataKeptCard({ days }: { days: number }) {
+/** What Fraud Protect and the shared order log keep about customers, and for how long. */
+function FraudDataKept({ days }: { days: number }) {
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          What Fraud Protect keeps
-        </Text>
-        <Text as="p">
-          {`For each order it acts on, Gatehouse keeps the order’s number, its risk level, what was done and Shopify’s answer, for ${days} days. It reads the order and the customer’s tags and order count from Shopify when it acts and keeps no copy: no names, email addresses, phone numbers or addresses. Entries are deleted sooner when Shopify asks Gatehouse to erase a customer’s data or your store’s.`}
-        </Text>
-      </BlockStack>
-    </Card>
+    <DataKeptCard
+      title="What is kept about customers"
+      paragraphs={[
+        `For each order it acts on, Gatehouse keeps the order’s number, its risk level, what was done and Shopify’s answer, for ${days} days; when an auto-cancel filter adds the buyer to a block list, the entry also keeps the email or IP address it added. Gatehouse reads the order and the customer’s tags and order count from Shopify when it acts and keeps no other copy of names, email addresses, phone numbers or addresses. These entries are deleted sooner when Shopify asks Gatehouse to erase a customer’s data or your store’s.`,
+        'What you or your filters put in the Customer Block Lists and the IP lists (emails, phone numbers, names, addresses, IP addresses, with your notes) is kept until you remove it. Erasing a customer’s data leaves these entries as they are, since they are your own rules; a customer’s data request lists those with their email, phone number or IP address.',
+      ]}
+    />
   );
 }
 
@@ -88,7 +87,7 @@ function FraudProtectEditor() {
               onChange={change}
             />
             <FraudLogCard />
-            <DataKeptCard days={logRetentionDays} />
+            <FraudDataKept days={logRetentionDays} />
           </BlockStack>
         </Layout.Section>
       </Layout>
