@@ -195,7 +195,7 @@ try {
   const countMs = line('baseline: select count(*) over the same rows', 'count');
   line('baseline: the read alone, no decisions', 'read');
   line('before: the replay as it was', 'previous');
-  const replayMs = line('replay: read + facts once per address + 2 decisions', 'replay');
+  const replayMs = line("replay: read + rules' facts + 2 decisions", 'replay');
   const ratios = figures.replay.map((f, i) => f.ms / figures.previous[i].ms);
   console.log(
     `  ${fmt((replayMs / outcome.replayed) * 1000, 2)} µs per visit, ` +

@@ -8,7 +8,7 @@ import {
   type RuleSet,
 } from '@gatehouse/engine';
 import { describe, expect, it } from 'vitest';
-import { replayVisits, type ReplayVisit } from './replay.js';
+import { FACTS_KEPT, replayVisits, type ReplayVisit } from './replay.js';
 
 const policy = (rules: RuleSet['rules']): Policy => {
   const result = compile({ appEnabled: true, rules });
@@ -109,6 +109,30 @@ describe('replayVisits', () => {
     );
     expect(out.blocked.toJSON()).toEqual({ visits: 2, visitors: 1 });
     expect(places).toEqual([]);
+  });
+
+  it('looks a returning address up once while it is kept, and again once forgotten', async () => {
+    const asked: string[] = [];
+    const counting: GeoLookup = {
+      lookup: (ip) => geo.lookup(ip),
+      ruleFacts: (ip) => {
+        asked.push(ip);
+        return geo.lookup(ip);
+      },
+    };
+    const many = Array.from({ length: FACTS_KEPT }, (_, i) => `10.1.${i >> 8}.${i & 255}`);
+    const out = await replayVisits(
+      batches(
+        [visit('10.0.0.1', 1), visit('10.0.0.2', 2), visit('10.0.0.1', 3)],
+        many.map((ip) => visit(ip, 4)),
+        [visit('10.0.0.1', 5)],
+      ),
+      { ...options(blockCountries([]), blockCountries(['DE'])), geo: counting },
+    );
+    expect(asked.filter((ip) => ip === '10.0.0.1').length).toBe(2);
+    expect(asked.length).toBe(FACTS_KEPT + 3);
+    expect(out.blocked.toJSON()).toEqual({ visits: 4, visitors: 2 });
+    expect(out.replayed).toBe(FACTS_KEPT + 4);
   });
 
   it('counts monitor mode as watched, not blocked', async () => {

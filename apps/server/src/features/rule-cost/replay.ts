@@ -1,7 +1,7 @@
 // The replay itself: stored visits, batch by batch, through two compiled policies (the rules in
 // force and the rules after the draft), with the facts rules read of each visitor address
 // looked up once for both, as the decision endpoint looks them up now (country, network and
-// crawler facts; not the place, which no rule reads). It counts the visits (and distinct
+// crawler facts; not the place, which no rule reads), and kept for a while for its next visits. It counts the visits (and distinct
 // addresses) the draft would block that get in now, those it would let in that are blocked
 // now, and those the changed blocker's own rules would block or watch; it keeps the newest
 // few newly blocked visits as examples, what they all share (one address, network or
@@ -102,6 +102,9 @@ export interface ReplayOutcome {
 
 const stops = (d: Decision) => d.action !== 'allow';
 
+/** Addresses whose facts are kept at most while replaying. */
+export const FACTS_KEPT = 4_096;
+
 export async function replayVisits(
   batches: AsyncIterable<ReplayVisit[]>,
   options: ReplayOptions,
@@ -124,7 +127,10 @@ export async function replayVisits(
   const asn = new Shared<number | null>();
   const country = new Shared<string | null>();
 
-  // Visitors come back: each address is looked up once per replay.
+  // Visitors come back, mostly soon: the facts of the addresses seen lately are kept, up to
+  // FACTS_KEPT of them (then forgotten all at once). Keeping every address of a week costs
+  // more, in garbage collection of the objects held, than looking up again the few that
+  // return later.
   const factsOf = new Map<string, GeoFacts>();
   const find = geo ? (geo.ruleFacts ?? geo.lookup).bind(geo) : null;
   const lookup = (address: string): GeoFacts => {
@@ -132,6 +138,7 @@ export async function replayVisits(
     let facts = factsOf.get(address);
     if (facts === undefined) {
       facts = find(address);
+      if (factsOf.size >= FACTS_KEPT) factsOf.clear();
       factsOf.set(address, facts);
     }
     return facts;
