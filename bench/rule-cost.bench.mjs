@@ -3,16 +3,16 @@
 // countries on top of 1 000 IP block entries), on PGlite in a temporary folder (the real
 // migrations and weekly partitions, the database in its worker thread as the server runs it)
 // with the real geo data (city included) and the network classifier's curated table, as the
-// server loads them. In the same run, over the same rows: a plain count (the database's
-// share alone), the read without deciding (the read's share), and the replay as it was before
-// (its code as committed then: each slice read and sorted whole before the next was asked
-// for, every address through the shared geo cache with its city). Prints the median wall time of RUNS
-// runs, the process CPU time beside it (every thread: the database's and the replay's), the
-// load average, the visits replayed within the route's 1.5 s budget and the heap the replay
-// held at most; asserts nothing; not run by the tests.
+// server loads them. In the same run, over the same rows: a plain count (the database's share
+// alone), the read without deciding (the read's share), and the replay as it was before (its
+// code as committed then: each slice read and sorted whole before the next was asked for,
+// every address through the shared geo cache with its city). Prints the median wall time of
+// RUNS runs, the process CPU time beside it (every thread, and split into the main thread's
+// and the others'), the load average, the visits replayed within the route's 1.5 s budget and
+// the heap the replay held at most; asserts nothing; not run by the tests.
 // Run: npx tsx bench/rule-cost.bench.mjs [--visits N] [--runs R]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,31 @@ const { db, kind, close } = await openDatabase({ pgliteDir: dir });
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+/**
+ * CPU milliseconds so far of this process's main thread and of its other threads (the
+ * database's worker above all), from Linux's per-thread counters: on two free cores the
+ * replay takes about the larger of the two, as the database reads while the main thread
+ * decides.
+ */
+const threadCpu = () => {
+  const tick = 10; // ms per clock tick (100 Hz)
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command name, which is in parentheses: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+    if (Number(tid) === process.pid) main += ms;
+    else others += ms;
+  }
+  return { main, others };
+};
 
 try {
   const [shop] = await db
@@ -158,10 +183,17 @@ try {
   const figures = { count: [], read: [], previous: [], replay: [] };
   const timed = async (name, run) => {
     const cpu = process.cpuUsage();
+    const threads = threadCpu();
     const t = performance.now();
     const value = await run();
     const used = process.cpuUsage(cpu);
-    figures[name].push({ ms: performance.now() - t, cpu: (used.user + used.system) / 1000 });
+    const after = threadCpu();
+    figures[name].push({
+      ms: performance.now() - t,
+      cpu: (used.user + used.system) / 1000,
+      main: after.main - threads.main,
+      others: after.others - threads.others,
+    });
     return value;
   };
   const loads = [];
@@ -186,10 +218,12 @@ try {
   }
   loads.push(load());
   const line = (label, name) => {
-    const ms = median(figures[name].map((f) => f.ms));
-    const cpu = median(figures[name].map((f) => f.cpu));
-    console.log(`${label.padEnd(50)} ${fmt(ms).padStart(6)} ms, CPU ${fmt(cpu).padStart(6)} ms`);
-    return ms;
+    const of = (key) => fmt(median(figures[name].map((f) => f[key]))).padStart(6);
+    console.log(
+      `${label.padEnd(46)} ${of('ms')} ms, CPU ${of('cpu')} ms ` +
+        `(main thread ${of('main')}, other threads ${of('others')})`,
+    );
+    return median(figures[name].map((f) => f.ms));
   };
   console.log(`median of ${RUNS} runs, load average ${loads.join(', ')}`);
   const countMs = line('baseline: select count(*) over the same rows', 'count');
