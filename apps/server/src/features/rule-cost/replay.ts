@@ -1,13 +1,13 @@
 // The replay itself: stored visits, batch by batch, through two compiled policies (the rules in
 // force and the rules after the draft), with the facts rules read of each visitor address
 // looked up once for both, as the decision endpoint looks them up now (country, network and
-// crawler facts; not the place, which no rule reads), and kept for a while for its next visits. It counts the visits (and distinct
-// addresses) the draft would block that get in now, those it would let in that are blocked
-// now, and those the changed blocker's own rules would block or watch; it keeps the newest
-// few newly blocked visits as examples, what they all share (one address, network or
-// country) and the verified search-engine crawlers among them. A visit whose device had Admin
-// Access is replayed with it. No batch is replayed once the deadline has passed. Nothing
-// depends on the order of the visits within a batch.
+// crawler facts; not the place, which no rule reads), and kept a while for its next visits.
+// It counts the visits (and distinct addresses) the draft would block that get in now, those
+// it would let in that are blocked now, and those the changed blocker's own rules would block
+// or watch; it keeps the newest few newly blocked visits as examples, what they all share (one
+// address, network or country) and the verified search-engine crawlers among them. A visit
+// whose device had Admin Access is replayed with it. No batch is replayed once the deadline
+// has passed. Nothing depends on the order of the visits within a batch.
 import {
   decide,
   UNKNOWN_FACTS,
