@@ -2,15 +2,21 @@
 // last 7 days through the rules in force and a draft (a Country Blocker blacklist of 20
 // countries on top of 1 000 IP block entries), on PGlite in a temporary folder (the real
 // migrations and weekly partitions, the database in its worker thread as the server runs it)
-// with the real geo data. In the same run, two baselines over the same rows: a plain count
-// (the database's share alone) and the batched read without deciding (the read's share).
-// Prints the median of RUNS runs, the visits replayed within the route's 1.5 s budget and the
-// heap the replay held at most; asserts nothing; not run by the tests.
+// with the real geo data (city included) and the network classifier's curated table, as the
+// server loads them. In the same run, over the same rows: a plain count (the database's share
+// alone), the read without deciding (the read's share), and the replay as it was before (its
+// code as committed then: each slice read and sorted whole before the next was asked for,
+// every address through the shared geo cache with its city). Prints the median wall time of
+// RUNS runs, the process CPU time beside it (every thread, and split into the main thread's
+// and the others'), the load average, the visits replayed within the route's 1.5 s budget and
+// the heap the replay held at most; asserts nothing; not run by the tests.
 // Run: npx tsx bench/rule-cost.bench.mjs [--visits N] [--runs R]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { compile, loadGeo } from '@gatehouse/engine';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildNetworkClassifier, compile, loadGeo, loadNetworkTable } from '@gatehouse/engine';
 import { BLOCKERS } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { shops } from '../apps/server/src/db/schema.js';
@@ -32,17 +38,68 @@ const MAX = 200_000;
 const DAY = 86_400_000;
 const COUNTRIES = 'CN RU KP IR BY VN IN BR ID PK NG UA TR EG BD PH TH MX AR CO'.split(' ');
 
+// The replay as it was before: its two files as committed then, loaded from a folder under
+// node_modules (so their imports resolve as they did in place) and removed once loaded.
+const repo = dirname(dirname(fileURLToPath(import.meta.url)));
+const BEFORE = 'a53d85def2da59bc197e6da310461ed33dbbde74';
+const beforeDir = mkdtempSync(join(repo, 'node_modules', '.rule-cost-before-'));
+for (const file of ['replay.ts', 'visit-batches.ts']) {
+  const text = execFileSync(
+    'git',
+    ['show', `${BEFORE}:apps/server/src/features/rule-cost/${file}`],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  );
+  writeFileSync(join(beforeDir, file), text);
+}
+const before = {
+  replayVisits: (await import(join(beforeDir, 'replay.ts'))).replayVisits,
+  visitBatches: (await import(join(beforeDir, 'visit-batches.ts'))).visitBatches,
+};
+rmSync(beforeDir, { recursive: true, force: true });
+
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 const { db, kind, close } = await openDatabase({ pgliteDir: dir });
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+/**
+ * CPU milliseconds so far of this process's main thread and of its other threads (the
+ * database's worker above all), from Linux's per-thread counters: on two free cores the
+ * replay takes about the larger of the two, as the database reads while the main thread
+ * decides.
+ */
+const threadCpu = () => {
+  const tick = 10; // ms per clock tick (100 Hz)
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command name, which is in parentheses: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+    if (Number(tid) === process.pid) main += ms;
+    else others += ms;
+  }
+  return { main, others };
+};
 
 try {
   const [shop] = await db
     .insert(shops)
     .values({ domain: 'bench.myshopify.com', shopifyShopId: '1', name: 'bench' })
     .returning();
-  const geo = await loadGeo({ city: true });
+  const geo = await loadGeo({
+    city: true,
+    classifier: buildNetworkClassifier(loadNetworkTable(), []),
+  });
   const to = new Date();
   const since = new Date(to.getTime() - 7 * DAY);
   await ensureVisitPartitions(db, since, to);
@@ -87,13 +144,6 @@ try {
     );
     return r.rows[0].n;
   };
-  const lookups = async () => {
-    let n = 0;
-    for await (const batch of visitBatches(db, shop.id, since, MAX)) {
-      for (const v of batch) if (geo.lookup(v.ip).country) n += 1;
-    }
-    return n;
-  };
   const readOnly = async () => {
     let n = 0;
     for await (const batch of visitBatches(db, shop.id, since, MAX)) n += batch.length;
@@ -106,61 +156,98 @@ try {
       yield batch;
     }
   }
-  const replay = (deadline) =>
-    replayVisits(watched(visitBatches(db, shop.id, since, MAX)), {
+  const replay = (deadline, batches = visitBatches(db, shop.id, since, MAX), lookup = geo) =>
+    replayVisits(watched(batches), {
+      current,
+      draft: drafted,
+      geo: lookup,
+      kinds,
+      now: Date.now(),
+      deadline,
+    });
+  const previous = () =>
+    before.replayVisits(before.visitBatches(db, shop.id, since, MAX), {
       current,
       draft: drafted,
       geo,
       kinds,
       now: Date.now(),
-      deadline,
+      deadline: Infinity,
     });
 
-  // Warm-up, untimed: the WebAssembly database and the geo cache start cold.
-  oldest = (await replay(Infinity)).oldest;
+  // Warm-up, untimed: the WebAssembly database and the geo data start cold.
+  const first = await replay(Infinity);
+  oldest = new Date(first.oldest);
   await count();
-  const times = { count: [], read: [], geo: [], replay: [] };
+  await previous();
+  const figures = { count: [], read: [], previous: [], replay: [] };
+  const timed = async (name, run) => {
+    const cpu = process.cpuUsage();
+    const threads = threadCpu();
+    const t = performance.now();
+    const value = await run();
+    const used = process.cpuUsage(cpu);
+    const after = threadCpu();
+    figures[name].push({
+      ms: performance.now() - t,
+      cpu: (used.user + used.system) / 1000,
+      main: after.main - threads.main,
+      others: after.others - threads.others,
+    });
+    return value;
+  };
+  const loads = [];
   let outcome;
+  let was;
   for (let run = 0; run < RUNS; run++) {
-    let t = performance.now();
-    const n = await count();
-    times.count.push(performance.now() - t);
-    t = performance.now();
-    const read = await readOnly();
-    times.read.push(performance.now() - t);
-    t = performance.now();
-    await lookups();
-    times.geo.push(performance.now() - t);
+    loads.push(load());
+    const n = await timed('count', count);
+    const read = await timed('read', readOnly);
+    was = await timed('previous', previous);
     globalThis.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     peakHeap = heapBefore;
-    t = performance.now();
-    outcome = await replay(Infinity);
-    times.replay.push(performance.now() - t);
+    outcome = await timed('replay', () => replay(Infinity));
     if (run === 0) {
       console.log(
-        `rows: count ${fmt(n)}, read ${fmt(read)}, replayed ${fmt(outcome.replayed)}; ` +
-          `heap held by the replay at most ${fmt((peakHeap - heapBefore) / 1024 / 1024, 1)} MB`,
+        `rows: count ${fmt(n)}, read ${fmt(read)}, replayed ${fmt(outcome.replayed)} ` +
+          `(before: ${fmt(was.replayed)}); heap held by the replay at most ` +
+          `${fmt((peakHeap - heapBefore) / 1024 / 1024, 1)} MB`,
       );
     }
   }
+  loads.push(load());
+  const line = (label, name) => {
+    const of = (key) => fmt(median(figures[name].map((f) => f[key]))).padStart(6);
+    console.log(
+      `${label.padEnd(46)} ${of('ms')} ms, CPU ${of('cpu')} ms ` +
+        `(main thread ${of('main')}, other threads ${of('others')})`,
+    );
+    return median(figures[name].map((f) => f.ms));
+  };
+  console.log(`median of ${RUNS} runs, load average ${loads.join(', ')}`);
+  const countMs = line('baseline: select count(*) over the same rows', 'count');
+  line('baseline: the read alone, no decisions', 'read');
+  line('before: the replay as it was', 'previous');
+  const replayMs = line("replay: read + rules' facts + 2 decisions", 'replay');
+  const ratios = figures.replay.map((f, i) => f.ms / figures.previous[i].ms);
   console.log(
-    `baseline: select count(*) over the same rows   ${fmt(median(times.count), 1)} ms (median of ${RUNS})`,
+    `  ${fmt((replayMs / outcome.replayed) * 1000, 2)} µs per visit, ` +
+      `${(replayMs / countMs).toFixed(1)}× the count, ` +
+      `${(median(ratios) * 100).toFixed(0)} % of the time before (median of the runs' ratios)`,
   );
-  console.log(`baseline: batched read, no decisions           ${fmt(median(times.read), 1)} ms`);
-  console.log(`batched read + geo lookup of each visit          ${fmt(median(times.geo), 1)} ms`);
-  console.log(
-    `replay: read + 2 decisions per visit           ${fmt(median(times.replay), 1)} ms — ` +
-      `${fmt((median(times.replay) / outcome.replayed) * 1000, 2)} µs per visit, ` +
-      `${(median(times.replay) / median(times.count)).toFixed(1)}× the count`,
+  const same = ['blocked', 'released', 'total', 'monitored'].every(
+    (k) => JSON.stringify(outcome[k]) === JSON.stringify(was[k]),
   );
   console.log(
-    `  would block ${fmt(outcome.blocked.visits)} visits (${fmt(outcome.blocked.visitors)} visitors)`,
+    `  would block ${fmt(outcome.blocked.visits)} visits (${fmt(outcome.blocked.visitors)} visitors); ` +
+      `the same counts as before: ${same ? 'yes' : 'NO'}`,
   );
   const budget = await replay(performance.now() + 1_500);
   console.log(
     `within the route's 1.5 s budget: ${fmt(budget.replayed)} visits replayed` +
-      (budget.outOfTime ? ' (stopped by the budget)' : ' (all)'),
+      (budget.outOfTime ? ' (stopped by the budget)' : ' (all)') +
+      `, load average ${load()}`,
   );
 } finally {
   await close();

@@ -153,6 +153,34 @@ describe('the replay', () => {
     expect(seen.released).toBeGreaterThan(0);
   });
 
+  it('counts each visit of a visitor who repeats the same request', async () => {
+    const erin = await t.signIn('erin-cost');
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/storefront/decide',
+        headers: { 'x-forwarded-for': FR, 'user-agent': BROWSER },
+        query: { shop: erin.shop, url: `https://${erin.shop}/cart`, ref: '' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.app.visits.flush();
+    const result = await cost(erin, 'addIpBlocker', { ip: FR, note: '' });
+    expect(result.replayed).toBe(30);
+    expect(result.blocked).toEqual({ visits: 30, visitors: 1 });
+    expect(result.total).toEqual({ visits: 30, visitors: 1 });
+    const times = result.examples.map((e) => e.time);
+    expect(times.length).toBe(5);
+    expect(times).toEqual([...times].sort().reverse());
+    const [newest] = await t.app.db
+      .select({ time: visits.time })
+      .from(visits)
+      .where(eq(visits.shopId, await shopIdOf(erin)))
+      .orderBy(desc(visits.time))
+      .limit(1);
+    expect(times[0]).toBe(newest!.time.toISOString());
+  });
+
   it('links the visitor log to what the blocked visits share', async () => {
     const result = await cost(bob, 'addIpBlocker', { ip: FR, note: '' });
     expect(result.logFilters).toEqual({ range: '7d' });
@@ -173,23 +201,81 @@ describe('the replay', () => {
 });
 
 describe('the visits read', () => {
-  it('are the newest, at most as many as asked, newest first', async () => {
-    const since = new Date(Date.now() - 86_400_000);
+  const since = () => new Date(Date.now() - 86_400_000);
+  const stored = async (who: SignedIn) =>
+    (
+      await t.app.db
+        .select({ time: visits.time, ip: visits.ip, url: visits.url, ruleKind: visits.ruleKind })
+        .from(visits)
+        .where(eq(visits.shopId, await shopIdOf(who)))
+        .orderBy(desc(visits.time), desc(visits.id))
+    ).map((v) => ({
+      time: v.time.getTime(),
+      ip: v.ip ?? '',
+      url: v.url,
+      adminDevice: v.ruleKind === 'admin-access',
+    }));
+  const key = (v: { time: number; ip: string; url: string }) => `${v.time} ${v.ip} ${v.url}`;
+
+  it('are the newest, at most as many as asked, each batch older than the one before', async () => {
     const read = [];
-    for await (const batch of visitBatches(t.app.db, await shopIdOf(alice), since, 7, 3)) {
+    for await (const batch of visitBatches(t.app.db, await shopIdOf(alice), since(), 7, 3)) {
       expect(batch.length).toBeGreaterThan(0);
       read.push(batch);
     }
     expect(read.flat().length).toBe(7);
-    const times = read.flat().map((v) => v.time.getTime());
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    const [newest] = await t.app.db
-      .select({ time: visits.time })
-      .from(visits)
-      .where(eq(visits.shopId, await shopIdOf(alice)))
-      .orderBy(desc(visits.time))
-      .limit(1);
-    expect(times[0]).toBe(newest!.time.getTime());
+    for (let i = 1; i < read.length; i++) {
+      const older = Math.max(...read[i]!.map((v) => v.time));
+      expect(older).toBeLessThanOrEqual(Math.min(...read[i - 1]!.map((v) => v.time)));
+    }
+    const newest = (await stored(alice)).slice(0, 7);
+    expect(read.flat().map(key).sort()).toEqual(newest.map(key).sort());
+  });
+
+  it('are every visit of the window once, however thin the slices', async () => {
+    const all = await stored(alice);
+    expect(all.length).toBeGreaterThan(20);
+    for (const batchSize of [1, 4, 1_000]) {
+      const read = [];
+      for await (const batch of visitBatches(
+        t.app.db,
+        await shopIdOf(alice),
+        since(),
+        1e6,
+        batchSize,
+      )) {
+        read.push(...batch);
+      }
+      expect(read.map(key).sort(), String(batchSize)).toEqual(all.map(key).sort());
+    }
+  });
+
+  it('give a device’s Admin Access and an address that was not an IP address as stored', async () => {
+    const frank = await t.signIn('frank-cost');
+    const shopId = await shopIdOf(frank);
+    const now = Date.now();
+    const time = (minutes: number) => new Date(now - minutes * 60_000);
+    const url = `https://${frank.shop}/`;
+    await t.app.db.insert(visits).values([
+      { shopId, time: time(3), ip: null, url, action: 'allow' },
+      { shopId, time: time(2), ip: DE, url, action: 'allow', ruleKind: 'admin-access' },
+      { shopId, time: time(1), ip: '2001:db8::1', url, action: 'block', ruleKind: 'country' },
+    ]);
+    const read = [];
+    for await (const batch of visitBatches(t.app.db, shopId, since(), 10)) read.push(...batch);
+    read.sort((a, b) => a.time - b.time);
+    expect(read).toEqual([
+      { time: time(3).getTime(), ip: '', url, referrer: '', userAgent: '', adminDevice: false },
+      { time: time(2).getTime(), ip: DE, url, referrer: '', userAgent: '', adminDevice: true },
+      {
+        time: time(1).getTime(),
+        ip: '2001:db8::1',
+        url,
+        referrer: '',
+        userAgent: '',
+        adminDevice: false,
+      },
+    ]);
   });
 });
 

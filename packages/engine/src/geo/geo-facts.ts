@@ -57,4 +57,11 @@ export const UNKNOWN_FACTS: Readonly<GeoFacts> = Object.freeze({
 /** Anything that can look facts up by IP: the loaded geo data, or a test double. */
 export interface GeoLookup {
   lookup(ip: string): GeoFacts;
+  /**
+   * What rules read of an address (country, ASN and organisation, network flags, crawler
+   * networks), as `lookup` gives it, without region, city and coordinates and never through
+   * an answer cache: for reading many addresses at once without the place data's cost and
+   * without pushing live visitors' answers out of the cache. Absent: use `lookup`.
+   */
+  ruleFacts?(ip: string): GeoFacts;
 }

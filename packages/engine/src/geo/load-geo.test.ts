@@ -45,6 +45,18 @@ describe('geo lookup on the bundled data', () => {
     });
   });
 
+  it('gives rules the facts of a lookup without the place, the city data’s country included', () => {
+    const place = ['region', 'city', 'latitude', 'longitude', 'placeSource', 'placeWithheld'];
+    const withoutPlace = Object.fromEntries(place.map((key) => [key, null]));
+    // 103.185.76.227 has no country in the country database: the city database's counts.
+    const addresses = ['212.27.48.10', '9.187.136.0', '8.8.8.8', '2001:4860:4860::8888'];
+    for (const ip of [...addresses, '103.185.76.227', '10.0.0.1', 'not an ip']) {
+      expect(geo.ruleFacts(ip), ip).toEqual({ ...geo.lookup(ip), ...withoutPlace });
+    }
+    expect(geo.ruleFacts('103.185.76.227')).toMatchObject({ country: 'IN', countrySource: 'city' });
+    expect(geo.lookup('212.27.48.10').city).not.toBeNull();
+  });
+
   it('reads IPv4-mapped IPv6 as the IPv4 address', () => {
     expect(geo.lookup('::ffff:8.8.8.8')).toEqual(geo.lookup('8.8.8.8'));
   });
@@ -113,6 +125,10 @@ describe('the answer cache', () => {
     expect(cached.lookup('212.27.48.10')).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(cached.cacheUsage()).toEqual({ entries: 1, max: 2 });
+    // Rules' facts neither come from the cache nor go into it.
+    expect(cached.ruleFacts('212.27.48.10')).not.toBe(cached.ruleFacts('212.27.48.10'));
+    cached.ruleFacts('8.8.8.8');
+    expect(cached.cacheUsage().entries).toBe(1);
   });
 
   it('keeps at most its bound, forgetting the least recently used address', async () => {

@@ -47,6 +47,7 @@ export interface Geo extends GeoLookup {
   /** Milliseconds each source took to load. */
   readonly loadTimes: { country: number; asn: number; city: number };
   memoryUsage(): GeoMemoryUsage;
+  ruleFacts(ip: string): GeoFacts;
   /** Entries in the answer cache and its bound. */
   cacheUsage(): { entries: number; max: number };
   /** Swaps in a rebuilt classifier (a feed changed); remembered answers are dropped. */
@@ -116,6 +117,15 @@ export async function loadGeo(options: LoadGeoOptions): Promise<Geo> {
   );
 }
 
+const NO_PLACE = {
+  region: null,
+  city: null,
+  latitude: null,
+  longitude: null,
+  placeSource: null,
+  placeWithheld: null,
+} as const;
+
 function createGeo(
   asn: AsnIndex,
   country: Reader<Response>,
@@ -126,7 +136,9 @@ function createGeo(
 ): Geo {
   const words = new Uint32Array(4);
   let classifier = initialClassifier;
-  function find(ip: string): GeoFacts {
+  // `place`: look up region, city and coordinates too; without it the city database is read
+  // only for an address the country database has no country for (its country then counts).
+  function find(ip: string, place = true): GeoFacts {
     try {
       const version = typeof ip === 'string' ? parseIpInto(ip, words) : 0;
       if (version === 0) return { ...UNKNOWN_FACTS };
@@ -135,18 +147,20 @@ function createGeo(
       // maxmind parses text itself; hand it the canonical form so mapped IPv6 reads as IPv4.
       const canonical = version === 4 ? formatIpv4(a) : formatIpv6([a, b, c, d]);
       const asnHit = version === 4 ? lookupAsnV4(asn, a) : lookupAsnV6(asn, a, b, c, d);
-      // The ip-location-db files use their own flat record layout, not MaxMind's.
-      const place = city
-        ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
-        : null;
       const listed = country.get(canonical) as CountryRecord | null;
+      // The ip-location-db files use their own flat record layout, not MaxMind's.
+      const cityRecord =
+        city && (place || !listed?.country_code)
+          ? ((version === 4 ? city.v4 : city.v6).get(canonical) as CityRecord | null)
+          : null;
       const asnNumber = asnHit?.asn ?? null;
       const orgName = asnHit?.org ?? null;
       const network = classifier
         ? classifier.classify(version, words, asnNumber, orgName)
         : { network: 0, crawlers: 0 };
+      const facts = placeFacts(listed, cityRecord);
       return {
-        ...placeFacts(listed, place),
+        ...(place ? facts : { ...facts, ...NO_PLACE }),
         asn: asnNumber,
         org: orgName,
         network: network.network,
@@ -177,5 +191,6 @@ function createGeo(
       }
       return facts;
     },
+    ruleFacts: (ip: string): GeoFacts => find(ip, false),
   };
 }

@@ -8,7 +8,7 @@ import {
   type RuleSet,
 } from '@gatehouse/engine';
 import { describe, expect, it } from 'vitest';
-import { replayVisits, type ReplayVisit } from './replay.js';
+import { FACTS_KEPT, replayVisits, type ReplayVisit } from './replay.js';
 
 const policy = (rules: RuleSet['rules']): Policy => {
   const result = compile({ appEnabled: true, rules });
@@ -33,12 +33,12 @@ const geo: GeoLookup = {
 };
 
 const visit = (ip: string, minute: number, over: Partial<ReplayVisit> = {}): ReplayVisit => ({
-  time: new Date(Date.UTC(2030, 0, 1, 0, 60 - minute)),
+  time: Date.UTC(2030, 0, 1, 0, 60 - minute),
   ip,
   url: `https://shop.example/${minute}`,
   referrer: '',
   userAgent: 'Mozilla/5.0',
-  ruleKind: null,
+  adminDevice: false,
   ...over,
 });
 
@@ -78,6 +78,63 @@ describe('replayVisits', () => {
     expect(out.outOfTime).toBe(false);
   });
 
+  it('keeps the newest examples and the oldest visit whatever order a batch comes in', async () => {
+    const minutes = [7, 2, 9, 1, 5, 3, 8, 4, 6];
+    const out = await replayVisits(
+      batches(
+        minutes.slice(0, 5).map((m) => visit('10.0.0.1', m)),
+        [...minutes.slice(5).map((m) => visit('10.0.0.2', m)), visit('10.0.0.3', 10)],
+      ),
+      { ...options(blockCountries([]), blockCountries(['DE'])), examples: 3 },
+    );
+    expect(out.blocked.toJSON()).toEqual({ visits: 9, visitors: 2 });
+    expect(out.examples.map((e) => e.url)).toEqual(
+      [1, 2, 3].map((m) => `https://shop.example/${m}`),
+    );
+    expect(out.oldest).toBe(visit('', 10).time);
+  });
+
+  it('reads rules’ facts, without the place, where the lookup offers them', async () => {
+    const places: string[] = [];
+    const withRuleFacts: GeoLookup = {
+      lookup: (ip) => {
+        places.push(ip);
+        return geo.lookup(ip);
+      },
+      ruleFacts: (ip) => geo.lookup(ip),
+    };
+    const out = await replayVisits(
+      batches([visit('10.0.0.1', 1), visit('10.0.0.3', 2), visit('10.0.0.1', 3)]),
+      { ...options(blockCountries([]), blockCountries(['DE'])), geo: withRuleFacts },
+    );
+    expect(out.blocked.toJSON()).toEqual({ visits: 2, visitors: 1 });
+    expect(places).toEqual([]);
+  });
+
+  it('looks a returning address up once while it is kept, and again once forgotten', async () => {
+    const asked: string[] = [];
+    const counting: GeoLookup = {
+      lookup: (ip) => geo.lookup(ip),
+      ruleFacts: (ip) => {
+        asked.push(ip);
+        return geo.lookup(ip);
+      },
+    };
+    const many = Array.from({ length: FACTS_KEPT }, (_, i) => `10.1.${i >> 8}.${i & 255}`);
+    const out = await replayVisits(
+      batches(
+        [visit('10.0.0.1', 1), visit('10.0.0.2', 2), visit('10.0.0.1', 3)],
+        many.map((ip) => visit(ip, 4)),
+        [visit('10.0.0.1', 5)],
+      ),
+      { ...options(blockCountries([]), blockCountries(['DE'])), geo: counting },
+    );
+    expect(asked.filter((ip) => ip === '10.0.0.1').length).toBe(2);
+    expect(asked.length).toBe(FACTS_KEPT + 3);
+    expect(out.blocked.toJSON()).toEqual({ visits: 4, visitors: 2 });
+    expect(out.replayed).toBe(FACTS_KEPT + 4);
+  });
+
   it('counts monitor mode as watched, not blocked', async () => {
     const out = await replayVisits(
       batches([visit('10.0.0.1', 1), visit('10.0.0.3', 2)]),
@@ -89,7 +146,7 @@ describe('replayVisits', () => {
 
   it('replays a device that had Admin Access with it', async () => {
     const out = await replayVisits(
-      batches([visit('10.0.0.1', 1, { ruleKind: 'admin-access' }), visit('10.0.0.2', 2)]),
+      batches([visit('10.0.0.1', 1, { adminDevice: true }), visit('10.0.0.2', 2)]),
       options(blockCountries([]), blockCountries(['DE'])),
     );
     expect(out.blocked.toJSON()).toEqual({ visits: 1, visitors: 1 });

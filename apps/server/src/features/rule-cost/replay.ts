@@ -1,11 +1,13 @@
 // The replay itself: stored visits, batch by batch, through two compiled policies (the rules in
-// force and the rules after the draft), with the geo facts of each visitor address looked up
-// once for both, as the decision endpoint looks them up now. It counts the visits (and
-// distinct addresses) the draft would block that get in now, those it would let in that are
-// blocked now, and those the changed blocker's own rules would block or watch; it keeps the
-// newest few newly blocked visits as examples, what they all share (one address, network or
-// country) and the verified search-engine crawlers among them. A visit whose device had Admin
-// Access is replayed with it. No batch is replayed once the deadline has passed.
+// force and the rules after the draft), with the facts rules read of each visitor address
+// looked up once for both, as the decision endpoint looks them up now (country, network and
+// crawler facts; not the place, which no rule reads), and kept a while for its next visits.
+// It counts the visits (and distinct addresses) the draft would block that get in now, those
+// it would let in that are blocked now, and those the changed blocker's own rules would block
+// or watch; it keeps the newest few newly blocked visits as examples, what they all share (one
+// address, network or country) and the verified search-engine crawlers among them. A visit
+// whose device had Admin Access is replayed with it. No batch is replayed once the deadline
+// has passed. Nothing depends on the order of the visits within a batch.
 import {
   decide,
   UNKNOWN_FACTS,
@@ -18,18 +20,20 @@ import {
 
 /** A stored visit, as much of it as a decision needs. */
 export interface ReplayVisit {
-  time: Date;
+  /** Epoch milliseconds. */
+  time: number;
   /** Empty when the stored address was not an IP address. */
   ip: string;
   url: string;
   referrer: string;
   userAgent: string;
-  /** The kind of rule that decided when it was stored (`admin-access`: the device had it). */
-  ruleKind: string | null;
+  /** The device had Admin Access when the visit was stored. */
+  adminDevice: boolean;
 }
 
 export interface ReplayExample {
-  time: Date;
+  /** Epoch milliseconds. */
+  time: number;
   ip: string;
   country: string | null;
   url: string;
@@ -81,8 +85,8 @@ export interface ReplayOptions {
 
 export interface ReplayOutcome {
   replayed: number;
-  /** The oldest visit replayed; null when there was none. */
-  oldest: Date | null;
+  /** The oldest visit replayed (epoch milliseconds); null when there was none. */
+  oldest: number | null;
   /** The deadline passed before the visits ran out. */
   outOfTime: boolean;
   blocked: Tally;
@@ -97,6 +101,9 @@ export interface ReplayOutcome {
 }
 
 const stops = (d: Decision) => d.action !== 'allow';
+
+/** Addresses whose facts are kept at most while replaying. */
+export const FACTS_KEPT = 4_096;
 
 export async function replayVisits(
   batches: AsyncIterable<ReplayVisit[]>,
@@ -120,16 +127,32 @@ export async function replayVisits(
   const asn = new Shared<number | null>();
   const country = new Shared<string | null>();
 
-  // Visitors come back: each address is looked up once per replay.
+  // Visitors come back, mostly soon: the facts of the addresses seen lately are kept, up to
+  // FACTS_KEPT of them (then forgotten all at once). Keeping every address of a week costs
+  // more, in garbage collection of the objects held, than looking up again the few that
+  // return later.
   const factsOf = new Map<string, GeoFacts>();
+  const find = geo ? (geo.ruleFacts ?? geo.lookup).bind(geo) : null;
   const lookup = (address: string): GeoFacts => {
-    if (!geo || address === '') return UNKNOWN_FACTS;
+    if (!find || address === '') return UNKNOWN_FACTS;
     let facts = factsOf.get(address);
     if (facts === undefined) {
-      facts = geo.lookup(address);
+      facts = find(address);
+      if (factsOf.size >= FACTS_KEPT) factsOf.clear();
       factsOf.set(address, facts);
     }
     return facts;
+  };
+  // The newest examples so far, newest first.
+  const keepExample = (example: ReplayExample) => {
+    const { examples } = out;
+    if (examples.length >= maxExamples && examples[examples.length - 1]!.time >= example.time) {
+      return;
+    }
+    let at = examples.length;
+    while (at > 0 && examples[at - 1]!.time < example.time) at -= 1;
+    examples.splice(at, 0, example);
+    if (examples.length > maxExamples) examples.pop();
   };
 
   for await (const batch of batches) {
@@ -145,7 +168,7 @@ export async function replayVisits(
         url: v.url,
         referrer: v.referrer,
         userAgent: v.userAgent,
-        adminDevice: v.ruleKind === 'admin-access',
+        adminDevice: v.adminDevice,
         now,
       };
       const before = decide(current, visit, facts);
@@ -157,8 +180,8 @@ export async function replayVisits(
         ip.add(v.ip);
         asn.add(facts.asn);
         country.add(facts.country);
-        if (out.examples.length < maxExamples) {
-          out.examples.push({ time: v.time, ip: v.ip, country: facts.country, url: v.url });
+        if (maxExamples > 0) {
+          keepExample({ time: v.time, ip: v.ip, country: facts.country, url: v.url });
         }
         if (after.crawler?.check === 'verified') {
           const id = after.crawler.id;
@@ -169,9 +192,9 @@ export async function replayVisits(
       }
       if (isStopped && after.rule && kinds.has(after.rule.kind)) out.total.add(v.ip);
       if (after.monitor && kinds.has(after.monitor.kind)) out.monitored.add(v.ip);
+      if (out.oldest === null || v.time < out.oldest) out.oldest = v.time;
     }
     out.replayed += batch.length;
-    if (batch.length > 0) out.oldest = batch[batch.length - 1]!.time;
   }
   const sharedIp = ip.get();
   const sharedAsn = asn.get();

@@ -85,7 +85,7 @@ export async function ruleCostRoutes(
     const bounded = outcome.outOfTime ? 'time' : byCount ? 'visits' : null;
     const merchantIp = request.ip;
     const result: RuleCostResult = {
-      from: (bounded && outcome.oldest ? outcome.oldest : since).toISOString(),
+      from: (bounded && outcome.oldest !== null ? new Date(outcome.oldest) : since).toISOString(),
       to: new Date(now).toISOString(),
       replayed: outcome.replayed,
       bounded,
@@ -93,7 +93,7 @@ export async function ruleCostRoutes(
       released: outcome.released.toJSON(),
       total: outcome.total.toJSON(),
       monitored: outcome.monitored.toJSON(),
-      examples: outcome.examples.map((e) => ({ ...e, time: e.time.toISOString() })),
+      examples: outcome.examples.map((e) => ({ ...e, time: new Date(e.time).toISOString() })),
       logFilters: logFilters(outcome),
       confirm: confirmations(
         currentPolicy,
