@@ -95,7 +95,7 @@ async function urlMinutes(
   return rows.map((r) => ({ text: r.minute_text, at: new Date(r.minute) }));
 }
 
-/** Minutes, newest first, as time ranges, newest first: consecutive minutes make one range. */
+/** Minutes (newest first) as time ranges, newest first: a run of consecutive minutes is one. */
 function minuteRanges(minutes: Date[]): { starts: string[]; ends: string[] } {
   const starts: string[] = [];
   const ends: string[] = [];
