@@ -15,7 +15,7 @@ import {
   type VisitRecord,
 } from '../../src/features/visitor-logs/visit-record.js';
 import { writeVisits } from '../../src/features/visitor-logs/visit-writer.js';
-import { runRetention } from '../../src/features/visitor-logs/retention.js';
+import { purgeShopVisits, runRetention } from '../../src/features/visitor-logs/retention.js';
 import {
   dropVisitPartitionsBefore,
   ensureVisitPartitions,
@@ -210,7 +210,7 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
         ),
       ),
     );
-    // Four distinct URLs match: read through the URL index, full pages, nothing left unsearched.
+    // Four distinct URLs match: read minute by minute, full pages, nothing left unsearched.
     const first = await findVisits(opened.db, shopId, { url: 'gift-CARD' }, { limit: 2 });
     expect(first.visits.map((v) => v.url.slice(-4))).toEqual(['i=29', 'i=17']);
     expect(first.searchedTo).toBeNull();
@@ -250,5 +250,160 @@ describe(`visit partitions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     const all = await findVisits(opened.db, shopId, { url: 'gift-card' }, { limit: 10 });
     expect(all.visits.map((v) => v.url.slice(-4))).toEqual(['i=29', 'i=17', '?i=3', '?i=2']);
     expect(all.nextCursor).toBeNull();
+  });
+
+  it('finds a rare URL seen only in old minutes on the first page, past many newer visits', async () => {
+    const shopId = await newShop('url-old-minutes');
+    const start = Date.UTC(2031, 10, 3, 9, 30);
+    const rare = (i: number) => `https://shop.example/wp-login.php?try=${i}`;
+    // Three visits of the rare URL on three days, then 300 visits of other pages a week later.
+    const old = [0, 1, 2].map((d) => visit(shopId, new Date(start + d * DAY + 5_000), d, rare(d)));
+    const recent = Array.from({ length: 300 }, (_, i) =>
+      visit(shopId, new Date(start + 9 * DAY + i * 1000), 100 + i),
+    );
+    await writeVisits(opened.db, opened.kind, [...old, ...recent]);
+
+    const first = await findVisits(opened.db, shopId, { url: 'WP-LOGIN' }, { limit: 2 });
+    expect(first.visits.map((v) => v.url)).toEqual([rare(2), rare(1)]);
+    expect(first.searchedTo).toBeNull();
+    const second = await findVisits(
+      opened.db,
+      shopId,
+      { url: 'WP-LOGIN' },
+      { limit: 2, cursor: first.nextCursor! },
+    );
+    expect(second.visits.map((v) => v.url)).toEqual([rare(0)]);
+    expect(second.nextCursor).toBeNull();
+    // Walking the log instead, a page of the same scan budget finds none of them.
+    const walked = await findVisits(
+      opened.db,
+      shopId,
+      { url: 'WP-LOGIN' },
+      { limit: 2, urlMatchesMax: 0, urlScanBudget: 100 },
+    );
+    expect(walked.visits).toEqual([]);
+    expect(walked.searchedTo).not.toBeNull();
+
+    // The other filters and a time range still apply, minute by minute.
+    const inRange = await findVisits(
+      opened.db,
+      shopId,
+      {
+        url: 'wp-login',
+        from: new Date(start + DAY).toISOString(),
+        to: new Date(start + DAY + 5_001).toISOString(),
+      },
+      { limit: 2 },
+    );
+    expect(inRange.visits.map((v) => v.url)).toEqual([rare(1)]);
+    expect(
+      (await findVisits(opened.db, shopId, { url: 'wp-login', country: 'DE' }, { limit: 2 }))
+        .visits,
+    ).toEqual([]);
+
+    // A page reads at most so many minutes, then says how far back it searched.
+    const pages: string[][] = [];
+    const searchedTo: (string | null)[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await findVisits(
+        opened.db,
+        shopId,
+        { url: 'wp-login' },
+        { cursor, limit: 2, urlMinutesPerPage: 2 },
+      );
+      pages.push(page.visits.map((v) => v.url.slice(-1)));
+      searchedTo.push(page.searchedTo?.toISOString() ?? null);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const minuteOf = (d: number) => new Date(start + d * DAY).toISOString();
+    // Two minutes read, two visits found: whether older minutes hold more is for the next page.
+    expect(pages).toEqual([['2', '1'], ['0']]);
+    expect(searchedTo).toEqual([minuteOf(1), null]);
+    const oneMinute: string[][] = [];
+    const oneMinuteTo: (string | null)[] = [];
+    cursor = undefined;
+    do {
+      const page = await findVisits(
+        opened.db,
+        shopId,
+        { url: 'wp-login' },
+        { cursor, limit: 2, urlMinutesPerPage: 1 },
+      );
+      oneMinute.push(page.visits.map((v) => v.url.slice(-1)));
+      oneMinuteTo.push(page.searchedTo?.toISOString() ?? null);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(oneMinute).toEqual([['2'], ['1'], ['0'], []]);
+    expect(oneMinuteTo).toEqual([minuteOf(2), minuteOf(1), minuteOf(0), null]);
+  });
+
+  it('pages a URL seen in runs of consecutive minutes without gaps or repeats', async () => {
+    const shopId = await newShop('url-minute-runs');
+    const start = Date.UTC(2031, 10, 20, 12, 0);
+    const cart = 'https://shop.example/cart?step=2';
+    // Every 30 s for five minutes (one run of minutes), one more an hour later, and other pages
+    // in between; two at the same instant (ties broken by id).
+    const times = [
+      ...Array.from({ length: 10 }, (_, i) => start + i * 30_000),
+      start + 90_000,
+      start + 3_600_000,
+    ];
+    await writeVisits(opened.db, opened.kind, [
+      ...times.map((t, i) => visit(shopId, new Date(t), i, cart)),
+      ...Array.from({ length: 20 }, (_, i) => visit(shopId, new Date(start + i * 17_000), 50 + i)),
+    ]);
+    for (const urlMinutesPerPage of [undefined, 1]) {
+      const seen: { id: string; time: number }[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await findVisits(
+          opened.db,
+          shopId,
+          { url: 'cart?step' },
+          { cursor, limit: 3, urlMinutesPerPage },
+        );
+        seen.push(...page.visits.map((v) => ({ id: v.id, time: v.time.getTime() })));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toHaveLength(times.length);
+      const sorted = [...seen].sort((a, b) => b.time - a.time || Number(b.id) - Number(a.id));
+      expect(seen).toEqual(sorted);
+      expect(new Set(seen.map((v) => v.id)).size).toBe(times.length);
+    }
+  });
+
+  it("purges the URL minutes of a shop's purged visits, and keeps the rest", async () => {
+    const shopId = await newShop('url-minutes-purge');
+    const other = await newShop('url-minutes-kept');
+    const start = Date.UTC(2031, 11, 1, 10, 0);
+    const at = (ms: number, i: number, shop = shopId) =>
+      visit(shop, new Date(start + ms), i, 'https://shop.example/products/rare');
+    // Minutes 10:00 and 10:05, and 10:07 which the cutoff at 10:07:30 cuts in two.
+    await writeVisits(opened.db, opened.kind, [
+      at(0, 1),
+      at(5 * 60_000, 2),
+      at(7 * 60_000 + 10_000, 3),
+      at(7 * 60_000 + 40_000, 4),
+      at(0, 5, other),
+    ]);
+    const minutes = async (shop: string) => {
+      const result = await opened.db.execute(sql`
+        select to_char(minute at time zone 'UTC', 'HH24:MI') as m from visit_url_minutes
+        where shop_id = ${shop} order by minute`);
+      return (result as unknown as { rows: { m: string }[] }).rows.map((r) => r.m);
+    };
+    expect(await minutes(shopId)).toEqual(['10:00', '10:05', '10:07']);
+
+    const deleted = await purgeShopVisits(opened.db, shopId, new Date(start + 7 * 60_000 + 30_000));
+    expect(deleted).toBe(3);
+    expect(await minutes(shopId)).toEqual(['10:07']);
+    expect(await minutes(other)).toEqual(['10:00']);
+    const left = await findVisits(opened.db, shopId, { url: 'rare' }, { limit: 10 });
+    expect(left.visits.map((v) => v.url)).toEqual(['https://shop.example/products/rare']);
+    expect(left.nextCursor).toBeNull();
+
+    await purgeShopVisits(opened.db, shopId, new Date(start + 60 * 60_000));
+    expect(await minutes(shopId)).toEqual([]);
   });
 });

@@ -96,10 +96,14 @@ beforeAll(async () => {
     }),
     visit(bobId, 5, { ip: '192.0.2.1', url: 'https://bob.example/secret' }),
   ]);
-  // Stored straight into the table: their distinct URLs as the visit writer would keep them.
+  // Stored straight into the table: their distinct URLs and minutes as the visit writer would
+  // keep them.
   await t.app.db.execute(sql`
     insert into visit_urls (shop_id, url_hash, url, visits, last_seen)
     select shop_id, md5(url), url, count(*), max(time) from visits group by shop_id, url`);
+  await t.app.db.execute(sql`
+    insert into visit_url_minutes (shop_id, url_hash, minute)
+    select distinct shop_id, md5(url), date_trunc('minute', time, 'UTC') from visits`);
   await t.app.protection.geo.ready;
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
 import { logCutoffs } from '../../protection/log-retention.js';
 import { maintainVisitPartitions } from './visit-partitions.js';
+import { URL_MINUTE_MS } from './visit-urls.js';
 
 const BATCH = 10_000;
 
@@ -32,9 +33,13 @@ export async function purgeShopVisits(db: Database, shopId: string, cutoff: Date
     total += deleted;
     if (deleted < BATCH) break;
   }
-  // The distinct URLs no visit kept holds any more.
+  // The distinct URLs no visit kept holds any more, and the minutes that ended by the cutoff
+  // (a minute that straddles it still holds kept visits).
   await db.execute(sql`
     delete from visit_urls where shop_id = ${shopId} and last_seen < ${before}::timestamptz`);
+  await db.execute(sql`
+    delete from visit_url_minutes where shop_id = ${shopId}
+      and minute <= ${new Date(cutoff.getTime() - URL_MINUTE_MS).toISOString()}::timestamptz`);
   return total;
 }
 

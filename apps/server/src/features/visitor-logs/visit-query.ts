@@ -67,6 +67,17 @@ export function ipBounds(text: string): { first: string; last: string } {
   };
 }
 
+/** The filters' time range: visits at or after `from`, before `to` (either may be open). */
+export function timeRange(f: VisitFilterInput, now = new Date()): { from?: Date; to?: Date } {
+  if (f.from || f.to) {
+    return {
+      ...(f.from ? { from: new Date(f.from) } : {}),
+      ...(f.to ? { to: new Date(f.to) } : {}),
+    };
+  }
+  return f.range ? { from: new Date(now.getTime() - RANGE_MS[f.range]) } : {};
+}
+
 /** The WHERE conditions of the filters (the shop's own visits only). */
 export function filterConditions(shopId: string, f: VisitFilterInput, now = new Date()): SQL[] {
   const where: SQL[] = [sql`v.shop_id = ${shopId}`];
@@ -88,21 +99,17 @@ export function filterConditions(shopId: string, f: VisitFilterInput, now = new 
   if (f.network) where.push(sql`(v.net_flags & ${networkBit(f.network)}::smallint) <> 0`);
   if (f.crawler) where.push(sql`(v.net_flags & ${CRAWLER_BITS[f.crawler]}::smallint) <> 0`);
   if (f.bot) where.push(sql`v.bot_category = ${f.bot}`);
-  if (f.from || f.to) {
-    if (f.from) where.push(sql`v.time >= ${new Date(f.from).toISOString()}::timestamptz`);
-    if (f.to) where.push(sql`v.time < ${new Date(f.to).toISOString()}::timestamptz`);
-  } else if (f.range) {
-    where.push(
-      sql`v.time >= ${new Date(now.getTime() - RANGE_MS[f.range]).toISOString()}::timestamptz`,
-    );
-  }
+  const { from, to } = timeRange(f, now);
+  if (from) where.push(sql`v.time >= ${from.toISOString()}::timestamptz`);
+  if (to) where.push(sql`v.time < ${to.toISOString()}::timestamptz`);
   return where;
 }
 
 /**
  * Up to `limit` visits after the cursor, newest first; nextCursor null on the last page. With a
  * URL filter a page may hold fewer (even none) and still have a next cursor: the search stopped
- * after URL_SCAN_BUDGET visits and goes on from there.
+ * after URL_SCAN_BUDGET visits, or URL_MINUTES_PER_PAGE minutes of its URLs, and goes on from
+ * there.
  */
 export async function findVisits(
   db: Database,
@@ -114,18 +121,26 @@ export async function findVisits(
     urlScanBudget?: number;
     /** URL_MATCHES_MAX unless given (tests). */
     urlMatchesMax?: number;
+    /** URL_MINUTES_PER_PAGE unless given (tests). */
+    urlMinutesPerPage?: number;
   },
 ): Promise<VisitPageResult> {
-  const where = filterConditions(shopId, { ...filters, url: undefined });
+  const now = new Date();
+  const where = filterConditions(shopId, { ...filters, url: undefined }, now);
+  let cursor: { time: string; id: string } | undefined;
   if (page.cursor) {
     const c = decodeCursor(page.cursor);
+    cursor = c;
     // The plain `time <=` lets the planner skip the partitions newer than the cursor.
     where.push(sql`v.time <= ${c.time}::timestamptz`);
     where.push(sql`(v.time, v.id) < (${c.time}::timestamptz, ${c.id}::bigint)`);
   }
   if (filters.url) {
     const urls = await matchingUrls(db, shopId, filters.url, page.urlMatchesMax);
-    if (urls !== null) return findByUrls(db, shopId, where, urls, page.limit);
+    if (urls !== null) {
+      const window = { cursor, ...timeRange(filters, now) };
+      return findByUrls(db, shopId, where, urls, page.limit, window, page.urlMinutesPerPage);
+    }
     const budget = page.urlScanBudget ?? URL_SCAN_BUDGET;
     return findByUrl(db, shopId, where, filters.url, page.limit, budget);
   }

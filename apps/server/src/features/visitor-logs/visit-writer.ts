@@ -22,7 +22,7 @@ export interface BatchSession {
   copyBinary(document: Uint8Array): Promise<void>;
   /** Stores visits and adds their URLs to the shops' distinct URLs. */
   copyVisits(rows: readonly VisitRecord[]): Promise<void>;
-  /** Adds a batch's URLs to the shops' distinct URLs (visit-urls.ts). */
+  /** Adds a batch's URLs and their minutes to the shops' distinct URLs (visit-urls.ts). */
   storeUrls(urls: UrlTally): Promise<void>;
   query(text: string, params?: unknown[]): Promise<void>;
 }
@@ -36,8 +36,7 @@ type DatabaseSession = Omit<BatchSession, 'copyVisits' | 'storeUrls'>;
 
 function batchSession(session: DatabaseSession): BatchSession {
   async function storeUrls(urls: UrlTally) {
-    const upsert = urls.statement();
-    if (upsert) await session.query(upsert.text, upsert.params);
+    for (const upsert of urls.statements()) await session.query(upsert.text, upsert.params);
   }
   return {
     ...session,
