@@ -9,7 +9,9 @@ import {
   type VisitPage,
   type VisitView,
 } from '@gatehouse/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { filterConditions } from '../../src/features/visitor-logs/visit-query.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -142,5 +144,41 @@ describe('network facts on visits', () => {
     expect(entries.entries.map((e) => e.domain)).toEqual(['spam.example']);
     expect(await decide(alice, HOME, CHROME, 'https://spam.example/again', '/again')).toBe('block');
     expect(await decide(bob, HOME, CHROME, 'https://spam.example/again', '/again')).toBe('allow');
+  });
+});
+
+/** The rows a raw statement answered. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+describe('the network, crawler and bot filters', () => {
+  it('read the index of visits that have network facts, not every visit of the shop', async () => {
+    const found = await t.app.db.execute(sql`select id from shops where domain = ${alice.shop}`);
+    const shopId = String(rowsOf(found)[0]?.id);
+    // The index as each weekly partition holds it.
+    const children = await t.app.db.execute(sql`
+      select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      where p.relname = 'visits_shop_netflags_time_idx'`);
+    const names = new Set(rowsOf(children).map((row) => String(row.name)));
+    expect(names.size).toBeGreaterThan(0);
+    for (const filter of [{ network: 'tor' }, { crawler: 'fake' }, { bot: 'scripts' }] as const) {
+      const where = sql.join(filterConditions(shopId, filter), sql` and `);
+      const plan = await t.app.db.transaction(async (tx) => {
+        // A test table is small enough for a sequential scan: ask what the planner can use.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(
+          sql`explain select v.id from visits v where ${where} order by v.time desc, v.id desc limit 50`,
+        );
+        return rowsOf(result)
+          .map((row) => Object.values(row).join(' '))
+          .join('\n');
+      });
+      const used = [...plan.matchAll(/Index Scan(?: Backward)? using (\S+)/g)].map((m) => m[1]);
+      expect(used.length, plan).toBeGreaterThan(0);
+      expect(
+        used.every((name) => names.has(name!)),
+        `${JSON.stringify(filter)}\n${plan}`,
+      ).toBe(true);
+    }
   });
 });

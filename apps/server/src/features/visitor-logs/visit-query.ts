@@ -96,6 +96,10 @@ export function filterConditions(shopId: string, f: VisitFilterInput, now = new 
     );
   }
   if (f.url) where.push(urlContains(f.url));
+  // The network index's predicate is repeated so the planner can use it.
+  if (f.network || f.crawler || f.bot) {
+    where.push(sql`(v.net_flags <> 0 or v.bot_category is not null)`);
+  }
   if (f.network) where.push(sql`(v.net_flags & ${networkBit(f.network)}::smallint) <> 0`);
   if (f.crawler) where.push(sql`(v.net_flags & ${CRAWLER_BITS[f.crawler]}::smallint) <> 0`);
   if (f.bot) where.push(sql`v.bot_category = ${f.bot}`);
