@@ -14,6 +14,17 @@ export type VisitCrawlerCheck = (typeof visitCrawlerChecks)[number];
  */
 export const CRAWLER_BITS: Record<VisitCrawlerCheck, number> = { verified: 32, fake: 64 };
 
+/** Every bit of the stored set, by the filter value that reads it (network kind or crawler verdict). */
+export const VISIT_FLAG_BITS: Readonly<
+  Record<(typeof NETWORK_KINDS)[number] | VisitCrawlerCheck, number>
+> = {
+  ...(Object.fromEntries(NETWORK_KINDS.map((kind) => [kind, networkBit(kind)])) as Record<
+    (typeof NETWORK_KINDS)[number],
+    number
+  >),
+  ...CRAWLER_BITS,
+};
+
 export const visitNetworkKind = z.enum(NETWORK_KINDS);
 export const visitBotCategory = z.enum(BOT_CATEGORIES);
 export const visitCrawlerCheck = z.enum(visitCrawlerChecks);

@@ -4,7 +4,7 @@
 // holds; no OFFSET anywhere. The cursor is the last row's exact (time, id), opaque to callers.
 // "URL contains" has its own two ways (visit-url-search.ts).
 import {
-  CRAWLER_BITS,
+  VISIT_FLAG_BITS,
   visitorLogMessages as m,
   type VisitActionFilter,
   type VisitCrawlerCheck,
@@ -13,13 +13,13 @@ import {
 import {
   bigIntToIp,
   formatIp,
-  networkBit,
   parseIpRange,
   type BotCategory,
   type NetworkKind,
 } from '@gatehouse/engine';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { netFlagSet } from '../../db/protection-schema.js';
 import { badRequest } from '../../errors.js';
 import {
   COLUMNS,
@@ -96,12 +96,9 @@ export function filterConditions(shopId: string, f: VisitFilterInput, now = new 
     );
   }
   if (f.url) where.push(urlContains(f.url));
-  // The network index's predicate is repeated so the planner can use it.
-  if (f.network || f.crawler || f.bot) {
-    where.push(sql`(v.net_flags <> 0 or v.bot_category is not null)`);
-  }
-  if (f.network) where.push(sql`(v.net_flags & ${networkBit(f.network)}::smallint) <> 0`);
-  if (f.crawler) where.push(sql`(v.net_flags & ${CRAWLER_BITS[f.crawler]}::smallint) <> 0`);
+  // Written as the partial indexes' conditions are, so the planner can use them.
+  if (f.network) where.push(netFlagSet(sql`v.net_flags`, VISIT_FLAG_BITS[f.network]));
+  if (f.crawler) where.push(netFlagSet(sql`v.net_flags`, VISIT_FLAG_BITS[f.crawler]));
   if (f.bot) where.push(sql`v.bot_category = ${f.bot}`);
   const { from, to } = timeRange(f, now);
   if (from) where.push(sql`v.time >= ${from.toISOString()}::timestamptz`);

@@ -1,1 +1,0 @@
-CREATE INDEX "visits_shop_netflags_time_idx" ON "visits" USING btree ("shop_id","time","id") WHERE "visits"."net_flags" <> 0 or "visits"."bot_category" is not null;
