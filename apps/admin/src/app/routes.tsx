@@ -2,6 +2,7 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { prefetchAccount } from '../lib/app-state.js';
 import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
@@ -139,8 +140,12 @@ function withData(route: PageRoute, prefetch: PageData): PageRoute {
   return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
 }
 
-/** Starts loading the chunks of the page `path` shows; the first render then finds them loading. */
+/**
+ * Starts loading the chunks of the page `path` shows, its first data and the account; the first
+ * render then finds them loading.
+ */
 export function preloadPage(path: string, search = ''): void {
+  prefetchAccount(path);
   for (const match of matchRoutes(routes, path) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     void handle?.preload?.().catch(() => {

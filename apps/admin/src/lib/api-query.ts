@@ -48,17 +48,27 @@ export interface ApiQueryOptions<D> extends CallOptions {
   refetchInterval?: number | false;
   /** Infinity for data loaded once per session. */
   staleTime?: number;
+  /** False: a query that failed before this hook mounted is not asked again on mount. */
+  retryOnMount?: boolean;
 }
 
 export function useApiQuery<N extends CallName, D>(
   name: N,
   request: RequestOf<N>,
-  { defaultData, enabled = true, refetchInterval = false, message, staleTime }: ApiQueryOptions<D>,
+  {
+    defaultData,
+    enabled = true,
+    refetchInterval = false,
+    message,
+    staleTime,
+    retryOnMount = true,
+  }: ApiQueryOptions<D>,
 ) {
   const query = useQuery({
     ...apiQueryOptions(name, request, message === undefined ? {} : { message }),
     enabled,
     refetchInterval,
+    retryOnMount,
     ...(staleTime === undefined ? {} : { staleTime }),
   });
   const data: ResponseOf<N> | D =
