@@ -27,7 +27,7 @@ export default defineConfig({
         // the code that uses it, so components only some pages use load with those pages.
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (id.includes('node_modules/@tanstack/')) return 'query';
+          if (/node_modules\/@tanstack\/(query-core|react-query)\//.test(id)) return 'query';
           if (id.includes('node_modules/zod/')) return 'zod';
           return undefined;
         },

@@ -1,9 +1,13 @@
 // The calls started as the app opens on a page are the page's own first calls, with the page's
-// requests: the visitor log's first page for the filters in the address.
+// requests: the visitor log's first page for the filters in the address; the Country Blocker's
+// settings, then the replay its cost card opens on.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '@gatehouse/contracts';
+import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
+import { dashboardData } from '../features/dashboard/dashboard-data.js';
+import { visitorLogData } from '../features/visitor-logs/visitor-log-data.js';
+import { settingsRead } from '../lib/page-data.js';
 import { queryClient } from '../lib/query-client.js';
-import { dashboardData, settingsRead, visitorLogData } from './page-data.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -50,7 +54,33 @@ describe('page data', () => {
   });
 
   it('asks for a settings read with no parameters', async () => {
-    settingsRead('getCountryBlocker')('');
-    expect(await asked()).toHaveLength(1);
+    const read = settingsRead('getCountryBlocker');
+    read.prefetch('');
+    expect(read.call).toBe('getCountryBlocker');
+    expect(await asked()).toEqual(['/api/regionBlocker/get']);
+  });
+
+  it("asks for the Country Blocker's settings, then the replay of them as saved", async () => {
+    const saved = {
+      mode: 'blacklist',
+      countries: ['de'],
+      action: { type: 'block' },
+      monitor: false,
+    };
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).startsWith('/api/regionBlocker/get')
+          ? Response.json(saved)
+          : new Promise<Response>(() => undefined),
+      ),
+    );
+    countryBlockerData('');
+    await expect.poll(() => fetchMock.mock.calls.length).toBe(2);
+    const [, [url, init]] = fetchMock.mock.calls as [unknown, [string, RequestInit]];
+    expect(url).toBe('/api/ruleCost/replay');
+    expect(JSON.parse(String(init.body))).toEqual({
+      call: 'saveCountryBlocker',
+      draft: { ...saved, countries: ['DE'] },
+    });
   });
 });

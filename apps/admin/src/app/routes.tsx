@@ -2,10 +2,24 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { asnBlockerRead } from '../features/asn-blocker/api/use-asn-blocker.js';
+import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
+import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
+import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
+import { dashboardData } from '../features/dashboard/dashboard-data.js';
+import { firewallSettingsRead } from '../features/firewall-settings/api/use-firewall-settings.js';
+import { fraudProtectRead } from '../features/fraud-protect/api/use-fraud-protect.js';
+import { urlBlockerRead } from '../features/fw-url-blocker/api/use-url-blocker.js';
+import { generalSettingsRead } from '../features/general-settings/api/use-general-settings.js';
+import { geoRedirectsRead } from '../features/geo-redirects/api/use-geo-redirects.js';
+import { referrerBlockerRead } from '../features/referrer-blocker/api/use-referrer-blocker.js';
+import { visitorLogData } from '../features/visitor-logs/visitor-log-data.js';
+import { vpnBlockerRead } from '../features/vpn-blocker/api/use-vpn-blocker.js';
+import { prefetchAccount } from '../lib/app-state.js';
+import type { PageData } from '../lib/page-data.js';
 import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
-import { dashboardData, settingsRead, visitorLogData, type PageData } from './page-data.js';
 import { RootLayout } from './layout/root-layout.js';
 import { pageTitles } from './page-titles.js';
 
@@ -139,8 +153,12 @@ function withData(route: PageRoute, prefetch: PageData): PageRoute {
   return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
 }
 
-/** Starts loading the chunks of the page `path` shows; the first render then finds them loading. */
+/**
+ * Starts loading the chunks of the page `path` shows, its first data and the account; the first
+ * render then finds them loading.
+ */
 export function preloadPage(path: string, search = ''): void {
+  prefetchAccount(path);
   for (const match of matchRoutes(routes, path) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     void handle?.preload?.().catch(() => {
@@ -172,49 +190,49 @@ export const routes: RouteObject[] = [
           { path: 'whiteLists', ...page(WhiteListsPage) },
           {
             path: 'fraudProtect',
-            ...withData(page(FraudProtectPage), settingsRead('getFraudProtect')),
+            ...withData(page(FraudProtectPage), fraudProtectRead.prefetch),
           },
           // Both spellings appear in the product; matching is case-insensitive anyway.
           { path: 'blacklists', ...page(AutoCancelPage) },
           { path: 'blackLists', ...page(AutoCancelPage) },
           {
             path: 'regionBlocker',
-            ...withData(page(CountryBlockerPage), settingsRead('getCountryBlocker')),
+            ...withData(page(CountryBlockerPage), countryBlockerData),
           },
           { path: 'visitors', ...withData(page(VisitorLogsPage), visitorLogData) },
           { path: 'ipBlocker', ...page(IpBlockerPage) },
           { path: 'blockLists', ...page(LegacyBlockListsPage) },
           {
             path: 'redirect',
-            ...withData(page(GeoRedirectsPage), settingsRead('getGeoRedirects')),
+            ...withData(page(GeoRedirectsPage), geoRedirectsRead.prefetch),
           },
-          { path: 'vpnBlocker', ...withData(page(VpnBlockerPage), settingsRead('getVpnBlocker')) },
+          { path: 'vpnBlocker', ...withData(page(VpnBlockerPage), vpnBlockerRead.prefetch) },
           { path: 'iplookup', ...page(IpLookupPage) },
           { path: 'iplookup/:ip', ...page(IpLookupPage) },
           {
             path: 'contentProtect',
-            ...withData(page(ContentProtectionPage), settingsRead('getContentProtection')),
+            ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
           {
             path: 'referrerBlocker',
-            ...withData(page(ReferrerBlockerPage), settingsRead('getReferrerBlocker')),
+            ...withData(page(ReferrerBlockerPage), referrerBlockerRead.prefetch),
           },
-          { path: 'asnBlocker', ...withData(page(AsnBlockerPage), settingsRead('getAsnBlocker')) },
+          { path: 'asnBlocker', ...withData(page(AsnBlockerPage), asnBlockerRead.prefetch) },
           {
             path: 'settings',
-            ...withData(page(GeneralSettingsPage), settingsRead('getGeneralSettings')),
+            ...withData(page(GeneralSettingsPage), generalSettingsRead.prefetch),
           },
-          { path: 'botBlocker', ...withData(page(BotBlockerPage), settingsRead('getBotBlocker')) },
+          { path: 'botBlocker', ...withData(page(BotBlockerPage), botBlockerRead.prefetch) },
           { path: 'checkoutValidate', ...page(CustomerBlockListsPage) },
           {
             path: 'firewallSettings',
-            ...withData(page(FirewallSettingsPage), settingsRead('getFirewallSettings')),
+            ...withData(page(FirewallSettingsPage), firewallSettingsRead.prefetch),
           },
           { path: 'fw-asnBlocker', ...page(FwAsnBlockerPage) },
           { path: 'fw-referrerBlocker', ...page(FwReferrerBlockerPage) },
           {
             path: 'fw-urlBlocker',
-            ...withData(page(UrlBlockerPage), settingsRead('getUrlBlocker')),
+            ...withData(page(UrlBlockerPage), urlBlockerRead.prefetch),
           },
           { path: 'fw-accessLog', ...page(AccessLogPage) },
           { path: 'extensions', ...page(ExtensionsPage, { title: pageTitles.extensions }) },

@@ -195,6 +195,16 @@ describe('callApi, quiet (a call made ahead of its page)', () => {
     expect(document.cookie).not.toContain(SESSION_COOKIE);
     expect(assign).toHaveBeenCalledWith('/login?session=expired');
   });
+
+  it('leaves for /login once when the calls a page started together all get 401', async () => {
+    respond(401, { Message: 'expired' });
+    respond(401, { Message: 'expired' });
+    await Promise.all([
+      callApi('getAccountInfo', {}, { quiet: true }),
+      callApi('getCountryBlocker', {}, { quiet: true }),
+    ]);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('authedFetch (the downloads)', () => {

@@ -1,8 +1,9 @@
 // Calls asked for ahead of their page: the answer becomes the page's data unless the page
-// already has some, and a failure stays silent and leaves the page to ask again.
+// already has some, a page asking meanwhile shares the call, and a failure stays silent and
+// leaves the page to ask again, and report it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '@gatehouse/contracts';
-import { prefetchApiQuery } from './api-query.js';
+import { apiQueryOptions, prefetchApiQuery } from './api-query.js';
 import { queryClient } from './query-client.js';
 import { dismissToast, getToasts } from './toast-store.js';
 
@@ -51,5 +52,21 @@ describe('prefetchApiQuery', () => {
     await prefetchApiQuery('checkEmptyWhiteLists', {});
     expect(queryClient.getQueryData(KEY)).toBeUndefined();
     expect(getToasts()).toEqual([]);
+
+    respond(500, { Message: 'internal' });
+    await expect(
+      queryClient.fetchQuery(apiQueryOptions('checkEmptyWhiteLists', {})),
+    ).rejects.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getToasts()).toHaveLength(1);
+  });
+
+  it("shares the call with the page's query asking while it is under way", async () => {
+    respond(200, true);
+    const early = prefetchApiQuery('checkEmptyWhiteLists', {});
+    const page = queryClient.fetchQuery(apiQueryOptions('checkEmptyWhiteLists', {}));
+    expect(await page).toBe(true);
+    expect(await early).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -25,20 +25,23 @@ export function apiQueryOptions<N extends CallName>(
 }
 
 /**
- * Asks early, with no toast, for what a page about to render will ask for: the answer becomes
- * the page's data when the page has none yet; a failure is left to the page's own query, which
- * asks again and reports it.
+ * Asks early, with no toast, for what a page about to render will ask for, as the page's own
+ * query: a page that renders meanwhile waits for this very call instead of making a second one,
+ * and data the page already has is not asked for again. The answer is handed back, for the
+ * calls that follow from it. A failure is forgotten, so the page's query asks again and reports
+ * it.
  */
-export function prefetchApiQuery<N extends CallName>(
+export async function prefetchApiQuery<N extends CallName>(
   name: N,
   request: RequestOf<N>,
-): Promise<void> {
-  const { queryKey } = apiQueryOptions(name, request);
-  return callApi(name, request, { quiet: true }).then((outcome) => {
-    if (outcome.result && queryClient.getQueryData(queryKey) === undefined) {
-      queryClient.setQueryData(queryKey, outcome.data);
-    }
-  });
+): Promise<ResponseOf<N> | undefined> {
+  const quiet = apiQueryOptions(name, request, { quiet: true });
+  try {
+    return await queryClient.fetchQuery(quiet);
+  } catch {
+    await queryClient.resetQueries({ queryKey: quiet.queryKey, exact: true });
+    return undefined;
+  }
 }
 
 export interface ApiQueryOptions<D> extends CallOptions {
@@ -48,17 +51,27 @@ export interface ApiQueryOptions<D> extends CallOptions {
   refetchInterval?: number | false;
   /** Infinity for data loaded once per session. */
   staleTime?: number;
+  /** False: a query that failed before this hook mounted is not asked again on mount. */
+  retryOnMount?: boolean;
 }
 
 export function useApiQuery<N extends CallName, D>(
   name: N,
   request: RequestOf<N>,
-  { defaultData, enabled = true, refetchInterval = false, message, staleTime }: ApiQueryOptions<D>,
+  {
+    defaultData,
+    enabled = true,
+    refetchInterval = false,
+    message,
+    staleTime,
+    retryOnMount = true,
+  }: ApiQueryOptions<D>,
 ) {
   const query = useQuery({
     ...apiQueryOptions(name, request, message === undefined ? {} : { message }),
     enabled,
     refetchInterval,
+    retryOnMount,
     ...(staleTime === undefined ? {} : { staleTime }),
   });
   const data: ResponseOf<N> | D =

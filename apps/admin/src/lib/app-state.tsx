@@ -41,10 +41,25 @@ const AppStateContext = createContext<AppState | null>(null);
 
 const accountInfoQuery = () => apiQueryOptions('getAccountInfo', {});
 
+/**
+ * Starts the account call as the app starts on `path`, before the first render: every page
+ * waits for the account, so it is asked for alongside the app's first page chunk and data, not
+ * after the frame has rendered. It is the provider's own query, so the provider finds it
+ * answered or under way and does not ask again; a failure toasts once, as the provider's would.
+ */
+export function prefetchAccount(path: string): void {
+  if (loadsAccountInfo(path, isLoggedIn())) void queryClient.prefetchQuery(accountInfoQuery());
+}
+
 export function AppStateProvider({ path, children }: { path: string; children: ReactNode }) {
   const [loggedIn, setLoggedIn] = useState(isLoggedIn);
   const enabled = loadsAccountInfo(path, loggedIn);
-  const accountQuery = useApiQuery('getAccountInfo', {}, { defaultData: undefined, enabled });
+  // Asked once: a failure of the early call (already reported) is not asked again on mount.
+  const accountQuery = useApiQuery(
+    'getAccountInfo',
+    {},
+    { defaultData: undefined, enabled, retryOnMount: false },
+  );
 
   const startSession = useCallback<AppState['startSession']>(async (token, options) => {
     saveSession(token, options);

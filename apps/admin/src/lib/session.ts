@@ -50,11 +50,18 @@ export function clearSession(): void {
   removeCookie(PERSONATE_COOKIE);
 }
 
+/** The pages (windows) already on their way to the login page. */
+const leaving = new WeakSet<object>();
+
 /**
  * A full page load, so no state of the ended session survives in memory. `expired`: the server
- * ended the session, and the login page tells the merchant so.
+ * ended the session, and the login page tells the merchant so. Once per page: the calls a page
+ * starts together all fail alike when the session ends, and a second navigation would cancel
+ * the first.
  */
 export function goToLogin({ expired = false } = {}): void {
+  if (leaving.has(window)) return;
+  leaving.add(window);
   window.location.assign(expired ? `${LOGIN_PATH}?${EXPIRED.key}=${EXPIRED.value}` : LOGIN_PATH);
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallName, RuleCostResult } from '@gatehouse/contracts';
 import { callApi } from '../../lib/api-client.js';
+import { queryClient } from '../../lib/query-client.js';
 
 /** A change being edited: the call that would save it and the body it would send. */
 export interface CostDraft {
@@ -78,6 +79,14 @@ export function useRuleCost(draft: CostDraft | null): RuleCost {
     loading: draft !== null && (waiting || query.isFetching),
     error: !waiting && query.error ? query.error.message : undefined,
   };
+}
+
+/**
+ * Starts the replay of a page's first draft (its settings as saved) as soon as they are known,
+ * before the page has rendered: the page's card finds it under way, or answered.
+ */
+export function prefetchRuleCost(draft: CostDraft): void {
+  void queryClient.prefetchQuery(costQuery(draft));
 }
 
 /** Reads the cost of a draft now (the kept answer when there is one); null when it failed. */

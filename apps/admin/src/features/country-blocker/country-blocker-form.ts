@@ -40,6 +40,10 @@ export function toSettings(form: CountryBlockerForm): CountryBlockerSettings {
   };
 }
 
+/** The replay of the form, for the cost card and the confirmation before saving. */
+export const costOf = (form: CountryBlockerForm) =>
+  ({ call: 'saveCountryBlocker', draft: toSettings(form) }) as const;
+
 /** The contract's message when the redirect address is not a full http(s) URL. */
 export function redirectUrlError(url: string): string | undefined {
   const text = url.trim();

@@ -17,7 +17,7 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useCountryBlocker } from '../api/use-country-blocker.js';
 import { useSaveCountryBlocker } from '../api/use-save-country-blocker.js';
-import { formError, toForm, toSettings, type CountryBlockerForm } from '../country-blocker-form.js';
+import { costOf, formError, toForm, toSettings } from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
@@ -40,8 +40,6 @@ export function CountryBlockerPage() {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
   };
   const costCheck = useCostConfirmation();
-  const costOf = (form: CountryBlockerForm) =>
-    ({ call: 'saveCountryBlocker', draft: toSettings(form) }) as const;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
     confirm: (form) => costCheck.ask(costOf(form)),

@@ -1,22 +1,13 @@
 // The countries of the rule: the selected ones as removable tags, a search, "select by
 // continent", and the full list with flags to tick.
 import { useMemo, useState } from 'react';
-import {
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  InlineStack,
-  Tag,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, InlineStack, Tag, Text, TextField } from '@shopify/polaris';
 import { countryName } from '@gatehouse/engine/values';
 import { searchCountries } from '../../../lib/country-search.js';
 import { toggleCountry } from '../country-selection.js';
 import { FlaggedName } from '../../../components/country-flag.js';
 import { ContinentCheckboxes } from './continent-checkboxes.js';
+import { CountryList } from './country-list.js';
 
 export function CountryPicker({
   mode,
@@ -79,30 +70,17 @@ export function CountryPicker({
           padding="300"
           minHeight="120px"
         >
-          <div style={{ maxHeight: 320, overflowY: 'auto' }}>
-            {found.length === 0 ? (
-              <Text as="p" tone="subdued">
-                No country matches “{query.trim()}”.
-              </Text>
-            ) : (
-              <div
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-                  gap: '4px 16px',
-                }}
-              >
-                {found.map((country) => (
-                  <Checkbox
-                    key={country.code}
-                    label={<FlaggedName code={country.code} name={country.name} />}
-                    checked={chosen.has(country.code)}
-                    onChange={() => onChange(toggleCountry(selected, country.code))}
-                  />
-                ))}
-              </div>
-            )}
-          </div>
+          {found.length === 0 ? (
+            <Text as="p" tone="subdued">
+              No country matches “{query.trim()}”.
+            </Text>
+          ) : (
+            <CountryList
+              countries={found}
+              isChosen={(code) => chosen.has(code)}
+              onToggle={(code) => onChange(toggleCountry(selected, code))}
+            />
+          )}
         </Box>
       </BlockStack>
     </Card>

@@ -3,6 +3,7 @@
 import type { FirewallSettingsView } from '@gatehouse/contracts';
 import { useApiMutation } from '../../../lib/api-mutation.js';
 import { useApiQuery } from '../../../lib/api-query.js';
+import { settingsRead } from '../../../lib/page-data.js';
 
 export const EMPTY_FIREWALL: FirewallSettingsView = {
   enabled: false,
@@ -14,8 +15,11 @@ export const EMPTY_FIREWALL: FirewallSettingsView = {
   firewallAddress: null,
 };
 
+/** The page's first call, also started as the app opens on the page. */
+export const firewallSettingsRead = settingsRead('getFirewallSettings');
+
 export function useFirewallSettings() {
-  return useApiQuery('getFirewallSettings', {}, { defaultData: EMPTY_FIREWALL });
+  return useApiQuery(firewallSettingsRead.call, {}, { defaultData: EMPTY_FIREWALL });
 }
 
 export function useSaveFirewallSettings() {

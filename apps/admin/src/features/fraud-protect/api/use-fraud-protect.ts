@@ -8,6 +8,7 @@ import {
 } from '@gatehouse/contracts';
 import { useApiMutation } from '../../../lib/api-mutation.js';
 import { useApiQuery } from '../../../lib/api-query.js';
+import { settingsRead } from '../../../lib/page-data.js';
 
 const EMPTY_VIEW: FraudProtectView = {
   settings: DEFAULT_FRAUD_PROTECT,
@@ -16,8 +17,11 @@ const EMPTY_VIEW: FraudProtectView = {
 };
 const EMPTY_LOG: FraudLogPage = { entries: [], total: 0, page: 1, pageSize: FRAUD_LOG_PAGE_SIZE };
 
+/** The page's first call, also started as the app opens on the page. */
+export const fraudProtectRead = settingsRead('getFraudProtect');
+
 export function useFraudProtect() {
-  return useApiQuery('getFraudProtect', {}, { defaultData: EMPTY_VIEW });
+  return useApiQuery(fraudProtectRead.call, {}, { defaultData: EMPTY_VIEW });
 }
 
 export function useSaveFraudProtect() {
