@@ -160,7 +160,11 @@ function probe({ settleMs, busy }) {
     state.calls += 1;
     try {
       const response = await original(input, init);
-      await response.clone().arrayBuffer();
+      // A live stream (the Realtime Access Log's tail) never ends: its call is done once it
+      // is open.
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        await response.clone().arrayBuffer();
+      }
       return response;
     } finally {
       state.inFlight -= 1;

@@ -17,9 +17,9 @@ export function SpeedCard() {
         </Text>
         <List>
           <List.Item>
-            With the app embed, a visitor&apos;s first page appears about 0.3–0.4 seconds after it
-            arrives: the time to ask {PRODUCT_NAME}. Later pages of the same visit appear about 0.15
-            seconds after they arrive, without asking again first.
+            With the app embed, a visitor&apos;s first page appears about 0.1–0.2 seconds after it
+            arrives: the time for one question to {PRODUCT_NAME} and its answer. Later pages of the
+            same visit appear at once (within about 0.02 seconds), without waiting for an answer.
           </List.Item>
           <List.Item>
             Without the app embed, visitors see your store at once, and {PRODUCT_NAME} can block
@@ -28,9 +28,9 @@ export function SpeedCard() {
             whole page had loaded, about 5 seconds.
           </List.Item>
           <List.Item>
-            On Google&apos;s mobile speed test (Lighthouse) our test store scores 71 on its home
-            page without {PRODUCT_NAME} and 61 with the app embed. We are working to bring that
-            closer.
+            On Google&apos;s mobile speed test (Lighthouse) our test store scores 82 on its home
+            page without {PRODUCT_NAME} and 81 with the app embed; 95 and 94 on a collection page;
+            93 and 93 on a product page.
           </List.Item>
         </List>
       </BlockStack>
