@@ -350,9 +350,11 @@ for (const build of builds) {
   const measured = rows.filter((r) => Number.isFinite(r.lcpCold));
   const over = measured.filter((r) => r.lcpCold > BUDGET_MS);
   console.log(
-    over.length === 0
-      ? `Every measured page's cold LCP within the ${BUDGET_MS} ms budget.`
-      : `Over the ${BUDGET_MS} ms budget (cold LCP): ${over.length} of ${measured.length} pages.`,
+    measured.length === 0
+      ? 'No page could be measured.'
+      : over.length === 0
+        ? `Every measured page's cold LCP within the ${BUDGET_MS} ms budget (${measured.length} of ${rows.length} pages).`
+        : `Over the ${BUDGET_MS} ms budget (cold LCP): ${over.length} of ${measured.length} pages.`,
   );
   for (const r of rows.filter((x) => x.failures.length)) {
     console.log(`${r.path}: ${r.failures.length} loads failed, e.g. ${r.failures[0]}`);
