@@ -66,11 +66,14 @@ describe('deleting every entry a search matches', () => {
     await seen(`Deleted ${SPAM} entries`);
 
     await seen('No entries match your search');
-    // The merchant empties the search box by hand; the whole list is read again after the
-    // search pause.
-    await admin.getByPlaceholder('Search by address or note').click();
-    await admin.keyboard.press('ControlOrMeta+A');
-    await admin.keyboard.press('Backspace');
+    // The dialog gives the focus back as it closes: only then does the merchant go to the
+    // search box and empty it by hand; the whole list is read again after the search pause.
+    await dialog.waitFor({ state: 'detached' });
+    const search = admin.getByPlaceholder('Search by address or note');
+    await search.click();
+    await search.press('ControlOrMeta+A');
+    await search.press('Backspace');
+    await expect.poll(() => search.inputValue()).toBe('');
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(OFFICE);
     expect(await admin.getByText('office', { exact: true }).count()).toBe(OFFICE);
   });
@@ -113,10 +116,13 @@ describe('deleting every entry a search matches', () => {
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await seen(`Removed ${PROBES} entries`);
     await seen('No entries match your filter');
-    // The merchant empties the filter by hand.
-    await admin.getByPlaceholder('Filter by pattern or note').click();
-    await admin.keyboard.press('ControlOrMeta+A');
-    await admin.keyboard.press('Backspace');
+    // Once the dialog has given the focus back, the merchant empties the filter by hand.
+    await dialog.waitFor({ state: 'detached' });
+    const filter = admin.getByPlaceholder('Filter by pattern or note');
+    await filter.click();
+    await filter.press('ControlOrMeta+A');
+    await filter.press('Backspace');
+    await expect.poll(() => filter.inputValue()).toBe('');
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(OFFICE);
     expect(await admin.getByText('office', { exact: true }).count()).toBe(OFFICE);
   });
