@@ -10,11 +10,15 @@
 // 150 ms round trip, 4× CPU slowdown); the figure is the median of the runs. The app is reached
 // through a proxy that adds a round trip (default 150 ms) to every request, as a visitor far
 // from the app would see it. Then Playwright's Chromium, unthrottled, times with the real added
-// latency (50 and 150 ms): when the page is revealed on a first view and on a later view of the
-// same session, and when the decision has arrived (protection in force) with the embed, with
+// latency (50 and 150 ms), the four states alternated within each round: the first paint of a
+// first view, against the same store's first paint without Gatehouse (the visitor's extra
+// wait); when the page is revealed on a first view and on a later view of the same session;
+// when the decision has arrived (protection in force); and where a first view's wait goes (the
+// parser reaching the embed, the answer beyond the round trip, the app's own part as the proxy
+// sees it, the reveal after the answer). States timed: none, scriptTag, embed, and embedBefore,
 // the embed as it was before its inline start (the block's inline part finds a start already
-// there and does nothing, so the script file asks for the decision itself), and with the
-// script tag only. Prints figures; asserts nothing.
+// there and does nothing, so the script file asks for the decision itself). Prints figures;
+// asserts nothing.
 // Run: npx tsx bench/storefront.bench.mjs [--runs 3] [--views 5] [--pages home,collection,product]
 /* global window, document, MutationObserver -- the probes run in the page */
 import http from 'node:http';
@@ -41,6 +45,8 @@ const median = (xs) => {
 
 // ------------------------------------------------------------------ the link with latency
 let rttMs = LIGHTHOUSE_RTT;
+// The app's own time per decision as the proxy sees it (request out to whole answer back).
+let appMs = [];
 const [appPort, proxyPort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${proxyPort}`;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,11 +54,13 @@ const proxy = http.createServer(async (req, res) => {
   const body = [];
   for await (const part of req) body.push(part);
   await wait(rttMs / 2);
+  const sent = performance.now();
   const upstream = http.request(
     { host: '127.0.0.1', port: appPort, path: req.url, method: req.method, headers: req.headers },
     async (answer) => {
       const chunks = [];
       for await (const part of answer) chunks.push(part);
+      if (req.url?.startsWith('/api/storefront/decide')) appMs.push(performance.now() - sent);
       await wait(rttMs / 2);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       res.end(Buffer.concat(chunks));
@@ -228,16 +236,23 @@ const READ = () => {
   const nav = performance.getEntriesByType('navigation')[0];
   const decide = performance
     .getEntriesByType('resource')
-    .filter((e) => e.name.includes('/api/storefront/decide'))
-    .pop();
+    .filter((e) => e.name.includes('/api/storefront/decide'));
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {
     beforeScript: window.__gh.beforeScript === true,
     responseEnd: nav.responseEnd,
     loadEnd: nav.loadEventEnd,
+    fcp: fcp ? fcp.startTime : null,
     revealed: window.__gh.revealed,
-    decided: decide ? decide.responseEnd : null,
+    // The first decision request of the page: the inline part's (or the script's) question.
+    asked: decide.length > 0 ? decide[0].startTime : null,
+    decided: decide.length > 0 ? decide[0].responseEnd : null,
   };
 };
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+const asked = () =>
+  performance.getEntriesByType('resource').some((e) => e.name.includes('/api/storefront/decide'));
+const TIMED = ['none', 'scriptTag', 'embedBefore', 'embed'];
 const timing = {};
 const browser = await openChromium({
   profilePrefix: 'gatehouse-bench-',
@@ -246,61 +261,91 @@ const browser = await openChromium({
 try {
   for (const rtt of [50, 150]) {
     rttMs = rtt;
-    for (const state of ['scriptTag', 'embedBefore', 'embed']) {
-      await STATES[state === 'embedBefore' ? 'embed' : state]();
-      const row = (timing[`${rtt} ${state}`] = {
-        first: [],
-        later: [],
-        decided: [],
-        load: [],
-        beforeScript: 0,
-      });
-      for (let view = 0; view < VIEWS; view++) {
+    // States alternate within each round, so the machine's drift reaches all of them alike.
+    for (let view = 0; view < VIEWS; view++) {
+      for (const state of TIMED) {
+        await STATES[state === 'embedBefore' ? 'embed' : state]();
+        const row = (timing[`${rtt} ${state}`] ??= {
+          first: [],
+          fcp: [],
+          askedAfterHtml: [],
+          answerWait: [],
+          revealAfterAsk: [],
+          revealAfterAnswer: [],
+          appMs: [],
+          later: [],
+          decided: [],
+          load: [],
+          beforeScript: 0,
+        });
+        appMs = [];
         // A new tab is a new session: the first view waits, the second has the allow token.
         const page = await browser.context.newPage();
         // The block's inline part steps aside when a start is already there: as before it.
         if (state === 'embedBefore') await page.addInitScript(() => (window.GatehouseStart = {}));
         await page.addInitScript(PROBE);
         await page.goto(PAGES.home, { waitUntil: 'load' });
-        await page.waitForFunction(
-          () => performance.getEntriesByType('resource').some((e) => e.name.includes('/decide')),
-          null,
-          { timeout: 15_000 },
-        );
+        if (state !== 'none') await page.waitForFunction(asked, null, { timeout: 15_000 });
+        await page.waitForFunction(painted, null, { timeout: 15_000 });
         const first = await page.evaluate(READ);
+        const firstAppMs = appMs[0];
         await page.goto(PAGES.collection, { waitUntil: 'load' });
         const later = await page.evaluate(READ);
         await page.close();
-        if (first.revealed !== null) row.first.push(first.revealed - first.responseEnd);
+        row.fcp.push(first.fcp - first.responseEnd);
+        row.load.push(first.loadEnd);
+        if (first.decided !== null) {
+          row.decided.push(first.decided);
+          row.askedAfterHtml.push(first.asked - first.responseEnd);
+          row.answerWait.push(first.decided - first.asked - rtt);
+          if (firstAppMs !== undefined) row.appMs.push(firstAppMs);
+        }
+        if (first.revealed !== null) {
+          row.first.push(first.revealed - first.responseEnd);
+          row.revealAfterAsk.push(first.revealed - first.asked - rtt);
+          row.revealAfterAnswer.push(first.revealed - first.decided);
+        }
         if (later.revealed !== null) row.later.push(later.revealed - later.responseEnd);
         if (later.beforeScript) row.beforeScript += 1;
-        row.decided.push(first.decided);
-        row.load.push(first.loadEnd);
+        process.stderr.write('.');
       }
     }
   }
 } finally {
   await browser.close();
 }
+process.stderr.write('\n');
 
+const ms = (xs) => (xs.length > 0 ? `${median(xs).toFixed(0)} ms` : '—');
+const plus = (xs) => (xs.length > 0 ? `RTT + ${median(xs).toFixed(0)} ms` : '—');
 console.log(
-  `\nReal Chromium, mobile viewport, unthrottled; home then a second page; median of ${VIEWS}`,
+  `\nReal Chromium, mobile viewport, unthrottled; home then a second page; median of ${VIEWS} sessions`,
 );
 console.log(
-  'link   state      revealed after HTML (1st / later view)   decision in force   page loaded',
+  "First view, counted from the end of its HTML (the store's own first paint without Gatehouse is the baseline):",
+);
+console.log(
+  'link   state        first paint  later than none   revealed   later view   decision in force   page loaded   later views before gatehouse.js',
 );
 for (const [key, row] of Object.entries(timing)) {
   const [rtt, state] = key.split(' ');
-  const reveal =
-    row.first.length > 0
-      ? `${median(row.first).toFixed(0)} / ${median(row.later).toFixed(0)} ms`
-      : 'never hidden';
+  const none = median(timing[`${rtt} none`].fcp);
+  const late = state === 'none' ? '—' : `${(median(row.fcp) - none).toFixed(0)} ms`;
   console.log(
-    `+${rtt.padEnd(4)} ${state.padEnd(11)} ${reveal.padEnd(40)} ${median(row.decided)
-      .toFixed(0)
-      .padStart(
-        8,
-      )} ms   ${median(row.load).toFixed(0).padStart(8)} ms   later views shown before gatehouse.js ran: ${row.beforeScript}/${VIEWS}`,
+    `+${rtt.padEnd(4)} ${state.padEnd(12)} ${ms(row.fcp).padStart(11)} ${late.padStart(17)} ${(row.first.length > 0 ? ms(row.first) : 'never hidden').padStart(12)} ${ms(row.later).padStart(12)} ${ms(row.decided).padStart(19)} ${ms(row.load).padStart(13)}   ${state === 'none' ? '—' : `${row.beforeScript}/${VIEWS}`}`,
+  );
+}
+console.log(
+  "\nWhere the first view's wait goes (the embed asks when the parser reaches the end of the head; the page cannot paint before that):",
+);
+console.log(
+  'link   state        asked after HTML   answer (beyond RTT)   app, as the proxy sees it   revealed after answer   revealed after asking',
+);
+for (const [key, row] of Object.entries(timing)) {
+  const [rtt, state] = key.split(' ');
+  if (!state.startsWith('embed')) continue;
+  console.log(
+    `+${rtt.padEnd(4)} ${state.padEnd(12)} ${ms(row.askedAfterHtml).padStart(16)} ${`+ ${ms(row.answerWait)}`.padStart(21)} ${ms(row.appMs).padStart(27)} ${ms(row.revealAfterAnswer).padStart(23)} ${plus(row.revealAfterAsk).padStart(23)}`,
   );
 }
 for (const rtt of [50, 150]) {
