@@ -99,7 +99,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // itself instead, and keeps fetching while jobs are waiting; an empty fetch polls again.
     const ids: string[] = [];
     for (let n = 0; n < (definition.concurrency ?? 1); n += 1) {
+      // The worker's id is known once boss.work resolves; a first batch that came back full
+      // before that wakes the worker as soon as the id is there.
       let own = '';
+      let wakeWhenKnown = false;
       own = await boss.work<object>(
         definition.name,
         {
@@ -115,10 +118,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           for (const job of jobs as JobWithMetadata<object>[]) {
             results.push(await runOne(definition, job));
           }
-          if (jobs.length >= batchSize && !stopping) boss.notifyWorker(own);
+          if (jobs.length >= batchSize && !stopping) {
+            if (own) boss.notifyWorker(own);
+            else wakeWhenKnown = true;
+          }
           return results;
         },
       );
+      if (wakeWhenKnown && !stopping) boss.notifyWorker(own);
       ids.push(own);
     }
     workers.set(definition.name, ids);

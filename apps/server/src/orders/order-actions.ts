@@ -234,6 +234,14 @@ export async function knownOrderName(
   return row?.orderName ?? null;
 }
 
+/** The entries one feature made for one order of the shop. */
+const ofFeatureOrder = (key: { shopId: string; feature: OrderActionFeature; orderId: string }) =>
+  and(
+    eq(orderActions.shopId, key.shopId),
+    eq(orderActions.orderId, key.orderId),
+    eq(orderActions.feature, key.feature),
+  );
+
 /**
  * Records that the feature could not check the order at all (no entry of it exists yet for
  * the order): a failed `check` entry with the reason, for the merchant to see and retry. A
@@ -249,13 +257,7 @@ export async function recordFailedCheck(
   const [existing] = await db
     .select({ id: orderActions.id, action: orderActions.action })
     .from(orderActions)
-    .where(
-      and(
-        eq(orderActions.shopId, entry.shopId),
-        eq(orderActions.orderId, entry.orderId),
-        eq(orderActions.feature, entry.feature),
-      ),
-    )
+    .where(ofFeatureOrder(entry))
     .limit(1);
   if (!existing) {
     await recordActions(db, [
@@ -289,13 +291,7 @@ export async function closeCheck(
       ...(outcome.orderName ? { orderName: outcome.orderName } : {}),
     })
     .where(
-      and(
-        eq(orderActions.shopId, key.shopId),
-        eq(orderActions.orderId, key.orderId),
-        eq(orderActions.feature, key.feature),
-        eq(orderActions.action, 'check'),
-        ne(orderActions.status, 'done'),
-      ),
+      and(ofFeatureOrder(key), eq(orderActions.action, 'check'), ne(orderActions.status, 'done')),
     );
 }
 
