@@ -109,12 +109,24 @@ export type FwAccessFilters = z.infer<typeof fwAccessFilters>;
 const cursor = z.string({ error: m.cursor }).regex(/^\d{1,18}$/, m.cursor);
 
 export const fwAccessPageRequest = fwAccessFilters.extend({ before: cursor.optional() }).strict();
-export const fwAccessStreamRequest = fwAccessFilters.extend({ after: cursor.optional() }).strict();
+/**
+ * `after`: the newest entry the live tail already sent (a tail opened again); `from`: the
+ * `tail` of the history page the caller shows (a tail opened after reading history). With
+ * both, the tail starts at the earlier of the two.
+ */
+export const fwAccessStreamRequest = fwAccessFilters
+  .extend({ after: cursor.optional(), from: cursor.optional() })
+  .strict();
 
 export const fwAccessPage = z.object({
   entries: z.array(fwAccessEntry),
   /** The cursor of the next (older) page, or null at the end. */
   next: z.string().nullable(),
+  /**
+   * Where a live tail opened after this page starts (its `from`): every entry that could not
+   * be seen yet when the page was read is sent, none is missed.
+   */
+  tail: z.string(),
 });
 export type FwAccessPage = z.infer<typeof fwAccessPage>;
 

@@ -168,7 +168,7 @@ describe('the history', () => {
     const ids = [...first.entries, ...second.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Set(ids).size).toBe(60);
-    expect((await page(bob.token)).json()).toEqual({ entries: [], next: null });
+    expect((await page(bob.token)).json()).toMatchObject({ entries: [], next: null });
   });
 
   it('filters by address, country, status and blocked only, and names the rule', async () => {
@@ -296,6 +296,48 @@ describe('the live tail', () => {
     await tail.close();
   });
 
+  it("starts from the history page's tail: what was stored after the page was read is sent", async () => {
+    const read = (await page(alice.token)).json<FwAccessPage>();
+    expect(read.tail).toMatch(/^\d+$/);
+    await ingest([record(aliceId, { url: '/after-the-page' })]);
+    const tail = await openTail(alice.token, { from: read.tail });
+    await waitFor(() => tail.events.flat().some((e) => e.url === '/after-the-page'), 5000);
+    // Entries the page already showed are sent only while their transaction may not have
+    // ended when it was read: none of them here, on one connection.
+    const shown = new Set(read.entries.map((e) => e.id));
+    if (!process.env.TEST_DATABASE_URL) {
+      expect(tail.events.flat().filter((e) => shown.has(e.id))).toEqual([]);
+    }
+    await tail.close();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'from the history page, sends a batch whose transaction began before one the page shows and committed after the read',
+    async () => {
+      const slow = new pg.Client({ connectionString: t.config.databaseUrl! });
+      await slow.connect();
+      let read: FwAccessPage;
+      try {
+        await slow.query('begin');
+        await slow.query(
+          `insert into fw_access_log (shop_id, time, ip, method, url, status, action, bytes, duration_ms)
+           values ($1, now(), '8.8.8.8', 'GET', '/began-first', 200, 'allow', 1, 1)`,
+          [aliceId],
+        );
+        await ingest([record(aliceId, { url: '/committed-first' })]);
+        read = (await page(alice.token)).json<FwAccessPage>();
+        await slow.query('commit');
+      } finally {
+        await slow.end();
+      }
+      expect(read.entries.map((e) => e.url)).toContain('/committed-first');
+      expect(read.entries.map((e) => e.url)).not.toContain('/began-first');
+      const tail = await openTail(alice.token, { from: read.tail });
+      await waitFor(() => tail.events.flat().some((e) => e.url === '/began-first'), 5000);
+      await tail.close();
+    },
+  );
+
   it('sends a batch that became visible after one with higher ids', async () => {
     const tail = await openTail(alice.token);
     // The late batch's id is handed out first, as for a batch whose commit is slow.
@@ -356,7 +398,10 @@ describe('the live tail', () => {
     const bad = await openTail(alice.token, { status: 'x' });
     expect(bad.response.status).toBe(400);
     expect(await bad.response.json()).toEqual({ Message: fwAccessMessages.status });
-    await Promise.all([anonymous.close(), plain.close(), bad.close()]);
+    const badStart = await openTail(alice.token, { from: '99999999999999999999999' });
+    expect(badStart.response.status).toBe(400);
+    expect(await badStart.response.json()).toEqual({ Message: fwAccessMessages.cursor });
+    await Promise.all([anonymous.close(), plain.close(), bad.close(), badStart.close()]);
   });
 });
 

@@ -1,8 +1,9 @@
 // The access log's live tail: the server-sent events of FW_ACCESS_STREAM_PATH read through the
 // admin's authenticated fetch (the session's bearer token in the Authorization header, never
 // in the URL; a 401 ends the session as on every call). Each `entries` event hands its
-// entries on. When the stream ends or fails it is opened again after a pause, from the last
-// entry received, until the caller aborts.
+// entries on. It opens from the history page's tail position (or after an entry an earlier
+// tail sent); when the stream ends or fails it is opened again after a pause, after the last
+// entry received (or from where it began, when none came), until the caller aborts.
 import {
   FW_ACCESS_EVENT,
   FW_ACCESS_STREAM_PATH,
@@ -21,8 +22,8 @@ export type TailState = 'connecting' | 'live' | 'retrying';
 export interface TailOptions {
   /** The filters, as the stream's query. */
   query: Record<string, string>;
-  /** The newest entry already shown: the tail starts after it. */
-  after: string | null;
+  /** Where it starts: the history page's `tail`, or the last entry an earlier tail sent. */
+  start: { from: string } | { after: string };
   onEntries(entries: FwAccessEntry[]): void;
   onState(state: TailState): void;
   signal: AbortSignal;
@@ -42,8 +43,11 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /** Reads one stream to its end; answers false when the server refused it (no retry). */
-async function readOnce(options: TailOptions, after: { id: string | null }): Promise<boolean> {
-  const query = { ...options.query, ...(after.id ? { after: after.id } : {}) };
+async function readOnce(
+  options: TailOptions,
+  start: { current: TailOptions['start'] },
+): Promise<boolean> {
+  const query = { ...options.query, ...start.current };
   const search = new URLSearchParams(query).toString();
   const outcome = await authedFetch(
     search === '' ? FW_ACCESS_STREAM_PATH : `${FW_ACCESS_STREAM_PATH}?${search}`,
@@ -62,7 +66,7 @@ async function readOnce(options: TailOptions, after: { id: string | null }): Pro
     if (event.event !== FW_ACCESS_EVENT) return;
     const parsed = entriesEvent.safeParse(JSON.parse(event.data));
     if (!parsed.success || parsed.data.entries.length === 0) return;
-    after.id = parsed.data.entries[parsed.data.entries.length - 1]!.id;
+    start.current = { after: parsed.data.entries[parsed.data.entries.length - 1]!.id };
     options.onEntries(parsed.data.entries);
   });
   try {
@@ -79,10 +83,10 @@ async function readOnce(options: TailOptions, after: { id: string | null }): Pro
 
 /** Follows the stream until `signal` aborts. */
 export async function followTail(options: TailOptions): Promise<void> {
-  const after = { id: options.after };
+  const start = { current: options.start };
   while (!options.signal.aborted) {
     options.onState('connecting');
-    const again = await readOnce(options, after);
+    const again = await readOnce(options, start);
     if (!again || options.signal.aborted) return;
     options.onState('retrying');
     await pause(RETRY_MS, options.signal);

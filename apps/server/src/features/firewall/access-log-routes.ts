@@ -54,6 +54,7 @@ export async function accessLogRoutes(app: FastifyInstance): Promise<void> {
     return {
       entries: page.rows.map((row) => entryOf(row, label)),
       next: page.next === null ? null : String(page.next),
+      tail: page.tail,
     };
   });
 

@@ -51,7 +51,10 @@ export async function readPage(
   filters: FwAccessFilters,
   before: number | null,
   size: number,
-): Promise<{ rows: FwAccessRow[]; next: number | null }> {
+): Promise<{ rows: FwAccessRow[]; next: number | null; tail: string }> {
+  // Taken before the page is read: every transaction below it had ended by then, so the
+  // page holds all of theirs, and a tail from it sends whatever the page could not see.
+  const tail = await snapshotXmin(db);
   const where = filtersOf(shopId, filters);
   if (before !== null) where.push(lt(fwAccessLog.id, before));
   const rows = await db
@@ -62,7 +65,7 @@ export async function readPage(
     .limit(size + 1);
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
-  return { rows: page, next: more ? page[page.length - 1]!.id : null };
+  return { rows: page, next: more ? page[page.length - 1]!.id : null, tail };
 }
 
 /**
@@ -80,26 +83,40 @@ export interface TailPosition {
 
 const XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())`;
 
+async function snapshotXmin(db: Database): Promise<string> {
+  const result = await db.execute(sql`select ${XMIN}::text as xmin`);
+  return (result as unknown as { rows: { xmin: string }[] }).rows[0]!.xmin;
+}
+
 /**
- * Where a tail that already shows the entry `after` (or, when null or gone, the history read
- * just now) starts: after that entry, but never past a transaction that may not have ended, so
- * a batch still committing is sent (the admin shows each entry once, whatever it is sent with).
+ * Where a tail starts. `after`: the newest entry an earlier tail sent; the tail goes on after
+ * it, but never past a transaction that may not have ended, so a batch still committing is
+ * sent. `from`: the `tail` of the history page the caller read; every entry of a transaction
+ * from there on is sent (some the page already shows: the admin shows each entry once). With
+ * both, the earlier position; with neither, from the transactions not yet ended.
  */
 export async function tailStart(
   db: Database,
   shopId: string,
-  after: number | null,
+  start: { after: number | null; from: string | null },
 ): Promise<TailPosition> {
   const result = await db.execute(sql`
-    select ${XMIN}::text as xmin, l.tx::text as tx, l.tx < ${XMIN} as ended
+    select ${XMIN}::text as xmin, l.tx::text as tx, l.tx < ${XMIN} as ended,
+      ${start.from}::xid8 < ${XMIN} as from_earlier
     from (select 1) as one
-    left join ${fwAccessLog} l on l.shop_id = ${shopId} and l.id = ${after ?? 0}`);
+    left join ${fwAccessLog} l on l.shop_id = ${shopId} and l.id = ${start.after ?? 0}`);
   const [row] = (
-    result as unknown as { rows: { xmin: string; tx: string | null; ended: boolean }[] }
+    result as unknown as {
+      rows: { xmin: string; tx: string | null; ended: boolean; from_earlier: boolean | null }[];
+    }
   ).rows;
-  if (after !== null && row!.tx !== null && row!.ended) return { tx: row!.tx, id: after };
-  // Every entry of a transaction from xmin on is sent (ids start at 1).
-  return { tx: row!.xmin, id: 0 };
+  // Every entry of a transaction from here on is sent (ids start at 1); a `from` ahead of the
+  // transactions now running is held back to them.
+  const from: TailPosition = { tx: row!.from_earlier ? start.from! : row!.xmin, id: 0 };
+  if (start.after === null || row!.tx === null || !row!.ended) return from;
+  const afterEntry: TailPosition = { tx: row!.tx, id: start.after };
+  if (start.from === null) return afterEntry;
+  return BigInt(from.tx) <= BigInt(afterEntry.tx) ? from : afterEntry;
 }
 
 /** Entries after `from` in (tx, id) order, of ended transactions only, at most `limit`. */

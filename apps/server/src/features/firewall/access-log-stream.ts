@@ -57,14 +57,17 @@ export async function accessLogStream(
     const shop = await shopOfSession(app.db, session);
     requireFeature(shop, 'firewall');
     assertCleanRequest(request);
-    const { after, ...filters } = fwAccessStreamRequest.parse(request.query ?? {});
+    const { after, from, ...filters } = fwAccessStreamRequest.parse(request.query ?? {});
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       throw new AppError(406, fwAccessMessages.stream);
     }
     if ((open.get(shop.id) ?? 0) >= STREAMS_PER_SHOP) {
       throw new AppError(429, fwAccessMessages.tooManyStreams);
     }
-    let position = await tailStart(app.db, shop.id, after === undefined ? null : Number(after));
+    let position = await tailStart(app.db, shop.id, {
+      after: after === undefined ? null : Number(after),
+      from: from ?? null,
+    });
     const token = bearerToken(request.headers.authorization) ?? '';
 
     open.set(shop.id, (open.get(shop.id) ?? 0) + 1);

@@ -1,6 +1,7 @@
 // The Realtime Access Log's data: the first page of history under the filters, older pages
-// read on demand, and the live tail opened after the newest entry shown (closed while paused,
-// opened again on resume from the newest entry, so nothing stored meanwhile is missed).
+// read on demand, and the live tail opened from the first page's tail position (closed while
+// paused, opened again on resume after the last entry it sent, or from the page when it sent
+// none, so nothing stored meanwhile is missed).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FwAccessEntry, FwAccessPage } from '@gatehouse/contracts';
 import { callApi } from '../../../lib/api-client.js';
@@ -8,7 +9,7 @@ import { useApiQuery } from '../../../lib/api-query.js';
 import { mergeEntries } from '../access-log-rows.js';
 import { followTail, type TailState } from '../live-tail.js';
 
-const EMPTY: FwAccessPage = { entries: [], next: null };
+const EMPTY: FwAccessPage = { entries: [], next: null, tail: '' };
 
 export type LiveState = TailState | 'paused';
 
@@ -33,30 +34,30 @@ export function useAccessLog(query: Record<string, string> | null, paused: boole
   const rows = mergeEntries(liveEntries, first.data.entries, olderEntries);
   const next = older.key === key && older.next !== undefined ? older.next : first.data.next;
 
-  // The tail starts after the newest entry shown, read when it (re)opens.
-  const newest = useRef<string | null>(null);
-  const newestId = rows[0]?.id ?? null;
-  useEffect(() => {
-    newest.current = newestId;
-  }, [newestId]);
+  // The last entry the tail sent under these filters: a tail opened again goes on after it.
+  const lastSent = useRef<{ key: string; id: string } | null>(null);
+  const fromPage = first.data.tail;
   const ready = query !== null && first.isSettled && !first.isError;
 
   useEffect(() => {
     if (!ready || paused || query === null) return;
     const abort = new AbortController();
+    const sent = lastSent.current?.key === key ? lastSent.current.id : null;
     void followTail({
       query,
-      after: newest.current,
+      start: sent !== null ? { after: sent } : { from: fromPage },
       signal: abort.signal,
       onState: setTail,
-      onEntries: (entries) =>
+      onEntries: (entries) => {
+        lastSent.current = { key, id: entries[entries.length - 1]!.id };
         setLive((current) => ({
           key,
           entries: mergeEntries(entries, current.key === key ? current.entries : []),
-        })),
+        }));
+      },
     });
     return () => abort.abort();
-    // The query is `key`; the newest entry is read when the tail opens, not followed.
+    // The query is `key`; where the tail starts is read when it opens, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ready, paused]);
 
