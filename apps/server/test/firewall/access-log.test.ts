@@ -262,6 +262,27 @@ async function waitFor(check: () => boolean, ms: number) {
   }
 }
 
+/**
+ * Inserts an entry for `url` in a transaction of its own (PostgreSQL only), runs `meanwhile`
+ * while it is not committed, then commits it: a batch whose commit is slow.
+ */
+async function whileUncommitted(url: string, meanwhile: () => Promise<unknown>) {
+  const slow = new pg.Client({ connectionString: t.config.databaseUrl! });
+  await slow.connect();
+  try {
+    await slow.query('begin');
+    await slow.query(
+      `insert into fw_access_log (shop_id, time, ip, method, url, status, action, bytes, duration_ms)
+       values ($1, now(), '8.8.8.8', 'GET', $2, 200, 'allow', 1, 1)`,
+      [aliceId, url],
+    );
+    await meanwhile();
+    await slow.query('commit');
+  } finally {
+    await slow.end();
+  }
+}
+
 describe('the live tail', () => {
   it('streams a batch to open streams within two seconds, under their filters', async () => {
     const all = await openTail(alice.token);
@@ -314,22 +335,12 @@ describe('the live tail', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'from the history page, sends a batch whose transaction began before one the page shows and committed after the read',
     async () => {
-      const slow = new pg.Client({ connectionString: t.config.databaseUrl! });
-      await slow.connect();
-      let read: FwAccessPage;
-      try {
-        await slow.query('begin');
-        await slow.query(
-          `insert into fw_access_log (shop_id, time, ip, method, url, status, action, bytes, duration_ms)
-           values ($1, now(), '8.8.8.8', 'GET', '/began-first', 200, 'allow', 1, 1)`,
-          [aliceId],
-        );
+      let read: FwAccessPage | undefined;
+      await whileUncommitted('/began-first', async () => {
         await ingest([record(aliceId, { url: '/committed-first' })]);
         read = (await page(alice.token)).json<FwAccessPage>();
-        await slow.query('commit');
-      } finally {
-        await slow.end();
-      }
+      });
+      if (!read) throw new Error('the page was not read');
       expect(read.entries.map((e) => e.url)).toContain('/committed-first');
       expect(read.entries.map((e) => e.url)).not.toContain('/began-first');
       const tail = await openTail(alice.token, { from: read.tail });
@@ -365,21 +376,8 @@ describe('the live tail', () => {
     'sends both of two batches that commit out of id order, in commit-safe order',
     async () => {
       const tail = await openTail(alice.token);
-      const slow = new pg.Client({ connectionString: t.config.databaseUrl! });
-      await slow.connect();
-      try {
-        await slow.query('begin');
-        await slow.query(
-          `insert into fw_access_log (shop_id, time, ip, method, url, status, action, bytes, duration_ms)
-           values ($1, now(), '8.8.8.8', 'GET', '/slow', 200, 'allow', 1, 1)`,
-          [aliceId],
-        );
-        // A later batch, with higher ids, commits and is announced first.
-        await ingest([record(aliceId, { url: '/fast' })]);
-        await slow.query('commit');
-      } finally {
-        await slow.end();
-      }
+      // A later batch, with higher ids, commits and is announced first.
+      await whileUncommitted('/slow', () => ingest([record(aliceId, { url: '/fast' })]));
       await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
       await waitFor(() => tail.events.flat().length >= 2, 5000);
       const sent = tail.events.flat();
