@@ -2,13 +2,13 @@
 // classifies addresses at once; a bad, truncated, shrunken or slow one keeps the last good copy
 // and records why.
 import { createServer, type Server } from 'node:http';
-import { NETWORK_PRIVATE_RELAY, NETWORK_TOR, type GeoLookup } from '@gatehouse/engine';
+import { FEEDS, NETWORK_PRIVATE_RELAY, NETWORK_TOR, type GeoLookup } from '@gatehouse/engine';
 import { freePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkFeeds } from '../../src/features/network-feeds/network-feeds-schema.js';
 import { NETWORK_FEEDS_JOB } from '../../src/features/network-feeds/network-feeds-plugin.js';
-import type { FeedOutcome } from '../../src/features/network-feeds/feed-store.js';
+import { feedCopiesCache, type FeedOutcome } from '../../src/features/network-feeds/feed-store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** What the local feed server answers per path; `hang` never answers. */
@@ -112,5 +112,21 @@ describe('network feeds', () => {
     await expect
       .poll(() => lookup.lookup('185.220.101.77').network & NETWORK_TOR, { timeout: 10_000 })
       .toBe(NETWORK_TOR);
+  });
+
+  it("builds the firewalls' copies once per version, shared by readers asking together", async () => {
+    const copies = feedCopiesCache(t.app.db, FEEDS);
+    const [a, b] = await Promise.all([copies(), copies()]);
+    expect(a).toBe(b);
+    expect(await copies()).toBe(a);
+    expect(JSON.parse(a.body).feeds.map((f: { name: string }) => f.name)).toContain('tor-exits');
+    const body = '185.220.101.1\n185.220.101.2\n185.220.101.3\n185.220.101.88\n';
+    await t.app.db
+      .update(networkFeeds)
+      .set({ body, ranges: 4, fetchedAt: new Date(Date.now() + 1000) })
+      .where(eq(networkFeeds.name, 'tor-exits'));
+    const next = await copies();
+    expect(next.version).not.toBe(a.version);
+    expect(next.body).toContain('185.220.101.88');
   });
 });

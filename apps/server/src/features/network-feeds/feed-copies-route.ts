@@ -4,13 +4,14 @@
 // firewall key). The ETag names the set of copies (each feed's name and when its copy was
 // stored), so a firewall holding the current copies is answered 304 without a body; with
 // `?wait=N` it is a long poll (`app.longPolls`) answered when a refresh stores a new copy on
-// any instance (the feeds channel) or after N seconds.
+// any instance (the feeds channel) or after N seconds. The reply is built once per version of
+// the copies and shared by every firewall that asks for it.
 import { createHash } from 'node:crypto';
 import { FIREWALL_FEEDS_PATH } from '@gatehouse/contracts';
 import { FEEDS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { requireFirewallKey } from '../../http/firewall-key.js';
-import { storedFeedCopies, storedFeedsVersion } from './feed-store.js';
+import { feedCopiesCache, storedFeedsVersion } from './feed-store.js';
 
 /** Told of every refresh that stored a new copy of a feed. */
 export const FEEDS_CHANGED_CHANNEL = 'gatehouse_feeds';
@@ -20,6 +21,7 @@ export const FEED_COPIES_POLLS = 'firewall-feeds';
 const tagOf = (version: string) => `"${createHash('sha256').update(version).digest('base64url')}"`;
 
 export async function feedCopiesRoute(app: FastifyInstance): Promise<void> {
+  const copies = feedCopiesCache(app.db, FEEDS);
   app.get(FIREWALL_FEEDS_PATH, { logLevel: 'warn' }, async (request, reply) => {
     requireFirewallKey(request.headers.authorization, app.config.firewall.key);
     return app.longPolls.answer(request, reply, {
@@ -27,7 +29,7 @@ export async function feedCopiesRoute(app: FastifyInstance): Promise<void> {
       channel: FEEDS_CHANGED_CHANNEL,
       tag: async () => tagOf(await storedFeedsVersion(app.db)),
       read: async () => {
-        const { version, body } = await storedFeedCopies(app.db, FEEDS);
+        const { version, body } = await copies();
         return { etag: tagOf(version), body };
       },
     });

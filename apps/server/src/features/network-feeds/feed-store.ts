@@ -114,6 +114,29 @@ export async function storedFeedCopies(
   return { version, body: JSON.stringify(copies) };
 }
 
+/**
+ * The stored copies as the firewalls receive them, built once per version on this instance:
+ * every firewall asking for the same copies is answered from one reply in memory, and firewalls
+ * starting together wait for the one build under way instead of each reading every feed.
+ */
+export function feedCopiesCache(
+  db: Database,
+  feeds: readonly FeedDefinition[],
+): () => Promise<{ version: string; body: string }> {
+  let built: { version: string; body: string } | null = null;
+  let building: Promise<{ version: string; body: string }> | null = null;
+  return async () => {
+    const version = await storedFeedsVersion(db);
+    if (built?.version === version) return built;
+    building ??= storedFeedCopies(db, feeds)
+      .then((copies) => (built = copies))
+      .finally(() => {
+        building = null;
+      });
+    return building;
+  };
+}
+
 export interface StoredFeeds {
   index: FeedIndex;
   /** Ranges per feed loaded. */
