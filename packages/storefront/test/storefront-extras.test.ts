@@ -3,48 +3,12 @@
 // first and remembers the answer (loaded as the second asset only then), and content
 // protection's switches doing what they say for a visitor.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleStorefront } from '../scripts/bundle.js';
-import { openBrowser, type OpenBrowser } from './support/browser.js';
-import { openStore, type Answer, type Store, type StoreOptions } from './support/store.js';
+import { describe, expect, it } from 'vitest';
+import type { Answer } from './support/store.js';
+import { decideCalls, revealed, storefrontVisits } from './support/visits.js';
 
-let browser: OpenBrowser;
-let script: string;
-let extras: string;
-const open: { store: Store; page: Page; errors: string[] }[] = [];
+const visit = storefrontVisits({ extras: true });
 
-beforeAll(async () => {
-  const [opened, core, second] = await Promise.all([
-    openBrowser(),
-    bundleStorefront('core'),
-    bundleStorefront('extras'),
-  ]);
-  [browser, script, extras] = [opened, core.code, second.code];
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const { store, page, errors } of open.splice(0)) {
-    await page.close();
-    await store.close();
-    expect(errors).toEqual([]);
-  }
-});
-
-async function visit(options: Omit<StoreOptions, 'script'>) {
-  const store = await openStore({ script, extras, ...options });
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  open.push({ store, page, errors });
-  return { store, page };
-}
-
-const decideCalls = (store: Store) =>
-  store.calls.filter((c) => c.path === '/api/storefront/decide');
-const revealed = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('gatehouse-guard') && document.body);
 const extrasLoaded = (page: Page) =>
   page.evaluate(() => [...document.scripts].some((s) => s.src.endsWith('gatehouse-extras.js')));
 

@@ -3,17 +3,16 @@
 // the inline part never throws or holds the page when the script never comes; and an allow
 // token counts only for the version of the shop's rules it was issued under.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleStorefront } from '../scripts/bundle.js';
-import { openBrowser, type OpenBrowser } from './support/browser.js';
-import type { ProbeLog } from './support/probe.js';
+import { describe, expect, it } from 'vitest';
+import type { Answer, Answering, Store } from './support/store.js';
 import {
-  openStore,
-  type Answer,
-  type Answering,
-  type Store,
-  type StoreOptions,
-} from './support/store.js';
+  decideCalls,
+  later,
+  probe,
+  revealed,
+  storefrontVisits,
+  twoFrames,
+} from './support/visits.js';
 
 const BLOCK_PAGE = {
   title: 'Not available here',
@@ -23,50 +22,8 @@ const BLOCK_PAGE = {
   logoUrl: '',
 };
 
-let browser: OpenBrowser;
-let script: string;
-const open: { store: Store; page: Page; errors: string[] }[] = [];
+const visit = storefrontVisits();
 
-beforeAll(async () => {
-  [browser, { code: script }] = await Promise.all([openBrowser(), bundleStorefront()]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const { store, page, errors } of open.splice(0)) {
-    await page.close();
-    await store.close();
-    expect(errors).toEqual([]);
-  }
-});
-
-async function visit(options: Omit<StoreOptions, 'script'> & { script?: string | null }) {
-  const store = await openStore({ script, ...options });
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  open.push({ store, page, errors });
-  return { store, page };
-}
-
-function later<T = void>() {
-  let give!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (give = resolve));
-  return { promise, give };
-}
-
-const decideCalls = (store: Store) =>
-  store.calls.filter((c) => c.path === '/api/storefront/decide');
-const revealed = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('gatehouse-guard') && document.body);
-const probe = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __probe: ProbeLog }).__probe);
-/** Resolves once the page has drawn two more frames: whatever it had parsed is painted. */
-const twoFrames = (page: Page) =>
-  page.evaluate(
-    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
-  );
 const scriptRan = (page: Page) => page.evaluate(() => window.Gatehouse !== undefined);
 
 /** Polls (bounded) until the app has been asked `count` decisions. */

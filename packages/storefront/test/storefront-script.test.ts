@@ -4,18 +4,16 @@
 // what a visitor sees for each decision, what the script keeps between page views, and that
 // the store's own scripts never notice it.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleStorefront } from '../scripts/bundle.js';
-import { openBrowser, type OpenBrowser } from './support/browser.js';
-import type { ProbeLog } from './support/probe.js';
+import { describe, expect, it } from 'vitest';
+import { SHOP, type Answer, type Answering } from './support/store.js';
 import {
-  openStore,
-  SHOP,
-  type Answer,
-  type Answering,
-  type Store,
-  type StoreOptions,
-} from './support/store.js';
+  decideCalls,
+  later,
+  probe,
+  revealed,
+  storefrontVisits,
+  twoFrames,
+} from './support/visits.js';
 
 const BLOCK_PAGE = {
   title: 'Not available here',
@@ -25,56 +23,13 @@ const BLOCK_PAGE = {
   logoUrl: 'https://cdn.example.com/logo.png',
 };
 
-let browser: OpenBrowser;
-let script: string;
-const open: { store: Store; page: Page; errors: string[] }[] = [];
+// The store's own scripts never see an exception from ours: every visit's page is checked.
+const visit = storefrontVisits();
 
-beforeAll(async () => {
-  [browser, { code: script }] = await Promise.all([openBrowser(), bundleStorefront()]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const { store, page, errors } of open.splice(0)) {
-    await page.close();
-    await store.close();
-    // The store's own scripts never see an exception from ours.
-    expect(errors).toEqual([]);
-  }
-});
-
-async function visit(options: Omit<StoreOptions, 'script'> & { script?: string | null }) {
-  const store = await openStore({ script, ...options });
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  open.push({ store, page, errors });
-  return { store, page };
-}
-
-const probe = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __probe: ProbeLog }).__probe);
 const guardPresent = (page: Page) =>
   page.evaluate(() => document.getElementById('gatehouse-guard') !== null);
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 const local = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-const revealed = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('gatehouse-guard') && document.body);
-const decideCalls = (store: Store) =>
-  store.calls.filter((c) => c.path === '/api/storefront/decide');
-/** Resolves once the page has drawn two more frames: whatever it had parsed is painted. */
-const twoFrames = (page: Page) =>
-  page.evaluate(
-    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
-  );
-
-/** Something the test lets happen when it chooses: a slow app's answer, a slow page body. */
-function later<T = void>() {
-  let give!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (give = resolve));
-  return { promise, give };
-}
 
 async function expectBlockPage(page: Page) {
   await page.waitForSelector('#gatehouse-page h1');
