@@ -5,10 +5,11 @@
 // and can retry), the shop's credentials for the platform calls, the order webhook's payload,
 // and a log entry as the merchant's calls answer it.
 import type { OrderActionEntry } from '@gatehouse/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
-import type { Shop } from '../db/schema.js';
+import { shops, type Shop } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-queue.js';
 import { PlatformError } from '../platform/platform-client.js';
 import { closeCheck, failOpenActions, knownOrderName, recordFailedCheck } from './order-actions.js';
@@ -98,6 +99,31 @@ export async function queueOrderJob(
   data: OrderJobData,
 ): Promise<string | null> {
   return app.jobs.send(orderJobName(feature), data);
+}
+
+/**
+ * Queues the feature's job for an order a webhook told of, on a shop with Gatehouse installed
+ * whose feature is on: `whyOff` answers, for the shop, why the feature would do nothing (null
+ * when it is on), and that reason is the webhook's answer instead.
+ */
+export async function queueWebhookOrder(
+  app: FastifyInstance,
+  feature: OrderActionFeature,
+  shopDomain: string,
+  order: { id: string | number; name?: string | undefined },
+  whyOff: (shopId: string) => Promise<string | null>,
+) {
+  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
+  if (!shop || shop.uninstalledAt) return { note: 'Gatehouse is not installed on the shop.' };
+  const off = await whyOff(shop.id);
+  if (off !== null) return { note: off };
+  const data: OrderJobData = {
+    shopId: shop.id,
+    orderId: String(order.id),
+    ...(order.name ? { orderName: order.name } : {}),
+  };
+  const jobId = await queueOrderJob(app, feature, data);
+  return { queued: jobId, orderId: data.orderId };
 }
 
 /** The shop's platform credentials, or null when Gatehouse is not installed on it. */

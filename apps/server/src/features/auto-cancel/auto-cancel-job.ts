@@ -7,13 +7,13 @@
 // order are safe: the log's claims let each action through once.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import {
   orderCreatedPayload,
   orderJob,
   orderJobName,
+  queueWebhookOrder,
   type OrderJobData,
 } from '../../orders/order-job.js';
 import { autoCancelFilters } from './auto-cancel-schema.js';
@@ -25,32 +25,21 @@ export function autoCancelOrderJob(app: FastifyInstance): JobDefinition<OrderJob
   return orderJob(app, 'auto-cancel', (shopId, id) => processFilterOrder(app, shopId, id));
 }
 
-async function queueOrder(
-  app: FastifyInstance,
-  shopDomain: string,
-  id: string | number,
-  orderName?: string,
-) {
-  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
-  if (!shop || shop.uninstalledAt) return { note: 'Gatehouse is not installed on the shop.' };
+/** Why the filters would do nothing for the shop's orders: none is on or in monitor mode. */
+async function whyOff(app: FastifyInstance, shopId: string): Promise<string | null> {
   const [active] = await app.db
     .select({ id: autoCancelFilters.id })
     .from(autoCancelFilters)
-    .where(and(eq(autoCancelFilters.shopId, shop.id), ne(autoCancelFilters.mode, 'off')))
+    .where(and(eq(autoCancelFilters.shopId, shopId), ne(autoCancelFilters.mode, 'off')))
     .limit(1);
-  if (!active) return { note: 'No auto-cancel filter is on.' };
-  const data: OrderJobData = {
-    shopId: shop.id,
-    orderId: String(id),
-    ...(orderName ? { orderName } : {}),
-  };
-  const jobId = await app.jobs.send(AUTO_CANCEL_ORDER_JOB, data);
-  return { queued: jobId, orderId: data.orderId };
+  return active ? null : 'No auto-cancel filter is on.';
 }
 
 export const autoCancelTopics: Record<string, TopicHandler> = {
   'orders/create': async (app, shopDomain, body) => {
     const order = parseWebhookJson(body, orderCreatedPayload, 'orders/create');
-    return queueOrder(app, shopDomain, order.id, order.name);
+    return queueWebhookOrder(app, 'auto-cancel', shopDomain, order, (shopId) =>
+      whyOff(app, shopId),
+    );
   },
 };

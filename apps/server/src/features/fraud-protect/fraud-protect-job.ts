@@ -5,15 +5,14 @@
 // order it could not read at all gets a failed check entry), for the merchant to see and
 // retry. Two jobs for one order (two webhooks, a retry) are safe: the log's claims let each
 // action through once.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
 import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import {
   orderCreatedPayload,
   orderJob,
   orderJobName,
+  queueWebhookOrder,
   riskChangedPayload,
   type OrderJobData,
 } from '../../orders/order-job.js';
@@ -28,33 +27,22 @@ export function fraudOrderJob(app: FastifyInstance): JobDefinition<FraudOrderJob
   return orderJob(app, 'fraud-protect', (shopId, id) => processOrder(app, shopId, id));
 }
 
-async function queueOrder(
+const queueOrder = (
   app: FastifyInstance,
   shopDomain: string,
-  id: string | number,
-  orderName?: string,
-) {
-  const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
-  if (!shop || shop.uninstalledAt) return { note: 'Gatehouse is not installed on the shop.' };
-  if (!(await loadFraudSettings(app.db, shop.id)).enabled) return { note: 'Fraud Protect is off.' };
-  const data: FraudOrderJobData = {
-    shopId: shop.id,
-    orderId: String(id),
-    ...(orderName ? { orderName } : {}),
-  };
-  const jobId = await app.jobs.send(FRAUD_ORDER_JOB, data);
-  return { queued: jobId, orderId: data.orderId };
-}
+  order: { id: string | number; name?: string | undefined },
+) =>
+  queueWebhookOrder(app, 'fraud-protect', shopDomain, order, async (shopId) =>
+    (await loadFraudSettings(app.db, shopId)).enabled ? null : 'Fraud Protect is off.',
+  );
 
 export const fraudProtectTopics: Record<string, TopicHandler> = {
   'orders/create': async (app, shopDomain, body) => {
     const order = parseWebhookJson(body, orderCreatedPayload, 'orders/create');
-    return queueOrder(app, shopDomain, order.id, order.name);
+    return queueOrder(app, shopDomain, order);
   },
   'orders/risk_assessment_changed': async (app, shopDomain, body) =>
-    queueOrder(
-      app,
-      shopDomain,
-      parseWebhookJson(body, riskChangedPayload, 'orders/risk_assessment_changed').order_id,
-    ),
+    queueOrder(app, shopDomain, {
+      id: parseWebhookJson(body, riskChangedPayload, 'orders/risk_assessment_changed').order_id,
+    }),
 };
