@@ -32,6 +32,7 @@ import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-
 import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { checkoutAs } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { QUICK_RETRIES } from '../helpers/webhooks.js';
 
 const TENTS = [{ sku: 'RIDGELINE-2-TENT-SAGE', quantity: 2 }];
 const STOVE = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }];
@@ -80,12 +81,7 @@ function place(order: Parameters<TestApp['emulator']['placeOrder']>[1]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    WEBHOOK_RETRY_LIMIT: '2',
-    WEBHOOK_RETRY_DELAY_SECONDS: '0',
-    PLATFORM_MAX_ATTEMPTS: '1',
-    JOB_POLL_INTERVAL_SECONDS: '0.5',
-  });
+  t = await createTestApp(QUICK_RETRIES);
   owner = await t.signIn('acf-pipeline');
   await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.domain, owner.shop));
 });

@@ -20,7 +20,7 @@ import { claimAction, markSent, recordActions } from '../../src/orders/order-act
 import { cancelOrder } from '../../src/orders/platform-orders.js';
 import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { deliverWebhook, settled } from '../helpers/webhooks.js';
+import { deliverWebhook, settled, QUICK_RETRIES } from '../helpers/webhooks.js';
 
 const LINES = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 2 }];
 
@@ -29,12 +29,7 @@ let owner: SignedIn;
 let shopId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    WEBHOOK_RETRY_LIMIT: '2',
-    WEBHOOK_RETRY_DELAY_SECONDS: '0',
-    PLATFORM_MAX_ATTEMPTS: '1',
-    JOB_POLL_INTERVAL_SECONDS: '0.5',
-  });
+  t = await createTestApp(QUICK_RETRIES);
   owner = await t.signIn('fraud-pipeline');
   const [row] = await t.app.db
     .update(shops)

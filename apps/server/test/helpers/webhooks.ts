@@ -7,6 +7,17 @@ import { webhookEvents, type WebhookEventRow } from '../../src/db/schema.js';
 import { webhookHmac } from '../../src/platform/webhook-hmac.js';
 import type { TestApp } from './test-app.js';
 
+/**
+ * The app's settings for a test of the webhook pipeline: two retries at once, one platform
+ * attempt per call, workers polling twice a second.
+ */
+export const QUICK_RETRIES = {
+  WEBHOOK_RETRY_LIMIT: '2',
+  WEBHOOK_RETRY_DELAY_SECONDS: '0',
+  PLATFORM_MAX_ATTEMPTS: '1',
+  JOB_POLL_INTERVAL_SECONDS: '0.5',
+};
+
 export interface DeliverOptions {
   id?: string;
   body?: string;

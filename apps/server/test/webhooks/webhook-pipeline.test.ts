@@ -9,17 +9,12 @@ import { shops, webhookEvents } from '../../src/db/schema.js';
 import { WEBHOOK_JOB } from '../../src/features/webhooks/deliveries.js';
 import { STUCK_AFTER_MS, sweepWebhooks } from '../../src/features/webhooks/webhook-sweep.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { deliverWebhook, deliveryRow, settled } from '../helpers/webhooks.js';
+import { deliverWebhook, deliveryRow, settled, QUICK_RETRIES } from '../helpers/webhooks.js';
 
 let t: TestApp;
 let owner: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp({
-    WEBHOOK_RETRY_LIMIT: '2',
-    WEBHOOK_RETRY_DELAY_SECONDS: '0',
-    PLATFORM_MAX_ATTEMPTS: '1',
-    JOB_POLL_INTERVAL_SECONDS: '0.5',
-  });
+  t = await createTestApp(QUICK_RETRIES);
   owner = await t.signIn('pipeline-shop');
 });
 afterAll(async () => {
