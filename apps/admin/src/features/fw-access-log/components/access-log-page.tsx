@@ -151,11 +151,14 @@ function AccessLog() {
             <EmptyState
               heading={filtered ? 'No requests match these filters' : 'No requests yet'}
               image=""
+              {...(filtered
+                ? {}
+                : { action: { content: 'Open Firewall Settings', url: '/firewallSettings' } })}
             >
               <Text as="p" tone="subdued">
                 {filtered
                   ? 'Try other filters, or wait: new requests appear here as they happen.'
-                  : 'Requests to your domain appear here within two seconds once it points at the firewall (see Firewall Settings).'}
+                  : 'Requests to your domain appear here within two seconds once it points at the firewall.'}
               </Text>
             </EmptyState>
           ) : (
