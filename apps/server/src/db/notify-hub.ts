@@ -66,13 +66,20 @@ export function createPostgresHub(
   /** The channels the current connection listens on. */
   let listening = new Set<string>();
 
+  /** The LISTENs sent so far: one at a time, since a connection runs one query at a time. */
+  let listens: Promise<void> = Promise.resolve();
+
   /** LISTEN on every channel asked for that the connection does not listen on yet. */
-  async function listenAll(on: pg.Client) {
-    for (const channel of channels) {
-      if (listening.has(channel)) continue;
-      listening.add(channel);
-      await on.query(`LISTEN ${channel}`);
-    }
+  function listenAll(on: pg.Client): Promise<void> {
+    const run = listens.then(async () => {
+      for (const channel of channels) {
+        if (listening.has(channel)) continue;
+        listening.add(channel);
+        await on.query(`LISTEN ${channel}`);
+      }
+    });
+    listens = run.catch(() => {});
+    return run;
   }
 
   const schedule = () => {
