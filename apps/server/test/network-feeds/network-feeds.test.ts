@@ -129,4 +129,14 @@ describe('network feeds', () => {
     expect(next.version).not.toBe(a.version);
     expect(next.body).toContain('185.220.101.88');
   });
+
+  it('lets the built copies go once nobody has asked for them a while', async () => {
+    const copies = feedCopiesCache(t.app.db, FEEDS, 50);
+    const first = await copies();
+    expect(await copies()).toBe(first);
+    await expect
+      .poll(async () => (await copies()) !== first, { interval: 120, timeout: 10_000 })
+      .toBe(true);
+    expect((await copies()).version).toBe(first.version);
+  });
 });

@@ -114,26 +114,45 @@ export async function storedFeedCopies(
   return { version, body: JSON.stringify(copies) };
 }
 
+/** How long a built reply of the copies is kept after the last firewall asked for it. */
+export const FEED_COPIES_KEPT_MS = 60_000;
+
 /**
  * The stored copies as the firewalls receive them, built once per version on this instance:
- * every firewall asking for the same copies is answered from one reply in memory, and firewalls
- * starting together wait for the one build under way instead of each reading every feed.
+ * the firewalls asking together (all of them woken by a new copy, or starting at once) are
+ * answered from one reply in memory and wait for the one build under way instead of each
+ * reading every feed. The reply (the feeds' whole text) is let go once nobody has asked for it
+ * for `keptMs`: a firewall holding the current copies is answered 304 without it.
  */
 export function feedCopiesCache(
   db: Database,
   feeds: readonly FeedDefinition[],
+  keptMs = FEED_COPIES_KEPT_MS,
 ): () => Promise<{ version: string; body: string }> {
   let built: { version: string; body: string } | null = null;
   let building: Promise<{ version: string; body: string }> | null = null;
+  let drop: NodeJS.Timeout | null = null;
+  const keep = () => {
+    if (drop) clearTimeout(drop);
+    drop = setTimeout(() => {
+      built = null;
+      drop = null;
+    }, keptMs);
+    drop.unref();
+  };
   return async () => {
     const version = await storedFeedsVersion(db);
-    if (built?.version === version) return built;
-    building ??= storedFeedCopies(db, feeds)
-      .then((copies) => (built = copies))
-      .finally(() => {
-        building = null;
-      });
-    return building;
+    let copies = built;
+    if (copies?.version !== version) {
+      building ??= storedFeedCopies(db, feeds)
+        .then((read) => (built = read))
+        .finally(() => {
+          building = null;
+        });
+      copies = await building;
+    }
+    keep();
+    return copies;
   };
 }
 
