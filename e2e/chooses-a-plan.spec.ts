@@ -17,12 +17,19 @@ describe('choosing a plan', () => {
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await expect.poll(() => page.getByText('Pay-As-You-Go').first().isVisible()).toBe(true);
     await page.locator('[data-plan="payg"]').waitFor();
+    // Nothing is chosen yet: a welcome says what to do, and Free is not marked as the plan.
+    await page.getByText('Choose a plan to start using Gatehouse').waitFor();
+    expect(await page.getByText('Current plan').count()).toBe(0);
     await screenshot(page, 'subscription-new-merchant');
     await page.getByRole('button', { name: 'Choose Free' }).click();
     await page.waitForURL(`${f.stack.appUrl}/dashboard`);
     // isNew is cleared: /subscription no longer forces itself.
     await page.goto(`${f.stack.appUrl}/regionBlocker`);
     await page.waitForURL(`${f.stack.appUrl}/regionBlocker`);
+    await page.goto(`${f.stack.appUrl}/subscription`);
+    await page.locator('[data-plan="free"]').getByText('Current plan').waitFor();
+    expect(await page.getByRole('button', { name: 'Choose Free' }).count()).toBe(0);
+    expect(await page.getByText('Choose a plan to start using Gatehouse').count()).toBe(0);
     await page.close();
   });
 

@@ -25,9 +25,10 @@ interface PlanCardProps {
 
 export function PlanCard({ plan, state, busy, onChoose, onCancel }: PlanCardProps) {
   const { account } = useAppState();
-  const current = state.plan === plan.id;
-  // A new account confirms Free explicitly; an existing one already on Free has nothing to do.
-  const showChoose = !current || (plan.id === 'free' && account?.isNew === true);
+  // A new account on Free has not chosen a plan yet (it confirms even Free explicitly): Free
+  // is not its current plan until it has.
+  const current = state.plan === plan.id && !(plan.id === 'free' && account?.isNew === true);
+  const showChoose = !current;
   const sub = state.subscription;
   const paid = plan.id !== 'free';
   const trial = paid && state.trialAvailable && plan.trialDays > 0;

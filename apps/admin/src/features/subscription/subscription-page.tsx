@@ -1,4 +1,5 @@
-// /subscription: the three plans side by side, the current one marked, choosing (Free at
+// /subscription: the three plans side by side, the current one marked (a new account, which has
+// not chosen yet, is welcomed, and Free is not marked as its plan), choosing (Free at
 // once; a paid plan on the platform's confirmation page), cancelling with a confirmation, and
 // the outcome of a return from the platform.
 import { useState } from 'react';
@@ -14,6 +15,8 @@ import {
   Spinner,
   Text,
 } from '@shopify/polaris';
+import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { useAppState } from '../../lib/app-state.js';
 import { useCancelSubscription } from './api/use-cancel-subscription.js';
 import { useChoosePlan } from './api/use-choose-plan.js';
 import { usePlans } from './api/use-plans.js';
@@ -23,6 +26,7 @@ import { PlanCard } from './plan-card.js';
 
 export default function SubscriptionPage() {
   const navigate = useNavigate();
+  const { account } = useAppState();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -66,6 +70,19 @@ export default function SubscriptionPage() {
           <Layout.Section>
             <Banner tone={banner.tone} title={banner.title} onDismiss={() => setDismissed(true)}>
               {banner.body && <p>{banner.body}</p>}
+            </Banner>
+          </Layout.Section>
+        )}
+        {account?.isNew === true && !banner && (
+          <Layout.Section>
+            <Banner tone="info" title={`Choose a plan to start using ${PRODUCT_NAME}`}>
+              <p>
+                Free protects your store with the Country and IP Blockers at no cost.
+                {current?.trialAvailable
+                  ? ' Premium and Pay-As-You-Go start with a free trial, and Shopify asks you to approve the charge first.'
+                  : ' Shopify asks you to approve the charge of a paid plan first.'}{' '}
+                You can change your plan at any time on this page.
+              </p>
             </Banner>
           </Layout.Section>
         )}
