@@ -2,7 +2,7 @@
 // ISP by name on the ISP/ASN Blocker page; visitors from those networks see the block page at
 // once, everyone else shops as usual, each entry counts the visits it blocked, and removing an
 // entry lets its visitors back in.
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
@@ -109,5 +109,17 @@ describe('blocking a network', () => {
     await admin.getByText('The ISP/ASN Blocker is part of Premium and Pay-As-You-Go').waitFor();
     expect(await admin.getByRole('link', { name: 'Start Free Trial' }).isVisible()).toBe(true);
     await screenshot(admin, 'asn-blocker-free-plan');
+
+    // The admin remembers the plan: opened again on the page, it asks nothing the plan refuses.
+    const refused: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.status() === 403) refused.push(response.url());
+    };
+    admin.on('response', onResponse);
+    await admin.goto(`${f.stack.appUrl}/asnBlocker`);
+    await admin.getByText('The ISP/ASN Blocker is part of Premium and Pay-As-You-Go').waitFor();
+    await admin.waitForLoadState('networkidle');
+    admin.off('response', onResponse);
+    expect(refused).toEqual([]);
   });
 });

@@ -1,8 +1,16 @@
 // TanStack Query on top of `callApi`: failures become query errors (the client already showed the
 // toast) and hooks hand back the caller's default instead of stale data.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallName, RequestOf, ResponseOf } from '@gatehouse/contracts';
+import {
+  api,
+  planIncludes,
+  type CallName,
+  type Feature,
+  type RequestOf,
+  type ResponseOf,
+} from '@gatehouse/contracts';
 import { callApi, type CallOptions } from './api-client.js';
+import { readLastPlan } from './local-flags.js';
 import { queryClient } from './query-client.js';
 
 export class ApiCallFailed extends Error {
@@ -35,6 +43,11 @@ export async function prefetchApiQuery<N extends CallName>(
   name: N,
   request: RequestOf<N>,
 ): Promise<ResponseOf<N> | undefined> {
+  // A call of a feature the account's last known plan lacks would only be refused (403): the
+  // page shows its upgrade card without it, and asks itself once the account says otherwise.
+  const { feature } = api[name] as { feature?: Feature };
+  const plan = readLastPlan();
+  if (feature && plan && !planIncludes(plan, feature)) return undefined;
   const quiet = apiQueryOptions(name, request, { quiet: true });
   try {
     return await queryClient.fetchQuery(quiet);

@@ -1,9 +1,18 @@
 // App-wide state: whether a session exists, the account it belongs to, and what is loaded once the
 // account has an id (extension status, WAF status). The data lives in TanStack Query; this context
 // adds the session flag and the one way to start a session (login completion, impersonation).
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AccountInfo } from '@gatehouse/contracts';
 import { apiQueryOptions, useApiQuery } from './api-query.js';
+import { writeLastPlan } from './local-flags.js';
 import { queryClient } from './query-client.js';
 import { isLoggedIn, saveSession } from './session.js';
 
@@ -73,6 +82,10 @@ export function AppStateProvider({ path, children }: { path: string; children: R
   }, []);
 
   const account = enabled ? accountQuery.data : undefined;
+  const plan = account?.plan;
+  useEffect(() => {
+    if (plan) writeLastPlan(plan);
+  }, [plan]);
   // Loaded once per session, as soon as the account has an id.
   const hasId = account?.id !== undefined && account.id !== '';
   const extension = useApiQuery(

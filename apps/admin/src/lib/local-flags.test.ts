@@ -1,5 +1,5 @@
-// Local storage: the rating snooze time, the China reminder flag (value 1) and this browser's
-// Admin Access key.
+// Local storage: the rating snooze time, the China reminder flag (value 1), this browser's
+// Admin Access key and the account's last known plan.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDeviceKey as adminDeviceKeySchema } from '@gatehouse/contracts';
 import {
@@ -7,8 +7,11 @@ import {
   adminDeviceKey,
   CHINA_REMINDER_KEY,
   dismissChinaReminder,
+  LAST_PLAN_KEY,
+  readLastPlan,
   readRatingSnoozeUntil,
   shouldShowChinaReminder,
+  writeLastPlan,
   writeRatingSnoozeUntil,
 } from './local-flags.js';
 
@@ -94,5 +97,15 @@ describe("this browser's Admin Access key", () => {
       },
     });
     expect(adminDeviceKey()).toBeUndefined();
+  });
+});
+
+describe("the account's last known plan", () => {
+  it('reads back a plan, and nothing for none or an unknown value', () => {
+    expect(readLastPlan()).toBeNull();
+    writeLastPlan('payg');
+    expect(readLastPlan()).toBe('payg');
+    store.set(LAST_PLAN_KEY, 'enterprise');
+    expect(readLastPlan()).toBeNull();
   });
 });

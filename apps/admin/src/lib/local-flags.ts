@@ -1,9 +1,13 @@
 // The admin's local-storage entries: the rating "snooze until" time, the China extension
-// reminder's "don't remind again" flag (value 1), and this browser's Admin Access key. Storage
-// can be unavailable (private mode, blocked); then nothing is remembered and nothing breaks.
+// reminder's "don't remind again" flag (value 1), this browser's Admin Access key, and the plan
+// the account was last seen on. Storage can be unavailable (private mode, blocked); then
+// nothing is remembered and nothing breaks.
+import { planIds, type PlanId } from '@gatehouse/contracts';
+
 export const RATING_SNOOZE_KEY = 'gatehouse.ratingSnoozeUntil';
 export const CHINA_REMINDER_KEY = 'gatehouse.noChinaExtensionReminder';
 export const ADMIN_DEVICE_KEY = 'gatehouse.adminDeviceKey';
+export const LAST_PLAN_KEY = 'gatehouse.lastPlan';
 
 function read(key: string): string | null {
   try {
@@ -65,4 +69,17 @@ export function adminDeviceKey(): string | undefined {
     .replace(/=+$/, '');
   write(ADMIN_DEVICE_KEY, key);
   return read(ADMIN_DEVICE_KEY) === key ? key : undefined;
+}
+
+/**
+ * The plan the account was on when this browser last read it: the admin, opening on a page,
+ * does not ask early for what that plan cannot have (the page shows its upgrade card).
+ */
+export function readLastPlan(): PlanId | null {
+  const stored = read(LAST_PLAN_KEY);
+  return planIds.find((id) => id === stored) ?? null;
+}
+
+export function writeLastPlan(plan: PlanId): void {
+  if (read(LAST_PLAN_KEY) !== plan) write(LAST_PLAN_KEY, plan);
 }
