@@ -48,7 +48,14 @@ describe('deleting every entry a search matches', () => {
   });
 
   it('selects all matching entries and deletes them after confirming the count', async () => {
+    // The list's first page looks the same before and after the search (50 spam entries, the
+    // office ones further on): wait for the searched page itself, or the rows the merchant
+    // selects could be replaced, and the selection cleared, by its late arrival.
+    const searched = admin.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('search') === 'spam' && response.ok(),
+    );
     await admin.getByPlaceholder('Search by address or note').fill('spam');
+    await searched;
     await expect.poll(() => admin.getByText('office', { exact: true }).count()).toBe(0);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(50);
 
