@@ -27,6 +27,7 @@ import type {
   RuleLabel,
 } from './blocker.js';
 import type { ListTarget, ListValueKind } from './list-targets.js';
+import { sideBySide } from '../db/side-by-side.js';
 
 /** A change a save is about to make: one blocker's rules as they would be, or the switch. */
 export interface RuleSetChange {
@@ -115,10 +116,10 @@ export function createBlockerRegistry(
   }
 
   async function ruleSet(db: Database, shop: Shop, change: RuleSetChange = {}) {
-    const parts = await Promise.all(
-      blockers.map((b) =>
-        change.blocker === b.name && change.rules ? change.rules : b.loadRules(db, shop),
-      ),
+    const parts = await sideBySide(db, blockers, (b) =>
+      change.blocker === b.name && change.rules
+        ? Promise.resolve(change.rules)
+        : b.loadRules(db, shop),
     );
     return { appEnabled: change.appEnabled ?? !shop.isAppDisabled, rules: parts.flat() };
   }
@@ -131,7 +132,7 @@ export function createBlockerRegistry(
     },
     describe: (rule) => owners.get(rule.kind)?.describeRule(rule) ?? null,
     async labelRules(db, shopId, ids) {
-      const maps = await Promise.all(blockers.map((b) => b.labelRules(db, shopId, ids)));
+      const maps = await sideBySide(db, blockers, (b) => b.labelRules(db, shopId, ids));
       return new Map(maps.flatMap((m) => [...m]));
     },
     kindInfo: (kind) => infos.get(kind) ?? null,

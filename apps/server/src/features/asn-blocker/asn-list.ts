@@ -23,6 +23,7 @@ import {
   loadBlockerSettings,
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const ASN_BLOCKER = 'asn-blocker';
 
@@ -40,14 +41,16 @@ export interface AsnState {
 }
 
 export async function loadAsnState(db: Database, shop: Shop): Promise<AsnState> {
-  const [rows, settings] = await Promise.all([
-    db
-      .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
-      .from(asnRules)
-      .where(eq(asnRules.shopId, shop.id))
-      .orderBy(asc(asnRules.createdAt), asc(asnRules.id)),
-    loadBlockerSettings(db, shop.id, ASN_BLOCKER),
-  ]);
+  const [rows, settings] = await readAll(
+    db,
+    () =>
+      db
+        .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
+        .from(asnRules)
+        .where(eq(asnRules.shopId, shop.id))
+        .orderBy(asc(asnRules.createdAt), asc(asnRules.id)),
+    () => loadBlockerSettings(db, shop.id, ASN_BLOCKER),
+  );
   return { rows, settings, enforced: planIncludes(shop.plan, 'asnBlocker') };
 }
 

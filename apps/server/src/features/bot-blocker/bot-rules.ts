@@ -28,6 +28,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { botRules, type BotRuleRow } from './bot-schema.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const BOT_BLOCKER = 'bot-blocker';
 
@@ -58,14 +59,16 @@ const categoryOrder = (row: BotRuleState) =>
   row.category === null ? BOT_CATEGORIES.length : BOT_CATEGORIES.indexOf(row.category as never);
 
 export async function loadBotState(db: Database, shop: Shop): Promise<BotState> {
-  const [rows, settings] = await Promise.all([
-    db
-      .select(botRuleColumns)
-      .from(botRules)
-      .where(eq(botRules.shopId, shop.id))
-      .orderBy(asc(botRules.createdAt), asc(botRules.id)),
-    loadBlockerSettings(db, shop.id, BOT_BLOCKER),
-  ]);
+  const [rows, settings] = await readAll(
+    db,
+    () =>
+      db
+        .select(botRuleColumns)
+        .from(botRules)
+        .where(eq(botRules.shopId, shop.id))
+        .orderBy(asc(botRules.createdAt), asc(botRules.id)),
+    () => loadBlockerSettings(db, shop.id, BOT_BLOCKER),
+  );
   // Stable: patterns keep the order they were added in.
   rows.sort((a, b) => categoryOrder(a) - categoryOrder(b));
   return { rows, settings, enforced: planIncludes(shop.plan, 'botBlocker') };
@@ -128,14 +131,16 @@ export function toBotPatternEntry(row: BotRuleRow): BotPatternEntry {
 
 /** The blocker as the merchant's calls show it. */
 export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlockerView> {
-  const [rows, settings] = await Promise.all([
-    db
-      .select()
-      .from(botRules)
-      .where(eq(botRules.shopId, shop.id))
-      .orderBy(desc(botRules.createdAt), desc(botRules.id)),
-    loadBlockerSettings(db, shop.id, BOT_BLOCKER),
-  ]);
+  const [rows, settings] = await readAll(
+    db,
+    () =>
+      db
+        .select()
+        .from(botRules)
+        .where(eq(botRules.shopId, shop.id))
+        .orderBy(desc(botRules.createdAt), desc(botRules.id)),
+    () => loadBlockerSettings(db, shop.id, BOT_BLOCKER),
+  );
   const agents = botAgents();
   return {
     action: blockerSettingsView(settings).action,

@@ -12,6 +12,7 @@ import {
   settingsFromInput,
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const COUNTRY_BLOCKER = 'country-blocker';
 /** The country rule's id in the engine's rule set (one Country Blocker per shop). */
@@ -29,10 +30,11 @@ export interface CountryState extends CountryList {
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export async function loadCountryState(db: Database, shopId: string): Promise<CountryState> {
-  const [[row], settings] = await Promise.all([
-    db.select().from(countryBlocker).where(eq(countryBlocker.shopId, shopId)),
-    loadBlockerSettings(db, shopId, COUNTRY_BLOCKER),
-  ]);
+  const [[row], settings] = await readAll(
+    db,
+    () => db.select().from(countryBlocker).where(eq(countryBlocker.shopId, shopId)),
+    () => loadBlockerSettings(db, shopId, COUNTRY_BLOCKER),
+  );
   return { mode: row?.mode ?? 'blacklist', countries: row?.countries ?? [], settings };
 }
 

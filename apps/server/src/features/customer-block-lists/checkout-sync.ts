@@ -26,6 +26,7 @@ import {
   customerBlockSettings,
   type CheckoutBlockSyncRow,
 } from './customer-block-lists-schema.js';
+import { sideBySide } from '../../db/side-by-side.js';
 
 export const CHECKOUT_SYNC_JOB = 'checkout-block-sync';
 /** The function's API type, as the platform lists functions. */
@@ -132,7 +133,7 @@ export async function buildForShop(
   sources: readonly CheckoutBlockSource[],
   shopId: string,
 ): Promise<{ built: BuiltBlockList; entries: number }> {
-  const lists = await Promise.all(sources.map((source) => source.entries(db, shopId)));
+  const lists = await sideBySide(db, sources, (source) => source.entries(db, shopId));
   const entries = lists.flat();
   const message = await loadMessage(db, shopId);
   const built = buildBlockList(entries, message ?? defaultCustomerBlockMessage);

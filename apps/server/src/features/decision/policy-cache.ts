@@ -20,6 +20,7 @@ import { policyVersion } from '../../protection/policy-version.js';
 import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
+import { readAll } from '../../db/side-by-side.js';
 
 interface Slot {
   value: ShopPolicy;
@@ -57,18 +58,21 @@ export async function buildShopPolicy(
 ): Promise<ShopPolicy | null> {
   const [shop] = await db.select().from(shops).where(eq(shops.domain, domain));
   if (!shop || shop.uninstalledAt) return null;
-  const [ruleSet, blockPage, devices, [protection]] = await Promise.all([
-    blockers.ruleSet(db, shop),
-    loadBlockPage(db, shop.id),
-    db
-      .select({ tokenHash: adminDevices.tokenHash })
-      .from(adminDevices)
-      .where(and(eq(adminDevices.shopId, shop.id), isNull(adminDevices.revokedAt))),
-    db
-      .select({ switches: contentProtection.switches })
-      .from(contentProtection)
-      .where(eq(contentProtection.shopId, shop.id)),
-  ]);
+  const [ruleSet, blockPage, devices, [protection]] = await readAll(
+    db,
+    () => blockers.ruleSet(db, shop),
+    () => loadBlockPage(db, shop.id),
+    () =>
+      db
+        .select({ tokenHash: adminDevices.tokenHash })
+        .from(adminDevices)
+        .where(and(eq(adminDevices.shopId, shop.id), isNull(adminDevices.revokedAt))),
+    () =>
+      db
+        .select({ switches: contentProtection.switches })
+        .from(contentProtection)
+        .where(eq(contentProtection.shopId, shop.id)),
+  );
   // In the switches' own order (stored JSON keeps no order).
   const switches = planIncludes(shop.plan, 'contentProtection')
     ? CONTENT_SWITCHES.map((name) => [name, protection?.switches[name] ?? 'off'] as const)

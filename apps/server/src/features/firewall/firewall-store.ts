@@ -15,6 +15,7 @@ import type { Shop } from '../../db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { firewallSettings, type FirewallSettingsRow } from './firewall-schema.js';
+import { readAll } from '../../db/side-by-side.js';
 
 /** Storefront rules that always travel with the enforced ones. */
 const ALWAYS = new Set(['verified-crawlers']);
@@ -85,10 +86,11 @@ export async function firewallShopOf(
   shop: Shop,
   settings: FirewallSettings,
 ): Promise<FirewallShop> {
-  const [ruleSet, blockPage] = await Promise.all([
-    firewallRuleSet(storefront, firewall, db, shop, settings.enforce),
-    loadBlockPage(db, shop.id),
-  ]);
+  const [ruleSet, blockPage] = await readAll(
+    db,
+    () => firewallRuleSet(storefront, firewall, db, shop, settings.enforce),
+    () => loadBlockPage(db, shop.id),
+  );
   const { enabled, ...limit } = settings.rateLimit;
   return {
     shopId: shop.id,

@@ -32,6 +32,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { fwListRules } from './fw-lists-schema.js';
+import { readAll } from '../../db/side-by-side.js';
 
 interface ListSpec {
   list: FwList;
@@ -97,10 +98,11 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
   }
 
   async function view(db: Database, shop: Shop): Promise<FwListView> {
-    const [rows, settings] = await Promise.all([
-      rowsOf(db, shop.id),
-      loadBlockerSettings(db, shop.id, name),
-    ]);
+    const [rows, settings] = await readAll(
+      db,
+      () => rowsOf(db, shop.id),
+      () => loadBlockerSettings(db, shop.id, name),
+    );
     return {
       ...blockerSettingsView(settings),
       entries: rows.reverse().map((r) => ({
@@ -195,10 +197,11 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
       return { label: value ? `${spec.label}: ${value}` : spec.label, mode: null };
     },
     async loadRules(db, shop) {
-      const [rows, settings] = await Promise.all([
-        rowsOf(db, shop.id),
-        loadBlockerSettings(db, shop.id, name),
-      ]);
+      const [rows, settings] = await readAll(
+        db,
+        () => rowsOf(db, shop.id),
+        () => loadBlockerSettings(db, shop.id, name),
+      );
       return rulesOf(rows, settings, shop);
     },
     async labelRules(db, shopId, ids) {

@@ -23,6 +23,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { fwUrlRules, type FwUrlRuleRow } from './fw-url-blocker-schema.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const FW_URL_BLOCKER = 'fw-url-blocker';
 
@@ -42,20 +43,22 @@ export interface UrlState {
 }
 
 export async function loadUrlState(db: Database, shop: Shop): Promise<UrlState> {
-  const [rows, settings] = await Promise.all([
-    db
-      .select({
-        id: fwUrlRules.id,
-        match: fwUrlRules.match,
-        pattern: fwUrlRules.pattern,
-        target: fwUrlRules.target,
-        methods: fwUrlRules.methods,
-      })
-      .from(fwUrlRules)
-      .where(eq(fwUrlRules.shopId, shop.id))
-      .orderBy(asc(fwUrlRules.createdAt), asc(fwUrlRules.id)),
-    loadBlockerSettings(db, shop.id, FW_URL_BLOCKER),
-  ]);
+  const [rows, settings] = await readAll(
+    db,
+    () =>
+      db
+        .select({
+          id: fwUrlRules.id,
+          match: fwUrlRules.match,
+          pattern: fwUrlRules.pattern,
+          target: fwUrlRules.target,
+          methods: fwUrlRules.methods,
+        })
+        .from(fwUrlRules)
+        .where(eq(fwUrlRules.shopId, shop.id))
+        .orderBy(asc(fwUrlRules.createdAt), asc(fwUrlRules.id)),
+    () => loadBlockerSettings(db, shop.id, FW_URL_BLOCKER),
+  );
   return { rows, settings, enforced: planIncludes(shop.plan, 'firewall') };
 }
 

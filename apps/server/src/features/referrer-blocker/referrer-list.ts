@@ -22,6 +22,7 @@ import {
   loadBlockerSettings,
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const REFERRER_BLOCKER = 'referrer-blocker';
 
@@ -39,14 +40,16 @@ export interface ReferrerState {
 }
 
 export async function loadReferrerState(db: Database, shop: Shop): Promise<ReferrerState> {
-  const [rows, settings] = await Promise.all([
-    db
-      .select({ id: referrerRules.id, domain: referrerRules.domain })
-      .from(referrerRules)
-      .where(eq(referrerRules.shopId, shop.id))
-      .orderBy(asc(referrerRules.createdAt), asc(referrerRules.id)),
-    loadBlockerSettings(db, shop.id, REFERRER_BLOCKER),
-  ]);
+  const [rows, settings] = await readAll(
+    db,
+    () =>
+      db
+        .select({ id: referrerRules.id, domain: referrerRules.domain })
+        .from(referrerRules)
+        .where(eq(referrerRules.shopId, shop.id))
+        .orderBy(asc(referrerRules.createdAt), asc(referrerRules.id)),
+    () => loadBlockerSettings(db, shop.id, REFERRER_BLOCKER),
+  );
   return { rows, settings, enforced: planIncludes(shop.plan, 'referrerBlocker') };
 }
 

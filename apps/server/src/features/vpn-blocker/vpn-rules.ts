@@ -21,6 +21,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { vpnBlockerOptions, vpnBlockerSwitches, vpnTrustedAsns } from './vpn-blocker-schema.js';
+import { readAll } from '../../db/side-by-side.js';
 
 export const VPN_BLOCKER = 'vpn-blocker';
 
@@ -57,13 +58,15 @@ export async function loadVpnSettings(
   db: Database,
   shopId: string,
 ): Promise<Pick<VpnState, 'switches' | 'allowPrivateRelay'>> {
-  const [rows, [options]] = await Promise.all([
-    db.select().from(vpnBlockerSwitches).where(eq(vpnBlockerSwitches.shopId, shopId)),
-    db
-      .select({ allowPrivateRelay: vpnBlockerOptions.allowPrivateRelay })
-      .from(vpnBlockerOptions)
-      .where(eq(vpnBlockerOptions.shopId, shopId)),
-  ]);
+  const [rows, [options]] = await readAll(
+    db,
+    () => db.select().from(vpnBlockerSwitches).where(eq(vpnBlockerSwitches.shopId, shopId)),
+    () =>
+      db
+        .select({ allowPrivateRelay: vpnBlockerOptions.allowPrivateRelay })
+        .from(vpnBlockerOptions)
+        .where(eq(vpnBlockerOptions.shopId, shopId)),
+  );
   const switches = Object.fromEntries(
     vpnNetworks.map((network): [VpnNetwork, VpnSwitchState] => {
       const row = rows.find((r) => r.network === network);
@@ -84,14 +87,16 @@ export async function loadVpnSettings(
 }
 
 export async function loadVpnState(db: Database, shop: Shop): Promise<VpnState> {
-  const [settings, trusted] = await Promise.all([
-    loadVpnSettings(db, shop.id),
-    db
-      .select({ asn: vpnTrustedAsns.asn })
-      .from(vpnTrustedAsns)
-      .where(eq(vpnTrustedAsns.shopId, shop.id))
-      .orderBy(asc(vpnTrustedAsns.createdAt), asc(vpnTrustedAsns.id)),
-  ]);
+  const [settings, trusted] = await readAll(
+    db,
+    () => loadVpnSettings(db, shop.id),
+    () =>
+      db
+        .select({ asn: vpnTrustedAsns.asn })
+        .from(vpnTrustedAsns)
+        .where(eq(vpnTrustedAsns.shopId, shop.id))
+        .orderBy(asc(vpnTrustedAsns.createdAt), asc(vpnTrustedAsns.id)),
+  );
   return {
     ...settings,
     trustedAsns: trusted.map((r) => r.asn),
