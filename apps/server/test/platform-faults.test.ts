@@ -169,7 +169,7 @@ describe('a failing platform', () => {
 
   it('does not repeat a subscription request the platform may have run', async () => {
     const before = await subscriptionsOnPlatform();
-    const failing = await fault({ kind: 'server-error', status: 500 });
+    const failing = await fault({ kind: 'server-error', status: 500, operation: SUBSCRIBE });
     const { result, ms } = await choosePayg();
     expectActionable400(result, 'unavailable');
     expect(ms).toBeLessThan(BOUND_MS);
