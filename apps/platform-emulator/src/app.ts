@@ -15,10 +15,12 @@ import { applyFaults, faultRoutes } from './control/fault-routes.js';
 import { FaultInjector } from './control/faults.js';
 import { orderControlRoutes } from './control/order-control-routes.js';
 import { privacyControlRoutes } from './control/privacy-control-routes.js';
+import { tokenControlRoutes } from './control/token-control-routes.js';
 import { loadThemeExtension } from './extension/theme-extension.js';
 import { graphqlRoutes } from './graphql/graphql-routes.js';
 import { accessTokenRoutes } from './oauth/access-token-routes.js';
 import { authorizeRoutes } from './oauth/authorize-routes.js';
+import { PLATFORM_NON_EXPIRING_CUTOFF, TokenPolicy } from './oauth/token-policy.js';
 import { registeredApp } from './registered-app.js';
 import { rejectInvalidShop } from './shop-scope.js';
 import { EmulatorStore } from './state/store.js';
@@ -42,6 +44,11 @@ export interface EmulatorOptions {
   webhookMaxAttempts?: number;
   /** A delivery that has not answered after this long counts as failed. Default 5000. */
   webhookTimeoutMs?: number;
+  /**
+   * From this date (ISO) non-expiring offline tokens are refused; null: never. Default: the
+   * platform's own cutoff, January 1, 2027.
+   */
+  nonExpiringTokenCutoff?: string | null;
   /** Request logging: false (default), true, or a pino level. */
   logger?: boolean | { level: string };
   /** The theme app extension folder. Default: the repository's extensions/gatehouse-embed. */
@@ -75,6 +82,11 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
     }),
     extension: () => loadThemeExtension(extensionDir),
     faults: new FaultInjector(),
+    tokens: new TokenPolicy(
+      options.nonExpiringTokenCutoff === undefined
+        ? PLATFORM_NON_EXPIRING_CUTOFF
+        : options.nonExpiringTokenCutoff,
+    ),
     storefrontRequests: new Map(),
   };
   // Hung requests would keep the server from closing: drop them first.
@@ -114,6 +126,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await billingControlRoutes(app, context);
   await orderControlRoutes(app, context);
   await privacyControlRoutes(app, context);
+  await tokenControlRoutes(app, context);
   await faultRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>

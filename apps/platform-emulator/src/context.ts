@@ -2,6 +2,7 @@
 // webhook dispatcher, the app's theme extension and the faults tests switch on.
 import type { FaultInjector } from './control/faults.js';
 import type { ThemeExtension } from './extension/theme-extension.js';
+import type { TokenPolicy } from './oauth/token-policy.js';
 import type { RegisteredApp } from './registered-app.js';
 import type { EmulatorStore } from './state/store.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -13,6 +14,8 @@ export interface EmulatorContext {
   app: RegisteredApp;
   dispatcher: WebhookDispatcher;
   faults: FaultInjector;
+  /** The platform's clock and the cutoff for non-expiring offline tokens. */
+  tokens: TokenPolicy;
   /** Requests each shop's storefront answered (pages, cart, checkout, assets), since start. */
   storefrontRequests: Map<string, number>;
   /** Read from disk on each call, so edits to the extension show without a restart. */

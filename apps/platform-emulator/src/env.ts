@@ -17,6 +17,10 @@ const envSchema = z.object({
   SHOPIFY_API_SECRET: z.string().min(1).default('gatehouse-dev-api-secret'),
   /** Unset: `<repo>/.data/emulator-state.json`; set but empty: state kept in memory only. */
   EMULATOR_STATE_FILE: z.string().optional(),
+  /** From this date non-expiring offline tokens are refused; `never` for no cutoff. */
+  EMULATOR_NON_EXPIRING_TOKEN_CUTOFF: z
+    .union([z.literal('never'), z.iso.datetime({ offset: true })])
+    .default('2027-01-01T00:00:00Z'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +32,7 @@ export interface EmulatorEnv {
   apiKey: string;
   apiSecret: string;
   stateFile: string | null;
+  nonExpiringTokenCutoff: string | null;
   logLevel: string;
 }
 
@@ -54,6 +59,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): EmulatorEnv {
     apiKey: env.SHOPIFY_API_KEY,
     apiSecret: env.SHOPIFY_API_SECRET,
     stateFile,
+    nonExpiringTokenCutoff:
+      env.EMULATOR_NON_EXPIRING_TOKEN_CUTOFF === 'never'
+        ? null
+        : env.EMULATOR_NON_EXPIRING_TOKEN_CUTOFF,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -6,6 +6,7 @@ export {
   type PlaceOrderRequest,
   type RiskRequest,
   type SubscriptionCommand,
+  type TokenPolicyView,
 } from './control/emulator-control.js';
 export type { FaultInput, FaultView } from './control/faults.js';
 export type {

@@ -1,9 +1,9 @@
 // Installing, re-scoping and uninstalling the app on a shop, with the webhooks the
 // platform sends for each.
-import { randomBytes } from 'node:crypto';
 import { cancelOpenSubscriptions } from './billing/subscriptions.js';
 import type { EmulatorContext } from './context.js';
 import { removeShopMetafields } from './metafields/app-metafields.js';
+import { issueTokens, tokenAccepted } from './oauth/offline-tokens.js';
 import { removeShopScriptTags } from './script-tags/script-tags.js';
 import type { InstallationRecord } from './state/types.js';
 import { shopPayload } from './webhooks/payloads.js';
@@ -25,23 +25,29 @@ export function installationByToken(
   token: string,
 ): InstallationRecord | null {
   const installation = context.store.state.installations[shop];
-  return installation && installation.accessToken === token ? installation : null;
+  return installation && tokenAccepted(context, installation, token) ? installation : null;
 }
 
-/** Installs (or re-authorises) the app: a new offline token replaces the old one. */
+/**
+ * Installs (or re-authorises) the app: a new offline token (an expiring pair when asked for)
+ * replaces the old one, and ends any recovery of an earlier refresh or migration answer.
+ */
 export function installApp(
   context: EmulatorContext,
   shop: string,
   scopes: string[],
+  expiring = false,
 ): InstallationRecord {
   const previous = context.store.state.installations[shop];
   const installation: InstallationRecord = {
     id: previous?.id ?? context.store.nextId(),
     shop,
-    accessToken: `shpat_${randomBytes(16).toString('hex')}`,
+    accessToken: '',
     scopes: [...new Set(scopes)],
     installedAt: previous?.installedAt ?? new Date().toISOString(),
+    grants: previous?.grants ?? { authorizationCode: 0, refresh: 0, migration: 0 },
   };
+  issueTokens(context, installation, expiring);
   context.store.state.installations[shop] = installation;
   context.store.save();
   return installation;

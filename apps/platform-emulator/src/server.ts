@@ -9,6 +9,7 @@ const app = await buildEmulator({
   apiKey: env.apiKey,
   apiSecret: env.apiSecret,
   stateFile: env.stateFile,
+  nonExpiringTokenCutoff: env.nonExpiringTokenCutoff,
   logger: { level: env.logLevel },
 });
 

@@ -39,6 +39,9 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
           scopes: installation.scopes,
           accessToken: installation.accessToken,
           installedAt: installation.installedAt,
+          accessTokenExpiresAt: installation.accessTokenExpiresAt ?? null,
+          refreshTokenExpiresAt: installation.refreshTokenExpiresAt ?? null,
+          grants: installation.grants ?? { authorizationCode: 0, refresh: 0, migration: 0 },
         }
       : null,
     appEmbed: readAppEmbeds(context, shop).map((embed) => ({

@@ -19,7 +19,16 @@ export interface ShopStateView {
     timezone: string;
     plan: string;
   };
-  installation: { scopes: string[]; accessToken: string; installedAt: string } | null;
+  installation: {
+    scopes: string[];
+    accessToken: string;
+    installedAt: string;
+    /** Null for a non-expiring offline token. */
+    accessTokenExpiresAt: string | null;
+    refreshTokenExpiresAt: string | null;
+    /** Token grants answered since install, by kind (a recovered answer counts too). */
+    grants: { authorizationCode: number; refresh: number; migration: number };
+  } | null;
   appEmbed: {
     handle: string;
     enabled: boolean;

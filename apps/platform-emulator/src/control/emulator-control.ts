@@ -11,6 +11,11 @@ export type PlaceOrderRequest = z.input<typeof placeOrderBody>;
 export type RiskRequest = z.input<typeof riskInput>;
 export type { OrderView };
 
+export interface TokenPolicyView {
+  now: string;
+  nonExpiringTokenCutoff: string | null;
+}
+
 export type SubscriptionCommand = 'freeze' | 'unfreeze' | 'cancel' | 'expire' | 'advance-period';
 
 export class EmulatorControl {
@@ -203,6 +208,26 @@ export class EmulatorControl {
   /** Switches every fault off and drops the requests a hang fault holds. */
   async clearFaults(): Promise<void> {
     await this.call('DELETE', '/_emulator/faults');
+  }
+
+  /** Sets the platform's clock ("January 2, 2027"); null: this machine's clock again. */
+  setClock(now: string | null): Promise<TokenPolicyView> {
+    return this.call('POST', '/_emulator/clock', { now });
+  }
+
+  /** From this date non-expiring offline tokens are refused; null: never. */
+  setTokenCutoff(cutoff: string | null): Promise<TokenPolicyView> {
+    return this.call('POST', '/_emulator/token-cutoff', { cutoff });
+  }
+
+  /** Gives the installed shop a non-expiring offline token, as apps held before expiring ones. */
+  issueNonExpiringToken(shop: string): Promise<{ accessToken: string }> {
+    return this.call('POST', `/_emulator/shops/${shop}/non-expiring-token`, {});
+  }
+
+  /** Revokes the shop's tokens: its access and refresh tokens are refused from now on. */
+  revokeTokens(shop: string): Promise<{ revoked: boolean }> {
+    return this.call('POST', `/_emulator/shops/${shop}/revoke-tokens`, {});
   }
 
   reset(): Promise<{ reset: boolean }> {

@@ -35,6 +35,22 @@ export interface InstallationRecord {
   accessToken: string;
   scopes: string[];
   installedAt: string;
+  /** When the access token expires; absent or null: a non-expiring offline token. */
+  accessTokenExpiresAt?: string | null;
+  refreshToken?: string | null;
+  refreshTokenExpiresAt?: string | null;
+  /**
+   * The refresh token used last, still accepted (answering the pair it gave) until the app
+   * uses its replacement, for at most 30 days from its first use.
+   */
+  previousRefresh?: { token: string; firstUsedAt: string } | null;
+  /**
+   * The non-expiring token a migration replaced: a repeat of that migration within seven days
+   * answers the same pair, until the pair is refreshed or replaced.
+   */
+  migratedFrom?: { token: string; at: string } | null;
+  /** Grants answered for this installation, by kind, since it was installed. */
+  grants?: { authorizationCode: number; refresh: number; migration: number };
 }
 
 export interface AuthCodeRecord {
