@@ -82,6 +82,7 @@ import { platformPlugin } from './plugins/platform.js';
 import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
+import { tokenMigrationPlugin } from './tokens/token-migration.js';
 
 /**
  * Every blocker of the storefront, in the order their rules enter a shop's rule set. A new
@@ -174,6 +175,8 @@ export async function buildApp(
   await app.register(authPlugin);
   // The job queue before the features that define jobs on it.
   await app.register(jobsPlugin);
+  // Non-expiring offline tokens are migrated to expiring pairs (hourly and at start).
+  await app.register(tokenMigrationPlugin);
   await app.register(billingPlugin);
   // The checkout function's block list, synced to the platform by a job on every change.
   await app.register(customerBlockListsPlugin, { sources: CHECKOUT_BLOCK_SOURCES });

@@ -43,6 +43,7 @@ describe('getAccountInfo', () => {
       isAdminAccessEnabled: false,
       isImpersonated: false,
       unsupportedReason: null,
+      needsReconnect: false,
       platformPlanName: 'Basic',
     });
   });

@@ -28,6 +28,11 @@ export const accountInfo = z.object({
   isImpersonated: z.boolean(),
   /** Why this store cannot use the app (it is then sent to /notSupportStore), or null. */
   unsupportedReason: z.enum(['noOnlineStore', 'storeClosed']).nullable(),
+  /**
+   * Shopify refused to renew the store's offline token (revoked, expired): nothing Gatehouse
+   * does on Shopify works until the merchant reconnects Gatehouse to Shopify by signing in again.
+   */
+  needsReconnect: z.boolean(),
   /** The store's plan on the platform, as the platform names it. */
   platformPlanName: z.string(),
 });

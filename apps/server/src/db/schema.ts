@@ -22,6 +22,9 @@ const createdAt = () => tz('created_at').notNull().defaultNow();
 export const plans = ['free', 'premium', 'payg'] as const;
 export type Plan = (typeof plans)[number];
 
+export const tokenStates = ['non-expiring', 'expiring', 'dead'] as const;
+export type TokenState = (typeof tokenStates)[number];
+
 export const shops = pgTable('shops', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Shopify's numeric shop id, as text. */
@@ -35,6 +38,20 @@ export const shops = pgTable('shops', {
   accessTokenIv: text('access_token_iv'),
   accessTokenTag: text('access_token_tag'),
   accessTokenCiphertext: text('access_token_ciphertext'),
+  /** When the access token expires; null for a non-expiring token (issued before expiring ones). */
+  accessTokenExpiresAt: tz('access_token_expires_at'),
+  /** The refresh token of an expiring pair, sealed like the access token. */
+  refreshTokenIv: text('refresh_token_iv'),
+  refreshTokenTag: text('refresh_token_tag'),
+  refreshTokenCiphertext: text('refresh_token_ciphertext'),
+  refreshTokenExpiresAt: tz('refresh_token_expires_at'),
+  /**
+   * What the stored offline token is: a non-expiring one (to migrate), an expiring pair, or
+   * dead (the platform refused its refresh or migration: the merchant must sign in again).
+   */
+  tokenState: text('token_state', { enum: tokenStates }).notNull().default('non-expiring'),
+  /** When the token was found dead; null otherwise. */
+  tokenDeadSince: tz('token_dead_since'),
   grantedScopes: text('granted_scopes').notNull().default(''),
   installedAt: tz('installed_at').notNull().defaultNow(),
   uninstalledAt: tz('uninstalled_at'),

@@ -16,6 +16,7 @@ import {
   type JobWithMetadata,
   type PGliteLike,
 } from 'pg-boss';
+import { ShopTokenDeadError } from '../platform/shop-token-dead.js';
 import type { JobDefinition, JobQueue, JobRecord } from './job-definition.js';
 import { JOB_SCHEMA } from './job-schema.js';
 
@@ -146,6 +147,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
       return { id: job.id, status: 'completed', output };
     } catch (error) {
+      // A shop whose token is dead fails every attempt the same way until the merchant signs
+      // in again: the job ends here, saying so, instead of retrying against it.
+      if (error instanceof ShopTokenDeadError) {
+        log.warn(
+          { queue: definition.name, jobId: job.id, shop: error.shop, reason: error.message },
+          'job ended: the shop must reconnect Gatehouse to Shopify',
+        );
+        return { id: job.id, status: 'completed', output: { ended: error.message } };
+      }
       const last = job.retryCount >= job.retryLimit;
       log[last ? 'error' : 'warn'](
         { err: error, queue: definition.name, jobId: job.id, retryCount: job.retryCount },

@@ -2,8 +2,10 @@
 // (built in platform-oauth.ts), Admin GraphQL, webhook registration, app-embed state. Every
 // request goes through callPlatform, so each has a time-out, retries what is safe to repeat
 // and fails within the call's deadline with a PlatformError saying why. A merchant action that
-// makes several calls starts one deadline (flowDeadline) and hands it to each of them.
-import { Session, type Shopify } from '@shopify/shopify-api';
+// makes several calls starts one deadline (flowDeadline) and hands it to each of them. The
+// token a GraphQL call is given passes through the token keeper first (refreshed when about to
+// expire), and a 401 is tried once more with the token the keeper renews.
+import { HttpResponseError, Session, type Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
@@ -39,7 +41,26 @@ export interface PlatformShop {
   planName: string;
 }
 
+/** Keeps the shops' stored offline tokens usable (tokens/offline-token-keeper.ts). */
+export interface TokenKeeper {
+  /** The token to send: the one given, or a renewed one when it is about to expire. */
+  beforeCall(shop: string, token: string): Promise<string>;
+  /** After a 401 answered to `token`: the token to try once more with, or null for none. */
+  afterUnauthorized(shop: string, token: string): Promise<string | null>;
+}
+
+/** The platform answered 401: the token was not accepted. */
+function isUnauthorized(error: unknown): boolean {
+  return (
+    error instanceof PlatformError &&
+    error.cause instanceof HttpResponseError &&
+    error.cause.response.code === 401
+  );
+}
+
 export interface PlatformClient extends PlatformOAuth {
+  /** Hands every GraphQL call's token to the keeper (set once the keeper is built). */
+  useTokenKeeper(keeper: TokenKeeper): void;
   platformUrl: PlatformUrl;
   /** Starts the one deadline of a merchant action that makes several platform calls. */
   flowDeadline(): number;
@@ -72,8 +93,28 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   const embedCache = new Map<string, { enabled: boolean; until: number }>();
 
   const policy: CallPolicy = config.platformCalls;
+  let keeper: TokenKeeper | null = null;
 
   async function graphql<T>(
+    shop: string,
+    token: string,
+    query: string,
+    variables?: object,
+    options: GraphqlOptions = {},
+  ): Promise<T> {
+    if (!keeper) return graphqlWith<T>(shop, token, query, variables, options);
+    const sent = await keeper.beforeCall(shop, token);
+    try {
+      return await graphqlWith<T>(shop, sent, query, variables, options);
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+      const renewed = await keeper.afterUnauthorized(shop, sent);
+      if (renewed === null || renewed === sent) throw error;
+      return graphqlWith<T>(shop, renewed, query, variables, options);
+    }
+  }
+
+  async function graphqlWith<T>(
     shop: string,
     token: string,
     query: string,
@@ -112,6 +153,10 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
     platformUrl,
 
     flowDeadline: () => callDeadline(policy),
+
+    useTokenKeeper(tokenKeeper) {
+      keeper = tokenKeeper;
+    },
 
     ...createPlatformOAuth(config, platformUrl, shopify, policy, log),
 

@@ -1,24 +1,26 @@
 // The platform's OAuth: the authorize URL a merchant is sent to, the callback's HMAC check,
-// the single-use code exchanged for an offline access token, and the state value that ties a
-// callback to its sign-in.
+// the single-use code exchanged for an expiring offline token (an access token for an hour and
+// its refresh token), the renewal of that token (offline-token-grants.ts), and the state value
+// that ties a callback to its sign-in.
 import { randomBytes } from 'node:crypto';
 import type { Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { classifyFetchError, HttpStatusError } from './attempt-failure.js';
 import { callPlatform, type CallPolicy, type SharedDeadline } from './platform-call.js';
+import {
+  createOfflineTokenGrants,
+  type OfflineGrant,
+  type OfflineTokenGrants,
+} from './offline-token-grants.js';
 import { PlatformError } from './platform-error.js';
 import type { PlatformUrl } from './platform-url.js';
 
-export interface PlatformOAuth {
+export interface PlatformOAuth extends OfflineTokenGrants {
   authorizeUrl(shop: string, state: string): string;
   /** True when the callback query carries a valid HMAC and a fresh timestamp. */
   isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
-  exchangeCode(
-    shop: string,
-    code: string,
-    options?: SharedDeadline,
-  ): Promise<{ accessToken: string; scopes: string[] }>;
+  exchangeCode(shop: string, code: string, options?: SharedDeadline): Promise<OfflineGrant>;
 }
 
 export function createPlatformOAuth(
@@ -29,6 +31,8 @@ export function createPlatformOAuth(
   log: FastifyBaseLogger,
 ): PlatformOAuth {
   return {
+    ...createOfflineTokenGrants(shopify, policy),
+
     authorizeUrl(shop, state) {
       const params = new URLSearchParams({
         client_id: config.shopify.apiKey,
@@ -62,6 +66,8 @@ export function createPlatformOAuth(
               client_id: config.shopify.apiKey,
               client_secret: config.shopify.apiSecret,
               code,
+              // An expiring offline token with its refresh token, as public apps must use.
+              expiring: '1',
             }),
             signal,
           });
@@ -71,6 +77,9 @@ export function createPlatformOAuth(
           const json = (await response.json().catch(() => null)) as {
             access_token?: unknown;
             scope?: unknown;
+            expires_in?: unknown;
+            refresh_token?: unknown;
+            refresh_token_expires_in?: unknown;
             error?: unknown;
           } | null;
           if (!response.ok || typeof json?.access_token !== 'string') {
@@ -78,14 +87,22 @@ export function createPlatformOAuth(
               `Code exchange for ${shop} failed with ${response.status}: ${String(json?.error ?? '')}`,
             );
           }
-          return { accessToken: json.access_token, scope: json.scope };
+          return { ...json, accessToken: json.access_token, receivedAt: Date.now() };
         },
         (error, timedOut) => classifyFetchError(error, timedOut, `Code exchange for ${shop}`),
       );
       const scopes = typeof body.scope === 'string' ? body.scope.split(',') : [];
+      const after = (seconds: unknown) =>
+        typeof seconds === 'number' && seconds > 0
+          ? new Date(body.receivedAt + seconds * 1000)
+          : null;
+      const refreshToken = typeof body.refresh_token === 'string' ? body.refresh_token : null;
       return {
         accessToken: body.accessToken,
         scopes: scopes.map((s) => s.trim()).filter(Boolean),
+        expiresAt: after(body.expires_in),
+        refreshToken,
+        refreshTokenExpiresAt: refreshToken ? after(body.refresh_token_expires_in) : null,
       };
     },
   };

@@ -43,6 +43,7 @@ export function accountInfoOf(
     isAdminAccessEnabled: shop.adminAccessMode,
     isImpersonated: options.impersonated,
     unsupportedReason: unsupportedReasonOf(shop.platformPlanName),
+    needsReconnect: shop.tokenState === 'dead',
     platformPlanName: shop.platformPlanName,
   };
 }

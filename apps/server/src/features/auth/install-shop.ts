@@ -1,15 +1,17 @@
 // Records a shop that completed OAuth: created on first install (isNew), brought back on a
-// reinstall after uninstall, and its encrypted token and granted scopes refreshed.
+// reinstall after uninstall, and its encrypted token pair and granted scopes replaced (a new
+// grant also clears a dead-token mark: the shop is connected again).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit.js';
 import { shops, type Shop } from '../../db/schema.js';
+import type { OfflineGrant } from '../../platform/offline-token-grants.js';
 import type { PlatformShop } from '../../platform/platform-client.js';
 
 export async function installShop(
   app: FastifyInstance,
   domain: string,
-  grant: { accessToken: string; scopes: string[] },
+  grant: OfflineGrant,
   details: PlatformShop,
 ): Promise<{ shop: Shop; firstInstall: boolean; reinstall: boolean }> {
   const now = new Date();
@@ -20,7 +22,7 @@ export async function installShop(
     shopOwner: details.ownerName,
     platformPlanName: details.planName,
     grantedScopes: grant.scopes.join(','),
-    ...app.tokens.sealed(grant.accessToken, domain),
+    ...app.tokens.sealed(grant, domain),
     updatedAt: now,
   };
   const result = await app.db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function installShop(
       : result.reinstall
         ? 'shop.reinstalled'
         : 'shop.authorized',
-    detail: { scopes: grant.scopes },
+    detail: { scopes: grant.scopes, expiringToken: grant.expiresAt !== null },
   });
   return result;
 }

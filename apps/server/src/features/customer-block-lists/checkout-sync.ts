@@ -20,6 +20,7 @@ import type { Database } from '../../db/client.js';
 import { shops } from '../../db/schema.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
+import { ShopTokenDeadError } from '../../platform/shop-token-dead.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import {
   checkoutBlockSync,
@@ -278,7 +279,8 @@ export function checkoutSyncJob(
             : error instanceof Error
               ? error.message
               : String(error);
-        const last = job.retryCount >= job.retryLimit;
+        // A dead token is not retried (the job ends): the sync has failed until the shop reconnects.
+        const last = job.retryCount >= job.retryLimit || error instanceof ShopTokenDeadError;
         await saveSync(app.db, shopId, {
           syncState: last ? 'failed' : 'pending',
           lastAttemptAt: attemptAt,

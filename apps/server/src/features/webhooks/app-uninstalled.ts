@@ -25,6 +25,11 @@ export async function markShopUninstalled(tx: Database, delivery: WebhookDeliver
       accessTokenIv: null,
       accessTokenTag: null,
       accessTokenCiphertext: null,
+      accessTokenExpiresAt: null,
+      refreshTokenIv: null,
+      refreshTokenTag: null,
+      refreshTokenCiphertext: null,
+      refreshTokenExpiresAt: null,
       updatedAt: now,
     })
     .where(eq(shops.id, shop.id));
