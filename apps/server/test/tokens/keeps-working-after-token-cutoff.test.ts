@@ -106,6 +106,13 @@ describe('after the platform stops accepting non-expiring tokens', () => {
     // Sealed, never in clear.
     const { installation } = await t.emulator.shop(today.shop);
     expect(JSON.stringify(row)).not.toContain(installation!.accessToken);
+    const shown = await t.support('GET', '/api/support/show', { shop: today.shop });
+    expect(shown.json().shop).toMatchObject({
+      tokenState: 'expiring',
+      tokenExpiresAt: row.accessTokenExpiresAt!.toISOString(),
+      refreshTokenExpiresAt: row.refreshTokenExpiresAt!.toISOString(),
+      tokenDeadSince: null,
+    });
   });
 
   it('migrates every non-expiring token once, however often the job runs', async () => {
@@ -143,6 +150,12 @@ describe('after the platform stops accepting non-expiring tokens', () => {
     expect(row.tokenDeadSince).not.toBeNull();
     const info = await t.call('getAccountInfo', late.token);
     expect(info.json()).toMatchObject({ needsReconnect: true });
+    const shown = await t.support('GET', '/api/support/show', { shop: late.shop });
+    expect(shown.json().shop).toMatchObject({
+      tokenState: 'dead',
+      tokenExpiresAt: null,
+      tokenDeadSince: row.tokenDeadSince!.toISOString(),
+    });
 
     // A job for the shop ends at once instead of retrying against the dead token.
     await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, row.id));

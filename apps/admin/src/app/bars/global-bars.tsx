@@ -1,5 +1,5 @@
-// The bars above every framed page: the version banner, the sticky "Action Required" bar and the
-// app-disabled warning, each by its rule.
+// The bars above every framed page: the reconnect banner, the version banner, the sticky
+// "Action Required" bar and the app-disabled warning, each by its rule.
 import { Box } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
 import { useIsDesktop } from '../../lib/use-is-desktop.js';
@@ -7,12 +7,14 @@ import {
   showsActionRequiredBar,
   showsAppDisabledWarning,
   showsFooterExtensionBanner,
+  showsReconnectBanner,
   type ShellState,
 } from '../shell/bar-visibility.js';
 import { VersionBanner } from '../version/version-banner.js';
 import { ActionRequiredBar } from './action-required-bar.js';
 import { AppDisabledWarning } from './app-disabled-warning.js';
 import { FooterExtensionBanner } from './footer-extension-banner.js';
+import { ReconnectBanner } from './reconnect-banner.js';
 
 function useShellState(path: string): ShellState {
   const { account, isExtensionEnabled, shellLoaded } = useAppState();
@@ -24,6 +26,11 @@ export function TopBars({ path }: { path: string }) {
   const state = useShellState(path);
   return (
     <>
+      {showsReconnectBanner(state) && state.account && (
+        <Box paddingInline="400" paddingBlockStart="400">
+          <ReconnectBanner domain={state.account.domain} />
+        </Box>
+      )}
       {showsActionRequiredBar(state) && <ActionRequiredBar />}
       <VersionBanner />
       {showsAppDisabledWarning(state) && (

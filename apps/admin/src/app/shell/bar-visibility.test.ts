@@ -4,6 +4,7 @@ import {
   showsActionRequiredBar,
   showsAppDisabledWarning,
   showsFooterExtensionBanner,
+  showsReconnectBanner,
   showsReviewStars,
   type ShellState,
 } from './bar-visibility.js';
@@ -13,6 +14,8 @@ const account = {
   extensionEnabled: false,
   isAppDisabled: false,
   isReviewLeft: false,
+  needsReconnect: false,
+  domain: 'demo.myshopify.com',
 };
 
 function state(overrides: Partial<ShellState> = {}, accountOverrides = {}): ShellState {
@@ -91,5 +94,17 @@ describe('review stars in the top bar', () => {
   });
   it('hide once a review was left', () => {
     expect(showsReviewStars(state({}, { isReviewLeft: true }))).toBe(false);
+  });
+});
+
+describe('reconnect banner', () => {
+  it('shows on every page while the store must reconnect', () => {
+    for (const path of ['/dashboard', '/subscription', '/settings', '/extensions']) {
+      expect(showsReconnectBanner(state({ path }, { needsReconnect: true }))).toBe(true);
+    }
+  });
+  it('hides while the store is connected, or before the account is known', () => {
+    expect(showsReconnectBanner(state())).toBe(false);
+    expect(showsReconnectBanner(state({ account: undefined }))).toBe(false);
   });
 });

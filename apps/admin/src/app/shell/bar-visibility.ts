@@ -4,7 +4,12 @@ import { inRouteGroup } from '../route-groups.js';
 
 export type BarAccount = Pick<
   AccountInfo,
-  'isThemeScopeEnabled' | 'extensionEnabled' | 'isAppDisabled' | 'isReviewLeft'
+  | 'isThemeScopeEnabled'
+  | 'extensionEnabled'
+  | 'isAppDisabled'
+  | 'isReviewLeft'
+  | 'needsReconnect'
+  | 'domain'
 >;
 
 export interface ShellState {
@@ -40,6 +45,11 @@ export function showsFooterExtensionBanner(state: ShellState): boolean {
     state.account.extensionEnabled === false &&
     !inRouteGroup('noExtensionHeader', state.path)
   );
+}
+
+/** "Reconnect Gatehouse to Shopify": on every page while the store's token is refused. */
+export function showsReconnectBanner(state: ShellState): boolean {
+  return state.account?.needsReconnect === true;
 }
 
 export function showsAppDisabledWarning(state: ShellState): boolean {

@@ -1,4 +1,5 @@
-// What `support show` prints about a shop: identity, install state and every flag.
+// What `support show` prints about a shop: identity, install state, its offline token (expiring
+// or not, when it and its refresh token expire, since when it is dead) and every flag.
 import type { Shop } from '../../db/schema.js';
 
 export function shopSummary(shop: Shop) {
@@ -20,6 +21,10 @@ export function shopSummary(shop: Shop) {
     adminAccess: shop.adminAccessEnabled,
     adminAccessMode: shop.adminAccessMode,
     wafConnected: shop.wafConnected,
+    tokenState: shop.accessTokenCiphertext ? shop.tokenState : 'none (uninstalled)',
+    tokenExpiresAt: shop.accessTokenExpiresAt?.toISOString() ?? null,
+    refreshTokenExpiresAt: shop.refreshTokenExpiresAt?.toISOString() ?? null,
+    tokenDeadSince: shop.tokenDeadSince?.toISOString() ?? null,
   };
 }
 export type ShopSummary = ReturnType<typeof shopSummary>;
