@@ -27,3 +27,13 @@ export function setAppEmbed(stack: Stack, enabled: boolean, shop = DEMO) {
 export function setScopes(stack: Stack, scopes: string[], shop = DEMO) {
   return emulator(stack, `/shops/${shop}/scopes`, { scopes });
 }
+
+/** Sets the platform's clock ("January 2, 2027"); null: the machine's clock again. */
+export function setPlatformClock(stack: Stack, now: string | null) {
+  return emulator(stack, '/clock', { now });
+}
+
+/** The platform revokes the shop's tokens: its access and refresh tokens are refused. */
+export function revokeTokens(stack: Stack, shop = DEMO) {
+  return emulator(stack, `/shops/${shop}/revoke-tokens`, {});
+}

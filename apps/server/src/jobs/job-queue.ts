@@ -151,7 +151,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // in again: the job ends here, saying so, instead of retrying against it.
       if (error instanceof ShopTokenDeadError) {
         log.warn(
-          { queue: definition.name, jobId: job.id, shop: error.shop, reason: error.message },
+          { queue: definition.name, jobId: job.id, shop: error.shop, reason: error.detail },
           'job ended: the shop must reconnect Gatehouse to Shopify',
         );
         return { id: job.id, status: 'completed', output: { ended: error.message } };

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
 import { AppError } from '../errors.js';
 import { PlatformError } from '../platform/platform-client.js';
+import { ShopTokenDeadError } from '../platform/shop-token-dead.js';
 import { shopById } from '../protection/blocker-registry.js';
 import { claimAction, finishAction, markSent, releaseAction } from './order-actions.js';
 import { addOrderTag, cancelOrder, readOrder, type PlatformOrder } from './platform-orders.js';
@@ -48,6 +49,8 @@ export function isFinalRefusal(error: unknown): error is PlatformError {
 
 /** The platform's refusal in words (GraphQL errors arrive as their JSON). */
 export function refusalText(error: PlatformError): string {
+  // A dead token is not the platform refusing the order: the merchant is told to reconnect.
+  if (error instanceof ShopTokenDeadError) return error.message;
   try {
     const parsed: unknown = JSON.parse(error.message);
     if (Array.isArray(parsed)) {

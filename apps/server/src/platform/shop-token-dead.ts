@@ -10,15 +10,15 @@ export const RECONNECT_MESSAGE =
 export class ShopTokenDeadError extends PlatformError {
   override name = 'ShopTokenDeadError';
 
+  /** What the platform answered, for the logs (the message is the merchant's). */
+  readonly detail: string;
+
   constructor(
     readonly shop: string,
     detail: string,
-    cause?: unknown,
   ) {
-    super(`${RECONNECT_MESSAGE} (${shop}: ${detail})`, {
-      failure: 'refused',
-      ...(cause === undefined ? {} : { cause }),
-    });
+    super(RECONNECT_MESSAGE, { failure: 'refused' });
+    this.detail = `${shop}: ${detail}`;
   }
 
   override get merchantMessage(): string {

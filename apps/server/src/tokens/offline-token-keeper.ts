@@ -105,14 +105,14 @@ export function createOfflineTokenKeeper(deps: {
       if (entry) entry.dead = true;
       if (renewal.marked) {
         log.error(
-          { shop: domain, err: renewal.error },
+          { shop: domain, reason: renewal.error.detail },
           'offline token dead: the platform refused its renewal; the shop must sign in again',
         );
         await audit(db, {
           shopId: renewal.shopId,
           actor: 'platform',
           action: 'shop.token_dead',
-          detail: { reason: renewal.error.message },
+          detail: { reason: renewal.error.detail },
         });
       }
       throw renewal.error;
