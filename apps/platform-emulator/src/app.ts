@@ -103,6 +103,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       const faults = applyFaults(context);
       shopScope.addHook('onRequest', faults.onRequest);
       shopScope.addHook('preValidation', faults.preValidation);
+      shopScope.addHook('onSend', faults.onSend);
       // Everything under the shop but its admin is the storefront: counted, so tests can tell
       // whether a visitor's request reached the store at all.
       shopScope.addHook('onRequest', async (request) => {

@@ -27,12 +27,21 @@ export function operationName(body: unknown): string | undefined {
   return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
 }
 
+/** Requests carried out whose answer is then dropped with the connection. */
+const lostAnswers = new WeakSet<FastifyRequest>();
+
 /**
  * Hooks for the shop scope: hang, slow, 429 or 5xx when a fault says so. `onRequest` applies
- * the faults for any request, `preValidation` those for one named GraphQL operation.
+ * the faults for any request, `preValidation` those for one named GraphQL operation, `onSend`
+ * drops the answer of a request a lost-answer fault let through.
  */
 export function applyFaults(context: EmulatorContext) {
   return {
+    onSend: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!lostAnswers.has(request)) return;
+      reply.hijack();
+      request.raw.socket?.destroy();
+    },
     onRequest: (request: FastifyRequest, reply: FastifyReply) =>
       applyFault(context, request, reply, false),
     preValidation: (request: FastifyRequest, reply: FastifyReply) =>
@@ -64,6 +73,10 @@ async function applyFault(
       return reply;
     case 'slow':
       await context.faults.wait(spec.delayMs);
+      return;
+    case 'lost-answer':
+      // Carried out as usual; only the answer never arrives.
+      lostAnswers.add(request);
       return;
     case 'rate-limited':
       return reply

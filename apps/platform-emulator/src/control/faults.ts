@@ -1,6 +1,7 @@
 // Fault injection for the app-facing API (Admin GraphQL and the OAuth token endpoint), so
 // tests can see how the app behaves when the platform misbehaves: a request that is accepted
-// and never answered, a slow answer, 429 with Retry-After, a 5xx, or GraphQL's THROTTLED.
+// and never answered, a slow answer, 429 with Retry-After, a 5xx, GraphQL's THROTTLED, or a
+// request carried out whose answer is lost (the connection dropped instead of answering).
 // A fault applies to one shop or to every shop, optionally only to one endpoint or to one
 // named GraphQL operation, and for a number of requests or until it is removed. The first
 // matching fault, oldest first, wins.
@@ -31,6 +32,7 @@ const common = {
 
 export const faultInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hang'), ...common }),
+  z.object({ kind: z.literal('lost-answer'), ...common }),
   z.object({ kind: z.literal('slow'), delayMs: z.number().int().min(1).max(600_000), ...common }),
   z.object({
     kind: z.literal('rate-limited'),
