@@ -15,7 +15,13 @@ import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
 import { approve } from '../helpers/billing.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { QUICK_RETRIES } from '../helpers/webhooks.js';
-import { AFTER_CUTOFF, grantsOf, shopRow, withNonExpiringToken } from './token-fixtures.js';
+import {
+  afterStartJobs,
+  AFTER_CUTOFF,
+  grantsOf,
+  shopRow,
+  withNonExpiringToken,
+} from './token-fixtures.js';
 
 let t: TestApp;
 let today: SignedIn;
@@ -27,6 +33,7 @@ beforeAll(async () => {
   today = await t.signIn('token-today');
   legacy = await t.signIn('token-legacy');
   late = await t.signIn('token-late');
+  await afterStartJobs(t);
 }, 120_000);
 afterAll(async () => {
   await t?.emulator.setClock(null);

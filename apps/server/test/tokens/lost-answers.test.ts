@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError } from '../../src/platform/platform-error.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { grantsOf, shopRow, withNonExpiringToken } from './token-fixtures.js';
+import { afterStartJobs, grantsOf, shopRow, withNonExpiringToken } from './token-fixtures.js';
 
 let t: TestApp;
 let shop: SignedIn;
@@ -13,6 +13,7 @@ let shop: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ PLATFORM_MAX_ATTEMPTS: '1' });
   shop = await t.signIn('lost-answers');
+  await afterStartJobs(t);
 }, 120_000);
 afterAll(async () => {
   await t?.emulator.setClock(null);

@@ -1,7 +1,11 @@
 // Offline-token set-ups the token tests share: a shop whose row holds a non-expiring token,
 // as every shop installed before Gatehouse asked for expiring tokens has, and the shop's row.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { shops, type Shop } from '../../src/db/schema.js';
+import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
+import { POST_INSTALL_JOB } from '../../src/jobs/post-install.js';
+import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
+import { waitFor } from '../helpers/billing.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 export async function shopRow(t: TestApp, domain: string): Promise<Shop> {
@@ -42,3 +46,18 @@ export async function grantsOf(t: TestApp, domain: string) {
 }
 
 export const AFTER_CUTOFF = '2027-01-02T00:00:00Z';
+
+/**
+ * Waits until no job that may use or renew a shop's token behind a test's back is waiting or
+ * running: the migration each instance sends at start, the post-install step of a sign-in.
+ */
+export async function afterStartJobs(t: TestApp): Promise<void> {
+  const names = [TOKEN_MIGRATION_JOB, POST_INSTALL_JOB];
+  await waitFor(async () => {
+    const result = await t.app.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+          where name in (${sql.join(names, sql`, `)}) and state in ('created', 'retry', 'active')`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n === 0;
+  }, 30_000);
+}
