@@ -92,10 +92,11 @@ describe('keeps working after the platform refuses non-expiring tokens', () => {
       await shows(page, RECONNECT);
     }
     await screenshot(page, 'reconnect-banner');
-    const signedIn = page.waitForResponse((r) => r.url().includes('/api/auth/callback'));
+    const signedIn = page.waitForResponse((r) => r.url().includes('/api/account/authDomain'));
     await page.getByRole('button', { name: 'Reconnect' }).click();
-    // The platform skips consent (every scope is still granted) and returns to the app.
-    expect((await signedIn).status()).toBe(302);
+    // The platform skips consent (every scope is still granted) and returns to the app, which
+    // starts the new session.
+    expect((await signedIn).ok()).toBe(true);
     await page.waitForURL(
       (url) =>
         url.origin === f.stack.appUrl &&
