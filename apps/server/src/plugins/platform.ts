@@ -8,7 +8,11 @@ import { createTokenCipher } from '../crypto/token-cipher.js';
 import { shops, type Shop } from '../db/schema.js';
 import type { OfflineGrant } from '../platform/offline-token-grants.js';
 import { createPlatformClient, type PlatformClient } from '../platform/platform-client.js';
-import { createOfflineTokenKeeper, type MigrationOutcome } from '../tokens/offline-token-keeper.js';
+import {
+  createOfflineTokenKeeper,
+  type MigrationOutcome,
+  type UpkeepOutcome,
+} from '../tokens/offline-token-keeper.js';
 import { createTokenColumns, type TokenColumns } from '../tokens/token-columns.js';
 
 export interface ShopTokens {
@@ -19,6 +23,8 @@ export interface ShopTokens {
   forShopId(shopId: string): Promise<{ shop: Shop; token: string | null } | null>;
   /** Migrates the shop's non-expiring token to an expiring pair, if it still has one. */
   migrate(shopDomain: string): Promise<MigrationOutcome>;
+  /** Refreshes the shop's pair if its refresh token expires before `before` (an idle shop). */
+  refreshAging(shopDomain: string, before: Date): Promise<UpkeepOutcome>;
 }
 
 declare module 'fastify' {
@@ -48,6 +54,7 @@ export const platformPlugin = fp(
         return shop ? { shop, token: tokens.accessTokenOf(shop) } : null;
       },
       migrate: (shopDomain) => keeper.migrate(shopDomain),
+      refreshAging: (shopDomain, before) => keeper.refreshAging(shopDomain, before),
     };
     app.decorate('tokens', tokens);
   },

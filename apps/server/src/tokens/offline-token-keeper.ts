@@ -20,12 +20,24 @@ import type { TokenColumnsCodec } from './token-columns.js';
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export type MigrationOutcome = 'migrated' | 'already-expiring' | 'dead' | 'not-installed';
+export type UpkeepOutcome = 'refreshed' | 'fresh' | 'dead' | 'not-installed';
+
+/** Which stored token a renewal replaces; any other is left as it is. */
+type Wanted =
+  /** The token a caller was given (about to expire, or answered 401). */
+  | { stale: string }
+  /** A non-expiring token. */
+  | { migrate: true }
+  /** An expiring pair whose refresh token expires before this date. */
+  | { refreshBefore: Date };
 
 export interface OfflineTokenKeeper extends TokenKeeper {
   /** Notes the token a caller read from the shop's row, with its expiry and state. */
   remember(shop: Shop, token: string): void;
   /** Migrates the shop's non-expiring token to an expiring pair, if it still has one. */
   migrate(domain: string): Promise<MigrationOutcome>;
+  /** Refreshes the shop's pair if its refresh token expires before `before` (an idle shop). */
+  refreshAging(domain: string, before: Date): Promise<UpkeepOutcome>;
 }
 
 type Renewal =
@@ -43,11 +55,8 @@ export function createOfflineTokenKeeper(deps: {
   /** The token last read or renewed for each shop by this instance. */
   const known = new Map<string, { token: string; expiresAt: Date | null; dead: boolean }>();
 
-  /**
-   * Under the shop's row lock: the stored token when it is no longer `stale` (another caller
-   * renewed it), else a renewed one. `stale` null: migrate whatever non-expiring token is stored.
-   */
-  async function renewLocked(domain: string, stale: string | null): Promise<Renewal> {
+  /** Under the shop's row lock: a renewed token when the stored one is the one wanted, else it. */
+  async function renewLocked(domain: string, wanted: Wanted): Promise<Renewal> {
     return db.transaction(async (tx): Promise<Renewal> => {
       const [row] = await tx.select().from(shops).where(eq(shops.domain, domain)).for('update');
       const stored = row && !row.uninstalledAt ? columns.open(row) : null;
@@ -57,7 +66,14 @@ export function createOfflineTokenKeeper(deps: {
         const error = new ShopTokenDeadError(domain, `the token was refused ${since}`);
         return { kind: 'dead', error, shopId: row.id, marked: false };
       }
-      if (stale === null ? stored.expiresAt !== null : stored.accessToken !== stale) {
+      const replace =
+        'stale' in wanted
+          ? stored.accessToken === wanted.stale
+          : 'migrate' in wanted
+            ? stored.expiresAt === null
+            : stored.refreshTokenExpiresAt !== null &&
+              stored.refreshTokenExpiresAt < wanted.refreshBefore;
+      if (!replace) {
         return {
           kind: 'token',
           token: stored.accessToken,
@@ -93,9 +109,9 @@ export function createOfflineTokenKeeper(deps: {
   /** The renewed token, or the reason there is none; a newly dead token is logged once. */
   async function renew(
     domain: string,
-    stale: string | null,
+    wanted: Wanted,
   ): Promise<{ token: string; renewed: boolean } | null> {
-    const renewal = await renewLocked(domain, stale);
+    const renewal = await renewLocked(domain, wanted);
     if (renewal.kind === 'gone') {
       known.delete(domain);
       return null;
@@ -122,6 +138,21 @@ export function createOfflineTokenKeeper(deps: {
     return { token: renewal.token, renewed: renewal.renewed };
   }
 
+  /** A renewal for the upkeep job: a dead token is one of its outcomes, not a failure. */
+  async function upkeep(
+    domain: string,
+    wanted: Wanted,
+  ): Promise<'renewed' | 'kept' | 'dead' | 'not-installed'> {
+    try {
+      const renewal = await renew(domain, wanted);
+      if (!renewal) return 'not-installed';
+      return renewal.renewed ? 'renewed' : 'kept';
+    } catch (error) {
+      if (error instanceof ShopTokenDeadError) return 'dead';
+      throw error;
+    }
+  }
+
   return {
     remember(shop, token) {
       known.set(shop.domain, {
@@ -139,22 +170,21 @@ export function createOfflineTokenKeeper(deps: {
       if (!entry.expiresAt || entry.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
         return token;
       }
-      return (await renew(domain, token))?.token ?? token;
+      return (await renew(domain, { stale: token }))?.token ?? token;
     },
 
     async afterUnauthorized(domain, token) {
-      return (await renew(domain, token))?.token ?? null;
+      return (await renew(domain, { stale: token }))?.token ?? null;
     },
 
     async migrate(domain) {
-      try {
-        const renewal = await renew(domain, null);
-        if (!renewal) return 'not-installed';
-        return renewal.renewed ? 'migrated' : 'already-expiring';
-      } catch (error) {
-        if (error instanceof ShopTokenDeadError) return 'dead';
-        throw error;
-      }
+      const outcome = await upkeep(domain, { migrate: true });
+      return outcome === 'renewed' ? 'migrated' : outcome === 'kept' ? 'already-expiring' : outcome;
+    },
+
+    async refreshAging(domain, before) {
+      const outcome = await upkeep(domain, { refreshBefore: before });
+      return outcome === 'renewed' ? 'refreshed' : outcome === 'kept' ? 'fresh' : outcome;
     },
   };
 }

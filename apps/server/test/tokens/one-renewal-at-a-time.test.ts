@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { ShopTokenDeadError } from '../../src/platform/shop-token-dead.js';
+import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { grantsOf, shopRow } from './token-fixtures.js';
+import { afterStartJobs, grantsOf, shopRow } from './token-fixtures.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SHOP_NAME = 'query GatehouseShopName { shop { name } }';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     b = await createTestApp({ DATABASE_URL: a.config.databaseUrl!, PLATFORM_URL: a.emulatorUrl });
   }
   shop = await a.signIn('one-renewal');
+  await afterStartJobs(a);
 }, 120_000);
 afterAll(async () => {
   await a?.emulator.setClock(null);
@@ -83,6 +85,19 @@ describe('one renewal per shop at a time', () => {
       expect((await grantsOf(a, shop.shop)).refresh).toBe(before + 1);
     },
   );
+
+  it('refreshes in the hourly job a pair whose refresh token would expire within a week', async () => {
+    const before = (await grantsOf(a, shop.shop)).refresh;
+    await a.app.db
+      .update(shops)
+      .set({ refreshTokenExpiresAt: new Date(Date.now() + 2 * 86_400_000) })
+      .where(eq(shops.domain, shop.shop));
+    expect(await a.app.jobs.run(TOKEN_MIGRATION_JOB)).toMatchObject({ aging: 1, refreshed: 1 });
+    expect((await grantsOf(a, shop.shop)).refresh).toBe(before + 1);
+    const row = await shopRow(a, shop.shop);
+    expect(row.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    expect(await a.app.jobs.run(TOKEN_MIGRATION_JOB)).toMatchObject({ aging: 0, refreshed: 0 });
+  });
 
   it('marks a token whose renewal is refused dead, and asks the platform nothing more', async () => {
     await a.emulator.revokeTokens(shop.shop);
