@@ -5,11 +5,12 @@
 // makes several calls starts one deadline (flowDeadline) and hands it to each of them. The
 // token a GraphQL call is given passes through the token keeper first (refreshed when about to
 // expire), and a 401 is tried once more with the token the keeper renews.
-import { HttpResponseError, Session, type Shopify } from '@shopify/shopify-api';
+import { Session, type Shopify } from '@shopify/shopify-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
 import { classifyLibraryError } from './attempt-failure.js';
+import { keptGraphql, type TokenKeeper } from './kept-graphql.js';
 import {
   callDeadline,
   callPlatform,
@@ -23,6 +24,7 @@ import { createShopify } from './shopify.js';
 
 export { PlatformError } from './platform-error.js';
 export { newOAuthState } from './platform-oauth.js';
+export type { TokenKeeper } from './kept-graphql.js';
 
 export interface GraphqlOptions extends SharedDeadline {
   /**
@@ -39,23 +41,6 @@ export interface PlatformShop {
   /** The store owner's name, as the platform knows it. */
   ownerName: string;
   planName: string;
-}
-
-/** Keeps the shops' stored offline tokens usable (tokens/offline-token-keeper.ts). */
-export interface TokenKeeper {
-  /** The token to send: the one given, or a renewed one when it is about to expire. */
-  beforeCall(shop: string, token: string): Promise<string>;
-  /** After a 401 answered to `token`: the token to try once more with, or null for none. */
-  afterUnauthorized(shop: string, token: string): Promise<string | null>;
-}
-
-/** The platform answered 401: the token was not accepted. */
-function isUnauthorized(error: unknown): boolean {
-  return (
-    error instanceof PlatformError &&
-    error.cause instanceof HttpResponseError &&
-    error.cause.response.code === 401
-  );
 }
 
 export interface PlatformClient extends PlatformOAuth {
@@ -95,26 +80,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   const policy: CallPolicy = config.platformCalls;
   let keeper: TokenKeeper | null = null;
 
-  async function graphql<T>(
-    shop: string,
-    token: string,
-    query: string,
-    variables?: object,
-    options: GraphqlOptions = {},
-  ): Promise<T> {
-    if (!keeper) return graphqlWith<T>(shop, token, query, variables, options);
-    const sent = await keeper.beforeCall(shop, token);
-    try {
-      return await graphqlWith<T>(shop, sent, query, variables, options);
-    } catch (error) {
-      if (!isUnauthorized(error)) throw error;
-      const renewed = await keeper.afterUnauthorized(shop, sent);
-      if (renewed === null || renewed === sent) throw error;
-      return graphqlWith<T>(shop, renewed, query, variables, options);
-    }
-  }
-
-  async function graphqlWith<T>(
+  async function sendGraphql<T>(
     shop: string,
     token: string,
     query: string,
@@ -148,6 +114,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       (error, timedOut) => classifyLibraryError(error, timedOut, shop),
     );
   }
+
+  const graphql = keptGraphql<GraphqlOptions>(sendGraphql, () => keeper);
 
   return {
     platformUrl,
