@@ -16,6 +16,7 @@ import {
   FEEDS,
   loadGeo,
   loadNetworkTable,
+  parseDevOrigins,
   type Geo,
 } from '@gatehouse/engine';
 import {
@@ -146,6 +147,8 @@ beforeAll(async () => {
     key: t.config.firewall.key,
     originTimeoutMs: 5000,
     trustedProxies: ['127.0.0.1'],
+    // The store's origin is the emulator on loopback.
+    devOrigins: parseDevOrigins('127.0.0.1'),
   });
   await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
 });

@@ -16,7 +16,7 @@ import {
   type UrlBlockerView,
 } from '@gatehouse/contracts';
 import { buildFirewall, createPolicySource, probeSignature } from '@gatehouse/firewall';
-import { loadGeo, type Geo } from '@gatehouse/engine';
+import { loadGeo, parseDevOrigins, type Geo } from '@gatehouse/engine';
 import { freePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -244,6 +244,8 @@ describe('a firewall in front of the demo store', () => {
       key: t.config.firewall.key,
       originTimeoutMs: 5000,
       trustedProxies: ['127.0.0.1'],
+      // The store's origin is the emulator on loopback.
+      devOrigins: parseDevOrigins('127.0.0.1'),
     });
     await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
   });

@@ -61,6 +61,21 @@ describe('checkPublicHost', () => {
     });
   });
 
+  it('lets private addresses through on request, the own refusal still applying', async () => {
+    const refuse = (address: string) => (address === '10.0.0.5' ? 'the firewall itself' : null);
+    expect(
+      await checkPublicHost('mixed.example', { lookup, timeoutMs: 1000, allowNonPublic: true }),
+    ).toEqual({ ok: true, addresses: ['23.227.38.65', '127.0.0.1'] });
+    expect(
+      await checkPublicHost('inside.example', {
+        lookup,
+        timeoutMs: 1000,
+        allowNonPublic: true,
+        refuse,
+      }),
+    ).toEqual({ ok: false, address: '10.0.0.5', reason: 'the firewall itself' });
+  });
+
   it('resolves localhost to loopback with the system lookup, and refuses it', async () => {
     const result = await checkPublicHost('localhost', { timeoutMs: 2000 });
     expect(result).toMatchObject({ ok: false, reason: 'a loopback address' });

@@ -22,6 +22,8 @@ export interface HostCheckOptions {
   timeoutMs: number;
   /** A further refusal of one address (the firewall's own, say); null lets it through. */
   refuse?: (address: string) => string | null;
+  /** Lets addresses that are not public through (an origin on the development allowance). */
+  allowNonPublic?: boolean;
 }
 
 class LookupTimeout extends Error {}
@@ -60,7 +62,10 @@ export async function checkPublicHost(
   const addresses: string[] = [];
   for (const answer of answers) {
     const address = canonicalAddress(answer) ?? answer;
-    const reason = nonPublicReason(answer) ?? options.refuse?.(address) ?? null;
+    const reason =
+      (options.allowNonPublic ? null : nonPublicReason(answer)) ??
+      options.refuse?.(address) ??
+      null;
     if (reason) return { ok: false, address, reason };
     addresses.push(address);
   }
