@@ -106,6 +106,8 @@ beforeAll(async () => {
     // Each feed at /<its name> on the local server.
     NETWORK_FEED_URLS: FEEDS.map((f) => `${f.name}=${feedBase}/${f.name}`).join(','),
     NETWORK_FEED_TIMEOUT_MS: '3000',
+    // The store's origin is on loopback.
+    FIREWALL_DEV_ORIGINS: '127.0.0.1',
   });
   carol = await t.signIn('carol-feeds');
   await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.domain, carol.shop));
