@@ -3,7 +3,7 @@
 // (engine's checkPublicHost) and none may be the firewall's own host, and the socket is opened
 // to the checked address itself, never to the name again, so a name that answers a public
 // address to the server's save check and a private one now (DNS rebinding) is refused here.
-// The TLS name is still the origin's, so certificates are checked as before. An origin on the
+// TLS still names a host, never the address, so certificates are checked as before. An origin on the
 // development allowance (FIREWALL_DEV_ORIGINS, never in production) may be private, but never
 // the firewall's own listening socket. A refused connection fails the request with
 // OriginRefused; the firewall answers 502 and counts it.
@@ -108,7 +108,7 @@ export function createOriginAgent(options: OriginGuardOptions): Agent {
     connect: (connection, callback) => {
       const port = Number(connection.port) || (connection.protocol === 'https:' ? 443 : 80);
       originAddress(connection.hostname, port, options).then(
-        // `host` keeps the origin's name: it is the TLS server name the certificate must match.
+        // Only the address changes: the TLS server name stays the one the request is for.
         (address) => connectChecked({ ...connection, hostname: address }, callback),
         (error: Error) => callback(error, null),
       );

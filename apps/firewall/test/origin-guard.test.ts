@@ -10,6 +10,7 @@ import { forbiddenHost } from '@gatehouse/test-support/forbidden-addresses';
 import type { HostLookup } from '@gatehouse/engine';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   send,
@@ -27,12 +28,16 @@ let inside: FastifyInstance;
 let insideUrl: string;
 let policies: PolicyServer;
 let firewall: RunningFirewall;
+let tlsServer: TlsServer;
+let tlsPort: number;
+const tlsNames: string[] = [];
 let reached = 0;
 let insideReached = 0;
 const lookups: string[] = [];
 
 const NAMES: Record<string, string[]> = {
   'dev.example': ['127.0.0.1'],
+  'tls.example': ['127.0.0.1'],
   'rebind.example': ['127.0.0.1'],
   'inside.example': ['10.0.0.7'],
   'mapped.example': ['::ffff:127.0.0.1'],
@@ -64,8 +69,20 @@ beforeAll(async () => {
     });
   }));
   originPort = Number(new URL(originUrl).port);
+  // Records the TLS server name each handshake asks for, then ends it (it holds no certificate).
+  tlsServer = createTlsServer({
+    SNICallback: (name, done) => {
+      tlsNames.push(name);
+      done(new Error('no certificate here'), undefined);
+    },
+  });
+  tlsServer.on('tlsClientError', () => {});
+  await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+  const tlsAddress = tlsServer.address();
+  tlsPort = typeof tlsAddress === 'object' && tlsAddress ? tlsAddress.port : 0;
   const shops = [
     shopOf('dev.shop', `http://dev.example:${originPort}`),
+    shopOf('tls.shop', `https://tls.example:${tlsPort}`),
     shopOf('loopback.shop', insideUrl),
     shopOf('localhost.shop', `http://localhost:${new URL(insideUrl).port}`),
     shopOf('private.shop', 'http://10.0.0.7:8080'),
@@ -81,7 +98,7 @@ beforeAll(async () => {
   policies = await startPolicyServer({ shops });
   firewall = await startFirewall({
     policyUrl: policies.url,
-    devOrigins: `dev.example:${originPort},127.0.0.1:${originPort}`,
+    devOrigins: `dev.example:${originPort},127.0.0.1:${originPort},tls.example:${tlsPort}`,
     lookup,
   });
 });
@@ -91,6 +108,7 @@ afterAll(async () => {
   await policies?.app.close();
   await origin?.close();
   await inside?.close();
+  tlsServer?.close();
 });
 
 async function refusedCount(): Promise<number> {
@@ -106,6 +124,15 @@ describe("the firewall's origins", () => {
     expect(res.body.toString()).toBe('the store');
     expect(reached).toBe(before + 1);
     expect(lookups).toContain('dev.example');
+  });
+
+  it('opens TLS to an https origin at the checked address, by name, never by address', async () => {
+    const res = await send(firewall.port, 'tls.shop', '/');
+    // The handshake reached the address tls.example resolved to (nothing else resolves it) and
+    // named the host the request is for, the store's domain, as before the check existed.
+    expect(tlsNames).toEqual(['tls.shop']);
+    expect(res.status).toBe(502);
+    expect(res.body.toString()).toContain('The store is not answering');
   });
 
   it.each([
