@@ -33,6 +33,9 @@ import { customerEmailTarget } from './features/customer-block-lists/email-list-
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
+import { embedWatchTopics } from './features/extensions/embed-watch-jobs.js';
+import { extensionsPlugin } from './features/extensions/extensions-plugin.js';
+import { extensionsRoutes } from './features/extensions/routes.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { firewallRoutes } from './features/firewall/firewall-routes.js';
 import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
@@ -195,6 +198,8 @@ export async function buildApp(
   await app.jobs.define(postInstallJob(app));
   // Once per shop, what an older version left there (script tags, per-shop webhooks) goes.
   await app.register(updateCleanupPlugin);
+  // The app embed watch: a theme change or the schedule checks it; its turning off is told.
+  await app.register(extensionsPlugin);
   await app.register(storefrontScope, {
     paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
     routes: [decideRoute, adminAccessStorefrontRoute],
@@ -234,6 +239,7 @@ export async function buildApp(
         ['privacy', privacyTopics(CHECKOUT_BLOCK_SOURCES)],
         ['fraudProtect', fraudProtectTopics],
         ['autoCancel', autoCancelTopics],
+        ['extensions', embedWatchTopics],
       ),
     });
     await site.register(supportRoutes);
@@ -242,6 +248,7 @@ export async function buildApp(
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
     await site.register(contentProtectionRoutes);
+    await site.register(extensionsRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(ruleCostRoutes);
     await site.register(firewallRoutes);

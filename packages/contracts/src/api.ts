@@ -30,6 +30,7 @@ import { fwAccessLogApi } from './fw-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { legacyBlockListsApi } from './legacy-block-lists.js';
 import { autoCancelApi } from './auto-cancel.js';
+import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
@@ -205,6 +206,7 @@ export const api = {
   ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
+  ...extensionsApi,
 } as const;
 
 export type Api = typeof api;

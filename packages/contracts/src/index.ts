@@ -2,6 +2,7 @@
 export * from './shop-domain.js';
 export * from './contact.js';
 export * from './account.js';
+export * from './extensions.js';
 export * from './api.js';
 export * from './session.js';
 export * from './plans.js';

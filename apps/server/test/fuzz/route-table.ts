@@ -301,7 +301,9 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     previous: ['read_themes'],
     current: ['read_themes'],
   })),
+  // The theme topics make the embed watch read the live theme from the platform.
   webhook('themes/update', [], () => ({ id: 1, name: 'a', role: 'main' })),
+  webhook('themes/publish', [], () => ({ id: 1, name: 'a', role: 'main' })),
   // The order topics Fraud Protect acts on: it reads the order's id and asks the platform.
   webhook('orders/create', [], () => ({ id: 1, note: 'a' })),
   webhook('orders/risk_assessment_changed', [], () => ({ order_id: 1, risk_level: 'high' })),
