@@ -62,7 +62,10 @@ describe('the Extensions page', () => {
     await setAppEmbed(f.stack, false);
     await page.goto(`${f.stack.appUrl}/extensions`);
     await expect.poll(status, { timeout: 10_000 }).toBe('Off');
-    await page.getByText('Without the app embed, your store has no protection at all').waitFor();
+    await page
+      .getByText('Without the app embed, your store has no protection at all')
+      .first()
+      .waitFor();
     const shop = (await (await fetch(`${f.stack.emulatorUrl}/_emulator/shops/${DEMO}`)).json()) as {
       scriptTags: unknown[];
       webhookSubscriptions: unknown[];
