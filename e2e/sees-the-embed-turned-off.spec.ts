@@ -1,5 +1,5 @@
 // The merchant hears that the app embed turned off: with the embed on and the dashboard open,
-// another theme is published in the store (the platform sends themes/publish); within the
+// another theme is published in the store admin (the platform sends themes/publish); within the
 // bound the dashboard shows the warning without a reload, the Extensions page shows it too,
 // and the merchant's next message is the notification saying what to do. Switching the embed
 // on again in the new theme clears the warning.
@@ -52,12 +52,13 @@ describe('the embed turned off', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.getByTestId('embed-off-warning').count()).toBe(0);
 
-    const published = await fetch(`${f.stack.emulatorUrl}/_emulator/shops/${DEMO}/themes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Horizon', publish: true }),
-    });
-    expect(published.status).toBe(201);
+    // The merchant adds a theme and publishes it in the store admin, in another tab.
+    const admin = await f.chrome.browser.newPage();
+    await admin.goto(`${f.stack.emulatorUrl}/shops/${DEMO}/admin`);
+    await admin.getByRole('button', { name: 'Add Horizon' }).click();
+    await admin.getByRole('button', { name: 'Publish Horizon' }).click();
+    await admin.getByRole('button', { name: 'Publish Dawn' }).waitFor();
+    await admin.close();
     const started = Date.now();
     await expect
       .poll(() => page.getByTestId('embed-off-warning').isVisible(), {

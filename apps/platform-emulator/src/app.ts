@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-home/admin-routes.js';
+import { themeAdminRoutes } from './admin-home/themes-section.js';
 import { ordersPages } from './admin-home/orders-pages.js';
 import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
@@ -122,6 +123,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
       await adminRoutes(shopScope, context);
+      await themeAdminRoutes(shopScope, context);
       await ordersPages(shopScope, context);
       await chargeRoutes(shopScope, context);
       await editorRoutes(shopScope, context);

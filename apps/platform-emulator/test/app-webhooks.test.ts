@@ -98,6 +98,32 @@ describe("the app's declared webhooks", () => {
     ]);
   });
 
+  it('carry themes/publish when the merchant publishes a theme from the store admin', async () => {
+    receiver = await startReceiver([]);
+    app = await startEmulator({
+      appUrl: new URL(receiver.url).origin,
+      appConfigFile: DEFAULT_APP_CONFIG_FILE,
+    });
+    await installWith(app, 'read_themes');
+    const added = await app.inject({ method: 'POST', url: `/shops/${SHOP}/admin/themes` });
+    expect(added.statusCode).toBe(302);
+    const home = await app.inject(`/shops/${SHOP}/admin`);
+    expect(home.body).toContain('Publish Horizon');
+    const id = /\/admin\/themes\/(\d+)\/publish/.exec(home.body)?.[1];
+    const published = await app.inject({
+      method: 'POST',
+      url: `/shops/${SHOP}/admin/themes/${id}/publish`,
+    });
+    expect(published.statusCode).toBe(302);
+    await until(() => topics().includes('themes/publish'));
+    expect((await app.inject(`/shops/${SHOP}/admin`)).body).toContain('Publish Dawn');
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `/shops/${SHOP}/admin/themes/1/publish`,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('leave out a topic whose scope the app was not granted', async () => {
     receiver = await startReceiver([]);
     app = await startEmulator({

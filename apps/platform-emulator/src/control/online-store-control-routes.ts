@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
 import { addOldScriptTag, scriptSourceError } from '../script-tags/script-tags.js';
-import { newTheme } from '../state/seed.js';
-import type { ShopRecord, ThemeRecord } from '../state/types.js';
-import { themePayload } from '../webhooks/payloads.js';
+import type { ThemeRecord } from '../state/types.js';
+import { addTheme, publishTheme } from '../themes.js';
 import { controlShop, notInstalled } from './control-shop.js';
 
 const themeBody = z.object({
@@ -25,21 +24,6 @@ function themeView(theme: ThemeRecord) {
   return { id: theme.id, name: theme.name, role: theme.role, updatedAt: theme.updatedAt };
 }
 
-/** Makes the theme the live one and sends themes/publish, as publishing in the admin does. */
-function publishTheme(context: EmulatorContext, shop: ShopRecord, theme: ThemeRecord): void {
-  const now = new Date().toISOString();
-  for (const other of shop.themes) {
-    if (other !== theme && other.role === 'MAIN') {
-      other.role = 'UNPUBLISHED';
-      other.updatedAt = now;
-    }
-  }
-  theme.role = 'MAIN';
-  theme.updatedAt = now;
-  context.store.save();
-  context.dispatcher.trigger(shop.domain, 'THEMES_PUBLISH', themePayload(theme));
-}
-
 export async function onlineStoreControlRoutes(app: FastifyInstance, context: EmulatorContext) {
   const findShop = (domain: string, reply: FastifyReply) => controlShop(context, domain, reply);
 
@@ -50,13 +34,7 @@ export async function onlineStoreControlRoutes(app: FastifyInstance, context: Em
     if (!body.success) {
       return reply.code(400).send({ error: 'Expected {"name": "Horizon", "publish"?: boolean}' });
     }
-    const theme: ThemeRecord = {
-      ...newTheme(context.store.nextId(), new Date().toISOString()),
-      name: body.data.name,
-      role: 'UNPUBLISHED',
-    };
-    shop.themes.push(theme);
-    context.store.save();
+    const theme = addTheme(context, shop, body.data.name);
     if (body.data.publish) publishTheme(context, shop, theme);
     return reply.code(201).send(themeView(theme));
   });
