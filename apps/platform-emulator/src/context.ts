@@ -13,6 +13,8 @@ export interface EmulatorContext {
   app: RegisteredApp;
   dispatcher: WebhookDispatcher;
   faults: FaultInjector;
+  /** From this moment the storefront runs no script tag. */
+  scriptTagsEndAt: Date;
   /** Requests each shop's storefront answered (pages, cart, checkout, assets), since start. */
   storefrontRequests: Map<string, number>;
   /** Read from disk on each call, so edits to the extension show without a restart. */

@@ -17,6 +17,10 @@ const envSchema = z.object({
   SHOPIFY_API_SECRET: z.string().min(1).default('gatehouse-dev-api-secret'),
   /** Unset: `<repo>/.data/emulator-state.json`; set but empty: state kept in memory only. */
   EMULATOR_STATE_FILE: z.string().optional(),
+  /** The app's configuration whose webhooks are delivered; unset: the repository's. */
+  EMULATOR_APP_CONFIG: z.string().min(1).optional(),
+  /** When the storefront stops running script tags; unset: March 1, 2027. */
+  EMULATOR_SCRIPT_TAGS_END_AT: z.iso.datetime({ offset: true }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +32,8 @@ export interface EmulatorEnv {
   apiKey: string;
   apiSecret: string;
   stateFile: string | null;
+  appConfigFile: string | undefined;
+  scriptTagsEndAt: Date | undefined;
   logLevel: string;
 }
 
@@ -54,6 +60,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): EmulatorEnv {
     apiKey: env.SHOPIFY_API_KEY,
     apiSecret: env.SHOPIFY_API_SECRET,
     stateFile,
+    appConfigFile: env.EMULATOR_APP_CONFIG,
+    scriptTagsEndAt:
+      env.EMULATOR_SCRIPT_TAGS_END_AT === undefined
+        ? undefined
+        : new Date(env.EMULATOR_SCRIPT_TAGS_END_AT),
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -9,6 +9,8 @@ const app = await buildEmulator({
   apiKey: env.apiKey,
   apiSecret: env.apiSecret,
   stateFile: env.stateFile,
+  ...(env.appConfigFile === undefined ? {} : { appConfigFile: env.appConfigFile }),
+  ...(env.scriptTagsEndAt === undefined ? {} : { scriptTagsEndAt: env.scriptTagsEndAt }),
   logger: { level: env.logLevel },
 });
 

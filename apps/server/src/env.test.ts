@@ -24,7 +24,6 @@ describe('server configuration', () => {
       pgliteDir: `${repoRoot}.data/pglite`,
       platformUrl: 'http://localhost:4000',
       adminDist: `${repoRoot}apps/admin/dist`,
-      storefrontScript: `${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`,
       trustedProxies: ['127.0.0.1', '::1'],
       shopify: {
         apiKey: 'gatehouse-dev-api-key',
@@ -34,7 +33,6 @@ describe('server configuration', () => {
           'write_orders',
           'read_themes',
           'read_customers',
-          'write_script_tags',
           'write_validations',
         ],
         apiVersion: '2025-10',

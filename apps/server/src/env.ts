@@ -35,9 +35,7 @@ const envSchema = z
     SHOPIFY_SCOPES: z
       .string()
       .min(1)
-      .default(
-        'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
-      ),
+      .default('read_orders,write_orders,read_themes,read_customers,write_validations'),
     SHOPIFY_API_VERSION: z
       .string()
       .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
@@ -77,10 +75,6 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     ADMIN_DIST: z.string().min(1).default(`${repoRoot}apps/admin/dist`),
-    STOREFRONT_SCRIPT: z
-      .string()
-      .min(1)
-      .default(`${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`),
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -205,8 +199,6 @@ export interface AppConfig {
   supportApiKey: string;
   logLevel: string;
   adminDist: string;
-  /** The built storefront script, served to stores that load it through a script tag. */
-  storefrontScript: string;
   trustedProxies: string[];
   firewall: {
     /** Bearer key of the policy snapshot, shared with the firewall instances. */
@@ -320,7 +312,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
-    storefrontScript: e.STOREFRONT_SCRIPT,
     trustedProxies: splitList(e.TRUSTED_PROXIES),
     firewall: {
       key: e.FIREWALL_KEY ?? defaultFirewallKey(appSecret),

@@ -1,5 +1,6 @@
 // Everything the server asks of the platform (Shopify or the emulator), in one owner: OAuth
-// (built in platform-oauth.ts), Admin GraphQL, webhook registration, app-embed state. Every
+// (built in platform-oauth.ts), Admin GraphQL, app-embed state. Webhooks are the app's
+// configuration's (shopify.app.toml), subscribed for every shop by the platform itself. Every
 // request goes through callPlatform, so each has a time-out, retries what is safe to repeat
 // and fails within the call's deadline with a PlatformError saying why. A merchant action that
 // makes several calls starts one deadline (flowDeadline) and hands it to each of them.
@@ -51,20 +52,11 @@ export interface PlatformClient extends PlatformOAuth {
     options?: GraphqlOptions,
   ): Promise<T>;
   fetchShop(shop: string, token: string, options?: SharedDeadline): Promise<PlatformShop>;
-  registerWebhooks(shop: string, token: string, options?: SharedDeadline): Promise<void>;
   readAppEmbedState(shop: string, token: string, options?: SharedDeadline): Promise<boolean>;
   invalidateAppEmbedState(shop: string): void;
 }
 
 const EMBED_CACHE_MS = 60_000;
-export const webhookTopics = [
-  'APP_UNINSTALLED',
-  'THEMES_UPDATE',
-  'APP_SUBSCRIPTIONS_UPDATE',
-  'APP_SCOPES_UPDATE',
-  'ORDERS_CREATE',
-  'ORDERS_RISK_ASSESSMENT_CHANGED',
-] as const;
 
 export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger): PlatformClient {
   const platformUrl = createPlatformUrl(config.platformUrl);
@@ -156,43 +148,6 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         ownerName: data.shop.shopOwnerName ?? '',
         planName: data.shop.plan?.publicDisplayName ?? data.shop.plan?.displayName ?? '',
       };
-    },
-
-    async registerWebhooks(shop, token, options = {}) {
-      const deadline = options.deadline ?? callDeadline(policy);
-      for (const topic of webhookTopics) {
-        const data = await graphql<{
-          webhookSubscriptionCreate: { userErrors: { message: string }[] };
-        }>(
-          shop,
-          token,
-          `
-            mutation GatehouseWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
-              webhookSubscriptionCreate(
-                topic: $topic
-                webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }
-              ) {
-                webhookSubscription {
-                  id
-                }
-                userErrors {
-                  field
-                  message
-                }
-              }
-            }
-          `,
-          { topic, callbackUrl: `${config.appUrl}/api/webhooks` },
-          // A repeat answers "already been taken", which counts as done.
-          { idempotent: true, deadline },
-        );
-        const errors = data.webhookSubscriptionCreate.userErrors.filter(
-          (e) => !/already been taken/i.test(e.message),
-        );
-        if (errors.length > 0) {
-          throw new PlatformError(`Webhook ${topic}: ${errors.map((e) => e.message).join('; ')}`);
-        }
-      }
     },
 
     async readAppEmbedState(shop, token, options = {}) {
