@@ -21,7 +21,6 @@ const SHOP_QUERY = /* GraphQL */ `
         publicDisplayName
         partnerDevelopment
         shopifyPlus
-        displayName
       }
     }
   }
@@ -58,7 +57,6 @@ describe('Admin GraphQL', () => {
           publicDisplayName: 'Basic',
           partnerDevelopment: false,
           shopifyPlus: false,
-          displayName: 'Basic',
         },
       },
     });

@@ -126,10 +126,6 @@ export const CANCEL_MUTATION = /* GraphQL */ `
         message
         code
       }
-      userErrors {
-        field
-        message
-      }
     }
   }
 `;

@@ -37,7 +37,7 @@ describe('server configuration', () => {
           'write_script_tags',
           'write_validations',
         ],
-        apiVersion: '2025-10',
+        apiVersion: '2026-10',
       },
     });
     expect(config.supportApiKey).toBe(defaultSupportApiKey(config.appSecret));

@@ -1,9 +1,16 @@
 // The Orders API's SDL: Order with its money, addresses, line items, refunds, customer and
 // risk summary; the `order`, `orders` and `job` queries; orderCancel and tagsAdd/tagsRemove.
 // Resolvers are in orders.graphql.ts, objects built in order-nodes.ts.
+import { SHOP_COUNTRY_CODES } from '../orders/country-codes.js';
+
 export const ordersTypeDefs = /* GraphQL */ `
   "An unsigned 64-bit integer, serialized as a string."
   scalar UnsignedInt64
+
+  "The ISO 3166-1 alpha-2 codes of the countries an address may be in."
+  enum CountryCode {
+    ${SHOP_COUNTRY_CODES.join('\n    ')}
+  }
 
   enum OrderRiskRecommendationResult {
     ACCEPT
@@ -58,16 +65,24 @@ export const ordersTypeDefs = /* GraphQL */ `
     province: String
     provinceCode: String
     country: String
-    countryCodeV2: String
+    countryCodeV2: CountryCode
     zip: String
     phone: String
+  }
+
+  type CustomerEmailAddress {
+    emailAddress: String!
+  }
+
+  type CustomerPhoneNumber {
+    phoneNumber: String!
   }
 
   type Customer implements Node {
     id: ID!
     legacyResourceId: UnsignedInt64!
-    email: String
-    phone: String
+    defaultEmailAddress: CustomerEmailAddress
+    defaultPhoneNumber: CustomerPhoneNumber
     firstName: String
     lastName: String
     displayName: String!
@@ -75,7 +90,7 @@ export const ordersTypeDefs = /* GraphQL */ `
     numberOfOrders: UnsignedInt64!
     amountSpent: MoneyV2!
     createdAt: DateTime!
-    updatedAt: DateTime
+    updatedAt: DateTime!
   }
 
   type LineItem {
@@ -238,7 +253,6 @@ export const ordersTypeDefs = /* GraphQL */ `
   type OrderCancelPayload {
     job: Job
     orderCancelUserErrors: [OrderCancelUserError!]!
-    userErrors: [UserError!]! @deprecated(reason: "Use orderCancelUserErrors instead.")
   }
 
   type TagsAddPayload {
@@ -272,7 +286,7 @@ export const ordersTypeDefs = /* GraphQL */ `
       after: String
       before: String
       query: String
-      sortKey: OrderSortKeys = ID
+      sortKey: OrderSortKeys = PROCESSED_AT
       reverse: Boolean = false
     ): OrderConnection!
     customer(id: ID!): Customer
@@ -287,7 +301,7 @@ export const ordersTypeDefs = /* GraphQL */ `
       refundMethod: OrderCancelRefundMethodInput
       restock: Boolean!
       notifyCustomer: Boolean = false
-      staffNote: String
+      staffNote: String = null
     ): OrderCancelPayload
     tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
     tagsRemove(id: ID!, tags: [String!]!): TagsRemovePayload

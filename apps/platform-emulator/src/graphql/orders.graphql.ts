@@ -129,17 +129,14 @@ export const ordersDomain: GraphqlDomain = {
       requireScope(context, 'write_orders', 'orderCancel');
       const result = cancelOrder(context.emulator, findOrder(context, args.orderId), args);
       if (!result.ok) {
-        const { field, message } = result.error;
         return {
           job: null,
           orderCancelUserErrors: [result.error],
-          userErrors: [{ field, message }],
         };
       }
       return {
         job: { id: `gid://shopify/Job/${result.order.cancelJobId}`, done: true, query: {} },
         orderCancelUserErrors: [],
-        userErrors: [],
       };
     },
     tagsAdd: (args: { id: string; tags: string[] }, context) =>

@@ -18,6 +18,7 @@ import { PlatformError } from './platform-error.js';
 import { createPlatformOAuth, type PlatformOAuth } from './platform-oauth.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
 import { createShopify } from './shopify.js';
+import { gql, type GraphqlDocument } from './gql.js';
 
 export { PlatformError } from './platform-error.js';
 export { newOAuthState } from './platform-oauth.js';
@@ -46,7 +47,7 @@ export interface PlatformClient extends PlatformOAuth {
   graphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options?: GraphqlOptions,
   ): Promise<T>;
@@ -76,7 +77,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   async function graphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options: GraphqlOptions = {},
   ): Promise<T> {
@@ -125,12 +126,12 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           email: string | null;
           contactEmail: string | null;
           shopOwnerName: string | null;
-          plan: { publicDisplayName: string | null; displayName: string | null } | null;
+          plan: { publicDisplayName: string | null } | null;
         };
       }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseShop {
             shop {
               id
@@ -141,7 +142,6 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
               myshopifyDomain
               plan {
                 publicDisplayName
-                displayName
               }
             }
           }
@@ -154,7 +154,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         name: data.shop.name,
         email: data.shop.email ?? data.shop.contactEmail ?? '',
         ownerName: data.shop.shopOwnerName ?? '',
-        planName: data.shop.plan?.publicDisplayName ?? data.shop.plan?.displayName ?? '',
+        planName: data.shop.plan?.publicDisplayName ?? '',
       };
     },
 
@@ -166,7 +166,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         }>(
           shop,
           token,
-          `
+          gql`
             mutation GatehouseWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
               webhookSubscriptionCreate(
                 topic: $topic
@@ -202,7 +202,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       const themes = await graphql<{ themes: { nodes: { id: string }[] } }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseMainTheme {
             themes(first: 1, roles: [MAIN]) {
               nodes {
@@ -226,7 +226,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         }>(
           shop,
           token,
-          `
+          gql`
             query GatehouseSettingsData($id: ID!) {
               theme(id: $id) {
                 id

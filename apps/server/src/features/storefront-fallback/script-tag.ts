@@ -4,6 +4,7 @@
 import { FALLBACK_LOADER_PATH } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Shop } from '../../db/schema.js';
+import { gql } from '../../platform/gql.js';
 import type { SharedDeadline } from '../../platform/platform-call.js';
 import { PlatformError } from '../../platform/platform-error.js';
 
@@ -32,7 +33,16 @@ export async function hasScriptTag(
   const data = await app.platform.graphql<ScriptTagsData>(
     shop.domain,
     token,
-    'query GatehouseScriptTags($src: URL) { scriptTags(first: 10, src: $src) { nodes { id src } } }',
+    gql`
+      query GatehouseScriptTags($src: URL) {
+        scriptTags(first: 10, src: $src) {
+          nodes {
+            id
+            src
+          }
+        }
+      }
+    `,
     { src },
     options,
   );
@@ -57,7 +67,7 @@ export async function installScriptTag(
   }>(
     shop.domain,
     token,
-    `
+    gql`
       mutation GatehouseScriptTag($input: ScriptTagInput!) {
         scriptTagCreate(input: $input) {
           scriptTag {
