@@ -156,6 +156,23 @@ const CANCEL = gql`
   }
 `;
 
+/** The most characters the platform keeps in a cancel's staff note. */
+export const STAFF_NOTE_MAX = 255;
+
+/**
+ * The note as the platform takes it: a longer one is cut, at a whole character, to end with
+ * an ellipsis within the limit (the platform refuses the cancel rather than cutting it).
+ */
+export function capStaffNote(note: string): string {
+  if (note.length <= STAFF_NOTE_MAX) return note;
+  let kept = '';
+  for (const char of note) {
+    if (kept.length + char.length > STAFF_NOTE_MAX - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
+}
+
 export async function cancelOrder(
   app: FastifyInstance,
   owner: { domain: string; token: string },
@@ -174,7 +191,7 @@ export async function cancelOrder(
     refundMethod: { originalPaymentMethodsRefund: params.refund === true },
     restock: params.restock === true,
     notifyCustomer: params.notifyCustomer === true,
-    staffNote,
+    staffNote: capStaffNote(staffNote),
   });
   const errors = data.orderCancel.orderCancelUserErrors;
   if (errors.length === 0) return { kind: 'cancelled' };
