@@ -108,7 +108,7 @@ for (let i = 0; ; i++) {
 const token = (await control(`/shops/${SHOP}`)).installation.accessToken;
 const loaderSrc = (await control(`/shops/${SHOP}`)).scriptTags[0].src;
 const adminGraphql = async (query, variables) => {
-  const res = await fetch(`${emulatorUrl}/shops/${SHOP}/admin/api/2025-10/graphql.json`, {
+  const res = await fetch(`${emulatorUrl}/shops/${SHOP}/admin/api/2026-10/graphql.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
     body: JSON.stringify({ query, variables }),

@@ -28,6 +28,6 @@ export function registeredApp(options: {
     applicationUrl: appUrl,
     redirectUrls: [`${appUrl}/api/auth/callback`],
     complianceUrl: `${appUrl}/api/webhooks`,
-    webhooksApiVersion: '2025-10',
+    webhooksApiVersion: '2026-10',
   };
 }

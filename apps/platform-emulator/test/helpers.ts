@@ -84,7 +84,7 @@ export async function graphql<T = Record<string, unknown>>(
 ): Promise<{ status: number; body: { data?: T; errors?: unknown; extensions?: unknown } }> {
   const response = await app.inject({
     method: 'POST',
-    url: `/shops/${shop}/admin/api/2025-10/graphql.json`,
+    url: `/shops/${shop}/admin/api/2026-10/graphql.json`,
     headers: token === null ? {} : { 'x-shopify-access-token': token },
     payload: { query, variables },
   });

@@ -4,9 +4,15 @@
 // and fails within the call's deadline with a PlatformError saying why. A merchant action that
 // makes several calls starts one deadline (flowDeadline) and hands it to each of them.
 import { Session, type Shopify } from '@shopify/shopify-api';
+import { getHeader } from '@shopify/shopify-api/runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
+import {
+  API_VERSION_HEADER,
+  createApiVersionWatch,
+  type ApiVersionWatch,
+} from './api-version-watch.js';
 import { classifyLibraryError } from './attempt-failure.js';
 import {
   callDeadline,
@@ -42,6 +48,8 @@ export interface PlatformShop {
 
 export interface PlatformClient extends PlatformOAuth {
   platformUrl: PlatformUrl;
+  /** How the API version Shopify answers compares with the one asked. */
+  apiVersion: ApiVersionWatch;
   /** Starts the one deadline of a merchant action that makes several platform calls. */
   flowDeadline(): number;
   graphql<T>(
@@ -73,6 +81,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   const embedCache = new Map<string, { enabled: boolean; until: number }>();
 
   const policy: CallPolicy = config.platformCalls;
+  const apiVersion = createApiVersionWatch(config.shopify.apiVersion, log);
 
   async function graphql<T>(
     shop: string,
@@ -101,6 +110,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           retries: 0,
           signal,
         });
+        apiVersion.observe(getHeader(response.headers, API_VERSION_HEADER));
         if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
         if (!response.data) throw new PlatformError('GraphQL answered without data');
         return response.data as T;
@@ -111,6 +121,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
 
   return {
     platformUrl,
+    apiVersion,
 
     flowDeadline: () => callDeadline(policy),
 
