@@ -297,7 +297,6 @@ export const ordersTypeDefs = /* GraphQL */ `
     orderCancel(
       orderId: ID!
       reason: OrderCancelReason!
-      refund: Boolean
       refundMethod: OrderCancelRefundMethodInput
       restock: Boolean!
       notifyCustomer: Boolean = false

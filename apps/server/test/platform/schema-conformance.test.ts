@@ -39,7 +39,6 @@ const STILL_DECLARED: Record<string, string> = {
   'WebhookSubscriptionInput.callbackUrl': 'per-shop webhook subscriptions',
   'WebhookSubscription.callbackUrl': 'per-shop webhook subscriptions',
   'WebhookSubscription.endpoint': 'per-shop webhook subscriptions',
-  'Mutation.orderCancel(refund)': "the emulator's own order tests cancel with it",
   'ScriptTagDisplayScope.ALL': 'script tags made earlier are answered as they were made',
   'ScriptTagDisplayScope.ORDER_STATUS': 'script tags made earlier are answered as they were made',
 };
