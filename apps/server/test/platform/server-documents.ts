@@ -117,7 +117,23 @@ export function scanServerDocuments(srcDir: string): ScanResult {
     return errors.length > 0 ? errors : text;
   }
 
+  /** Whether the file takes `gql` from the server's own tag module, not another library's. */
+  const importsOurTag = (file: ts.SourceFile) =>
+    file.statements.some(
+      (s) =>
+        ts.isImportDeclaration(s) &&
+        ts.isStringLiteral(s.moduleSpecifier) &&
+        /(^|\/)gql\.js$/.test(s.moduleSpecifier.text) &&
+        s.importClause?.namedBindings !== undefined &&
+        ts.isNamedImports(s.importClause.namedBindings) &&
+        s.importClause.namedBindings.elements.some((e) => e.name.text === TAG && !e.propertyName),
+    );
+
   function visit(node: ts.Node) {
+    if (isGqlTagged(node) && !importsOurTag(node.getSourceFile())) {
+      problems.push(`${where(node)}: ${TAG} is not the server's tag (platform/gql.ts)`);
+      return;
+    }
     if (isGqlTagged(node)) {
       const text = textOf(node, new Set());
       if (Array.isArray(text)) {
