@@ -1,16 +1,11 @@
 // The Orders API's SDL: Order with its money, addresses, line items, refunds, customer and
 // risk summary; the `order`, `orders` and `job` queries; orderCancel and tagsAdd/tagsRemove.
-// Resolvers are in orders.graphql.ts, objects built in order-nodes.ts.
-import { SHOP_COUNTRY_CODES } from '../orders/country-codes.js';
+// Resolvers are in orders.graphql.ts, objects built in order-nodes.ts; addresses and customers
+// in customers-schema.ts.
 
 export const ordersTypeDefs = /* GraphQL */ `
   "An unsigned 64-bit integer, serialized as a string."
   scalar UnsignedInt64
-
-  "The ISO 3166-1 alpha-2 codes of the countries an address may be in."
-  enum CountryCode {
-    ${SHOP_COUNTRY_CODES.join('\n    ')}
-  }
 
   enum OrderRiskRecommendationResult {
     ACCEPT
@@ -52,45 +47,6 @@ export const ordersTypeDefs = /* GraphQL */ `
   type MoneyBag {
     shopMoney: MoneyV2!
     presentmentMoney: MoneyV2!
-  }
-
-  type MailingAddress {
-    firstName: String
-    lastName: String
-    name: String
-    company: String
-    address1: String
-    address2: String
-    city: String
-    province: String
-    provinceCode: String
-    country: String
-    countryCodeV2: CountryCode
-    zip: String
-    phone: String
-  }
-
-  type CustomerEmailAddress {
-    emailAddress: String!
-  }
-
-  type CustomerPhoneNumber {
-    phoneNumber: String!
-  }
-
-  type Customer implements Node {
-    id: ID!
-    legacyResourceId: UnsignedInt64!
-    defaultEmailAddress: CustomerEmailAddress
-    defaultPhoneNumber: CustomerPhoneNumber
-    firstName: String
-    lastName: String
-    displayName: String!
-    tags: [String!]!
-    numberOfOrders: UnsignedInt64!
-    amountSpent: MoneyV2!
-    createdAt: DateTime!
-    updatedAt: DateTime!
   }
 
   type LineItem {
