@@ -8,6 +8,7 @@ export {
   type SubscriptionCommand,
 } from './control/emulator-control.js';
 export type { FaultInput, FaultView } from './control/faults.js';
+export { adminSchema } from './graphql/schema.js';
 export type {
   DeliveryView,
   HealthView,

@@ -88,7 +88,7 @@ export async function graphql<T = Record<string, unknown>>(
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
-  version = '2025-10',
+  version = '2026-10',
 ): Promise<{ status: number; body: { data?: T; errors?: unknown; extensions?: unknown } }> {
   const response = await app.inject({
     method: 'POST',

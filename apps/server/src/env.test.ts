@@ -35,7 +35,7 @@ describe('server configuration', () => {
           'read_customers',
           'write_validations',
         ],
-        apiVersion: '2025-10',
+        apiVersion: '2026-10',
       },
     });
     expect(config.supportApiKey).toBe(defaultSupportApiKey(config.appSecret));

@@ -6,6 +6,7 @@ import { FEEDS, parseDevOrigins, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
+import { API_VERSION, API_VERSION_FORMAT } from './platform/api-version.js';
 
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,8 +39,8 @@ const envSchema = z
       .default('read_orders,write_orders,read_themes,read_customers,write_validations'),
     SHOPIFY_API_VERSION: z
       .string()
-      .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
-      .default('2025-10'),
+      .regex(API_VERSION_FORMAT, `must look like ${API_VERSION}`)
+      .default(API_VERSION),
     PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
     PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     PLATFORM_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(9000),

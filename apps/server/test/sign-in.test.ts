@@ -6,6 +6,7 @@ import { shops } from '../src/db/schema.js';
 import { callbackFailures } from '../src/features/auth/oauth-callback.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { queryHmac } from './helpers/query-hmac.js';
+import { gql } from '../src/platform/gql.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,7 +155,15 @@ describe('full sign-in', () => {
     }>(
       'fresh-shop.myshopify.com',
       token!,
-      '{ webhookSubscriptions(first: 10) { nodes { topic } } }',
+      gql`
+        {
+          webhookSubscriptions(first: 10) {
+            nodes {
+              topic
+            }
+          }
+        }
+      `,
     );
     // The webhooks are the app's configuration's: none is made for the shop.
     expect(webhooks.webhookSubscriptions.nodes).toEqual([]);

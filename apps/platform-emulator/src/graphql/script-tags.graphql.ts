@@ -18,12 +18,12 @@ const typeDefs = /* GraphQL */ `
   input ScriptTagInput {
     src: URL
     displayScope: ScriptTagDisplayScope
-    cache: Boolean
+    cache: Boolean = false
   }
 
   type ScriptTag {
     id: ID!
-    legacyResourceId: String!
+    legacyResourceId: UnsignedInt64!
     src: URL!
     displayScope: ScriptTagDisplayScope!
     cache: Boolean!

@@ -3,6 +3,7 @@
 // subscription is never repeated on a time-out or a 5xx (a second charge could appear);
 // cancelling and usage records are, since a repeat changes nothing.
 import type { SubscriptionStatus } from '@gatehouse/contracts';
+import { gql } from './gql.js';
 import type { PlatformClient } from './platform-client.js';
 import { PlatformError } from './platform-client.js';
 
@@ -36,19 +37,21 @@ interface UserError {
   message: string;
 }
 
-const SUBSCRIPTION_FIELDS = `
-  id
-  name
-  status
-  test
-  trialDays
-  createdAt
-  currentPeriodEnd
-  lineItems {
+const SUBSCRIPTION_FIELDS = gql`
+  fragment GatehouseSubscriptionFields on AppSubscription {
     id
-    plan {
-      pricingDetails {
-        __typename
+    name
+    status
+    test
+    trialDays
+    createdAt
+    currentPeriodEnd
+    lineItems {
+      id
+      plan {
+        pricingDetails {
+          __typename
+        }
       }
     }
   }
@@ -116,15 +119,33 @@ export function createBillingApi(platform: PlatformClient) {
       }>(
         shop,
         token,
-        `mutation GatehouseSubscribe($name: String!, $returnUrl: URL!, $test: Boolean,
-            $trialDays: Int, $lineItems: [AppSubscriptionLineItemInput!]!) {
-          appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test,
-              trialDays: $trialDays, lineItems: $lineItems) {
-            appSubscription { ${SUBSCRIPTION_FIELDS} }
-            confirmationUrl
-            userErrors { field message }
+        gql`
+          mutation GatehouseSubscribe(
+            $name: String!
+            $returnUrl: URL!
+            $test: Boolean
+            $trialDays: Int
+            $lineItems: [AppSubscriptionLineItemInput!]!
+          ) {
+            appSubscriptionCreate(
+              name: $name
+              returnUrl: $returnUrl
+              test: $test
+              trialDays: $trialDays
+              lineItems: $lineItems
+            ) {
+              appSubscription {
+                ...GatehouseSubscriptionFields
+              }
+              confirmationUrl
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+          ${SUBSCRIPTION_FIELDS}
+        `,
         {
           name: request.name,
           returnUrl: request.returnUrl,
@@ -149,9 +170,14 @@ export function createBillingApi(platform: PlatformClient) {
       const data = await platform.graphql<{ node: RawSubscription | null }>(
         shop,
         token,
-        `query GatehouseSubscription($id: ID!) {
-          node(id: $id) { ... on AppSubscription { ${SUBSCRIPTION_FIELDS} } }
-        }`,
+        gql`
+          query GatehouseSubscription($id: ID!) {
+            node(id: $id) {
+              ...GatehouseSubscriptionFields
+            }
+          }
+          ${SUBSCRIPTION_FIELDS}
+        `,
         { id },
       );
       return data.node?.id ? toSubscription(data.node) : null;
@@ -164,12 +190,20 @@ export function createBillingApi(platform: PlatformClient) {
       }>(
         shop,
         token,
-        `mutation GatehouseCancel($id: ID!) {
-          appSubscriptionCancel(id: $id, prorate: false) {
-            appSubscription { id status }
-            userErrors { field message }
+        gql`
+          mutation GatehouseCancel($id: ID!) {
+            appSubscriptionCancel(id: $id, prorate: false) {
+              appSubscription {
+                id
+                status
+              }
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+        `,
         { id },
         // A repeat answers "already cancelled", which counts as done.
         { idempotent: true },
@@ -190,14 +224,29 @@ export function createBillingApi(platform: PlatformClient) {
       }>(
         shop,
         token,
-        `mutation GatehouseUsage($description: String!, $price: MoneyInput!,
-            $subscriptionLineItemId: ID!, $idempotencyKey: String) {
-          appUsageRecordCreate(description: $description, price: $price,
-              subscriptionLineItemId: $subscriptionLineItemId, idempotencyKey: $idempotencyKey) {
-            appUsageRecord { id }
-            userErrors { field message }
+        gql`
+          mutation GatehouseUsage(
+            $description: String!
+            $price: MoneyInput!
+            $subscriptionLineItemId: ID!
+            $idempotencyKey: String
+          ) {
+            appUsageRecordCreate(
+              description: $description
+              price: $price
+              subscriptionLineItemId: $subscriptionLineItemId
+              idempotencyKey: $idempotencyKey
+            ) {
+              appUsageRecord {
+                id
+              }
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+        `,
         {
           description: record.description,
           price: { amount: record.amount, currencyCode: 'USD' },

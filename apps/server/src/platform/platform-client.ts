@@ -5,9 +5,15 @@
 // and fails within the call's deadline with a PlatformError saying why. A merchant action that
 // makes several calls starts one deadline (flowDeadline) and hands it to each of them.
 import { Session, type Shopify } from '@shopify/shopify-api';
+import { getHeader } from '@shopify/shopify-api/runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
+import {
+  API_VERSION_HEADER,
+  createApiVersionWatch,
+  type ApiVersionWatch,
+} from './api-version-watch.js';
 import { classifyLibraryError } from './attempt-failure.js';
 import {
   callDeadline,
@@ -19,6 +25,7 @@ import { PlatformError } from './platform-error.js';
 import { createPlatformOAuth, type PlatformOAuth } from './platform-oauth.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
 import { createShopify } from './shopify.js';
+import { gql, type GraphqlDocument } from './gql.js';
 
 export { PlatformError } from './platform-error.js';
 export { newOAuthState } from './platform-oauth.js';
@@ -42,12 +49,14 @@ export interface PlatformShop {
 
 export interface PlatformClient extends PlatformOAuth {
   platformUrl: PlatformUrl;
+  /** How the API version Shopify answers compares with the one asked. */
+  apiVersion: ApiVersionWatch;
   /** Starts the one deadline of a merchant action that makes several platform calls. */
   flowDeadline(): number;
   graphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options?: GraphqlOptions,
   ): Promise<T>;
@@ -64,11 +73,12 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
   const embedCache = new Map<string, { enabled: boolean; until: number }>();
 
   const policy: CallPolicy = config.platformCalls;
+  const apiVersion = createApiVersionWatch(config.shopify.apiVersion, log);
 
   async function graphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options: GraphqlOptions = {},
   ): Promise<T> {
@@ -92,6 +102,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           retries: 0,
           signal,
         });
+        apiVersion.observe(getHeader(response.headers, API_VERSION_HEADER));
         if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
         if (!response.data) throw new PlatformError('GraphQL answered without data');
         return response.data as T;
@@ -102,6 +113,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
 
   return {
     platformUrl,
+    apiVersion,
 
     flowDeadline: () => callDeadline(policy),
 
@@ -117,12 +129,12 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           email: string | null;
           contactEmail: string | null;
           shopOwnerName: string | null;
-          plan: { publicDisplayName: string | null; displayName: string | null } | null;
+          plan: { publicDisplayName: string | null } | null;
         };
       }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseShop {
             shop {
               id
@@ -133,7 +145,6 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
               myshopifyDomain
               plan {
                 publicDisplayName
-                displayName
               }
             }
           }
@@ -146,7 +157,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         name: data.shop.name,
         email: data.shop.email ?? data.shop.contactEmail ?? '',
         ownerName: data.shop.shopOwnerName ?? '',
-        planName: data.shop.plan?.publicDisplayName ?? data.shop.plan?.displayName ?? '',
+        planName: data.shop.plan?.publicDisplayName ?? '',
       };
     },
 
@@ -157,7 +168,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       const themes = await graphql<{ themes: { nodes: { id: string }[] } }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseMainTheme {
             themes(first: 1, roles: [MAIN]) {
               nodes {
@@ -181,7 +192,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         }>(
           shop,
           token,
-          `
+          gql`
             query GatehouseSettingsData($id: ID!) {
               theme(id: $id) {
                 id

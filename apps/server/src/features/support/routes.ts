@@ -90,7 +90,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       action: 'support.settings_changed',
       detail: { by: staff(request), values },
     });
-    return { shop: shopSummary(updated ?? shop) };
+    return { shop: shopSummary(updated ?? shop, app.platform.apiVersion.describe()) };
   });
 
   app.get('/api/support/show', limited, async (request) => {
@@ -102,6 +102,6 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       action: 'support.shop_viewed',
       detail: { by: staff(request) },
     });
-    return { shop: shopSummary(shop) };
+    return { shop: shopSummary(shop, app.platform.apiVersion.describe()) };
   });
 }

@@ -1,7 +1,9 @@
-// What `support show` prints about a shop: identity, install state and every flag.
+// What `support show` prints about a shop: identity, install state, every flag, and the Admin
+// API version its platform calls are answered with.
 import type { Shop } from '../../db/schema.js';
 
-export function shopSummary(shop: Shop) {
+/** `apiVersion`: the version in use, or how Shopify's answers differ from the version asked. */
+export function shopSummary(shop: Shop, apiVersion: string) {
   return {
     domain: shop.domain,
     name: shop.name,
@@ -20,6 +22,7 @@ export function shopSummary(shop: Shop) {
     adminAccess: shop.adminAccessEnabled,
     adminAccessMode: shop.adminAccessMode,
     wafConnected: shop.wafConnected,
+    apiVersion,
   };
 }
 export type ShopSummary = ReturnType<typeof shopSummary>;

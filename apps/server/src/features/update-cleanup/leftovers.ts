@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Shop } from '../../db/schema.js';
 import type { SharedDeadline } from '../../platform/platform-call.js';
+import { gql, type GraphqlDocument } from '../../platform/gql.js';
 import { PlatformError } from '../../platform/platform-error.js';
 
 /** Where the script tag's loader was served on the app's URL. */
@@ -33,37 +34,69 @@ function pathOn(address: string, origin: string | null): string | null {
 /** One kind of leftover: how the platform lists it and deletes it. */
 interface LeftoverKind {
   /** The connection's query; its nodes carry `id` and `address`. */
-  list: string;
+  list: GraphqlDocument;
   connection: string;
-  remove: string;
+  remove: GraphqlDocument;
   payload: string;
 }
 
 const SCRIPT_TAGS: LeftoverKind = {
-  list: `query GatehouseOldScriptTags($first: Int!, $after: String) {
-    scriptTags(first: $first, after: $after) {
-      nodes { id address: src }
-      pageInfo { hasNextPage endCursor }
+  list: gql`
+    query GatehouseOldScriptTags($first: Int!, $after: String) {
+      scriptTags(first: $first, after: $after) {
+        nodes {
+          id
+          address: src
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
     }
-  }`,
+  `,
   connection: 'scriptTags',
-  remove: `mutation GatehouseDeleteScriptTag($id: ID!) {
-    scriptTagDelete(id: $id) { deletedScriptTagId userErrors { field message } }
-  }`,
+  remove: gql`
+    mutation GatehouseDeleteScriptTag($id: ID!) {
+      scriptTagDelete(id: $id) {
+        deletedScriptTagId
+        userErrors {
+          field
+          message
+        }
+      }
+    }
+  `,
   payload: 'scriptTagDelete',
 };
 
 const SHOP_WEBHOOKS: LeftoverKind = {
-  list: `query GatehouseShopWebhooks($first: Int!, $after: String) {
-    webhookSubscriptions(first: $first, after: $after) {
-      nodes { id address: uri }
-      pageInfo { hasNextPage endCursor }
+  list: gql`
+    query GatehouseShopWebhooks($first: Int!, $after: String) {
+      webhookSubscriptions(first: $first, after: $after) {
+        nodes {
+          id
+          address: uri
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
     }
-  }`,
+  `,
   connection: 'webhookSubscriptions',
-  remove: `mutation GatehouseDeleteShopWebhook($id: ID!) {
-    webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } }
-  }`,
+  remove: gql`
+    mutation GatehouseDeleteShopWebhook($id: ID!) {
+      webhookSubscriptionDelete(id: $id) {
+        deletedWebhookSubscriptionId
+        userErrors {
+          field
+          message
+        }
+      }
+    }
+  `,
   payload: 'webhookSubscriptionDelete',
 };
 
