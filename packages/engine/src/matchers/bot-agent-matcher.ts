@@ -141,10 +141,12 @@ export const botAgentKind = ruleKind({
       const compiled = compileAgentPattern(pattern);
       if ('test' in compiled) patterns.push(compiled.test);
       else {
+        // Left out, the pattern blocks nothing: the rule's other patterns still apply.
         report({
           code: 'invalidAgentPattern',
           message: compiled.problem,
           field: ['patterns', i, 'value'],
+          skippable: true,
         });
       }
     });

@@ -1,0 +1,49 @@
+// The one place a merchant's pattern (a custom user-agent pattern, a URL Blocker regex or glob,
+// an auto-cancel "matches" condition) becomes a test. Every such pattern runs on re2js, a
+// JavaScript port of RE2: it matches in time linear in the input whatever the pattern, so no
+// pattern a merchant saves can stall the server's or the firewall's event loop on a crafted
+// user agent, path or email. An expression is read as JavaScript syntax (regex-syntax.ts,
+// then re2js's translation of it) and compared without regard to case, as before; what RE2
+// has no meaning for (lookaround, backreferences, a repeat count over 1000) is refused with a
+// message naming it.
+import { RE2JS } from 're2js';
+import { regexSyntaxProblem, type PatternSubject } from './regex-syntax.js';
+
+/** Tests a text against a compiled pattern. */
+export type PatternTest = (text: string) => boolean;
+
+/** The expression's test (found anywhere, case-insensitive), or why it is refused. */
+export function compileMerchantRegex(
+  source: string,
+  subject: PatternSubject,
+): { test: PatternTest } | { problem: string } {
+  const problem = regexSyntaxProblem(source, subject);
+  if (problem !== null) return { problem };
+  try {
+    const re = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
+    return { test: (text) => re.test(text) };
+  } catch (error) {
+    // Whatever re2js throws on a pattern is the pattern's problem: compile never throws.
+    const why = (error as Error).message.replace(/^error parsing regexp: /, '');
+    return { problem: `"${source}" cannot be used in ${subject.patterns} (${why})` };
+  }
+}
+
+/**
+ * A glob's test of a whole text: `**` stands for any run of characters, `*` for any run
+ * without `/`, everything else for itself, compared as given (callers lower-case both sides).
+ */
+export function compileGlob(glob: string): PatternTest {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        source += '.*';
+        i++;
+      } else source += '[^/]*';
+    } else source += c.replace(/[.+?^${}()|[\]\\/*]/g, '\\$&');
+  }
+  const re = RE2JS.compile(source, RE2JS.DOTALL);
+  return (text) => re.testExact(text);
+}
