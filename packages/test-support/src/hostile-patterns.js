@@ -7,25 +7,31 @@ import fc from 'fast-check';
 const ATOMS = ['a', 'b', 'ab', '.', '\\w', '\\d', '\\s', '[ab]', '[^b]', '[a-c]', '!', '\\.'];
 const QUANTIFIERS = ['*', '+', '?', '{2,}', '{1,3}', '*?', '+?'];
 
-/** A pattern over `a`, `b` and `!`: atoms, groups, choices, repetition nested to any depth. */
-export const hostilePattern = fc
-  .letrec((tie) => ({
-    atom: fc.constantFrom(...ATOMS),
-    group: fc
-      .tuple(fc.constantFrom('(', '(?:'), tie('choice'))
-      .map(([open, inner]) => `${open}${inner})`),
-    term: fc
-      .tuple(
-        fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('atom'), tie('group')),
-        fc.option(fc.constantFrom(...QUANTIFIERS), { nil: '' }),
-      )
-      .map(([term, q]) => `${term}${q}`),
-    sequence: fc.array(tie('term'), { minLength: 1, maxLength: 6 }).map((terms) => terms.join('')),
-    choice: fc
-      .array(tie('sequence'), { minLength: 1, maxLength: 3 })
-      .map((options) => options.join('|')),
-  }))
-  .choice.map((pattern) => pattern.slice(0, 200));
+const quantified = (term) =>
+  fc
+    .tuple(term, fc.option(fc.constantFrom(...QUANTIFIERS), { nil: '' }))
+    .map(([t, q]) => `${t}${q}`);
+
+/** Choices of sequences of terms, a term being an atom or a group nested `depth` deep. */
+const choice = fc.memo((depth) => {
+  const atom = fc.constantFrom(...ATOMS);
+  const term =
+    depth <= 1
+      ? atom
+      : fc.oneof(
+          atom,
+          fc
+            .tuple(fc.constantFrom('(', '(?:'), choice(depth - 1))
+            .map(([open, inner]) => `${open}${inner})`),
+        );
+  const sequence = fc
+    .array(quantified(term), { minLength: 1, maxLength: 4 })
+    .map((terms) => terms.join(''));
+  return fc.array(sequence, { minLength: 1, maxLength: 3 }).map((options) => options.join('|'));
+});
+
+/** A pattern over `a`, `b` and `!`: atoms, groups, choices, repetition nested three deep. */
+export const hostilePattern = choice(4).filter((pattern) => pattern.length <= 200);
 
 /** Shapes known to stall a backtracking engine for seconds on a few dozen characters. */
 export const CATASTROPHIC_PATTERNS = [

@@ -3,11 +3,28 @@
 // JavaScript port of RE2: it matches in time linear in the input whatever the pattern, so no
 // pattern a merchant saves can stall the server's or the firewall's event loop on a crafted
 // user agent, path or email. An expression is read as JavaScript syntax (regex-syntax.ts,
-// then re2js's translation of it) and compared without regard to case, as before; what RE2
-// has no meaning for (lookaround, backreferences, a repeat count over 1000) is refused with a
-// message naming it.
+// then re2js's translation of it) and compared without regard to case, as before: `\s`, `\S`
+// and `.` keep their JavaScript meaning (Unicode spaces; any character but a line end), which
+// RE2's differ from. What RE2 has no meaning for (lookaround, backreferences, a repeat count
+// over 1000) is refused with a message naming it.
 import { RE2JS } from 're2js';
-import { regexSyntaxProblem, type PatternSubject } from './regex-syntax.js';
+import { regexSyntaxProblem, regexTokens, type PatternSubject } from './regex-syntax.js';
+
+/** JavaScript's white space, as `\s` matches it. */
+const SPACES =
+  '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/** The expression with `\s`, `\S` (outside a class) and `.` written out as JavaScript reads them. */
+function withJavaScriptClasses(source: string): string {
+  return regexTokens(source)
+    .map(({ text, inClass }) => {
+      if (text === '\\s') return inClass ? SPACES : `[${SPACES}]`;
+      if (inClass) return text;
+      if (text === '\\S') return `[^${SPACES}]`;
+      return text === '.' ? '[^\\n\\r\\u2028\\u2029]' : text;
+    })
+    .join('');
+}
 
 /** Tests a text against a compiled pattern. */
 export type PatternTest = (text: string) => boolean;
@@ -20,7 +37,10 @@ export function compileMerchantRegex(
   const problem = regexSyntaxProblem(source, subject);
   if (problem !== null) return { problem };
   try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
+    const re = RE2JS.compile(
+      RE2JS.translateRegExp(withJavaScriptClasses(source)),
+      RE2JS.CASE_INSENSITIVE,
+    );
     return { test: (text) => re.test(text) };
   } catch (error) {
     // Whatever re2js throws on a pattern is the pattern's problem: compile never throws.

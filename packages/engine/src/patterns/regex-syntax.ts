@@ -17,25 +17,47 @@ export const FILTER_PATTERNS: PatternSubject = { patterns: 'filter patterns' };
 /** A construct a linear-time engine cannot run, as the merchant knows it. */
 type Unsupported = 'lookahead' | 'lookbehind' | 'backreference';
 
+/** One piece of an expression: a character, or an escape with the character it escapes. */
+export interface RegexToken {
+  text: string;
+  /** Inside a character class, brackets excluded. */
+  inClass: boolean;
+}
+
+/** The expression's pieces, with where each stands: inside a character class or not. */
+export function regexTokens(source: string): RegexToken[] {
+  const tokens: RegexToken[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      tokens.push({ text: source.slice(i, i + 2), inClass });
+      i++;
+    } else if (inClass && c === ']') {
+      inClass = false;
+      tokens.push({ text: c, inClass: false });
+    } else {
+      tokens.push({ text: c, inClass });
+      if (c === '[') inClass = true;
+    }
+  }
+  return tokens;
+}
+
 /**
  * The first construct outside a character class that needs backtracking, or null. Escaped
  * characters and classes are skipped whole, so `\(?=` and `[(?=]` are plain characters.
  */
 export function unsupportedConstruct(source: string): Unsupported | null {
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      const next = source[i + 1] ?? '';
-      if (!inClass && (/[1-9]/.test(next) || source.startsWith('k<', i + 1))) {
-        return 'backreference';
-      }
-      i++;
-    } else if (inClass) {
-      if (c === ']') inClass = false;
-    } else if (c === '[') inClass = true;
-    else if (c === '(' && source[i + 1] === '?') {
-      const kind = source.slice(i + 2, i + 4);
+  const tokens = regexTokens(source);
+  for (let i = 0; i < tokens.length; i++) {
+    const { text, inClass } = tokens[i]!;
+    if (inClass) continue;
+    if (/^\\([1-9]|k)$/.test(text) && (text !== '\\k' || tokens[i + 1]?.text === '<')) {
+      return 'backreference';
+    }
+    if (text === '(' && tokens[i + 1]?.text === '?') {
+      const kind = (tokens[i + 2]?.text ?? '') + (tokens[i + 3]?.text ?? '');
       if (kind.startsWith('=') || kind.startsWith('!')) return 'lookahead';
       if (kind === '<=' || kind === '<!') return 'lookbehind';
     }
