@@ -7,13 +7,13 @@ import fc from 'fast-check';
 const ATOMS = ['a', 'b', 'ab', '.', '\\w', '\\d', '\\s', '[ab]', '[^b]', '[a-c]', '!', '\\.'];
 const QUANTIFIERS = ['*', '+', '?', '{2,}', '{1,3}', '*?', '+?'];
 
-const quantified = (term) =>
+const quantified = (term: fc.Arbitrary<string>) =>
   fc
     .tuple(term, fc.option(fc.constantFrom(...QUANTIFIERS), { nil: '' }))
     .map(([t, q]) => `${t}${q}`);
 
 /** Choices of sequences of terms, a term being an atom or a group nested `depth` deep. */
-const choice = fc.memo((depth) => {
+const choice: fc.Memo<string> = fc.memo((depth) => {
   const atom = fc.constantFrom(...ATOMS);
   const term =
     depth <= 1
@@ -44,7 +44,7 @@ export const CATASTROPHIC_PATTERNS = [
 ];
 
 /** A text of `length` characters from `a`, `b` and spaces, ending in a character no pattern wants. */
-export const hostileText = (length) =>
+export const hostileText = (length: number) =>
   fc
     .tuple(fc.constantFrom('a', 'ab', 'a ', 'aab'), fc.constantFrom('', '?', '#'))
     .map(([unit, last]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length) + last);
