@@ -11,7 +11,12 @@
 // pattern can stall the firewall on a crafted path. Exact patterns are one Map lookup; the
 // others are tried one by one, in list order.
 import { z } from 'zod';
-import { compileGlob, compileMerchantRegex, type PatternTest } from '../patterns/merchant-regex.js';
+import {
+  COMPILED_PATTERN_BYTES,
+  compileGlob,
+  compileMerchantRegex,
+  type PatternTest,
+} from '../patterns/merchant-regex.js';
 import { URL_PATTERNS } from '../patterns/regex-syntax.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
 import { blockingBase, ruleKind } from '../policy/rule-kind.js';
@@ -79,7 +84,11 @@ function hits(entry: UrlEntry, target: string): boolean {
 
 export function createUrlMatcher(entries: UrlEntry[]): Matcher {
   let chars = 0;
-  for (const e of entries) chars += e.text.length;
+  let compiled = 0;
+  for (const e of entries) {
+    chars += e.text.length;
+    if (e.test !== null) compiled++;
+  }
   return {
     evaluate(context: DecideContext): CompiledRule | null {
       if (entries.length === 0) return null;
@@ -95,7 +104,7 @@ export function createUrlMatcher(entries: UrlEntry[]): Matcher {
       }
       return null;
     },
-    bytes: () => entries.length * 96 + chars * 2,
+    bytes: () => entries.length * 96 + chars * 2 + compiled * COMPILED_PATTERN_BYTES,
   };
 }
 
