@@ -36,6 +36,7 @@ export * from './bots/bot-agents.js';
 export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
 export { COMMON_BROWSERS } from './bots/common-browsers.js';
+export * from './patterns/merchant-regex.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';
 export { readTarget, type Target as RedirectTarget } from './matchers/redirect-target.js';
 export { compileMatch, type CompiledMatch, type CompileResult } from './orders/compile-filters.js';

@@ -67,7 +67,8 @@ export async function ruleCostRoutes(
     ]);
     const draftPolicy = compileOrThrow(draftSet);
     // Stored rules always compiled when they were saved; if they no longer do, the live
-    // decision allows everyone, and so does the replay's "now".
+    // decision allows everyone, and so does the replay's "now". Entries a stricter check now
+    // refuses are left out of both, as the live decision leaves them out.
     const currentPolicy = compileOrThrow(currentSet);
     const geo = app.protection.geo.current() ?? (await app.protection.geo.ready);
 
