@@ -7,6 +7,7 @@ import {
   type Policy,
   type RuleSet,
 } from '@gatehouse/engine';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { FACTS_KEPT, replayVisits, type ReplayVisit } from './replay.js';
 
@@ -165,5 +166,55 @@ describe('replayVisits', () => {
       options(blockCountries([]), blockCountries(['DE']), 0),
     );
     expect(all.outOfTime).toBe(false);
+  });
+
+  /** A week's worth of visits from many addresses, in one batch. */
+  const busyWeek = (count: number) =>
+    Array.from({ length: count }, (_, i) => visit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 1));
+
+  it('lets the event loop run while it decides a large batch', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    // A timer due at once, and fired at once unless the replay holds the loop.
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 1);
+    delay.enable();
+    const out = await replayVisits(
+      batches(busyWeek(300_000)),
+      options(blockCountries(['FR']), blockCountries(['DE'])),
+    );
+    delay.disable();
+    clearInterval(ticker);
+    expect(out.replayed).toBe(300_000);
+    // Loose enough for a loaded machine: the whole batch at once takes far longer.
+    expect(delay.max / 1e6).toBeLessThan(200);
+    expect(ticks).toBeGreaterThan(1);
+  });
+
+  it('stops soon after its caller has gone, reading no further batch', async () => {
+    const caller = new AbortController();
+    let looked = 0;
+    const leaving: GeoLookup = {
+      lookup: (ip) => {
+        looked += 1;
+        if (looked === 1_000) caller.abort();
+        return geo.lookup(ip);
+      },
+    };
+    let read = 0;
+    async function* counted() {
+      for (let b = 0; b < 5; b++) {
+        read += 1;
+        yield busyWeek(100_000);
+      }
+    }
+    const out = await replayVisits(counted(), {
+      ...options(blockCountries([]), blockCountries(['DE'])),
+      geo: leaving,
+      signal: caller.signal,
+    });
+    expect(out.cancelled).toBe(true);
+    expect(read).toBe(1);
+    expect(out.replayed).toBeGreaterThanOrEqual(1_000);
+    expect(out.replayed).toBeLessThan(100_000);
   });
 });
