@@ -7,9 +7,10 @@
 // allow list switches every other rule off for it; both are one slip of a prefix away from a
 // narrower range. Entries within that bound can still add up: a list whose merged entries
 // cover more than one such block in all is accepted with a notice saying how much it covers.
-// Every list of addresses the merchant keeps applies these rules: the IP Blocker's block and
-// allow lists and the legacy list, whatever path an entry takes into them.
-import { bigIntToIp, type IpRange } from './ip-range.js';
+// Every list of addresses applies these rules: the IP Blocker's block and allow lists and the
+// legacy list, whatever path an entry takes into them, and the trusted proxies of the server
+// and the firewall.
+import { bigIntToIp, parseIpRange, type IpRange } from './ip-range.js';
 import { formatIp } from './ip-address.js';
 
 /** The shortest prefix one list entry may have, per address family. */
@@ -92,4 +93,24 @@ export function listCoverageNotice(ranges: readonly IpRange[]): string | null {
     }
   }
   return parts.length > 0 ? listRangeMessages.coverage(parts) : null;
+}
+
+/** proxy-addr's names for local ranges, which a list of trusted proxies may use. */
+export const TRUSTED_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * Why an entry of a list of trusted networks (the proxies whose X-Forwarded-For is believed)
+ * cannot be used, or null: an address, a CIDR block (host bits may be set; it is judged by
+ * the network it names) or one of the local range names. A block wider than a list entry may
+ * be would believe the header of a large part of the internet, so any visitor there could
+ * claim any address; it is refused like a list entry.
+ */
+export function trustedNetworkProblem(entry: string): string | null {
+  if ((TRUSTED_NETWORK_NAMES as readonly string[]).includes(entry)) return null;
+  let parsed = parseIpRange(entry);
+  if (!parsed.ok && parsed.reason === 'hostBitsSet') parsed = parseIpRange(parsed.network);
+  if (!parsed.ok) {
+    return `"${entry}" is not an IP address, a CIDR block or ${TRUSTED_NETWORK_NAMES.join(', ')}`;
+  }
+  return listRangeProblem(entry, parsed.range);
 }
