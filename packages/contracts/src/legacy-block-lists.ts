@@ -101,6 +101,12 @@ export const legacyListPage = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /**
+   * What the merchant should know about the list's addresses as a whole: an entry not applied
+   * for being wider than an entry may be, and how much of the address space the addresses
+   * and ranges cover together when that is a large share.
+   */
+  notices: z.array(z.string()),
 });
 export type LegacyListPage = z.infer<typeof legacyListPage>;
 

@@ -122,6 +122,10 @@ describe('an entry stored before the bound', () => {
       .values({ shopId: legacy.id, kind: 'ip', value: '::/0', note: 'from long ago' });
     await t.app.protection.changed(legacy.id);
     expect(await decide(legacy, '2001:db8::1')).toBe('allow');
+    const listed = await t.call('listLegacyBlockLists', legacy.token);
+    expect(listed.json<{ notices: string[] }>().notices).toEqual([
+      expect.stringContaining('"::/0" is not applied'),
+    ]);
     const add = await t.call('addLegacyBlockList', legacy.token, {
       kind: 'ip',
       value: '2001:db8::/32',
@@ -136,9 +140,9 @@ describe('an entry stored before the bound', () => {
     ]);
     const moved = await t.call('migrateLegacyBlockLists', legacy.token, {});
     expect(moved.statusCode, moved.body).toBe(200);
-    const listed = (await page(legacy, 'listIpBlocker')).entries.map((e) => e.ip);
-    expect(listed).toContain('2001:db8::/32');
-    expect(listed).not.toContain('::/0');
+    const blockList = (await page(legacy, 'listIpBlocker')).entries.map((e) => e.ip);
+    expect(blockList).toContain('2001:db8::/32');
+    expect(blockList).not.toContain('::/0');
     expect(await decide(legacy, '2001:db8::1')).toBe('block');
     expect(await decide(legacy, '2001:db9::1')).toBe('allow');
   });

@@ -95,6 +95,26 @@ export function listCoverageNotice(ranges: readonly IpRange[]): string | null {
   return parts.length > 0 ? listRangeMessages.coverage(parts) : null;
 }
 
+/**
+ * What the merchant should know about a list as it is stored (its entries' texts): each entry
+ * left out for being wider than an entry may be (kept from before the bound), then how much
+ * of the address space the applied entries cover together when that is more than one entry
+ * may. Texts that are not addresses or ranges are not this check's business.
+ */
+export function listNotices(entries: readonly string[]): string[] {
+  const notices: string[] = [];
+  const ranges: IpRange[] = [];
+  for (const text of entries) {
+    const parsed = parseIpRange(text);
+    if (!parsed.ok) continue;
+    if (listRangeProblem(text, parsed.range)) notices.push(listRangeMessages.skipped(text));
+    else ranges.push(parsed.range);
+  }
+  const coverage = listCoverageNotice(ranges);
+  if (coverage) notices.push(coverage);
+  return notices;
+}
+
 /** proxy-addr's names for local ranges, which a list of trusted proxies may use. */
 export const TRUSTED_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 

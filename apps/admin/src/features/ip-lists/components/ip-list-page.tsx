@@ -4,11 +4,12 @@
 // What the server says of the list as a whole (an entry too wide to be applied, entries that
 // together cover a large share of the addresses) is a warning above it.
 import { useEffect, useState } from 'react';
-import { Banner, BlockStack, Card, Layout, Link, Page, Text } from '@shopify/polaris';
+import { BlockStack, Card, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ipListExportPath, type IpListId } from '@gatehouse/contracts';
 import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
 import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
 import { EntryFilter } from '../../../components/entry-list/entry-filter.js';
+import { ListNotices } from '../../../components/entry-list/list-notices.js';
 import { useCommitIpListImport } from '../api/use-commit-ip-list-import.js';
 import { useIpListPage } from '../api/use-ip-list-page.js';
 import { usePreviewIpListImport } from '../api/use-preview-ip-list-import.js';
@@ -65,15 +66,7 @@ export function IpListPage({ list }: { list: IpListId }) {
       <Layout>
         {notices.length > 0 && (
           <Layout.Section>
-            <Banner tone="warning" title="Check this list">
-              <BlockStack gap="200">
-                {notices.map((notice) => (
-                  <Text as="p" key={notice}>
-                    {notice}
-                  </Text>
-                ))}
-              </BlockStack>
-            </Banner>
+            <ListNotices notices={notices} />
           </Layout.Section>
         )}
         <Layout.Section>
