@@ -1,6 +1,7 @@
 // A merchant keeps IP ranges narrow: a range wider than a list entry may be is refused with
 // the reason on the IP Blocker's page, and ranges that together cover a large share of the
-// addresses are kept with a warning above the list, on a wide screen and on a phone.
+// addresses are kept with a warning above the list, on a wide screen and on a phone; the
+// same on Block Lists (Legacy).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
@@ -37,5 +38,22 @@ describe('keeping IP ranges narrow', () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await shows(admin, /cover 1\/128 of all IPv4 addresses/);
     await screenshot(admin, 'ip-blocker-wide-ranges-390');
+  });
+
+  it('warns the same way on Block Lists (Legacy)', async () => {
+    await admin.setViewportSize({ width: 1280, height: 860 });
+    await admin.goto(`${f.stack.appUrl}/blockLists`);
+    await admin.getByLabel('Kind of entry').waitFor();
+    await add('0.0.0.0/1');
+    await shows(admin, /covers 1\/2 of all IPv4 addresses/);
+    for (const range of ['3.0.0.0/8', '4.0.0.0/8']) {
+      await admin.getByLabel('IP address or CIDR range').fill(range);
+      await clickAndAwait(admin, 'Add', '/api/blockLists/add');
+    }
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'legacy-wide-ranges-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'legacy-wide-ranges-390');
   });
 });
