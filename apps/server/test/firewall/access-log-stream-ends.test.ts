@@ -1,12 +1,11 @@
 // The Realtime Access Log's live tail ends at once when its session may no longer read it: on
 // logout, on uninstall and when the shop loses the plan that has the Firewall, it is closed
 // within two seconds and no entry stored after is sent. Another session's stream stays open.
-import { FIREWALL_ACCESS_LOG_PATH, type FwAccessRecord } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { deliverWebhook } from '../helpers/webhooks.js';
-import { openTail, waitFor } from './access-log-tail.js';
+import { accessRecord, firewallOn, openTail, sendAccessLog, waitFor } from './access-log-tail.js';
 
 let t: TestApp;
 let shopsBy: Record<'logout' | 'uninstall' | 'plan', ShopSession>;
@@ -21,44 +20,18 @@ useSignedInShops(
   },
 );
 
-let clock = Date.now() - 60_000;
-const record = (shopId: string, url: string): FwAccessRecord => ({
-  shopId,
-  time: (clock += 1),
-  ip: '8.8.8.8',
-  country: 'US',
-  asn: 15169,
-  method: 'GET',
-  url,
-  status: 200,
-  action: 'allow',
-  rule: null,
-  bytes: 512,
-  durationMs: 3.25,
-});
-
 async function ingest(shop: ShopSession, url: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FIREWALL_ACCESS_LOG_PATH,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${t.config.firewall.key}`,
-    },
-    payload: JSON.stringify({ entries: [record(shop.id, url)] }),
-  });
+  const res = await sendAccessLog(t, [accessRecord(shop.id, url)]);
   expect(res.statusCode, res.body).toBe(200);
 }
 
 /** Turns the shop's Firewall on, and opens two streams: one for each of two sessions. */
 async function openStreams(shop: ShopSession) {
-  const save = await t.call('saveFirewallSettings', shop.token, {
-    enabled: true,
-    origin: 'https://store.example',
-    hosts: [`${shop.shop.split('.')[0]}.example.com`],
-    enforce: [],
-    rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
-  });
+  const save = await t.call(
+    'saveFirewallSettings',
+    shop.token,
+    firewallOn(`${shop.shop.split('.')[0]}.example.com`),
+  );
   expect(save.statusCode, save.body).toBe(200);
   const mine = await openTail(t.config.appUrl, shop.token);
   expect(mine.response.status).toBe(200);

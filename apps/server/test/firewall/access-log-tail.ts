@@ -1,7 +1,52 @@
 // The Realtime Access Log's live tail as the admin opens it (fetch with the bearer token and
 // Accept: text/event-stream), for the tests: the entries of each event as they arrive, and
 // whether the server has ended the stream.
-import { FW_ACCESS_STREAM_PATH, type FwAccessEntry } from '@gatehouse/contracts';
+import {
+  FIREWALL_ACCESS_LOG_PATH,
+  FW_ACCESS_STREAM_PATH,
+  type FirewallSettings,
+  type FwAccessEntry,
+  type FwAccessRecord,
+} from '@gatehouse/contracts';
+import type { TestApp } from '../helpers/test-app.js';
+
+/** Firewall settings that turn the Firewall on for `host`. */
+export const firewallOn = (host: string): FirewallSettings => ({
+  enabled: true,
+  origin: 'https://store.example',
+  hosts: [host],
+  enforce: [],
+  rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
+});
+
+/** One allowed request for `url`, as a firewall reports it. */
+export const accessRecord = (shopId: string, url: string): FwAccessRecord => ({
+  shopId,
+  time: Date.now(),
+  ip: '8.8.8.8',
+  country: 'US',
+  asn: 15169,
+  method: 'GET',
+  url,
+  status: 200,
+  action: 'allow',
+  rule: null,
+  bytes: 512,
+  durationMs: 3.25,
+});
+
+/** Sends a batch of access log entries as a firewall does, with the firewall key. */
+export function sendAccessLog(t: TestApp, entries: FwAccessRecord[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: FIREWALL_ACCESS_LOG_PATH,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${t.config.firewall.key}`,
+    },
+    payload: JSON.stringify({ entries }),
+  });
+}
 
 /** Opens the live tail; `events` fills with the entries each event carries. */
 export async function openTail(
