@@ -3,10 +3,13 @@
 // Gatehouse server (POLICY_URL)
 // with the firewall key: FIREWALL_KEY when set, otherwise derived from the server's APP_SECRET
 // (or the secret file the server keeps when none is set, as on the embedded defaults).
+// FIREWALL_DEV_ORIGINS lets the firewall reach origins that are not public (the platform
+// emulator on loopback); it is for development and tests, and the firewall refuses to start
+// with it when NODE_ENV=production.
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { trustedNetworkProblem } from '@gatehouse/engine/values';
+import { parseDevOrigins, trustedNetworkProblem, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -58,6 +61,8 @@ const envSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }
     }),
+  /** Origins (host or host:port) that may be private: development and tests only. */
+  FIREWALL_DEV_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,6 +81,8 @@ export interface FirewallConfig {
   accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
   redisTimeoutMs: number;
   trustedProxies: string[];
+  /** Origins that may be private; always empty in production. */
+  devOrigins: DevOrigin[];
   logLevel: string;
 }
 
@@ -93,6 +100,20 @@ export function loadFirewallConfig(
     throw new Error(`Invalid firewall configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
+  let devOrigins: DevOrigin[];
+  try {
+    devOrigins = parseDevOrigins(env.FIREWALL_DEV_ORIGINS);
+  } catch (error) {
+    throw new Error(
+      `Invalid firewall configuration: FIREWALL_DEV_ORIGINS: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (devOrigins.length > 0 && env.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid firewall configuration: FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production',
+    );
+  }
   let key = env.FIREWALL_KEY;
   if (!key) {
     const secret =
@@ -124,6 +145,7 @@ export function loadFirewallConfig(
     },
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustedProxies: splitList(env.TRUSTED_PROXIES),
+    devOrigins,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -9,6 +9,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
+import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
 import { AppError, messages } from './errors.js';
@@ -124,6 +125,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered (the route-table test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Resolves store origins' host names in Firewall Settings (tests); the system's otherwise. */
+  originLookup?: HostLookup;
 }
 
 export async function buildApp(
@@ -253,7 +256,7 @@ export async function buildApp(
     await site.register(storefrontFallbackAdminRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(ruleCostRoutes);
-    await site.register(firewallRoutes);
+    await site.register(firewallRoutes, { lookup: options.originLookup });
     for (const blocker of FIREWALL_BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);

@@ -104,6 +104,23 @@ describe('server configuration', () => {
     ).toBe('a-long-production-secret-value');
   });
 
+  it('accepts private store origins only when listed, and never in production', () => {
+    expect(loadConfig({}).firewall.devOrigins).toEqual([]);
+    expect(loadConfig({ FIREWALL_DEV_ORIGINS: 'localhost:4000' }).firewall.devOrigins).toEqual([
+      { host: 'localhost', port: 4000 },
+    ]);
+    expect(() => loadConfig({ FIREWALL_DEV_ORIGINS: 'http://localhost' })).toThrow(
+      /FIREWALL_DEV_ORIGINS: "http:\/\/localhost" is not a host or host:port/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a-long-production-secret-value',
+        FIREWALL_DEV_ORIGINS: 'localhost:4000',
+      }),
+    ).toThrow(/FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production/);
+  });
+
   it('reads the background-job settings, the purge schedule empty meaning never', () => {
     const config = loadConfig({});
     expect(config.protection.visitPurgeSchedule).toBe('*/15 * * * *');

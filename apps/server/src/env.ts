@@ -2,7 +2,7 @@
 // server reads process.env: everything receives the AppConfig built here.
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { FEEDS } from '@gatehouse/engine';
+import { FEEDS, parseDevOrigins, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
@@ -58,6 +58,21 @@ const envSchema = z
     FIREWALL_CNAME: z.string().min(1).max(253).optional(),
     FIREWALL_ADDRESS: z.ipv4().optional(),
     FIREWALL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /**
+     * Store origins (host or host:port) Firewall Settings accepts though they are not public,
+     * like the platform emulator: development and tests only, refused in production.
+     */
+    FIREWALL_DEV_ORIGINS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        try {
+          return parseDevOrigins(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -137,6 +152,13 @@ const envSchema = z
         message: 'must be at least 32 characters when NODE_ENV=production',
       });
     }
+    if (env.NODE_ENV === 'production' && env.FIREWALL_DEV_ORIGINS.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREWALL_DEV_ORIGINS'],
+        message: 'is for development only, never with NODE_ENV=production',
+      });
+    }
     if (env.PLATFORM_TIMEOUT_MS > env.PLATFORM_DEADLINE_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -194,6 +216,8 @@ export interface AppConfig {
     probeTimeoutMs: number;
     cname: string | null;
     address: string | null;
+    /** Origins that may be private; always empty in production. */
+    devOrigins: DevOrigin[];
   };
   rateLimit: { signInPerMinute: number; supportPerMinute: number };
   billing: {
@@ -304,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       probeTimeoutMs: e.FIREWALL_PROBE_TIMEOUT_MS,
       cname: e.FIREWALL_CNAME ?? null,
       address: e.FIREWALL_ADDRESS ?? null,
+      devOrigins: e.FIREWALL_DEV_ORIGINS,
     },
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,

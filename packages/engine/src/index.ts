@@ -2,6 +2,9 @@
 // as `@gatehouse/engine/values`), geo lookup, the rule schemas, compile() and decide().
 export * from './values.js';
 export { isReservedV4, isReservedV6 } from './ip/reserved.js';
+export { canonicalAddress, nonPublicReason, parseAnyAddress } from './ip/public-address.js';
+export * from './origin/public-host.js';
+export * from './origin/dev-origins.js';
 export type { IpRangeIndex, TaggedRange } from './ip/ip-range-index.js';
 export { buildIpRangeIndex, findSegmentV4, findSegmentV6 } from './ip/ip-range-index.js';
 export * from './geo/geo-facts.js';

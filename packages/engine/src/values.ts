@@ -4,6 +4,7 @@
 // the engine does, with no geo data and no dependencies, for the contracts and the admin.
 export * from './ip/ip-address.js';
 export * from './ip/ip-range.js';
+export { RESERVED_V4_BLOCKS } from './ip/reserved.js';
 export * from './rules/asn.js';
 export * from './rules/referrer.js';
 export * from './rules/bot-categories.js';

@@ -30,7 +30,7 @@ let bobId: string;
 
 const settings = (host: string): FirewallSettings => ({
   enabled: true,
-  origin: 'https://store.example',
+  origin: `https://${alice.shop}`,
   hosts: [host],
   enforce: [],
   rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
