@@ -30,7 +30,7 @@ async function openStreams(shop: ShopSession) {
   const save = await t.call(
     'saveFirewallSettings',
     shop.token,
-    firewallOn(`${shop.shop.split('.')[0]}.example.com`),
+    firewallOn(shop.shop, `${shop.shop.split('.')[0]}.example.com`),
   );
   expect(save.statusCode, save.body).toBe(200);
   const mine = await openTail(t.config.appUrl, shop.token);

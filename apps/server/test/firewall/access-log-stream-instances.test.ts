@@ -35,7 +35,7 @@ describe.skipIf(!onPostgres)('a live tail on another instance', () => {
     const saved = await a.call(
       'saveFirewallSettings',
       alice.token,
-      firewallOn('alice-two-tails.example.com'),
+      firewallOn(alice.shop, 'alice-two-tails.example.com'),
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const tail = await openTail(b.config.appUrl, alice.token);

@@ -10,10 +10,10 @@ import {
 } from '@gatehouse/contracts';
 import type { TestApp } from '../helpers/test-app.js';
 
-/** Firewall settings that turn the Firewall on for `host`. */
-export const firewallOn = (host: string): FirewallSettings => ({
+/** Firewall settings that turn the shop's Firewall on for `host`, its origin the shop itself. */
+export const firewallOn = (shop: string, host: string): FirewallSettings => ({
   enabled: true,
-  origin: 'https://store.example',
+  origin: `https://${shop}`,
   hosts: [host],
   enforce: [],
   rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
