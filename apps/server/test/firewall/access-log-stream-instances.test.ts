@@ -31,7 +31,7 @@ describe.skipIf(!onPostgres)('a live tail on another instance', () => {
     await a?.close();
   });
 
-  it('ends within two seconds of a logout through this one', async () => {
+  it('ends within three seconds of a logout through this one', async () => {
     const saved = await a.call(
       'saveFirewallSettings',
       alice.token,
@@ -46,8 +46,8 @@ describe.skipIf(!onPostgres)('a live tail on another instance', () => {
 
     expect((await a.call('logout', alice.token)).statusCode).toBe(200);
     const loggedOut = Date.now();
-    await waitFor(() => tail.ended, 2000);
-    expect(Date.now() - loggedOut).toBeLessThan(2000);
+    await waitFor(() => tail.ended, 5000);
+    expect(Date.now() - loggedOut).toBeLessThan(3000);
     await tail.close();
   });
 });
