@@ -27,3 +27,23 @@ describe("the firewall's development allowance of origins", () => {
     ).toThrow('FIREWALL_DEV_ORIGINS: "http://localhost:4000" is not a host or host:port');
   });
 });
+
+describe("the firewall's trusted proxies", () => {
+  it('are read as addresses, CIDR blocks and named ranges', () => {
+    expect(
+      loadFirewallConfig({ ...base, TRUSTED_PROXIES: ' 10.0.0.0/8 ,loopback,, 2001:db8::1' })
+        .trustedProxies,
+    ).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::1']);
+  });
+
+  it.each([
+    ['proxy.internal', /is not an IP address/],
+    ['0.0.0.0/0', /covers every address/],
+    ['::ffff:0.0.0.0/96', /covers every address/],
+    ['128.0.0.0/1', /at most a \/8/],
+  ])('stop the firewall at %s, naming TRUSTED_PROXIES', (entry, says) => {
+    expect(() => loadFirewallConfig({ ...base, TRUSTED_PROXIES: entry })).toThrow(
+      new RegExp(`TRUSTED_PROXIES: .*${says.source}`),
+    );
+  });
+});

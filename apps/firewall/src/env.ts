@@ -9,10 +9,17 @@
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseDevOrigins, type DevOrigin } from '@gatehouse/engine';
+import { parseDevOrigins, trustedNetworkProblem, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A comma-separated list's entries, trimmed, empty ones left out. */
+const splitList = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,8 +48,19 @@ const envSchema = z.object({
   ACCESS_LOG_MAX_QUEUED: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   ACCESS_LOG_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** Load balancers in front of the firewall whose X-Forwarded-For is believed. */
-  TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * Load balancers in front of the firewall whose X-Forwarded-For is believed: addresses,
+   * CIDR blocks no wider than a list entry may be, or loopback, linklocal, uniquelocal.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((list, ctx) => {
+      for (const entry of splitList(list)) {
+        const problem = trustedNetworkProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   /** Origins (host or host:port) that may be private: development and tests only. */
   FIREWALL_DEV_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,9 +144,7 @@ export function loadFirewallConfig(
       timeoutMs: env.ACCESS_LOG_TIMEOUT_MS,
     },
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
-    trustedProxies: env.TRUSTED_PROXIES.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: splitList(env.TRUSTED_PROXIES),
     devOrigins,
     logLevel: env.LOG_LEVEL,
   };

@@ -85,6 +85,15 @@ describe('server configuration', () => {
     ).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::1']);
   });
 
+  it.each(['0.0.0.0/0', '::ffff:0.0.0.0/96', '10.0.0.1/1', '2000::/3'])(
+    'refuses a trusted proxy block as wide as %s: any visitor there could claim any address',
+    (entry) => {
+      expect(() => loadConfig({ TRUSTED_PROXIES: `10.0.0.1,${entry}` })).toThrow(
+        /TRUSTED_PROXIES: .*(covers every address|at most a \/)/,
+      );
+    },
+  );
+
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: is required/);
     expect(

@@ -16,3 +16,4 @@ export * from './rules/country-codes.js';
 export * from './rules/geo-redirect-limit.js';
 export * from './network/network-flags.js';
 export * from './orders/filter-fields.js';
+export * from './ip/list-range.js';

@@ -11,6 +11,7 @@ import { shops, type Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { PlatformError } from '../../platform/platform-client.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 import { shopOfSession } from '../../shops.js';
 import { applySubscriptionStatus, currentSubscription } from './subscription-status.js';
 import { subscriptionStateOf, trialAvailable } from './subscription-view.js';
@@ -62,6 +63,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       .update(shops)
       .set({ plan: 'free', isNew: false, updatedAt: new Date() })
       .where(eq(shops.id, shop.id));
+    await accessChanged(app.notify, app.log, shop.id);
     return Boolean(open);
   }
 
@@ -195,6 +197,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       status: fresh.status,
       currentPeriodEnd: fresh.currentPeriodEnd ? new Date(fresh.currentPeriodEnd) : null,
     });
+    await accessChanged(app.notify, app.log, shop.id);
     const outcome =
       fresh.status === 'ACTIVE'
         ? 'activated'
