@@ -48,9 +48,25 @@ const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
 /** Sends a failed action again; true once the server took it. */
 export type RetryAction = (id: string) => Promise<boolean>;
 
-function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction }) {
+/** What the entry says while an interrupted attempt holds it: when Gatehouse tries again. */
+function interruptedText(retryAt: string, readAt: number): string {
+  const at = new Date(retryAt);
+  if (at.getTime() <= readAt) return 'Another attempt was interrupted; Gatehouse is retrying now.';
+  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `Another attempt was interrupted; Gatehouse retries at ${time}.`;
+}
+
+/** An entry, when the log was read, and its retry call. */
+interface EntryProps {
+  entry: OrderActionEntry;
+  readAt: number;
+  retry: RetryAction;
+}
+
+function Result({ entry, readAt, retry }: EntryProps) {
   const [retrying, setRetrying] = useState(false);
-  const status = STATUS[entry.status];
+  const status = entry.retryAt ? STATUS.pending : STATUS[entry.status];
+  const note = entry.retryAt ? interruptedText(entry.retryAt, readAt) : entry.error;
   // Table cells do not wrap: the platform's error in words does, within a readable width.
   return (
     <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
@@ -72,9 +88,9 @@ function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction 
             </Button>
           )}
         </InlineStack>
-        {entry.error && (
+        {note && (
           <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-            {entry.error}
+            {note}
           </Text>
         )}
       </BlockStack>
@@ -110,15 +126,7 @@ function FeatureCell({ entry }: { entry: OrderActionEntry }) {
 }
 
 /** One entry as a stacked block, for narrow screens. */
-function CondensedEntry({
-  entry,
-  readAt,
-  retry,
-}: {
-  entry: OrderActionEntry;
-  readAt: number;
-  retry: RetryAction;
-}) {
+function CondensedEntry({ entry, readAt, retry }: EntryProps) {
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -134,7 +142,7 @@ function CondensedEntry({
       <Text as="p" breakWord>
         {describeOrderAction(entry)}
       </Text>
-      <Result entry={entry} retry={retry} />
+      <Result entry={entry} readAt={readAt} retry={retry} />
     </BlockStack>
   );
 }
@@ -260,7 +268,7 @@ export function OrderActionLogCard({
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Result entry={entry} retry={retry} />
+                  <Result entry={entry} readAt={readAt} retry={retry} />
                 </IndexTable.Cell>
               </IndexTable.Row>
             ),
