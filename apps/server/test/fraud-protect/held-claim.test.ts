@@ -17,11 +17,11 @@ import {
   fraudProtectShop,
 } from '../helpers/fraud-protect-shop.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { deliverWebhook, QUICK_RETRIES } from '../helpers/webhooks.js';
+import { deliverWebhook, QUICK_RETRIES, settled } from '../helpers/webhooks.js';
 
 const LINES = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 2 }];
 /** How long the dead worker's claim still holds when the test starts sending webhooks. */
-const LEASE_LEFT_MS = 4000;
+const LEASE_LEFT_MS = 10_000;
 
 let t: TestApp;
 let owner: SignedIn;
@@ -102,10 +102,11 @@ describe('a cancel held by an attempt that died', () => {
       ),
     );
     expect(delivered.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    for (let i = 0; i < 20; i += 1) await settled(t, `held-claim-${i}`);
 
     // Once the deliveries' jobs have ended: one follow-up, due just after the lease; the log
     // says why the order waits, and until when.
-    await expect.poll(() => jobsDueBy(orderId, leaseEnd), { timeout: 3000, interval: 50 }).toBe(0);
+    await expect.poll(() => jobsDueBy(orderId, leaseEnd), { timeout: 8000, interval: 50 }).toBe(0);
     const [followUp] = await laterJobs(orderId, leaseEnd);
     const due = new Date(followUp!.start_after).getTime();
     expect(due).toBeGreaterThan(leaseEnd.getTime());
