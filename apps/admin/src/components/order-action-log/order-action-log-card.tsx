@@ -1,7 +1,8 @@
 // The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
 // a page at a time: when, the order (linked to its page in the Shopify admin), which feature
 // (and which filter) decided, its risk, what was done, and how it ended, with the platform's
-// error in words and Retry on a failed action; it can be narrowed to one feature. The page
+// error in words and Retry on a failed action, or, while an interrupted attempt holds an
+// action, when Gatehouse retries it; it can be narrowed to one feature. The page
 // hands over its own read of a page of the log and its own retry call.
 import {
   Badge,
@@ -27,6 +28,7 @@ import {
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
 import { showToast } from '../../lib/toast-store.js';
+import { interruptedText } from './interrupted-text.js';
 
 const STATUS: Record<
   OrderActionStatus,
@@ -47,14 +49,6 @@ const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
 
 /** Sends a failed action again; true once the server took it. */
 export type RetryAction = (id: string) => Promise<boolean>;
-
-/** What the entry says while an interrupted attempt holds it: when Gatehouse tries again. */
-function interruptedText(retryAt: string, readAt: number): string {
-  const at = new Date(retryAt);
-  if (at.getTime() <= readAt) return 'Another attempt was interrupted; Gatehouse is retrying now.';
-  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `Another attempt was interrupted; Gatehouse retries at ${time}.`;
-}
 
 /** An entry, when the log was read, and its retry call. */
 interface EntryProps {
