@@ -18,6 +18,7 @@ import { classifyLibraryError } from './attempt-failure.js';
 import {
   callDeadline,
   callPlatform,
+  LATE_ANSWER_MS,
   type CallPolicy,
   type SharedDeadline,
 } from './platform-call.js';
@@ -36,6 +37,12 @@ export interface GraphqlOptions extends SharedDeadline {
    * makes it so (an idempotency key, "already taken" answered on a repeat).
    */
   idempotent?: boolean;
+  /**
+   * For a write not repeated after a time-out: its request is not abandoned with the attempt
+   * but kept open (at most LATE_ANSWER_MS), and should the platform answer it after all, the
+   * answer's data is handed here, so that what the platform did is recorded.
+   */
+  lateAnswer?: (data: unknown) => Promise<void>;
 }
 
 export interface PlatformShop {
@@ -97,11 +104,13 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       async (signal) => {
         // The library's own retries would repeat mutations and read Retry-After as
         // milliseconds; callPlatform does the retrying.
-        const response = await client.request<T>(query, {
+        const request = client.request<T>(query, {
           variables: variables ?? {},
           retries: 0,
-          signal,
+          signal: options.lateAnswer ? AbortSignal.timeout(LATE_ANSWER_MS) : signal,
         });
+        if (options.lateAnswer) hearLate(request, signal, options.lateAnswer, shop);
+        const response = await request;
         apiVersion.observe(getHeader(response.headers, API_VERSION_HEADER));
         if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
         if (!response.data) throw new PlatformError('GraphQL answered without data');
@@ -109,6 +118,26 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       },
       (error, timedOut) => classifyLibraryError(error, timedOut, shop),
     );
+  }
+
+  /** Hands a write's answer that came after its attempt was given up to `lateAnswer`. */
+  function hearLate(
+    request: Promise<{ data?: unknown; errors?: unknown }>,
+    attempt: AbortSignal,
+    lateAnswer: (data: unknown) => Promise<void>,
+    shop: string,
+  ): void {
+    request
+      .then(async (response) => {
+        if (!attempt.aborted || response.errors || !response.data) return;
+        log.warn({ shop }, 'the platform answered a write after it was given up; recording it');
+        await lateAnswer(response.data);
+      })
+      .catch((error: unknown) => {
+        if (attempt.aborted) {
+          log.warn({ err: error, shop }, 'no late answer recorded for a write given up');
+        }
+      });
   }
 
   return {
