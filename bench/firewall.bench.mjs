@@ -37,7 +37,8 @@ async function serveProxies(originUrl, policyUrl) {
     import('@gatehouse/firewall'),
   ]);
   const { buildFirewall, createPolicySource } = firewallPkg;
-  const { buildNetworkClassifier, loadGeo, loadNetworkTable } = await import('@gatehouse/engine');
+  const { buildNetworkClassifier, loadGeo, loadNetworkTable, parseDevOrigins } =
+    await import('@gatehouse/engine');
   const bare = Fastify();
   bare.removeAllContentTypeParsers();
   bare.addContentTypeParser('*', (_r, payload, done) => done(null, payload));
@@ -68,6 +69,8 @@ async function serveProxies(originUrl, policyUrl) {
     key: KEY,
     originTimeoutMs: 10_000,
     trustedProxies: ['127.0.0.1'],
+    // The bench's origin is on loopback.
+    devOrigins: parseDevOrigins('127.0.0.1'),
   });
   await firewall.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', (message) => {

@@ -77,7 +77,7 @@ try {
     'x-shopify-hmac-sha256': webhookHmac(body, API_SECRET),
     'x-shopify-topic': 'orders/create',
     'x-shopify-shop-domain': SHOP,
-    'x-shopify-api-version': '2025-10',
+    'x-shopify-api-version': '2026-10',
   };
   const load = (url) =>
     autocannon({

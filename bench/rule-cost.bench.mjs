@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNetworkClassifier, compile, loadGeo, loadNetworkTable } from '@gatehouse/engine';
@@ -184,8 +185,11 @@ try {
   const timed = async (name, run) => {
     const cpu = process.cpuUsage();
     const threads = threadCpu();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const t = performance.now();
     const value = await run();
+    loop.disable();
     const used = process.cpuUsage(cpu);
     const after = threadCpu();
     figures[name].push({
@@ -193,6 +197,7 @@ try {
       cpu: (used.user + used.system) / 1000,
       main: after.main - threads.main,
       others: after.others - threads.others,
+      held: loop.max / 1e6,
     });
     return value;
   };
@@ -221,7 +226,8 @@ try {
     const of = (key) => fmt(median(figures[name].map((f) => f[key]))).padStart(6);
     console.log(
       `${label.padEnd(46)} ${of('ms')} ms, CPU ${of('cpu')} ms ` +
-        `(main thread ${of('main')}, other threads ${of('others')})`,
+        `(main thread ${of('main')}, other threads ${of('others')}), ` +
+        `event loop held at most ${of('held')} ms`,
     );
     return median(figures[name].map((f) => f.ms));
   };

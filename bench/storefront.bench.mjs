@@ -2,20 +2,20 @@
 // performs (stack, states, Lighthouse rounds, reveal timings, figures).
 // The storefront's cost to a store, measured as merchants and the platform's review judge it,
 // on the emulator's demo store (a theme's weight: hero photo, web fonts, deferred scripts).
-// Three states of the same store, alternated within each round so drift hits all alike:
-//   none      Gatehouse not on the store (embed off, no script tag)
-//   scriptTag the embed off: the app's script tag loads the script after page load
+// Two states of the same store, alternated within each round so drift hits both alike (the app
+// embed is the storefront's only way to load Gatehouse; the platform takes no script tags):
+//   none      Gatehouse not on the store (embed off)
 //   embed     the app embed on
 // Lighthouse (npm) drives Debian's Chromium with its default mobile settings (simulated
 // 150 ms round trip, 4× CPU slowdown); the figure is the median of the runs. The app is reached
 // through a proxy that adds a round trip (default 150 ms) to every request, as a visitor far
 // from the app would see it. Then Playwright's Chromium, unthrottled, times with the real added
-// latency (50 and 150 ms), the four states alternated within each round: the first paint of a
+// latency (50 and 150 ms), the three states alternated within each round: the first paint of a
 // first view, against the same store's first paint without Gatehouse (the visitor's extra
 // wait); when the page is revealed on a first view and on a later view of the same session;
 // when the decision has arrived (protection in force); and where a first view's wait goes (the
 // parser reaching the embed, the answer beyond the round trip, the app's own part as the proxy
-// sees it, the reveal after the answer). States timed: none, scriptTag, embed, and embedBefore,
+// sees it, the reveal after the answer). States timed: none, embed, and embedBefore,
 // the embed as it was before its inline start (the block's inline part finds a start already
 // there and does nothing, so the script file asks for the decision itself). Prints figures;
 // asserts nothing.
@@ -90,60 +90,20 @@ const control = async (path, body) => {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 };
-// The post-install job writes the app's origin and the policy version and adds the script tag:
-// wait for all three.
+// The post-install job writes the app's origin and the policy version: wait for both.
 for (let i = 0; ; i++) {
   const state = await control(`/shops/${SHOP}`);
   const keys = state.appMetafields.map((m) => m.key);
-  if (
-    state.scriptTags.length > 0 &&
-    keys.includes('api_origin') &&
-    keys.includes('policy_version')
-  ) {
-    break;
-  }
+  if (keys.includes('api_origin') && keys.includes('policy_version')) break;
   if (i > 200) throw new Error('the post-install job did not finish');
   await wait(100);
 }
-const token = (await control(`/shops/${SHOP}`)).installation.accessToken;
-const loaderSrc = (await control(`/shops/${SHOP}`)).scriptTags[0].src;
-const adminGraphql = async (query, variables) => {
-  const res = await fetch(`${emulatorUrl}/shops/${SHOP}/admin/api/2025-10/graphql.json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
-    body: JSON.stringify({ query, variables }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await res.json()).data;
-};
-const setScriptTag = async (on) => {
-  const { scriptTags } = await adminGraphql('{ scriptTags(first: 10) { nodes { id } } }');
-  if (on && scriptTags.nodes.length === 0) {
-    await adminGraphql(
-      'mutation($input: ScriptTagInput!) { scriptTagCreate(input: $input) { userErrors { message } } }',
-      { input: { src: loaderSrc } },
-    );
-  }
-  if (!on) {
-    for (const { id } of scriptTags.nodes) {
-      await adminGraphql('mutation($id: ID!) { scriptTagDelete(id: $id) { deletedScriptTagId } }', {
-        id,
-      });
-    }
-  }
-};
 const STATES = {
   none: async () => {
     await control(`/shops/${SHOP}/app-embed`, { enabled: false });
-    await setScriptTag(false);
-  },
-  scriptTag: async () => {
-    await control(`/shops/${SHOP}/app-embed`, { enabled: false });
-    await setScriptTag(true);
   },
   embed: async () => {
     await control(`/shops/${SHOP}/app-embed`, { enabled: true });
-    await setScriptTag(true);
   },
 };
 const PAGES = {
@@ -252,7 +212,7 @@ const READ = () => {
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
 const asked = () =>
   performance.getEntriesByType('resource').some((e) => e.name.includes('/api/storefront/decide'));
-const TIMED = ['none', 'scriptTag', 'embedBefore', 'embed'];
+const TIMED = ['none', 'embedBefore', 'embed'];
 const timing = {};
 const browser = await openChromium({
   profilePrefix: 'gatehouse-bench-',
@@ -353,11 +313,6 @@ for (const rtt of [50, 150]) {
   const now = median(timing[`${rtt} embed`].decided);
   console.log(
     `+${rtt} ms: the inline start puts protection in force ${(before - now).toFixed(0)} ms sooner (${now.toFixed(0)} vs ${before.toFixed(0)} ms from navigation)`,
-  );
-  const tag = median(timing[`${rtt} scriptTag`].decided);
-  const embed = median(timing[`${rtt} embed`].decided);
-  console.log(
-    `+${rtt} ms: the embed puts protection in force ${(100 * (1 - embed / tag)).toFixed(0)}% sooner than the script tag (${embed.toFixed(0)} vs ${tag.toFixed(0)} ms from navigation)`,
   );
 }
 

@@ -4,6 +4,7 @@
 // merchant watching the Realtime Access Log sees both requests appear live, then blocks the
 // blocked visitor's network from its row.
 import type { ChildProcess } from 'node:child_process';
+import { firewallMessages } from '@gatehouse/contracts';
 import { freePort } from '@gatehouse/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,8 @@ describe('the firewall and its realtime access log', () => {
       FEEDS_CACHE_FILE: '',
       ACCESS_LOG_FLUSH_MS: '200',
       TRUSTED_PROXIES: '127.0.0.1',
+      // The store's origin is the emulator on loopback.
+      FIREWALL_DEV_ORIGINS: new URL(f.stack.emulatorUrl).host,
       LOG_LEVEL: 'warn',
     });
     firewall = started.child;
@@ -82,9 +85,18 @@ describe('the firewall and its realtime access log', () => {
 
     await admin.goto(`${f.stack.appUrl}/firewallSettings`);
     await admin.getByLabel('Protect my store with the firewall').check();
-    await admin.getByLabel('Store origin').fill(`${f.stack.emulatorUrl}/shops/${DEMO}`);
     await admin.getByLabel('Domains').fill(HOST);
     await admin.getByLabel('Country Blocker').check();
+    // An origin inside the network (the cloud's metadata address) is refused, saying why.
+    await admin.getByLabel('Store origin').fill('http://169.254.169.254/latest/meta-data');
+    const refused = admin.waitForResponse((r) => r.url().endsWith('/api/firewall/saveSettings'));
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await refused).status()).toBe(400);
+    await admin
+      .getByText(firewallMessages.originNotPublic('169.254.169.254 is a link-local address'))
+      .waitFor();
+    await screenshot(admin, 'firewall-settings-private-origin');
+    await admin.getByLabel('Store origin').fill(`${f.stack.emulatorUrl}/shops/${DEMO}`);
     await screenshot(admin, 'firewall-settings');
     const wide = admin.viewportSize();
     await admin.setViewportSize({ width: 390, height: 860 });

@@ -15,6 +15,11 @@ const emulatorUrl = process.env.EMULATOR_URL ?? 'http://localhost:4000';
 const firewallPort = process.env.FIREWALL_PORT ?? '3100';
 // The server checks a shop's connection through this firewall, as DNS would send it there.
 process.env.FIREWALL_PROBE_URL ??= `http://localhost:${firewallPort}`;
+// The demo store's origin is the emulator on this machine, which Firewall Settings and the
+// firewall accept only when listed (never in production).
+if (process.env.NODE_ENV !== 'production') {
+  process.env.FIREWALL_DEV_ORIGINS ??= new URL(emulatorUrl).host;
+}
 
 if (!process.argv.includes('--no-build')) {
   console.log('Building the admin…');

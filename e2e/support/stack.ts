@@ -81,6 +81,8 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     PGLITE_DIR: join(dataDir, 'pglite'),
     APP_SECRET_FILE: join(dataDir, 'app-secret'),
     SUPPORT_API_KEY: supportKey,
+    // A store's firewall origin may be the emulator on loopback.
+    FIREWALL_DEV_ORIGINS: new URL(emulatorUrl).host,
     ...serverEnv,
   });
   const children = [emulator.child, server.child];

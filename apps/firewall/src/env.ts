@@ -3,12 +3,23 @@
 // Gatehouse server (POLICY_URL)
 // with the firewall key: FIREWALL_KEY when set, otherwise derived from the server's APP_SECRET
 // (or the secret file the server keeps when none is set, as on the embedded defaults).
+// FIREWALL_DEV_ORIGINS lets the firewall reach origins that are not public (the platform
+// emulator on loopback); it is for development and tests, and the firewall refuses to start
+// with it when NODE_ENV=production.
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseDevOrigins, trustedNetworkProblem, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A comma-separated list's entries, trimmed, empty ones left out. */
+const splitList = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,8 +48,21 @@ const envSchema = z.object({
   ACCESS_LOG_MAX_QUEUED: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   ACCESS_LOG_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** Load balancers in front of the firewall whose X-Forwarded-For is believed. */
-  TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * Load balancers in front of the firewall whose X-Forwarded-For is believed: addresses,
+   * CIDR blocks no wider than a list entry may be, or loopback, linklocal, uniquelocal.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((list, ctx) => {
+      for (const entry of splitList(list)) {
+        const problem = trustedNetworkProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    }),
+  /** Origins (host or host:port) that may be private: development and tests only. */
+  FIREWALL_DEV_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +81,8 @@ export interface FirewallConfig {
   accessLog: { flushMs: number; maxQueued: number; timeoutMs: number };
   redisTimeoutMs: number;
   trustedProxies: string[];
+  /** Origins that may be private; always empty in production. */
+  devOrigins: DevOrigin[];
   logLevel: string;
 }
 
@@ -74,6 +100,20 @@ export function loadFirewallConfig(
     throw new Error(`Invalid firewall configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
+  let devOrigins: DevOrigin[];
+  try {
+    devOrigins = parseDevOrigins(env.FIREWALL_DEV_ORIGINS);
+  } catch (error) {
+    throw new Error(
+      `Invalid firewall configuration: FIREWALL_DEV_ORIGINS: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (devOrigins.length > 0 && env.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid firewall configuration: FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production',
+    );
+  }
   let key = env.FIREWALL_KEY;
   if (!key) {
     const secret =
@@ -104,9 +144,8 @@ export function loadFirewallConfig(
       timeoutMs: env.ACCESS_LOG_TIMEOUT_MS,
     },
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
-    trustedProxies: env.TRUSTED_PROXIES.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: splitList(env.TRUSTED_PROXIES),
+    devOrigins,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -8,18 +8,38 @@
 // requests but caches and, without Redis, the rate limit's counters: any number of instances
 // can run behind a load balancer. It also answers the connection probe at its well-known path.
 // Every answered request of a protected shop (decided, proxied, rate limited) is handed to the
-// access log (access-log.ts), which sends it to the server in batches.
+// access log (access-log.ts), which sends it to the server in batches. Before any of it, a
+// request with two Host headers, a target for another host, or one that came round in a loop
+// is refused (request-checks.ts); and origins are reached only at public addresses
+// (origin-guard.ts).
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import { FIREWALL_PROBE_PATH, type FwAccessAction } from '@gatehouse/contracts';
-import { decide, UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from '@gatehouse/engine';
+import {
+  decide,
+  UNKNOWN_FACTS,
+  type DevOrigin,
+  type GeoFacts,
+  type GeoLookup,
+  type HostLookup,
+} from '@gatehouse/engine';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { loggedUrl, type AccessLog } from './access-log.js';
-import { NOT_SERVED, ORIGIN_DOWN, TOO_MANY, renderChallenge } from './pages.js';
+import { createOriginAgent, refusalIn } from './origin-guard.js';
+import {
+  BAD_REQUEST,
+  LOOP,
+  NOT_SERVED,
+  ORIGIN_DOWN,
+  ORIGIN_REFUSED,
+  TOO_MANY,
+  renderChallenge,
+} from './pages.js';
 import type { FeedStatus } from './feed-source.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
+import { originForm, refusal, viaName } from './request-checks.js';
 import {
   isValidPass,
   mintPass,
@@ -42,6 +62,10 @@ export interface FirewallOptions {
   logger?: boolean | { level: string };
   /** Where every answered request of a protected shop is reported; none when absent. */
   accessLog?: Pick<AccessLog, 'record'> | null;
+  /** Origins that may be private: development and tests only; none when absent. */
+  devOrigins?: readonly DevOrigin[];
+  /** How origin host names are resolved; the system's resolver when absent. */
+  lookup?: HostLookup;
 }
 
 /** What the access log keeps of a request's decision. */
@@ -80,7 +104,10 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     // A line per proxied request would cost more than the proxying; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    rewriteUrl: originForm,
   });
+  const via = viaName(key);
+  const refused = { origins: 0, loops: 0, badRequests: 0 };
   app.decorateRequest('shop', undefined);
   app.decorateRequest('decided', undefined);
   // Every body passes through untouched, as a stream.
@@ -95,9 +122,27 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     return reply.code(502).type('text/html; charset=utf-8').send(ORIGIN_DOWN);
   });
 
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
-    disableRequestLogging: true,
+  const agent = createOriginAgent({
+    devOrigins: options.devOrigins ?? [],
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+    connectTimeoutMs: Math.min(options.originTimeoutMs, 10_000),
+    listeners: () => app.addresses().filter((a) => typeof a === 'object'),
+  });
+  app.addHook('onClose', async () => agent.destroy());
+  await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
+
+  // Refused before anything else: the probe and the health answer included.
+  app.addHook('onRequest', async (request, reply) => {
+    const refusedAs = refusal(request.raw, via);
+    if (refusedAs === null) return;
+    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (refusedAs === 'loop') {
+      refused.loops += 1;
+      request.log.warn({ host: request.host }, 'a request came round in a loop');
+      return reply.code(508).send(LOOP);
+    }
+    refused.badRequests += 1;
+    return reply.code(400).send(BAD_REQUEST);
   });
 
   app.get(FIREWALL_PROBE_PATH, async (request, reply) => {
@@ -115,6 +160,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     ok: true,
     policies: source.status(),
     feeds: options.feeds?.status() ?? null,
+    refused,
   }));
 
   // Find the shop and decide before anything else is done with the request.
@@ -223,13 +269,23 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   app.all('/*', async (request, reply) => {
     const shop = request.shop!;
     const host = hostOf(request);
-    const visitor = { ip: request.ip, host: request.host, protocol: request.protocol };
+    const visitor = { ip: request.ip, host: request.host, protocol: request.protocol, via };
     const publicOrigin = `${request.protocol}://${request.host}`;
     return reply.from(originUrl(shop, request.url), {
       timeout: options.originTimeoutMs,
       rewriteRequestHeaders: (_request, headers) => requestHeadersFor(headers, visitor),
       rewriteHeaders: (headers) => responseHeadersFor(headers, shop, publicOrigin),
       onError: (errorReply, { error }) => {
+        const refusedOrigin = refusalIn(error);
+        if (refusedOrigin) {
+          refused.origins += 1;
+          request.log.warn(
+            { host, origin: refusedOrigin.host, address: refusedOrigin.address },
+            `origin refused: ${refusedOrigin.reason}`,
+          );
+          void errorReply.code(502).type('text/html; charset=utf-8').send(ORIGIN_REFUSED);
+          return;
+        }
         request.log.warn({ err: error, host }, 'origin did not answer');
         void errorReply.code(502).type('text/html; charset=utf-8').send(ORIGIN_DOWN);
       },

@@ -1,6 +1,7 @@
 // The pages the firewall answers itself: the merchant's block page (403), the rate limit's
-// challenge and refusal (429), and the errors of a domain it does not serve (421) or an
-// origin that does not answer (502). Every value is escaped; nothing from the store is shown.
+// challenge and refusal (429), and the errors of a request it cannot read (400), a domain it
+// does not serve (421), a request that came round in a loop (508), and an origin that does not
+// answer or may not be reached (502). Every value is escaped; nothing from the store is shown.
 import type { BlockPage } from '@gatehouse/contracts';
 import { html, raw, type SafeHtml } from '@gatehouse/html';
 
@@ -80,4 +81,27 @@ export const ORIGIN_DOWN = page(
   'Store unavailable',
   html`<h1>The store is not answering</h1>
     <p>Please try again in a moment.</p>`,
+);
+
+export const ORIGIN_REFUSED = page(
+  'Store unavailable',
+  html`<h1>The store cannot be reached through this firewall</h1>
+    <p>
+      Its address is not a public one. The store's owner can correct it in the firewall's settings.
+    </p>`,
+);
+
+export const BAD_REQUEST = page(
+  'Bad request',
+  html`<h1>This request cannot be read</h1>
+    <p>It names its host more than once, or two different hosts.</p>`,
+);
+
+export const LOOP = page(
+  'Loop detected',
+  html`<h1>This request went round in a loop</h1>
+    <p>
+      The store's address leads back to its firewall. The store's owner can correct it in the
+      firewall's settings.
+    </p>`,
 );

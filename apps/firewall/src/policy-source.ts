@@ -67,11 +67,16 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
     const previous = byShop.get(shop.shopId);
     let policy = previous?.rulesKey === rulesKey ? previous.policy : null;
     if (policy === null) {
-      const result = compile(shop.ruleSet);
+      const result = compile(shop.ruleSet, { stored: true });
       if (!result.ok) {
         log.error(
           { shop: shop.domain, errors: result.errors.slice(0, 3) },
           'stored rules do not compile; serving the shop without rules',
+        );
+      } else if (result.skipped.length > 0) {
+        log.warn(
+          { shop: shop.domain, count: result.skipped.length, skipped: result.skipped.slice(0, 3) },
+          'stored rule entries the engine no longer accepts were left out',
         );
       }
       policy = result.ok ? result.policy : emptyPolicy;

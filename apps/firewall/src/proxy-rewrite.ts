@@ -1,11 +1,13 @@
 // How a request and its answer are carried between the visitor and the store's origin.
 // Towards the origin: the visitor's Host is kept (the store answers for its own domain), the
-// visitor's address is appended to X-Forwarded-For, and X-Forwarded-Host/-Proto say what the
-// visitor asked for. An origin with a path (the platform emulator serves a store under
+// visitor's address is appended to X-Forwarded-For, X-Forwarded-Host/-Proto say what the
+// visitor asked for, and the firewall's name is appended to Via (how a loop is recognised). An origin with a path (the platform emulator serves a store under
 // /shops/<shop>) has that path put in front of the visitor's, unless the visitor's path already
 // starts with it (the store's own absolute links). Back to the visitor: redirects to the origin
 // are turned into the visitor's address, and cookies the origin scopes to its own host or path
-// are scoped to the visitor's domain instead, so sessions, carts and sign-in keep working.
+// are scoped to the visitor's domain instead, so sessions, carts and sign-in keep working; the
+// origin's connection headers are its own connection's, never the visitor's (a visitor who
+// asked to close the connection gets it closed).
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface OriginTarget {
@@ -30,6 +32,8 @@ export interface Visitor {
   ip: string;
   host: string;
   protocol: string;
+  /** The firewall's name in Via. */
+  via: string;
 }
 
 export function requestHeadersFor(
@@ -37,8 +41,10 @@ export function requestHeadersFor(
   visitor: Visitor,
 ): IncomingHttpHeaders {
   const forwarded = headers['x-forwarded-for'];
+  const hop = `1.1 ${visitor.via}`;
   return {
     ...headers,
+    via: headers.via ? `${headers.via}, ${hop}` : hop,
     host: visitor.host,
     'x-forwarded-for': forwarded ? `${String(forwarded)}, ${visitor.ip}` : visitor.ip,
     'x-forwarded-host': visitor.host,
@@ -87,6 +93,10 @@ export function responseHeadersFor(
   publicOrigin: string,
 ): IncomingHttpHeaders {
   const out = { ...headers };
+  const named = typeof out.connection === 'string' ? out.connection.toLowerCase().split(',') : [];
+  for (const name of ['connection', 'keep-alive', 'proxy-connection', ...named]) {
+    delete out[name.trim()];
+  }
   if (typeof out.location === 'string') {
     out.location = rewriteLocation(out.location, target, publicOrigin);
   }

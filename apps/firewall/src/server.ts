@@ -56,6 +56,7 @@ const app = await buildFirewall({
   key: config.key,
   originTimeoutMs: config.originTimeoutMs,
   trustedProxies: config.trustedProxies,
+  devOrigins: config.devOrigins,
   redis,
   logger,
   accessLog: { record: (entry) => accessLog?.record(entry) },

@@ -101,6 +101,7 @@ describe('through a firewall', () => {
       log: quiet,
     });
     firewall = await startFirewall({
+      devOrigins: '127.0.0.1',
       policyUrl: policies.url,
       geo,
       trustedProxies: ['127.0.0.1'],

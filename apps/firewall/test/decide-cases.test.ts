@@ -51,7 +51,12 @@ beforeAll(async () => {
     shops: cases.map((c, i) => shopOf(hostOf(i), originUrl, c.rules)),
   });
   geo = await loadGeo({ city: false, classifier: buildNetworkClassifier(loadNetworkTable(), []) });
-  firewall = await startFirewall({ policyUrl: policies.url, geo, trustedProxies: ['127.0.0.1'] });
+  firewall = await startFirewall({
+    devOrigins: '127.0.0.1',
+    policyUrl: policies.url,
+    geo,
+    trustedProxies: ['127.0.0.1'],
+  });
 });
 
 afterAll(async () => {

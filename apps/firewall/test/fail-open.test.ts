@@ -40,6 +40,7 @@ beforeAll(async () => {
     ],
   });
   firewall = await startFirewall({
+    devOrigins: '127.0.0.1',
     policyUrl: policies.url,
     refreshMs: 100,
     trustedProxies: ['127.0.0.1'],

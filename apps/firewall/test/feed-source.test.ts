@@ -102,7 +102,12 @@ beforeAll(async () => {
       }),
     ],
   });
-  firewall = await startFirewall({ policyUrl: policies.url, geo, trustedProxies: ['127.0.0.1'] });
+  firewall = await startFirewall({
+    devOrigins: '127.0.0.1',
+    policyUrl: policies.url,
+    geo,
+    trustedProxies: ['127.0.0.1'],
+  });
   feedServer = await startFeedServer({ version: 'v1', feeds: [] });
 });
 

@@ -1,11 +1,13 @@
 // What the firewall tests share: a policy source server (the server's snapshot endpoint, as
-// it answers: bearer key, ETag and 304), a firewall instance listening on a loopback port, and
-// a request helper that sets the Host header a visitor's browser would send.
+// it answers: bearer key, ETag and 304), a firewall instance listening on a loopback port
+// (allowed to reach the loopback origins it is told to), and a request helper that sets the
+// Host header a visitor's browser would send.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { createHash } from 'node:crypto';
 import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
 import { DEFAULT_BLOCK_PAGE, FIREWALL_POLICIES_PATH } from '@gatehouse/contracts';
-import type { GeoLookup, RuleSet } from '@gatehouse/engine';
+import { parseDevOrigins, type GeoLookup, type HostLookup, type RuleSet } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AccessLog } from '../src/access-log.js';
@@ -100,6 +102,12 @@ export interface RunningFirewall {
 
 export async function startFirewall(options: {
   policyUrl: string;
+  /**
+   * The development allowance, as FIREWALL_DEV_ORIGINS reads it: the test origins listen on
+   * loopback, which the firewall otherwise refuses to reach.
+   */
+  devOrigins: string;
+  lookup?: HostLookup;
   geo?: GeoLookup | null;
   redis?: Redis | null;
   refreshMs?: number;
@@ -122,6 +130,8 @@ export async function startFirewall(options: {
     redis: options.redis ?? null,
     trustedProxies: options.trustedProxies ?? [],
     accessLog: options.accessLog ?? null,
+    devOrigins: parseDevOrigins(options.devOrigins),
+    ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -192,4 +202,21 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Sends `text` as it is on a new connection to 127.0.0.1:port; answers the status and body. */
+export function sendRaw(port: number, text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    // Written, not ended: the answer comes before the connection closes (Connection: close).
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in time')));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+  });
 }

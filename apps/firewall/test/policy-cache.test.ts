@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseDevOrigins } from '@gatehouse/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFirewall } from '../src/firewall-app.js';
 import { createPolicySource } from '../src/policy-source.js';
@@ -73,6 +74,7 @@ describe('the policy cache', () => {
       key: KEY,
       originTimeoutMs: 5000,
       trustedProxies: ['127.0.0.1'],
+      devOrigins: parseDevOrigins('127.0.0.1'),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

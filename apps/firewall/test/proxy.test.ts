@@ -80,7 +80,7 @@ beforeAll(async () => {
   policies = await startPolicyServer({
     shops: [shopOf('shop.example.com', `${originUrl}/store`)],
   });
-  firewall = await startFirewall({ policyUrl: policies.url });
+  firewall = await startFirewall({ devOrigins: '127.0.0.1', policyUrl: policies.url });
 });
 
 afterAll(async () => {

@@ -40,7 +40,11 @@ beforeAll(async () => {
       shopOf('open.example.com', originUrl),
     ],
   });
-  firewall = await startFirewall({ policyUrl: policies.url, trustedProxies: ['127.0.0.1'] });
+  firewall = await startFirewall({
+    devOrigins: '127.0.0.1',
+    policyUrl: policies.url,
+    trustedProxies: ['127.0.0.1'],
+  });
 });
 
 afterAll(async () => {
@@ -136,6 +140,7 @@ describe.skipIf(!existsSync(REDIS_SERVER) && !process.env.CI)('rate limiting ove
       clients.push(client);
       instances.push(
         await startFirewall({
+          devOrigins: '127.0.0.1',
           policyUrl: policies.url,
           redis: client,
           trustedProxies: ['127.0.0.1'],

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-home/admin-routes.js';
+import { themeAdminRoutes } from './admin-home/themes-section.js';
 import { ordersPages } from './admin-home/orders-pages.js';
 import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
@@ -14,6 +15,7 @@ import { controlRoutes } from './control/control-routes.js';
 import { applyFaults, faultRoutes } from './control/fault-routes.js';
 import { FaultInjector } from './control/faults.js';
 import { orderControlRoutes } from './control/order-control-routes.js';
+import { onlineStoreControlRoutes } from './control/online-store-control-routes.js';
 import { privacyControlRoutes } from './control/privacy-control-routes.js';
 import { tokenControlRoutes } from './control/token-control-routes.js';
 import { loadThemeExtension } from './extension/theme-extension.js';
@@ -21,7 +23,9 @@ import { graphqlRoutes } from './graphql/graphql-routes.js';
 import { accessTokenRoutes } from './oauth/access-token-routes.js';
 import { authorizeRoutes } from './oauth/authorize-routes.js';
 import { PLATFORM_NON_EXPIRING_CUTOFF, TokenPolicy } from './oauth/token-policy.js';
+import { DEFAULT_APP_CONFIG_FILE } from './app-config.js';
 import { registeredApp } from './registered-app.js';
+import { SCRIPT_TAGS_END_AT } from './script-tags/script-tags.js';
 import { rejectInvalidShop } from './shop-scope.js';
 import { EmulatorStore } from './state/store.js';
 import { checkoutRoutes } from './storefront/checkout-routes.js';
@@ -53,6 +57,16 @@ export interface EmulatorOptions {
   logger?: boolean | { level: string };
   /** The theme app extension folder. Default: the repository's extensions/gatehouse-embed. */
   extensionDir?: string;
+  /**
+   * The app's `shopify.app.toml`: its `[webhooks]` subscriptions are delivered to every shop
+   * that installed the app. Default: the repository's.
+   */
+  appConfigFile?: string;
+  /**
+   * From this moment the storefront no longer runs script tags (the platform stopped on
+   * March 1, 2027). Default: that date.
+   */
+  scriptTagsEndAt?: Date;
 }
 
 const DEFAULT_EXTENSION_DIR = fileURLToPath(
@@ -69,12 +83,19 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   const store = EmulatorStore.open(options.stateFile ?? null);
   const extensionDir = options.extensionDir ?? DEFAULT_EXTENSION_DIR;
   loadThemeExtension(extensionDir); // fail at start, not on the first page, if it is broken
+  // A configuration the platform would refuse stops the emulator here, at start.
+  const registered = registeredApp({
+    ...options,
+    appConfigFile: options.appConfigFile ?? DEFAULT_APP_CONFIG_FILE,
+  });
   const context: EmulatorContext = {
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     store,
-    app: registeredApp(options),
+    app: registered,
+    scriptTagsEndAt: options.scriptTagsEndAt ?? SCRIPT_TAGS_END_AT,
     dispatcher: new WebhookDispatcher(store, {
       apiSecret: options.apiSecret,
+      configuration: registered.configuration,
       retryBaseMs: options.webhookRetryBaseMs ?? 1000,
       maxAttempts: options.webhookMaxAttempts ?? 9,
       timeoutMs: options.webhookTimeoutMs ?? 5000,
@@ -115,6 +136,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
       await adminRoutes(shopScope, context);
+      await themeAdminRoutes(shopScope, context);
       await ordersPages(shopScope, context);
       await chargeRoutes(shopScope, context);
       await editorRoutes(shopScope, context);
@@ -128,6 +150,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await orderControlRoutes(app, context);
   await privacyControlRoutes(app, context);
   await tokenControlRoutes(app, context);
+  await onlineStoreControlRoutes(app, context);
   await faultRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>

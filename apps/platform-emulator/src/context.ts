@@ -16,6 +16,8 @@ export interface EmulatorContext {
   faults: FaultInjector;
   /** The platform's clock and the cutoff for non-expiring offline tokens. */
   tokens: TokenPolicy;
+  /** From this moment the storefront runs no script tag. */
+  scriptTagsEndAt: Date;
   /** Requests each shop's storefront answered (pages, cart, checkout, assets), since start. */
   storefrontRequests: Map<string, number>;
   /** Read from disk on each call, so edits to the extension show without a restart. */

@@ -21,6 +21,10 @@ const envSchema = z.object({
   EMULATOR_NON_EXPIRING_TOKEN_CUTOFF: z
     .union([z.literal('never'), z.iso.datetime({ offset: true })])
     .default('2027-01-01T00:00:00Z'),
+  /** The app's configuration whose webhooks are delivered; unset: the repository's. */
+  EMULATOR_APP_CONFIG: z.string().min(1).optional(),
+  /** When the storefront stops running script tags; unset: March 1, 2027. */
+  EMULATOR_SCRIPT_TAGS_END_AT: z.iso.datetime({ offset: true }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -33,6 +37,8 @@ export interface EmulatorEnv {
   apiSecret: string;
   stateFile: string | null;
   nonExpiringTokenCutoff: string | null;
+  appConfigFile: string | undefined;
+  scriptTagsEndAt: Date | undefined;
   logLevel: string;
 }
 
@@ -63,6 +69,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): EmulatorEnv {
       env.EMULATOR_NON_EXPIRING_TOKEN_CUTOFF === 'never'
         ? null
         : env.EMULATOR_NON_EXPIRING_TOKEN_CUTOFF,
+    appConfigFile: env.EMULATOR_APP_CONFIG,
+    scriptTagsEndAt:
+      env.EMULATOR_SCRIPT_TAGS_END_AT === undefined
+        ? undefined
+        : new Date(env.EMULATOR_SCRIPT_TAGS_END_AT),
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -9,6 +9,7 @@ export {
   type TokenPolicyView,
 } from './control/emulator-control.js';
 export type { FaultInput, FaultView } from './control/faults.js';
+export { adminSchema } from './graphql/schema.js';
 export type {
   DeliveryView,
   HealthView,

@@ -1,5 +1,6 @@
 // The one app registered on this platform (Gatehouse), as its Partner Dashboard entry and
-// shopify.app.toml describe it.
+// shopify.app.toml describe it: the webhooks come from the configuration file itself.
+import { loadAppConfiguration, type AppConfiguration } from './app-config.js';
 
 export interface RegisteredApp {
   name: string;
@@ -8,16 +9,15 @@ export interface RegisteredApp {
   clientSecret: string;
   applicationUrl: string;
   redirectUrls: string[];
-  /** Where the mandatory privacy webhooks go (`compliance_topics` in shopify.app.toml). */
-  complianceUrl: string;
-  /** The API version of the configuration's webhooks (`[webhooks] api_version`). */
-  webhooksApiVersion: string;
+  /** The deployed configuration: app-specific webhook subscriptions and their version. */
+  configuration: AppConfiguration;
 }
 
 export function registeredApp(options: {
   appUrl: string;
   apiKey: string;
   apiSecret: string;
+  appConfigFile: string;
 }): RegisteredApp {
   const appUrl = options.appUrl.replace(/\/+$/, '');
   return {
@@ -27,7 +27,6 @@ export function registeredApp(options: {
     clientSecret: options.apiSecret,
     applicationUrl: appUrl,
     redirectUrls: [`${appUrl}/api/auth/callback`],
-    complianceUrl: `${appUrl}/api/webhooks`,
-    webhooksApiVersion: '2025-10',
+    configuration: loadAppConfiguration(options.appConfigFile, appUrl),
   };
 }

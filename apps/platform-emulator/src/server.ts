@@ -10,6 +10,8 @@ const app = await buildEmulator({
   apiSecret: env.apiSecret,
   stateFile: env.stateFile,
   nonExpiringTokenCutoff: env.nonExpiringTokenCutoff,
+  ...(env.appConfigFile === undefined ? {} : { appConfigFile: env.appConfigFile }),
+  ...(env.scriptTagsEndAt === undefined ? {} : { scriptTagsEndAt: env.scriptTagsEndAt }),
   logger: { level: env.logLevel },
 });
 

@@ -57,12 +57,12 @@ const orderCount = async () =>
 /** Creates the validation on the app's function and writes a block list on it. */
 async function activate(token: string, entries: Parameters<typeof buildBlockList>[0]) {
   const functions = await graphql<{
-    shopifyFunctions: { nodes: { id: string; apiType: string }[] };
+    shopifyFunctions: { nodes: { id: string; apiType: string; handle: string }[] };
   }>(
     app,
     SHOP,
     token,
-    '{ shopifyFunctions(first: 10, apiType: "cart_checkout_validation") { nodes { id apiType } } }',
+    '{ shopifyFunctions(first: 10, apiType: "cart_checkout_validation") { nodes { id apiType handle } } }',
   );
   const [fn] = functions.body.data!.shopifyFunctions.nodes;
   expect(fn?.apiType).toBe('cart_checkout_validation');
@@ -90,7 +90,12 @@ async function activate(token: string, entries: Parameters<typeof buildBlockList
       }
     `,
     {
-      validation: { functionId: fn!.id, enable: true, blockOnFailure: false, title: 'Block list' },
+      validation: {
+        functionHandle: fn!.handle,
+        enable: true,
+        blockOnFailure: false,
+        title: 'Block list',
+      },
     },
   );
   expect(created.body.data!.validationCreate.userErrors).toEqual([]);

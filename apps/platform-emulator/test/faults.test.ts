@@ -29,7 +29,7 @@ describe('fault injection', () => {
     await addFault({ kind: 'rate-limited', retryAfterSeconds: 3, times: 1 });
     const limited = await app.inject({
       method: 'POST',
-      url: `/shops/${SHOP}/admin/api/2025-10/graphql.json`,
+      url: `/shops/${SHOP}/admin/api/2026-10/graphql.json`,
       headers: { 'x-shopify-access-token': token },
       payload: { query: SHOP_QUERY },
     });
@@ -138,7 +138,7 @@ describe('fault injection', () => {
     beforeEach(async () => {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       control = new EmulatorControl(address);
-      url = `${address}/shops/${SHOP}/admin/api/2025-10/graphql.json`;
+      url = `${address}/shops/${SHOP}/admin/api/2026-10/graphql.json`;
     });
     const post = () =>
       fetch(url, {

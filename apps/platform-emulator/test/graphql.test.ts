@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { graphql, install, startEmulator } from './helpers.js';
+import { supportedApiVersions } from '../src/graphql/api-versions.js';
 
 const SHOP_QUERY = /* GraphQL */ `
   query {
@@ -21,7 +22,6 @@ const SHOP_QUERY = /* GraphQL */ `
         publicDisplayName
         partnerDevelopment
         shopifyPlus
-        displayName
       }
     }
   }
@@ -58,7 +58,6 @@ describe('Admin GraphQL', () => {
           publicDisplayName: 'Basic',
           partnerDevelopment: false,
           shopifyPlus: false,
-          displayName: 'Basic',
         },
       },
     });
@@ -115,6 +114,25 @@ describe('Admin GraphQL', () => {
       payload: { query: '{ shop { id } }' },
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('names the version it answers as, falling forward from a retired version', async () => {
+    const ask = (version: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/shops/demo.myshopify.com/admin/api/${version}/graphql.json`,
+        headers: { 'x-shopify-access-token': token },
+        payload: { query: '{ shop { id } }' },
+      });
+    const [oldest] = supportedApiVersions(new Date());
+    const current = await ask('2026-10');
+    expect(current.headers['x-shopify-api-version']).toBe('2026-10');
+    const retired = await ask('2025-10');
+    expect(retired.statusCode).toBe(200);
+    expect(retired.headers['x-shopify-api-version']).toBe(oldest);
+    expect(retired.json()).toMatchObject({
+      data: { shop: { id: 'gid://shopify/Shop/548380009' } },
+    });
   });
 
   it('lists the granted scopes of the current installation', async () => {

@@ -1,5 +1,6 @@
 // Shared test helpers: an in-memory emulator, and the OAuth flow an app goes through to get
 // an access token.
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildEmulator, type EmulatorOptions } from '../src/app.js';
@@ -11,6 +12,11 @@ export const PUBLIC_URL = 'http://127.0.0.1:4999';
 export const REDIRECT_URI = `${APP_URL}/api/auth/callback`;
 export const SCOPES = 'read_orders,write_orders,read_themes';
 
+/** Declares the privacy topics only; app-webhooks.test.ts runs with the repository's own. */
+export const COMPLIANCE_ONLY_CONFIG = fileURLToPath(
+  new URL('./fixtures/compliance-only.app.toml', import.meta.url),
+);
+
 export function startEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<FastifyInstance> {
   return buildEmulator({
     publicUrl: PUBLIC_URL,
@@ -18,6 +24,7 @@ export function startEmulator(overrides: Partial<EmulatorOptions> = {}): Promise
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     stateFile: null,
+    appConfigFile: COMPLIANCE_ONLY_CONFIG,
     ...overrides,
   });
 }
@@ -81,10 +88,11 @@ export async function graphql<T = Record<string, unknown>>(
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
+  version = '2026-10',
 ): Promise<{ status: number; body: { data?: T; errors?: unknown; extensions?: unknown } }> {
   const response = await app.inject({
     method: 'POST',
-    url: `/shops/${shop}/admin/api/2025-10/graphql.json`,
+    url: `/shops/${shop}/admin/api/${version}/graphql.json`,
     headers: token === null ? {} : { 'x-shopify-access-token': token },
     payload: { query, variables },
   });

@@ -102,7 +102,6 @@ export const CANCEL_MUTATION = /* GraphQL */ `
   mutation Cancel(
     $orderId: ID!
     $reason: OrderCancelReason!
-    $refund: Boolean
     $refundMethod: OrderCancelRefundMethodInput
     $restock: Boolean!
     $notifyCustomer: Boolean
@@ -111,7 +110,6 @@ export const CANCEL_MUTATION = /* GraphQL */ `
     orderCancel(
       orderId: $orderId
       reason: $reason
-      refund: $refund
       refundMethod: $refundMethod
       restock: $restock
       notifyCustomer: $notifyCustomer
@@ -125,10 +123,6 @@ export const CANCEL_MUTATION = /* GraphQL */ `
         field
         message
         code
-      }
-      userErrors {
-        field
-        message
       }
     }
   }

@@ -135,7 +135,7 @@ describe('orders in the Admin API', () => {
     const again = await graphql<CancelResult>(app, SHOP, token, CANCEL_MUTATION, {
       orderId: placed.gid,
       reason: 'FRAUD',
-      refund: true,
+      refundMethod: { originalPaymentMethodsRefund: true },
       restock: true,
     });
     expect(again.body.data?.orderCancel).toMatchObject({
@@ -172,8 +172,7 @@ describe('orders in the Admin API', () => {
     expect(await errorOf(placed.gid, {})).toBe('INVALID');
     expect(
       await errorOf(placed.gid, {
-        refund: true,
-        refundMethod: { originalPaymentMethodsRefund: true },
+        refundMethod: { originalPaymentMethodsRefund: true, storeCreditRefund: {} },
       }),
     ).toBe('INVALID');
     expect(
@@ -187,7 +186,11 @@ describe('orders in the Admin API', () => {
     expect(await errorOf(guest.gid, { refundMethod: { storeCreditRefund: {} } })).toBe(
       'STORE_CREDIT_REFUND_MISSING_CUSTOMER',
     );
-    expect(await errorOf('gid://shopify/Order/42', { refund: false })).toBe('NOT_FOUND');
+    expect(
+      await errorOf('gid://shopify/Order/42', {
+        refundMethod: { originalPaymentMethodsRefund: false },
+      }),
+    ).toBe('NOT_FOUND');
 
     const ok = await cancel(placed.gid, { refundMethod: { storeCreditRefund: {} } });
     expect(ok.body.data?.orderCancel.orderCancelUserErrors).toEqual([]);
@@ -206,7 +209,7 @@ describe('orders in the Admin API', () => {
     const fulfilled = await graphql<CancelResult>(app, SHOP, token, CANCEL_MUTATION, {
       orderId: placed.gid,
       reason: 'OTHER',
-      refund: false,
+      refundMethod: { originalPaymentMethodsRefund: false },
       restock: false,
     });
     expect(fulfilled.body.data?.orderCancel.orderCancelUserErrors[0]?.code).toBe('INVALID');
@@ -216,7 +219,7 @@ describe('orders in the Admin API', () => {
     const denied = await graphql(app, SHOP, readOnly, CANCEL_MUTATION, {
       orderId: second.gid,
       reason: 'OTHER',
-      refund: false,
+      refundMethod: { originalPaymentMethodsRefund: false },
       restock: false,
     });
     expect(JSON.stringify(denied.body.errors)).toContain('write_orders');
@@ -348,7 +351,7 @@ describe('orders in the Admin API', () => {
       await graphql(app, SHOP, token, CANCEL_MUTATION, {
         orderId: placed.gid,
         reason: 'FRAUD',
-        refund: true,
+        refundMethod: { originalPaymentMethodsRefund: true },
         restock: true,
       });
       await until(() => receiver.received.length === 3);

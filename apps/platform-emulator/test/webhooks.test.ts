@@ -47,7 +47,7 @@ describe('webhook delivery', () => {
       'content-type': 'application/json',
       'x-shopify-topic': 'app/uninstalled',
       'x-shopify-shop-domain': SHOP,
-      'x-shopify-api-version': '2025-10',
+      'x-shopify-api-version': '2026-10',
       'x-shopify-webhook-id': expect.any(String),
       'x-shopify-event-id': expect.any(String),
     });

@@ -9,6 +9,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
+import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
 import { AppError, messages } from './errors.js';
@@ -33,6 +34,9 @@ import { customerEmailTarget } from './features/customer-block-lists/email-list-
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { decideRoute } from './features/decision/decide-route.js';
 import { decisionPlugin } from './features/decision/decision-plugin.js';
+import { embedWatchTopics } from './features/extensions/embed-watch-jobs.js';
+import { extensionsPlugin } from './features/extensions/extensions-plugin.js';
+import { extensionsRoutes } from './features/extensions/routes.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { firewallRoutes } from './features/firewall/firewall-routes.js';
 import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
@@ -52,13 +56,11 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { privacyRoutes } from './features/privacy/privacy-routes.js';
 import { privacyTopics } from './features/privacy/privacy-topics.js';
 import { ratingRoutes } from './features/rating/routes.js';
-import { installFallback } from './features/storefront-fallback/post-install-step.js';
-import { storefrontFallbackAdminRoutes } from './features/storefront-fallback/routes.js';
-import { storefrontFallbackRoutes } from './features/storefront-fallback/storefront-routes.js';
 import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
 import { ruleCostRoutes } from './features/rule-cost/rule-cost-routes.js';
 import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
 import { supportRoutes } from './features/support/routes.js';
+import { updateCleanupPlugin } from './features/update-cleanup/update-cleanup-plugin.js';
 import { versionRoutes } from './features/version/routes.js';
 import { visitorLogRoutes } from './features/visitor-logs/routes.js';
 import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.js';
@@ -66,7 +68,6 @@ import { vpnBlocker } from './features/vpn-blocker/vpn-blocker.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
 import { requestLogSerializers } from './http/request-log.js';
-import type { PostInstallData } from './jobs/post-install.js';
 import { storefrontScope } from './http/storefront-scope.js';
 import { combineTopics } from './http/webhook-topic.js';
 import { jobsPlugin } from './jobs/jobs-plugin.js';
@@ -125,6 +126,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered (the route-table test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Resolves store origins' host names in Firewall Settings (tests); the system's otherwise. */
+  originLookup?: HostLookup;
 }
 
 export async function buildApp(
@@ -196,19 +199,16 @@ export async function buildApp(
   await app.register(decisionPlugin);
   // Network classification (hosting, VPN, Tor, Private Relay, crawlers) for the geo lookup.
   await app.register(networkFeedsPlugin);
-  // The post-install job (sent by the OAuth callback) rebuilds the shop's policy, writes the
-  // storefront's settings, then adds the fallback script tag where the store allows it.
-  const storefrontSettings = postInstallJob(app);
-  await app.jobs.define<PostInstallData>({
-    ...storefrontSettings,
-    async handle(job) {
-      const settings = await storefrontSettings.handle(job);
-      return { settings, scriptTag: await installFallback(app, job.data.shop) };
-    },
-  });
+  // The post-install job (sent by the OAuth callback) rebuilds the shop's policy and writes the
+  // storefront's settings.
+  await app.jobs.define(postInstallJob(app));
+  // Once per shop, what an older version left there (script tags, per-shop webhooks) goes.
+  await app.register(updateCleanupPlugin);
+  // The app embed watch: a theme change or the schedule checks it; its turning off is told.
+  await app.register(extensionsPlugin);
   await app.register(storefrontScope, {
     paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
-    routes: [decideRoute, adminAccessStorefrontRoute, storefrontFallbackRoutes],
+    routes: [decideRoute, adminAccessStorefrontRoute],
   });
 
   await app.register(async (site) => {
@@ -245,6 +245,7 @@ export async function buildApp(
         ['privacy', privacyTopics(CHECKOUT_BLOCK_SOURCES)],
         ['fraudProtect', fraudProtectTopics],
         ['autoCancel', autoCancelTopics],
+        ['extensions', embedWatchTopics],
       ),
     });
     await site.register(supportRoutes);
@@ -253,10 +254,10 @@ export async function buildApp(
     await site.register(generalSettingsRoutes);
     await site.register(adminAccessRoutes);
     await site.register(contentProtectionRoutes);
-    await site.register(storefrontFallbackAdminRoutes);
+    await site.register(extensionsRoutes);
     for (const blocker of BLOCKERS) await site.register(blocker.routes);
     await site.register(ruleCostRoutes);
-    await site.register(firewallRoutes);
+    await site.register(firewallRoutes, { lookup: options.originLookup });
     for (const blocker of FIREWALL_BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
     await site.register(ipLookupRoutes);

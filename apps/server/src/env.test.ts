@@ -24,7 +24,6 @@ describe('server configuration', () => {
       pgliteDir: `${repoRoot}.data/pglite`,
       platformUrl: 'http://localhost:4000',
       adminDist: `${repoRoot}apps/admin/dist`,
-      storefrontScript: `${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`,
       trustedProxies: ['127.0.0.1', '::1'],
       shopify: {
         apiKey: 'gatehouse-dev-api-key',
@@ -34,10 +33,9 @@ describe('server configuration', () => {
           'write_orders',
           'read_themes',
           'read_customers',
-          'write_script_tags',
           'write_validations',
         ],
-        apiVersion: '2025-10',
+        apiVersion: '2026-10',
       },
     });
     expect(config.supportApiKey).toBe(defaultSupportApiKey(config.appSecret));
@@ -87,12 +85,38 @@ describe('server configuration', () => {
     ).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::1']);
   });
 
+  it.each(['0.0.0.0/0', '::ffff:0.0.0.0/96', '10.0.0.1/1', '2000::/3'])(
+    'refuses a trusted proxy block as wide as %s: any visitor there could claim any address',
+    (entry) => {
+      expect(() => loadConfig({ TRUSTED_PROXIES: `10.0.0.1,${entry}` })).toThrow(
+        /TRUSTED_PROXIES: .*(covers every address|at most a \/)/,
+      );
+    },
+  );
+
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: is required/);
     expect(
       loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-value' })
         .appSecret,
     ).toBe('a-long-production-secret-value');
+  });
+
+  it('accepts private store origins only when listed, and never in production', () => {
+    expect(loadConfig({}).firewall.devOrigins).toEqual([]);
+    expect(loadConfig({ FIREWALL_DEV_ORIGINS: 'localhost:4000' }).firewall.devOrigins).toEqual([
+      { host: 'localhost', port: 4000 },
+    ]);
+    expect(() => loadConfig({ FIREWALL_DEV_ORIGINS: 'http://localhost' })).toThrow(
+      /FIREWALL_DEV_ORIGINS: "http:\/\/localhost" is not a host or host:port/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a-long-production-secret-value',
+        FIREWALL_DEV_ORIGINS: 'localhost:4000',
+      }),
+    ).toThrow(/FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production/);
   });
 
   it('reads the background-job settings, the purge schedule empty meaning never', () => {

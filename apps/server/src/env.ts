@@ -2,10 +2,11 @@
 // server reads process.env: everything receives the AppConfig built here.
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { FEEDS } from '@gatehouse/engine';
+import { FEEDS, parseDevOrigins, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
 import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
+import { API_VERSION, API_VERSION_FORMAT } from './platform/api-version.js';
 
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,13 +36,11 @@ const envSchema = z
     SHOPIFY_SCOPES: z
       .string()
       .min(1)
-      .default(
-        'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
-      ),
+      .default('read_orders,write_orders,read_themes,read_customers,write_validations'),
     SHOPIFY_API_VERSION: z
       .string()
-      .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must look like 2025-10')
-      .default('2025-10'),
+      .regex(API_VERSION_FORMAT, `must look like ${API_VERSION}`)
+      .default(API_VERSION),
     PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
     PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     PLATFORM_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(9000),
@@ -58,14 +57,25 @@ const envSchema = z
     FIREWALL_CNAME: z.string().min(1).max(253).optional(),
     FIREWALL_ADDRESS: z.ipv4().optional(),
     FIREWALL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /**
+     * Store origins (host or host:port) Firewall Settings accepts though they are not public,
+     * like the platform emulator: development and tests only, refused in production.
+     */
+    FIREWALL_DEV_ORIGINS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        try {
+          return parseDevOrigins(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     ADMIN_DIST: z.string().min(1).default(`${repoRoot}apps/admin/dist`),
-    STOREFRONT_SCRIPT: z
-      .string()
-      .min(1)
-      .default(`${repoRoot}extensions/gatehouse-embed/assets/gatehouse.js`),
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -137,6 +147,13 @@ const envSchema = z
         message: 'must be at least 32 characters when NODE_ENV=production',
       });
     }
+    if (env.NODE_ENV === 'production' && env.FIREWALL_DEV_ORIGINS.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREWALL_DEV_ORIGINS'],
+        message: 'is for development only, never with NODE_ENV=production',
+      });
+    }
     if (env.PLATFORM_TIMEOUT_MS > env.PLATFORM_DEADLINE_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -183,8 +200,6 @@ export interface AppConfig {
   supportApiKey: string;
   logLevel: string;
   adminDist: string;
-  /** The built storefront script, served to stores that load it through a script tag. */
-  storefrontScript: string;
   trustedProxies: string[];
   firewall: {
     /** Bearer key of the policy snapshot, shared with the firewall instances. */
@@ -194,6 +209,8 @@ export interface AppConfig {
     probeTimeoutMs: number;
     cname: string | null;
     address: string | null;
+    /** Origins that may be private; always empty in production. */
+    devOrigins: DevOrigin[];
   };
   rateLimit: { signInPerMinute: number; supportPerMinute: number };
   billing: {
@@ -296,7 +313,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportApiKey: e.SUPPORT_API_KEY ?? defaultSupportApiKey(appSecret),
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
-    storefrontScript: e.STOREFRONT_SCRIPT,
     trustedProxies: splitList(e.TRUSTED_PROXIES),
     firewall: {
       key: e.FIREWALL_KEY ?? defaultFirewallKey(appSecret),
@@ -304,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       probeTimeoutMs: e.FIREWALL_PROBE_TIMEOUT_MS,
       cname: e.FIREWALL_CNAME ?? null,
       address: e.FIREWALL_ADDRESS ?? null,
+      devOrigins: e.FIREWALL_DEV_ORIGINS,
     },
     rateLimit: {
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,

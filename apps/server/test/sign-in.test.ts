@@ -6,6 +6,7 @@ import { shops } from '../src/db/schema.js';
 import { callbackFailures } from '../src/features/auth/oauth-callback.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { queryHmac } from './helpers/query-hmac.js';
+import { gql } from '../src/platform/gql.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('spfLogin', () => {
     );
     expect(url.searchParams.get('client_id')).toBe(t.config.shopify.apiKey);
     expect(url.searchParams.get('scope')).toBe(
-      'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
+      'read_orders,write_orders,read_themes,read_customers,write_validations',
     );
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.appUrl}/api/auth/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{64}$/);
@@ -137,7 +138,7 @@ describe('full sign-in', () => {
     expect(row?.name).toBe('Fresh Shop');
     expect(row?.shopifyShopId).toMatch(/^\d+$/);
     expect(row?.grantedScopes).toBe(
-      'read_orders,write_orders,read_themes,read_customers,write_script_tags,write_validations',
+      'read_orders,write_orders,read_themes,read_customers,write_validations',
     );
     expect(row?.accessTokenCiphertext).toBeTruthy();
     expect(row?.accessTokenCiphertext).not.toContain('shpat_');
@@ -154,16 +155,18 @@ describe('full sign-in', () => {
     }>(
       'fresh-shop.myshopify.com',
       token!,
-      '{ webhookSubscriptions(first: 10) { nodes { topic } } }',
+      gql`
+        {
+          webhookSubscriptions(first: 10) {
+            nodes {
+              topic
+            }
+          }
+        }
+      `,
     );
-    expect(webhooks.webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual([
-      'APP_SCOPES_UPDATE',
-      'APP_SUBSCRIPTIONS_UPDATE',
-      'APP_UNINSTALLED',
-      'ORDERS_CREATE',
-      'ORDERS_RISK_ASSESSMENT_CHANGED',
-      'THEMES_UPDATE',
-    ]);
+    // The webhooks are the app's configuration's: none is made for the shop.
+    expect(webhooks.webhookSubscriptions.nodes).toEqual([]);
   });
 
   it('signs an existing shop in again with isNew false once it has subscribed', async () => {

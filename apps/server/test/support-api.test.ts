@@ -52,6 +52,7 @@ describe('support API', () => {
         domain: 'helpdesk-shop.myshopify.com',
         plan: 'free',
         isNew: true,
+        apiVersion: '2026-10',
       });
     }
     const unknown = await t.support('GET', '/api/support/show', { shop: 'nobody-here' });

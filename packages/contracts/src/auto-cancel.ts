@@ -18,6 +18,8 @@ import { cancelReasons, fraudLogPage, fraudLogRequest, orderActionEntry } from '
 import { cleanText } from './hygiene.js';
 
 export {
+  FILTER_PATTERNS,
+  regexSyntaxProblem,
   FILTER_FIELDS,
   FILTER_FIELD_KEYS,
   FILTER_LIMITS,

@@ -4,13 +4,14 @@
 // let the visitor in) or off; custom patterns are a piece of text found anywhere in the user
 // agent or a regular expression, both compared without regard to case, each blocking or
 // monitored. One action (the block page or a redirect) applies to all of them. The engine
-// checks a pattern before it is stored (a regular expression that could backtrack
-// catastrophically, or a pattern matching ordinary browsers, is refused with its reason). A
+// checks a pattern before it is stored (a regular expression its linear-time engine cannot
+// run, or a pattern matching ordinary browsers, is refused with its reason). A
 // paid feature: every call names `botBlocker` and answers 403 on a plan without it.
 import {
   BOT_CATEGORIES,
   MAX_BOT_PATTERN_LENGTH,
   MAX_BOT_PATTERNS,
+  regexSyntaxProblem,
   type BotCategory,
 } from '@gatehouse/engine/values';
 import { z } from 'zod';
@@ -27,8 +28,6 @@ export const botMessages = {
   categories: 'Give every bot category its mode: block, monitor or off.',
   pattern: 'Enter a user-agent pattern, like MyScraper.',
   patternTooLong: `A user-agent pattern can be at most ${MAX_BOT_PATTERN_LENGTH} characters.`,
-  regexInvalid: (text: string, why: string) =>
-    `"${text}" is not a valid regular expression (${why}).`,
   duplicate: 'That pattern is already in the list.',
   cap: `The Bot Blocker holds at most ${MAX_BOT_PATTERNS} custom patterns. Remove some to add more.`,
 } as const;
@@ -84,8 +83,9 @@ export const botPatternMode = z.enum(['block', 'monitor'], { error: m.mode });
 
 /**
  * Reads one pattern as the list stores it (trimmed), or the message to show. A regular
- * expression must compile here; the server's engine check then refuses one that could
- * backtrack catastrophically or that matches ordinary browsers.
+ * expression must be valid and use no lookaround or backreference here; the server's engine
+ * check then refuses the rest its linear-time engine cannot run, and a pattern that matches
+ * ordinary browsers.
  */
 export function readBotPattern(
   text: string,
@@ -96,17 +96,8 @@ export function readBotPattern(
   const problem = textProblem(value, 'The pattern');
   if (problem) return { error: problem };
   if (value.length > MAX_BOT_PATTERN_LENGTH) return { error: m.patternTooLong };
-  if (regex) {
-    try {
-      new RegExp(value, 'i');
-    } catch (error) {
-      const why = (error as Error).message.replace(
-        /^Invalid regular expression: \/.*\/[a-z]*: /,
-        '',
-      );
-      return { error: m.regexInvalid(value, why) };
-    }
-  }
+  const syntax = regex ? regexSyntaxProblem(value) : null;
+  if (syntax !== null) return { error: `${syntax}.` };
   return { value };
 }
 

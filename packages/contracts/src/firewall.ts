@@ -43,6 +43,9 @@ export const firewallMessages = {
   host: 'Each domain must be a host name, like www.example.com.',
   tooManyHosts: 'At most 10 domains can point at the firewall.',
   hostTaken: 'Another shop already serves that domain through the firewall.',
+  /** The origin is no public address of the store: what it is, and what to enter instead. */
+  originNotPublic: (problem: string) =>
+    `The store origin must be a public address of your store, and ${problem}. Enter your store's myshopify.com address, like https://your-store.myshopify.com.`,
   limit: 'The request limit must be a whole number from 1 to 100,000.',
   window: 'The window must be a whole number of seconds from 1 to 3,600.',
   pattern: 'Enter a URL pattern, like /wp-login.php.',

@@ -170,6 +170,11 @@ export const orderActionEntry = z.object({
   /** Why it failed or was skipped, in words. */
   error: z.string().nullable(),
   attempts: z.number(),
+  /**
+   * While an attempt that was interrupted (its worker stopped mid-call) still holds the
+   * action: when Gatehouse tries it again. Null otherwise.
+   */
+  retryAt: z.string().nullable(),
 });
 export type OrderActionEntry = z.infer<typeof orderActionEntry>;
 

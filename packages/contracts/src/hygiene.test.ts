@@ -66,10 +66,22 @@ describe('cursors', () => {
 });
 
 describe('ranges', () => {
-  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/00'])('refuses %s', (ip) => {
+  it.each(['0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96', ' 0.0.0.0/0 '])('refuses %s', (ip) => {
     expect(ipEntryScopeProblem(ip)).toMatch(/every address/);
   });
-  it.each(['10.0.0.0/8', '203.0.113.7', '2001:db8::/32'])('keeps %s', (ip) => {
-    expect(ipEntryScopeProblem(ip)).toBeNull();
+  it.each([
+    ['0.0.0.0/1', /"0\.0\.0\.0\/1" covers 1\/2 of all IPv4 addresses.*at most a \/8/],
+    ['128.0.0.0/1', /1\/2 of all IPv4/],
+    ['10.0.0.0/7', /1\/128 of all IPv4/],
+    ['::ffff:0.0.0.0/100', /"::ffff:0\.0\.0\.0\/100" \(0\.0\.0\.0\/4\) covers 1\/16 of/],
+    ['2000::/3', /of all IPv6 addresses.*at most a \/16/],
+  ])('refuses %s, wider than an entry may be', (ip, message) => {
+    expect(ipEntryScopeProblem(ip)).toMatch(message);
   });
+  it.each(['10.0.0.0/8', '::ffff:10.0.0.0/104', '203.0.113.7', '2001:db8::/32', '2001::/16'])(
+    'keeps %s',
+    (ip) => {
+      expect(ipEntryScopeProblem(ip)).toBeNull();
+    },
+  );
 });

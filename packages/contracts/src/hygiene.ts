@@ -5,6 +5,7 @@
 // Dates are real calendar dates in a sane year range, never rolled over (30 February is
 // refused, not read as 2 March). Each check answers a sentence the merchant can act on.
 import { z } from 'zod';
+import { listRangeProblem, parseIpRange } from '@gatehouse/engine/values';
 
 export const hygieneMessages = {
   control: (field: string) =>
@@ -20,8 +21,6 @@ export const hygieneMessages = {
   year: (field: string, min: number, max: number) =>
     `${field} must be a date between the years ${min} and ${max}.`,
   past: 'The expiry is already past. Choose a later date and time, or leave it empty to keep the entry for good.',
-  wholeInternet: (ip: string) =>
-    `"${ip}" covers every address on the internet, so it would apply to every visitor (you included). Enter a narrower range instead.`,
 } as const;
 
 /** C0 controls except tab, line feed and carriage return; DEL; C1 controls. */
@@ -151,17 +150,16 @@ export function expiryProblem(text: string, now = Date.now()): string | null {
 // ---------------------------------------------------------------- addresses
 
 /**
- * Why an IP list entry cannot be stored for what it covers, or null. A /0 range (0.0.0.0/0,
- * ::/0, or any address with prefix 0) is every visitor: on the block list it closes the store
- * to every buyer, the merchant included, and on the allow list it silently switches every
- * other rule off. Both are one slip of a prefix away from a narrower range, so it is refused
- * rather than stored behind a warning; the app's master switch is the way to let everyone in.
+ * Why an IP list entry cannot be stored for what it covers, or null: the engine's bound on a
+ * list entry, judged on the normalised range (list-range.ts). Text that is not an address or
+ * range at all is left to the address check.
  */
 export function ipEntryScopeProblem(text: string): string | null {
-  const prefix = /\/\s*(\d+)\s*$/.exec(text.trim())?.[1];
-  return prefix !== undefined && Number(prefix) === 0
-    ? hygieneMessages.wholeInternet(text.trim())
-    : null;
+  const trimmed = text.trim();
+  let parsed = parseIpRange(trimmed);
+  // Bits set right of the prefix: judged by the network that prefix would cover.
+  if (!parsed.ok && parsed.reason === 'hostBitsSet') parsed = parseIpRange(parsed.network);
+  return parsed.ok ? listRangeProblem(trimmed, parsed.range) : null;
 }
 
 // ---------------------------------------------------------------- page cursors

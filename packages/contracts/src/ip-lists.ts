@@ -68,8 +68,17 @@ export const ipListPage = z.object({
   matching: z.number(),
   /** The plan's cap for this list, null when unlimited. */
   limit: z.number().nullable(),
+  /**
+   * What the merchant should know about the list as a whole: entries not applied for being
+   * wider than an entry may be, and how much of the address space the entries cover together
+   * when that is a large share.
+   */
+  notices: z.array(z.string()),
 });
 export type IpListPage = z.infer<typeof ipListPage>;
+
+/** An added entry, and the list's notices with it in (see ipListPage). */
+export const ipAddResult = ipEntry.extend({ notices: z.array(z.string()) });
 
 export const ipAddRequest = z.object({
   ip: z

@@ -7,7 +7,7 @@
 import { bigIntToIp, formatIp, isCountryCode, parseIpRange } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { textProblem } from './hygiene.js';
+import { ipEntryScopeProblem, textProblem } from './hygiene.js';
 import { entryNote, protectionMessages } from './protection-fields.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
@@ -59,6 +59,8 @@ export function readLegacyValue(
     const email = value.toLowerCase();
     return EMAIL.test(email) ? { value: email } : { error: m.email(value) };
   }
+  const tooWide = ipEntryScopeProblem(value);
+  if (tooWide) return { error: tooWide };
   const parsed = parseIpRange(value);
   if (!parsed.ok) return { error: m.ip(value) };
   const { version, first, prefix } = parsed.range;
@@ -99,6 +101,12 @@ export const legacyListPage = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /**
+   * What the merchant should know about the list's addresses as a whole: an entry not applied
+   * for being wider than an entry may be, and how much of the address space the addresses
+   * and ranges cover together when that is a large share.
+   */
+  notices: z.array(z.string()),
 });
 export type LegacyListPage = z.infer<typeof legacyListPage>;
 

@@ -16,6 +16,7 @@ import { generalSettings, generalSettingsView } from './general-settings.js';
 import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
 import {
   ipAddRequest,
+  ipAddResult,
   ipDeleteRequest,
   ipEntry,
   ipListPage,
@@ -40,7 +41,7 @@ function ipListCalls<L extends IpListId>(list: L) {
       method: 'POST',
       path: `/api/${list}/add` as const,
       request: ipAddRequest,
-      response: ipEntry,
+      response: ipAddResult,
     }),
     update: call({
       method: 'POST',

@@ -14,6 +14,9 @@ export const ruleCostMessages = {
   call: 'Name the change to replay: the call that would save it, like saveCountryBlocker.',
   unknownCall: 'That change cannot be replayed: name a blocker’s save or add call.',
   draft: 'Send the change to replay as the body its call takes.',
+  superseded:
+    'A newer change of this store is being replayed in place of this one. Wait for its answer, or ask again.',
+  left: 'The request was closed before the replay ended.',
 } as const;
 
 /** Days of visits replayed. */

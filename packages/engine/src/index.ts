@@ -2,6 +2,9 @@
 // as `@gatehouse/engine/values`), geo lookup, the rule schemas, compile() and decide().
 export * from './values.js';
 export { isReservedV4, isReservedV6 } from './ip/reserved.js';
+export { canonicalAddress, nonPublicReason, parseAnyAddress } from './ip/public-address.js';
+export * from './origin/public-host.js';
+export * from './origin/dev-origins.js';
 export type { IpRangeIndex, TaggedRange } from './ip/ip-range-index.js';
 export { buildIpRangeIndex, findSegmentV4, findSegmentV6 } from './ip/ip-range-index.js';
 export * from './geo/geo-facts.js';
@@ -33,6 +36,7 @@ export * from './bots/bot-agents.js';
 export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
 export { COMMON_BROWSERS } from './bots/common-browsers.js';
+export * from './patterns/merchant-regex.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';
 export { readTarget, type Target as RedirectTarget } from './matchers/redirect-target.js';
 export { compileMatch, type CompiledMatch, type CompileResult } from './orders/compile-filters.js';

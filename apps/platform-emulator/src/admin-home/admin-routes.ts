@@ -1,6 +1,6 @@
 // GET /shops/:shop/admin: the store admin's home, where "Back to" in the app leads. Shows the
-// installed app with its scopes, its subscriptions and an Uninstall button, and links to the
-// theme editor and the storefront. POST …/admin/apps/:handle/uninstall uninstalls (and sends app/uninstalled).
+// installed app with its scopes, its subscriptions and an Uninstall button, the themes (publish
+// one, add one), and links to the theme editor and the storefront. POST …/admin/apps/:handle/uninstall uninstalls (and sends app/uninstalled).
 import type { FastifyInstance } from 'fastify';
 import { readAppEmbeds } from '../app-embed.js';
 import { shopUrl, type EmulatorContext } from '../context.js';
@@ -10,6 +10,7 @@ import { uninstallApp } from '../installations.js';
 import { describeScope } from '../oauth/scopes.js';
 import { shopOr404 } from '../shop-scope.js';
 import { billingSection } from './billing-section.js';
+import { themesSection } from './themes-section.js';
 
 export async function adminRoutes(app: FastifyInstance, context: EmulatorContext) {
   app.get('/admin', async (request, reply) => {
@@ -68,7 +69,7 @@ export async function adminRoutes(app: FastifyInstance, context: EmulatorContext
             </div>
           </div>
           <h1 style="font-size:16px">Apps</h1>
-          ${appsCard}`,
+          ${appsCard} ${themesSection(context, shop)}`,
       }),
     );
   });

@@ -75,6 +75,25 @@ export class EmulatorControl {
     return this.call('POST', `/_emulator/shops/${shop}/plan`, { displayName, partnerDevelopment });
   }
 
+  /** Adds a theme (no app embed on); `publish` makes it the live theme (themes/publish). */
+  addTheme(
+    shop: string,
+    name: string,
+    publish = false,
+  ): Promise<{ id: number; name: string; role: string }> {
+    return this.call('POST', `/_emulator/shops/${shop}/themes`, { name, publish });
+  }
+
+  /** Publishes one of the shop's themes (themes/publish). */
+  publishTheme(shop: string, themeId: number): Promise<{ id: number; role: string }> {
+    return this.call('POST', `/_emulator/shops/${shop}/themes/${themeId}/publish`, {});
+  }
+
+  /** A script tag the app added before the platform stopped taking new ones. */
+  addOldScriptTag(shop: string, src: string): Promise<{ id: number; src: string }> {
+    return this.call('POST', `/_emulator/shops/${shop}/script-tags`, { src });
+  }
+
   triggerWebhook(
     shop: string,
     topic: string,

@@ -20,12 +20,11 @@ const customerBody = z
 export async function privacyControlRoutes(app: FastifyInstance, context: EmulatorContext) {
   const findShop = (domain: string, reply: FastifyReply) => controlShop(context, domain, reply);
   const send = (shop: ShopRecord, topic: ComplianceTopic, payload: Record<string, unknown>) => {
-    const deliveries = context.dispatcher.triggerCompliance(
-      shop.domain,
-      topic,
-      { shop_id: shop.id, shop_domain: shop.domain, ...payload },
-      { callbackUrl: context.app.complianceUrl, apiVersion: context.app.webhooksApiVersion },
-    );
+    const deliveries = context.dispatcher.triggerCompliance(shop.domain, topic, {
+      shop_id: shop.id,
+      shop_domain: shop.domain,
+      ...payload,
+    });
     return { webhookIds: deliveries.map((delivery) => delivery.webhookId) };
   };
 

@@ -16,7 +16,6 @@ export const billingTypeDefs = /* GraphQL */ `
     EXPIRED
     FROZEN
     CANCELLED
-    ACCEPTED @deprecated(reason: "Not produced any more; an approved subscription is ACTIVE.")
   }
 
   enum AppPurchaseStatus {
@@ -24,7 +23,6 @@ export const billingTypeDefs = /* GraphQL */ `
     ACTIVE
     DECLINED
     EXPIRED
-    ACCEPTED @deprecated(reason: "Not produced any more.")
   }
 
   enum AppPricingInterval {
@@ -41,7 +39,6 @@ export const billingTypeDefs = /* GraphQL */ `
   enum AppSubscriptionSortKeys {
     CREATED_AT
     ID
-    RELEVANCE
   }
 
   enum AppTransactionSortKeys {
@@ -70,7 +67,7 @@ export const billingTypeDefs = /* GraphQL */ `
   }
 
   input AppRecurringPricingInput {
-    interval: AppPricingInterval
+    interval: AppPricingInterval = EVERY_30_DAYS
     price: MoneyInput!
     discount: AppSubscriptionDiscountInput
   }
@@ -249,7 +246,7 @@ export const billingTypeDefs = /* GraphQL */ `
     appSubscriptionCreate(
       name: String!
       returnUrl: URL!
-      test: Boolean
+      test: Boolean = false
       trialDays: Int
       replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD
       lineItems: [AppSubscriptionLineItemInput!]!

@@ -1,6 +1,7 @@
 // POST /shops/:shop/admin/api/:version/graphql.json: checks the API version and the access token,
 // runs the query against the Admin schema and answers with Shopify's envelope, including the cost
-// extension (or THROTTLED when a test switched that on).
+// extension (or THROTTLED when a test switched that on). Every answer names the version it was
+// answered as in X-Shopify-API-Version: a retired version falls forward to the oldest supported.
 import type { FastifyInstance } from 'fastify';
 import { execute, parse, validate, GraphQLError, type DocumentNode } from 'graphql';
 import type { EmulatorContext } from '../context.js';
@@ -8,11 +9,10 @@ import { operationName, throttledBody } from '../control/fault-routes.js';
 import { installationByToken } from '../installations.js';
 import { shopParam } from '../shop-scope.js';
 import type { RequestContext } from './domain.js';
+import { answeredApiVersion } from './api-versions.js';
 import { queryCost } from './query-cost.js';
 import { adminSchema, rootValue } from './schema.js';
 
-/** A quarterly release (`2025-10`) or `unstable`. */
-const API_VERSION = /^(\d{4}-(01|04|07|10)|unstable)$/;
 const MAX_AVAILABLE = 2000;
 const RESTORE_RATE = 100;
 
@@ -40,8 +40,10 @@ export async function graphqlRoutes(app: FastifyInstance, context: EmulatorConte
   );
 
   app.post('/admin/api/:version/graphql.json', async (request, reply) => {
-    const { version } = request.params as { version: string };
-    if (!API_VERSION.test(version)) return reply.code(404).send({ errors: 'Not Found' });
+    const asked = (request.params as { version: string }).version;
+    const version = answeredApiVersion(asked, new Date());
+    if (!version) return reply.code(404).send({ errors: 'Not Found' });
+    reply.header('X-Shopify-API-Version', version);
     const domain = shopParam(request);
     const token = request.headers['x-shopify-access-token'];
     const installation =

@@ -112,7 +112,7 @@ const typeDefs = /* GraphQL */ `
       last: Int
       after: String
       before: String
-      reverse: Boolean
+      reverse: Boolean = false
       namespace: String
       keys: [String!]
     ): MetafieldConnection!

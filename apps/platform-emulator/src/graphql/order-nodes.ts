@@ -40,8 +40,8 @@ export function customerNode(context: EmulatorContext, customer: CustomerRecord)
     __typename: 'Customer',
     id: gid('Customer', customer.id),
     legacyResourceId: String(customer.id),
-    email: customer.email,
-    phone: customer.phone,
+    defaultEmailAddress: customer.email ? { emailAddress: customer.email } : null,
+    defaultPhoneNumber: customer.phone ? { phoneNumber: customer.phone } : null,
     firstName: customer.firstName,
     lastName: customer.lastName,
     displayName:

@@ -1,6 +1,8 @@
 // The Orders API's SDL: Order with its money, addresses, line items, refunds, customer and
 // risk summary; the `order`, `orders` and `job` queries; orderCancel and tagsAdd/tagsRemove.
-// Resolvers are in orders.graphql.ts, objects built in order-nodes.ts.
+// Resolvers are in orders.graphql.ts, objects built in order-nodes.ts; addresses and customers
+// in customers-schema.ts.
+
 export const ordersTypeDefs = /* GraphQL */ `
   "An unsigned 64-bit integer, serialized as a string."
   scalar UnsignedInt64
@@ -45,37 +47,6 @@ export const ordersTypeDefs = /* GraphQL */ `
   type MoneyBag {
     shopMoney: MoneyV2!
     presentmentMoney: MoneyV2!
-  }
-
-  type MailingAddress {
-    firstName: String
-    lastName: String
-    name: String
-    company: String
-    address1: String
-    address2: String
-    city: String
-    province: String
-    provinceCode: String
-    country: String
-    countryCodeV2: String
-    zip: String
-    phone: String
-  }
-
-  type Customer implements Node {
-    id: ID!
-    legacyResourceId: UnsignedInt64!
-    email: String
-    phone: String
-    firstName: String
-    lastName: String
-    displayName: String!
-    tags: [String!]!
-    numberOfOrders: UnsignedInt64!
-    amountSpent: MoneyV2!
-    createdAt: DateTime!
-    updatedAt: DateTime
   }
 
   type LineItem {
@@ -238,7 +209,6 @@ export const ordersTypeDefs = /* GraphQL */ `
   type OrderCancelPayload {
     job: Job
     orderCancelUserErrors: [OrderCancelUserError!]!
-    userErrors: [UserError!]! @deprecated(reason: "Use orderCancelUserErrors instead.")
   }
 
   type TagsAddPayload {
@@ -272,7 +242,7 @@ export const ordersTypeDefs = /* GraphQL */ `
       after: String
       before: String
       query: String
-      sortKey: OrderSortKeys = ID
+      sortKey: OrderSortKeys = PROCESSED_AT
       reverse: Boolean = false
     ): OrderConnection!
     customer(id: ID!): Customer
@@ -283,11 +253,10 @@ export const ordersTypeDefs = /* GraphQL */ `
     orderCancel(
       orderId: ID!
       reason: OrderCancelReason!
-      refund: Boolean
       refundMethod: OrderCancelRefundMethodInput
       restock: Boolean!
       notifyCustomer: Boolean = false
-      staffNote: String
+      staffNote: String = null
     ): OrderCancelPayload
     tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
     tagsRemove(id: ID!, tags: [String!]!): TagsRemovePayload

@@ -11,6 +11,7 @@ import type { OrderRecord } from '../state/order-types.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { gid, parseGid, requireScope, type GraphqlDomain, type RequestContext } from './domain.js';
 import { customerNode, orderNode } from './order-nodes.js';
+import { customersTypeDefs } from './customers-schema.js';
 import { ordersTypeDefs } from './orders-schema.js';
 
 function findOrder({ emulator, shop }: RequestContext, id: string): OrderRecord | undefined {
@@ -75,7 +76,7 @@ function changeTags(
 }
 
 export const ordersDomain: GraphqlDomain = {
-  typeDefs: ordersTypeDefs,
+  typeDefs: `${ordersTypeDefs}\n${customersTypeDefs}`,
   query: {
     order: (args: { id: string }, context) => {
       requireScope(context, 'read_orders', 'order');
@@ -129,17 +130,14 @@ export const ordersDomain: GraphqlDomain = {
       requireScope(context, 'write_orders', 'orderCancel');
       const result = cancelOrder(context.emulator, findOrder(context, args.orderId), args);
       if (!result.ok) {
-        const { field, message } = result.error;
         return {
           job: null,
           orderCancelUserErrors: [result.error],
-          userErrors: [{ field, message }],
         };
       }
       return {
         job: { id: `gid://shopify/Job/${result.order.cancelJobId}`, done: true, query: {} },
         orderCancelUserErrors: [],
-        userErrors: [],
       };
     },
     tagsAdd: (args: { id: string; tags: string[] }, context) =>

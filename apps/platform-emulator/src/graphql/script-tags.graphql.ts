@@ -1,8 +1,10 @@
-// Script tags through the Admin API: `scriptTagCreate`, `scriptTagDelete`, `scriptTags`,
-// `scriptTag`. Writing needs `write_script_tags`; reading needs either script tag scope.
+// Script tags through the Admin API: `scriptTags` and `scriptTag` to audit them, `scriptTagDelete`
+// to clean them up; `scriptTagCreate` and `scriptTagUpdate` answer a user error on every API
+// version, as the platform has since October 1, 2026. Writing needs `write_script_tags`; reading
+// needs either script tag scope.
 import type { ScriptTagRecord } from '../state/types.js';
 import { hasScope } from '../installations.js';
-import { MAX_SCRIPT_TAGS, scriptSourceError, shopScriptTags } from '../script-tags/script-tags.js';
+import { SCRIPT_TAGS_REFUSED, shopScriptTags } from '../script-tags/script-tags.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { gid, parseGid, requireScope, type GraphqlDomain, type RequestContext } from './domain.js';
 
@@ -16,12 +18,12 @@ const typeDefs = /* GraphQL */ `
   input ScriptTagInput {
     src: URL
     displayScope: ScriptTagDisplayScope
-    cache: Boolean
+    cache: Boolean = false
   }
 
   type ScriptTag {
     id: ID!
-    legacyResourceId: String!
+    legacyResourceId: UnsignedInt64!
     src: URL!
     displayScope: ScriptTagDisplayScope!
     cache: Boolean!
@@ -45,6 +47,11 @@ const typeDefs = /* GraphQL */ `
     userErrors: [UserError!]!
   }
 
+  type ScriptTagUpdatePayload {
+    scriptTag: ScriptTag
+    userErrors: [UserError!]!
+  }
+
   type ScriptTagDeletePayload {
     deletedScriptTagId: ID
     userErrors: [UserError!]!
@@ -57,6 +64,7 @@ const typeDefs = /* GraphQL */ `
 
   extend type Mutation {
     scriptTagCreate(input: ScriptTagInput!): ScriptTagCreatePayload
+    scriptTagUpdate(id: ID!, input: ScriptTagInput!): ScriptTagUpdatePayload
     scriptTagDelete(id: ID!): ScriptTagDeletePayload
   }
 `;
@@ -79,12 +87,9 @@ function requireRead(context: RequestContext, field: string): void {
   }
 }
 
-interface CreateArgs {
-  input: {
-    src?: string | null;
-    displayScope?: ScriptTagRecord['displayScope'] | null;
-    cache?: boolean | null;
-  };
+/** Nothing is created or changed: the platform no longer takes script tags. */
+function refused() {
+  return { scriptTag: null, userErrors: [{ field: null, message: SCRIPT_TAGS_REFUSED }] };
 }
 
 export const scriptTagsDomain: GraphqlDomain = {
@@ -105,32 +110,13 @@ export const scriptTagsDomain: GraphqlDomain = {
     },
   },
   mutation: {
-    scriptTagCreate: (args: CreateArgs, context) => {
+    scriptTagCreate: (_args: unknown, context) => {
       requireScope(context, 'write_script_tags', 'scriptTagCreate');
-      const { emulator, shop } = context;
-      const src = args.input.src ?? '';
-      const fail = (field: string, message: string) => ({
-        scriptTag: null,
-        userErrors: [{ field: ['input', field], message }],
-      });
-      const sourceError = src ? scriptSourceError(src) : "Source can't be blank";
-      if (sourceError) return fail('src', sourceError);
-      if (shopScriptTags(emulator, shop.domain).length >= MAX_SCRIPT_TAGS) {
-        return fail('src', `An app can add at most ${MAX_SCRIPT_TAGS} script tags to a store`);
-      }
-      const now = new Date().toISOString();
-      const tag: ScriptTagRecord = {
-        id: emulator.store.nextId(),
-        shop: shop.domain,
-        src,
-        displayScope: args.input.displayScope ?? 'ONLINE_STORE',
-        cache: args.input.cache ?? false,
-        createdAt: now,
-        updatedAt: now,
-      };
-      emulator.store.state.scriptTags = [...(emulator.store.state.scriptTags ?? []), tag];
-      emulator.store.save();
-      return { scriptTag: scriptTagNode(tag), userErrors: [] };
+      return refused();
+    },
+    scriptTagUpdate: (_args: unknown, context) => {
+      requireScope(context, 'write_script_tags', 'scriptTagUpdate');
+      return refused();
     },
     scriptTagDelete: (args: { id: string }, context) => {
       requireScope(context, 'write_script_tags', 'scriptTagDelete');

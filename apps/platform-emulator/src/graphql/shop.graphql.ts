@@ -22,7 +22,6 @@ const typeDefs = /* GraphQL */ `
     publicDisplayName: String!
     partnerDevelopment: Boolean!
     shopifyPlus: Boolean!
-    displayName: String! @deprecated(reason: "Use publicDisplayName instead.")
   }
 
   type Shop {
@@ -73,7 +72,6 @@ export const shopDomain: GraphqlDomain = {
         },
         plan: {
           publicDisplayName: shop.planDisplayName,
-          displayName: shop.planDisplayName,
           partnerDevelopment: shop.partnerDevelopment ?? false,
           shopifyPlus: false,
         },

@@ -37,7 +37,7 @@ const typeDefs = /* GraphQL */ `
     body: OnlineStoreThemeFileBody!
     checksumMd5: String
     contentType: String!
-    size: Int!
+    size: UnsignedInt64!
     createdAt: DateTime!
     updatedAt: DateTime!
   }
@@ -110,7 +110,7 @@ function themeNode(theme: ThemeRecord) {
           body: { __typename: 'OnlineStoreThemeFileBodyText', content },
           checksumMd5: createHash('md5').update(content).digest('hex'),
           contentType: filename.endsWith('.json') ? 'application/json' : 'text/plain',
-          size: Buffer.byteLength(content),
+          size: String(Buffer.byteLength(content)),
           createdAt: theme.createdAt,
           updatedAt: theme.updatedAt,
         };

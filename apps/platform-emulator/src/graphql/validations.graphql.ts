@@ -18,9 +18,9 @@ const typeDefs = /* GraphQL */ `
     id: String!
     title: String!
     apiType: String!
-    handle: String
+    handle: String!
     app: App!
-    appKey: String
+    appKey: String!
   }
 
   type ShopifyFunctionConnection {
@@ -43,23 +43,28 @@ const typeDefs = /* GraphQL */ `
   }
 
   input ValidationCreateInput {
-    functionId: String
     functionHandle: String
-    enable: Boolean
-    blockOnFailure: Boolean
+    enable: Boolean = false
+    blockOnFailure: Boolean = false
     title: String
   }
 
   input ValidationUpdateInput {
-    enable: Boolean
-    blockOnFailure: Boolean
+    enable: Boolean = false
+    blockOnFailure: Boolean = false
     title: String
+  }
+
+  enum ValidationUserErrorCode {
+    MAX_VALIDATIONS_ACTIVATED
+    MISSING_FUNCTION_IDENTIFIER
+    NOT_FOUND
   }
 
   type ValidationUserError {
     field: [String!]
     message: String!
-    code: String
+    code: ValidationUserErrorCode
   }
 
   type ValidationCreatePayload {
@@ -166,7 +171,6 @@ export const validationsDomain: GraphqlDomain = {
     validationCreate: (
       args: {
         validation: {
-          functionId?: string | null;
           functionHandle?: string | null;
           enable?: boolean | null;
           blockOnFailure?: boolean | null;
@@ -177,10 +181,17 @@ export const validationsDomain: GraphqlDomain = {
     ) => {
       requireScope(context, 'write_validations', 'validationCreate');
       const input = args.validation;
-      const fn = input.functionId
-        ? appFunction(input.functionId)
-        : APP_FUNCTIONS.find((f) => f.handle === input.functionHandle);
-      if (!fn) return userError(['validation', 'functionId'], 'Function not found.', 'NOT_FOUND');
+      if (!input.functionHandle) {
+        return userError(
+          ['validation', 'functionHandle'],
+          'Provide functionHandle: the handle of the function to install.',
+          'MISSING_FUNCTION_IDENTIFIER',
+        );
+      }
+      const fn = APP_FUNCTIONS.find((f) => f.handle === input.functionHandle);
+      if (!fn) {
+        return userError(['validation', 'functionHandle'], 'Function not found.', 'NOT_FOUND');
+      }
       const { state } = context.emulator.store;
       const existing = validationsOf(context.emulator, context.shop.domain);
       if (existing.length >= MAX_VALIDATIONS) {

@@ -31,7 +31,7 @@ const typeDefs = /* GraphQL */ `
   }
 
   type WebhookEventBridgeEndpoint {
-    arn: String!
+    arn: ARN!
   }
 
   type WebhookPubSubEndpoint {

@@ -13,8 +13,6 @@ import { refundableCents } from './order-money.js';
 
 export interface CancelInput {
   reason: CancelReason;
-  /** The older form (up to 2025-04): refund to the original payment method or not. */
-  refund?: boolean | null;
   refundMethod?: {
     originalPaymentMethodsRefund?: boolean | null;
     storeCreditRefund?: { expiresAt?: string | null } | null;
@@ -41,23 +39,8 @@ type RefundChoice =
 
 function refundChoice(input: CancelInput, now: Date): RefundChoice | CancelError {
   const method = input.refundMethod;
-  const legacy = input.refund;
-  if (method && legacy !== undefined && legacy !== null) {
-    return {
-      field: ['refundMethod'],
-      message: 'Specify either refund or refundMethod, not both',
-      code: 'INVALID',
-    };
-  }
   if (!method) {
-    if (legacy === undefined || legacy === null) {
-      return {
-        field: ['refundMethod'],
-        message: 'A refund method is required',
-        code: 'INVALID',
-      };
-    }
-    return legacy ? { kind: 'original' } : { kind: 'none' };
+    return { field: ['refundMethod'], message: 'A refund method is required', code: 'INVALID' };
   }
   const original = method.originalPaymentMethodsRefund === true;
   const credit = method.storeCreditRefund ?? null;

@@ -2,6 +2,7 @@
 // discount code, gateway, browser IP and an optional risk assessment to give the order.
 import { z } from 'zod';
 import type { AddressRecord } from '../state/order-types.js';
+import { isShopCountryCode } from './country-codes.js';
 import type { PlaceOrderInput } from './place-order.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -20,7 +21,8 @@ export const addressInput = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'a two-letter ISO country code')
-    .transform((code) => code.toUpperCase()),
+    .transform((code) => code.toUpperCase())
+    .refine(isShopCountryCode, 'a country code the platform knows (ISO 3166-1 alpha-2)'),
   zip: text(20).default(''),
   phone: text(40).nullish(),
 });

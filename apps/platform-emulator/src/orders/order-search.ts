@@ -162,7 +162,7 @@ export function searchOrders(
   const found = context.store.state.orders.filter(
     (order) => order.shop === shop && terms.every((term) => matches(order, term) !== term.negated),
   );
-  const key = options.sortKey ?? 'ID';
+  const key = options.sortKey ?? 'PROCESSED_AT';
   const sortValue = (order: OrderRecord): number => {
     switch (key) {
       case 'CREATED_AT':

@@ -1,12 +1,18 @@
-// Script tags: scripts an app adds to the online store through the Admin API. The storefront
-// loads each one asynchronously once the page has loaded, with `?shop={domain}` appended to its
-// address, as the platform does. They go with the app when it is uninstalled.
+// Script tags: scripts an app added to the online store through the Admin API while the platform
+// still took new ones (before October 1, 2026; since then creating or updating one is refused on
+// every API version). The storefront loads each one asynchronously once the page has loaded,
+// with `?shop={domain}` appended to its address, as the platform does, until the day it stops
+// running them (March 1, 2027). They go with the app when it is uninstalled.
 import type { EmulatorContext } from '../context.js';
 import type { ScriptTagRecord } from '../state/types.js';
 import { escapeHtml } from '@gatehouse/html';
 
-/** The most script tags one app may keep on one store. */
-export const MAX_SCRIPT_TAGS = 100;
+/** The day the platform stops running script tags on storefronts. */
+export const SCRIPT_TAGS_END_AT = new Date('2027-03-01T00:00:00Z');
+
+/** The user error scriptTagCreate and scriptTagUpdate answer on every API version. */
+export const SCRIPT_TAGS_REFUSED =
+  'Script tags are deprecated and can no longer be created or updated. Use a theme app extension (app embed block) instead.';
 
 export function shopScriptTags(context: EmulatorContext, shop: string): ScriptTagRecord[] {
   return (context.store.state.scriptTags ?? []).filter((tag) => tag.shop === shop);
@@ -41,8 +47,32 @@ export function scriptTagUrl(tag: ScriptTagRecord): string {
   return url.toString();
 }
 
-/** The storefront's loader: appends each online-store script tag after the load event. */
+/** A script tag the app added before the platform stopped taking them (the control API's). */
+export function addOldScriptTag(
+  context: EmulatorContext,
+  shop: string,
+  input: { src: string; displayScope: ScriptTagRecord['displayScope']; createdAt: string },
+): ScriptTagRecord {
+  const tag: ScriptTagRecord = {
+    id: context.store.nextId(),
+    shop,
+    src: input.src,
+    displayScope: input.displayScope,
+    cache: false,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+  };
+  context.store.state.scriptTags = [...(context.store.state.scriptTags ?? []), tag];
+  context.store.save();
+  return tag;
+}
+
+/**
+ * The storefront's loader: appends each online-store script tag after the load event; nothing
+ * from the day the platform stopped running them.
+ */
 export function scriptTagLoader(context: EmulatorContext, shop: string): string {
+  if (Date.now() >= context.scriptTagsEndAt.getTime()) return '';
   const urls = shopScriptTags(context, shop)
     .filter((tag) => tag.displayScope !== 'ORDER_STATUS')
     .map(scriptTagUrl);

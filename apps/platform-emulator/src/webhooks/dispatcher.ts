@@ -1,13 +1,18 @@
 // Webhook delivery as the platform does it: one POST per matching subscription, signed with the app
 // secret; a non-2xx answer or a timeout is retried with exponential backoff, always with the same
-// webhook id and body; every attempt is logged.
+// webhook id and body; every attempt is logged. A shop that installed the app gets the topics the
+// app's configuration declares (app-specific subscriptions, in the configuration's API version)
+// and those it subscribed to through the Admin API (shop-specific ones, each in its own version).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { declaredTargets, type AppConfiguration } from '../app-config.js';
+import { hasScope } from '../installations.js';
 import type { EmulatorStore } from '../state/store.js';
 import type { DeliveryRecord } from '../state/types.js';
 import {
   COMPLIANCE_TOPICS,
   WEBHOOK_TOPICS,
+  requiredScopeFor,
   type ComplianceTopic,
   type WebhookTopic,
 } from './topics.js';
@@ -15,6 +20,7 @@ import { webhookHmac } from './webhook-hmac.js';
 
 export interface DispatcherOptions {
   apiSecret: string;
+  configuration: AppConfiguration;
   retryBaseMs: number;
   maxAttempts: number;
   timeoutMs: number;
@@ -31,22 +37,41 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions,
   ) {}
 
-  /** Queues one delivery per subscription of `shop` to `topic`; returns the queued records. */
+  /**
+   * Queues one delivery per subscription of `shop` to `topic`; the app's declared ones count
+   * while the app is installed on the shop with the scope the topic needs. Returns the queued
+   * records.
+   */
   trigger(shop: string, topic: WebhookTopic, payload: unknown): DeliveryRecord[] {
     const subscriptions = this.store.state.webhookSubscriptions.filter(
       (subscription) => subscription.shop === shop && subscription.topic === topic,
     );
-    return this.queue(shop, WEBHOOK_TOPICS[topic], payload, subscriptions);
+    const installation = this.store.state.installations[shop];
+    const scope = requiredScopeFor(topic);
+    const declared =
+      installation && (!scope || hasScope(installation.scopes, scope))
+        ? this.declared(WEBHOOK_TOPICS[topic])
+        : [];
+    return this.queue(shop, WEBHOOK_TOPICS[topic], payload, [...declared, ...subscriptions]);
   }
 
-  /** Queues a privacy topic to the app's configured compliance address. */
-  triggerCompliance(
-    shop: string,
-    topic: ComplianceTopic,
-    payload: unknown,
-    target: { callbackUrl: string; apiVersion: string },
-  ): DeliveryRecord[] {
-    return this.queue(shop, COMPLIANCE_TOPICS[topic], payload, [{ id: null, ...target }]);
+  /** Queues a privacy topic to where the app's configuration sends it (`compliance_topics`). */
+  triggerCompliance(shop: string, topic: ComplianceTopic, payload: unknown): DeliveryRecord[] {
+    return this.queue(
+      shop,
+      COMPLIANCE_TOPICS[topic],
+      payload,
+      this.declared(COMPLIANCE_TOPICS[topic]),
+    );
+  }
+
+  private declared(topic: string) {
+    const { configuration } = this.options;
+    return declaredTargets(configuration, topic).map((callbackUrl) => ({
+      id: null,
+      callbackUrl,
+      apiVersion: configuration.webhooksApiVersion,
+    }));
   }
 
   private queue(

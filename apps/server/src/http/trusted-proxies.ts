@@ -1,6 +1,6 @@
 // The TRUSTED_PROXIES entries the server accepts: checked once when the environment is read
 // (env.ts) and compiled by the decision's visitor-address reader.
-import { parseIpRange } from '@gatehouse/engine';
+import { trustedNetworkProblem } from '@gatehouse/engine';
 
 /** proxy-addr's named ranges, which TRUSTED_PROXIES may use as well. */
 export const NAMED_RANGES: Record<string, readonly string[]> = {
@@ -11,11 +11,7 @@ export const NAMED_RANGES: Record<string, readonly string[]> = {
 
 /**
  * Why a TRUSTED_PROXIES entry cannot be used, or null when it can: an address, a CIDR block
- * (host bits may be set, as proxy-addr allows) or one of loopback, linklocal, uniquelocal.
+ * (host bits may be set, as proxy-addr allows) no wider than a list entry may be, or one of
+ * loopback, linklocal, uniquelocal (the engine's trustedNetworkProblem).
  */
-export function trustedProxyProblem(entry: string): string | null {
-  if (NAMED_RANGES[entry]) return null;
-  const r = parseIpRange(entry);
-  if (r.ok || r.reason === 'hostBitsSet') return null;
-  return `"${entry}" is not an IP address, a CIDR block or loopback, linklocal, uniquelocal`;
-}
+export const trustedProxyProblem = trustedNetworkProblem;

@@ -29,6 +29,12 @@ export interface JobDefinition<T extends object = Record<string, never>> {
   /** A job still running after this long counts as failed, and is retried (default 15 minutes). */
   expireInSeconds?: number;
   /**
+   * Seconds (at least 10): a running job's worker says it is alive twice as often, and a job
+   * not heard of for this long (its process died) is retried at the next supervise pass,
+   * instead of waiting out expireInSeconds. Unset: only expireInSeconds hands a job back.
+   */
+  heartbeatSeconds?: number;
+  /**
    * `exclusive`: at most one job per singletonKey waiting or running (a second send with the
    * key answers null). Set when the queue is created; `standard` (the default) otherwise.
    */

@@ -84,11 +84,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         : {}),
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
     };
+    const heartbeatSeconds = definition.heartbeatSeconds ?? null;
     // Created once; later starts bring its settings up to date (a release may change them).
-    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
+    if (await boss.getQueue(definition.name))
+      await boss.updateQueue(definition.name, { ...queue, heartbeatSeconds });
     else
       await boss.createQueue(definition.name, {
         ...queue,
+        ...(heartbeatSeconds === null ? {} : { heartbeatSeconds }),
         policy: definition.policy ?? 'standard',
       });
     if (definition.schedule) await boss.schedule(definition.name, definition.schedule);

@@ -18,8 +18,6 @@ import {
 import { blockerHourlyCounts } from '../db/schema.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Longer than any platform call's deadline: a live worker always finishes within it. */
-export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 export type NewOrderAction = typeof orderActions.$inferInsert;
 
@@ -47,19 +45,20 @@ export function decidedBy(
 }
 
 /**
- * Takes the action for sending: only one worker gets it, and only while it is pending or its
- * last claim has expired. Null when someone else holds it or it is finished.
+ * Takes the action for sending for `leaseMs`: only one worker gets it, and only while it is
+ * pending or its last claim has expired. Null when someone else holds it or it is finished.
  */
 export async function claimAction(
   db: Database,
   id: string,
+  leaseMs: number,
   now = new Date(),
 ): Promise<OrderActionRow | null> {
   const [row] = await db
     .update(orderActions)
     .set({
       status: 'sending',
-      claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      claimedUntil: new Date(now.getTime() + leaseMs),
       attempts: sql`${orderActions.attempts} + 1`,
       updatedAt: now,
     })

@@ -12,18 +12,18 @@ import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-sch
 import { shops, type Shop } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-queue.js';
 import { PlatformError } from '../platform/platform-client.js';
+import { interruptedRetryAt } from './held-claim.js';
 import { closeCheck, failOpenActions, knownOrderName, recordFailedCheck } from './order-actions.js';
+import { orderJobName, type OrderJobData } from './order-job-name.js';
 import { isFinalRefusal, refusalText, type OrderOwner } from './run-actions.js';
 
-export interface OrderJobData {
-  shopId: string;
-  orderId: string;
-  /** The order's name (#1001) when the webhook gave it: names the entry of an unread order. */
-  orderName?: string;
-}
+export { orderJobName, type OrderJobData } from './order-job-name.js';
 
-/** The job that runs one order for a feature; the retry of its log entries queues it again. */
-export const orderJobName = (feature: OrderActionFeature) => `${feature}-order`;
+/**
+ * How soon a dead worker's order job is handed back (at the next supervise pass after this
+ * long without a word from it), rather than after the job's 15-minute expiry.
+ */
+const ORDER_JOB_HEARTBEAT_SECONDS = 30;
 
 const orderIdField = z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]);
 /** What Gatehouse reads of an orders/create payload: the order's id, and its name if sane. */
@@ -65,6 +65,7 @@ export function orderJob(
     retryDelaySeconds: app.config.webhooks.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMaxSeconds: 15 * 60,
+    heartbeatSeconds: ORDER_JOB_HEARTBEAT_SECONDS,
     concurrency: 2,
     async handle(job) {
       const { shopId, orderId } = job.data;
@@ -166,5 +167,6 @@ export function orderActionEntry(
     result: row.result,
     error: row.error,
     attempts: row.attempts,
+    retryAt: interruptedRetryAt(app, row)?.toISOString() ?? null,
   };
 }

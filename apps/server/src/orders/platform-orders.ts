@@ -5,6 +5,7 @@
 // time-out and retries what is safe to repeat; orderCancel is never repeated by the client
 // (the caller reconciles with the order as the platform then shows it).
 import type { FastifyInstance } from 'fastify';
+import { gql } from '../platform/gql.js';
 import { PlatformError } from '../platform/platform-client.js';
 import type { OrderActionParams } from '../db/order-actions-schema.js';
 
@@ -26,18 +27,37 @@ export interface PlatformOrder {
   customer: { tags: string[]; numberOfOrders: number } | null;
 }
 
-const orderQuery = (withCustomer: boolean) => /* GraphQL */ `
-  query GatehouseOrder($id: ID!) {
+// The customer is asked for only when the shop lets Gatehouse read customers ($withCustomer):
+// a field that is skipped is not resolved, so it needs no scope.
+const ORDER = gql`
+  query GatehouseOrder($id: ID!, $withCustomer: Boolean!) {
     order(id: $id) {
       id
       name
       cancelledAt
       displayFulfillmentStatus
       tags
-      totalPriceSet { shopMoney { amount currencyCode } }
-      totalRefundedSet { shopMoney { amount currencyCode } }
-      risk { assessments { riskLevel } }
-      ${withCustomer ? 'customer { tags numberOfOrders }' : ''}
+      totalPriceSet {
+        shopMoney {
+          amount
+          currencyCode
+        }
+      }
+      totalRefundedSet {
+        shopMoney {
+          amount
+          currencyCode
+        }
+      }
+      risk {
+        assessments {
+          riskLevel
+        }
+      }
+      customer @include(if: $withCustomer) {
+        tags
+        numberOfOrders
+      }
     }
   }
 `;
@@ -72,8 +92,8 @@ export async function readOrder(
   const data = await app.platform.graphql<{ order: OrderNode | null }>(
     owner.domain,
     owner.token,
-    orderQuery(owner.canReadCustomers),
-    { id: orderGid(orderId) },
+    ORDER,
+    { id: orderGid(orderId), withCustomer: owner.canReadCustomers },
   );
   const node = data.order;
   if (!node) return null;
@@ -106,7 +126,7 @@ export type CancelAnswer =
   /** The platform refused it for good (not found, fulfilled…): its message. */
   | { kind: 'refused'; message: string };
 
-const CANCEL = /* GraphQL */ `
+const CANCEL = gql`
   mutation GatehouseOrderCancel(
     $orderId: ID!
     $reason: OrderCancelReason!
@@ -136,6 +156,23 @@ const CANCEL = /* GraphQL */ `
   }
 `;
 
+/** The most characters the platform keeps in a cancel's staff note. */
+export const STAFF_NOTE_MAX = 255;
+
+/**
+ * The note as the platform takes it: a longer one is cut, at a whole character, to end with
+ * an ellipsis within the limit (the platform refuses the cancel rather than cutting it).
+ */
+export function capStaffNote(note: string): string {
+  if (note.length <= STAFF_NOTE_MAX) return note;
+  let kept = '';
+  for (const char of note) {
+    if (kept.length + char.length > STAFF_NOTE_MAX - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
+}
+
 export async function cancelOrder(
   app: FastifyInstance,
   owner: { domain: string; token: string },
@@ -154,7 +191,7 @@ export async function cancelOrder(
     refundMethod: { originalPaymentMethodsRefund: params.refund === true },
     restock: params.restock === true,
     notifyCustomer: params.notifyCustomer === true,
-    staffNote,
+    staffNote: capStaffNote(staffNote),
   });
   const errors = data.orderCancel.orderCancelUserErrors;
   if (errors.length === 0) return { kind: 'cancelled' };
@@ -164,7 +201,7 @@ export async function cancelOrder(
   return { kind: 'refused', message: errors.map((e) => e.message).join('; ') };
 }
 
-const TAGS_ADD = /* GraphQL */ `
+const TAGS_ADD = gql`
   mutation GatehouseTagsAdd($id: ID!, $tags: [String!]!) {
     tagsAdd(id: $id, tags: $tags) {
       userErrors {

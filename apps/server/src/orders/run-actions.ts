@@ -1,22 +1,26 @@
 // Carries out an order's recorded actions, exactly once, whichever feature decided them: every
 // run (a repeated webhook, a retry, the merchant's Retry) takes each open action's claim and
-// carries it out. A claimed action reads the order again first, so an action that may have
-// been sent before (the server died, or the answer was lost) is finished from what the
-// platform shows: an order already cancelled is never cancelled again, so it is never refunded
-// twice. A failure that may pass (time-out, 429, 5xx) gives the claim back with the reason and
-// throws, for the job to retry with back-off. Adding the order's IP to the IP Blocker's block
-// list goes through the blockers' shared "block IP" quick action; adding the order's email to
-// the Customer Block Lists goes through the list that takes emails (the registry's list
-// target), then asks for the checkout's list to be synced. Both are safe to repeat: a value
-// already listed (by the merchant, or by an attempt whose end was not recorded) counts as done.
+// carries it out; every claim comes with the order's job queued for just after its lease, which
+// takes over should the attempt die (held-claim.ts). A claimed action reads the order again
+// first, so an action that may have been sent before (the server died, or the answer was lost)
+// is finished from what the platform shows: an order already cancelled is never cancelled
+// again, so it is never refunded twice. A failure that may pass (time-out, 429, 5xx) gives the
+// claim back with the reason and throws, for the job to retry with back-off. Adding the order's
+// IP to the IP Blocker's block list goes through the blockers' shared "block IP" quick action;
+// adding the order's email to the Customer Block Lists goes through the list that takes emails
+// (the registry's list target), then asks for the checkout's list to be synced. Both are safe
+// to repeat: a value already listed (by the merchant, or by an attempt whose end was not
+// recorded) counts as done.
 import type { DashboardCounter } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
 import { AppError } from '../errors.js';
 import { PlatformError } from '../platform/platform-client.js';
 import { ShopTokenDeadError } from '../platform/shop-token-dead.js';
+import { outcomeUnknown, unknownOutcomeLead } from '../platform/unknown-outcome.js';
 import { shopById } from '../protection/blocker-registry.js';
-import { claimAction, finishAction, markSent, releaseAction } from './order-actions.js';
+import { claimWithTakeover } from './held-claim.js';
+import { finishAction, markSent, releaseAction } from './order-actions.js';
 import { addOrderTag, cancelOrder, readOrder, type PlatformOrder } from './platform-orders.js';
 
 export interface OrderOwner {
@@ -78,7 +82,7 @@ export async function runOpenActions(
     // A check entry is closed by the order's job, never sent.
     if (row.action === 'check') continue;
     if (row.status !== 'pending' && row.status !== 'sending') continue;
-    const claimed = await claimAction(app.db, row.id);
+    const claimed = await claimWithTakeover(app, row.id);
     if (!claimed) continue;
     done.push(`${claimed.action}: ${await runClaimed(app, owner, claimed)}`);
   }
@@ -87,6 +91,7 @@ export async function runOpenActions(
 
 async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderActionRow) {
   const task = `${row.action === 'cancel' ? 'cancel' : 'tag'} order ${row.orderName}`;
+  let cancelSent = false;
   try {
     if (row.action === 'block-ip') return await blockIp(app, row);
     if (row.action === 'block-email') return await blockEmail(app, row);
@@ -105,6 +110,7 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
     }
     if (order.cancelledAt) return await finishCancelled(app, row, order);
     await markSent(app.db, row.id);
+    cancelSent = true;
     const note = FEATURE_CANCEL[row.feature].note;
     const answer = await cancelOrder(app, owner, row.orderId, row.params, note);
     if (answer.kind === 'refused') {
@@ -120,7 +126,12 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
       await finishAction(app.db, row, 'failed', { error: refusalText(error) });
       return 'failed';
     }
-    const reason = error instanceof PlatformError ? error.messageFor(task) : String(error);
+    const reason =
+      cancelSent && outcomeUnknown(error)
+        ? `${unknownOutcomeLead(error, task)}, so it may or may not have been cancelled. Gatehouse reads the order before any new attempt, so it is never cancelled twice.`
+        : error instanceof PlatformError
+          ? error.messageFor(task)
+          : String(error);
     await releaseAction(app.db, row.id, reason);
     throw error;
   }

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../db/schema.js';
+import { gql } from './gql.js';
 import type { SharedDeadline } from './platform-call.js';
 import { PlatformError } from './platform-error.js';
 
@@ -35,14 +36,20 @@ export async function setAppMetafields(
   const installation = await app.platform.graphql<{ currentAppInstallation: { id: string } }>(
     domain,
     token,
-    'query GatehouseInstallation { currentAppInstallation { id } }',
+    gql`
+      query GatehouseInstallation {
+        currentAppInstallation {
+          id
+        }
+      }
+    `,
     undefined,
     { deadline },
   );
   const data = await app.platform.graphql<MetafieldsSetData>(
     domain,
     token,
-    `
+    gql`
       mutation GatehouseAppMetafields($metafields: [MetafieldsSetInput!]!) {
         metafieldsSet(metafields: $metafields) {
           metafields {

@@ -1,9 +1,12 @@
 // The platform's Billing API (Admin GraphQL) as the server uses it: create, read and
 // cancel an app subscription, and post usage records with an idempotency key. Creating a
-// subscription is never repeated on a time-out or a 5xx (a second charge could appear);
-// cancelling and usage records are, since a repeat changes nothing.
+// subscription is never repeated on a time-out or a 5xx (a second charge could appear), and
+// its answer is still heard when it comes late; cancelling and usage records are repeated,
+// since a repeat changes nothing.
 import type { SubscriptionStatus } from '@gatehouse/contracts';
+import { gql } from './gql.js';
 import type { PlatformClient } from './platform-client.js';
+import type { SharedDeadline } from './platform-call.js';
 import { PlatformError } from './platform-client.js';
 
 export type PlatformSubscriptionStatus = SubscriptionStatus;
@@ -36,19 +39,21 @@ interface UserError {
   message: string;
 }
 
-const SUBSCRIPTION_FIELDS = `
-  id
-  name
-  status
-  test
-  trialDays
-  createdAt
-  currentPeriodEnd
-  lineItems {
+const SUBSCRIPTION_FIELDS = gql`
+  fragment GatehouseSubscriptionFields on AppSubscription {
     id
-    plan {
-      pricingDetails {
-        __typename
+    name
+    status
+    test
+    trialDays
+    createdAt
+    currentPeriodEnd
+    lineItems {
+      id
+      plan {
+        pricingDetails {
+          __typename
+        }
       }
     }
   }
@@ -78,6 +83,32 @@ export interface SubscriptionRequest {
   usage: { terms: string; cappedAmount: number } | null;
 }
 
+export interface CreatedSubscription {
+  subscription: PlatformSubscription;
+  /** Where the merchant approves the charge; the platform tells it only in this answer. */
+  confirmationUrl: string;
+}
+
+interface CreateAnswer {
+  appSubscriptionCreate: {
+    appSubscription: RawSubscription | null;
+    confirmationUrl: string | null;
+    userErrors: UserError[];
+  };
+}
+
+function createdOf(data: CreateAnswer): CreatedSubscription {
+  const payload = data.appSubscriptionCreate;
+  if (payload.userErrors.length > 0) throw new UserErrorsError(payload.userErrors);
+  if (!payload.appSubscription || !payload.confirmationUrl) {
+    throw new PlatformError('appSubscriptionCreate answered no subscription');
+  }
+  return {
+    subscription: toSubscription(payload.appSubscription),
+    confirmationUrl: payload.confirmationUrl,
+  };
+}
+
 export class UserErrorsError extends PlatformError {
   constructor(readonly userErrors: UserError[]) {
     super(userErrors.map((e) => e.message).join('; '));
@@ -86,7 +117,16 @@ export class UserErrorsError extends PlatformError {
 
 export function createBillingApi(platform: PlatformClient) {
   return {
-    async createSubscription(shop: string, token: string, request: SubscriptionRequest) {
+    /**
+     * Creates a subscription. Should the platform answer only after the call gave up (the
+     * request is not repeated), `late` receives the subscription it created.
+     */
+    async createSubscription(
+      shop: string,
+      token: string,
+      request: SubscriptionRequest,
+      late?: (created: CreatedSubscription) => Promise<void>,
+    ): Promise<CreatedSubscription> {
       const lineItems: object[] = [
         {
           plan: {
@@ -107,24 +147,36 @@ export function createBillingApi(platform: PlatformClient) {
           },
         });
       }
-      const data = await platform.graphql<{
-        appSubscriptionCreate: {
-          appSubscription: RawSubscription | null;
-          confirmationUrl: string | null;
-          userErrors: UserError[];
-        };
-      }>(
+      const data = await platform.graphql<CreateAnswer>(
         shop,
         token,
-        `mutation GatehouseSubscribe($name: String!, $returnUrl: URL!, $test: Boolean,
-            $trialDays: Int, $lineItems: [AppSubscriptionLineItemInput!]!) {
-          appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test,
-              trialDays: $trialDays, lineItems: $lineItems) {
-            appSubscription { ${SUBSCRIPTION_FIELDS} }
-            confirmationUrl
-            userErrors { field message }
+        gql`
+          mutation GatehouseSubscribe(
+            $name: String!
+            $returnUrl: URL!
+            $test: Boolean
+            $trialDays: Int
+            $lineItems: [AppSubscriptionLineItemInput!]!
+          ) {
+            appSubscriptionCreate(
+              name: $name
+              returnUrl: $returnUrl
+              test: $test
+              trialDays: $trialDays
+              lineItems: $lineItems
+            ) {
+              appSubscription {
+                ...GatehouseSubscriptionFields
+              }
+              confirmationUrl
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+          ${SUBSCRIPTION_FIELDS}
+        `,
         {
           name: request.name,
           returnUrl: request.returnUrl,
@@ -132,47 +184,59 @@ export function createBillingApi(platform: PlatformClient) {
           trialDays: request.trialDays,
           lineItems,
         },
+        late ? { lateAnswer: async (answer) => late(createdOf(answer as CreateAnswer)) } : {},
       );
-      const payload = data.appSubscriptionCreate;
-      if (payload.userErrors.length > 0) throw new UserErrorsError(payload.userErrors);
-      if (!payload.appSubscription || !payload.confirmationUrl) {
-        throw new PlatformError('appSubscriptionCreate answered no subscription');
-      }
-      return {
-        subscription: toSubscription(payload.appSubscription),
-        confirmationUrl: payload.confirmationUrl,
-      };
+      return createdOf(data);
     },
 
     /** The subscription as the platform has it now; null when it is not this shop's. */
-    async readSubscription(shop: string, token: string, id: string) {
+    async readSubscription(shop: string, token: string, id: string, options: SharedDeadline = {}) {
       const data = await platform.graphql<{ node: RawSubscription | null }>(
         shop,
         token,
-        `query GatehouseSubscription($id: ID!) {
-          node(id: $id) { ... on AppSubscription { ${SUBSCRIPTION_FIELDS} } }
-        }`,
+        gql`
+          query GatehouseSubscription($id: ID!) {
+            node(id: $id) {
+              ...GatehouseSubscriptionFields
+            }
+          }
+          ${SUBSCRIPTION_FIELDS}
+        `,
         { id },
+        options,
       );
       return data.node?.id ? toSubscription(data.node) : null;
     },
 
     /** Cancels a subscription; one the platform already ended counts as done. */
-    async cancelSubscription(shop: string, token: string, id: string): Promise<void> {
+    async cancelSubscription(
+      shop: string,
+      token: string,
+      id: string,
+      options: SharedDeadline = {},
+    ): Promise<void> {
       const data = await platform.graphql<{
         appSubscriptionCancel: { userErrors: UserError[] };
       }>(
         shop,
         token,
-        `mutation GatehouseCancel($id: ID!) {
-          appSubscriptionCancel(id: $id, prorate: false) {
-            appSubscription { id status }
-            userErrors { field message }
+        gql`
+          mutation GatehouseCancel($id: ID!) {
+            appSubscriptionCancel(id: $id, prorate: false) {
+              appSubscription {
+                id
+                status
+              }
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+        `,
         { id },
         // A repeat answers "already cancelled", which counts as done.
-        { idempotent: true },
+        { idempotent: true, ...options },
       );
       const errors = data.appSubscriptionCancel.userErrors.filter(
         (e) => !/already cancel|can't be cancelled|couldn't find/i.test(e.message),
@@ -190,14 +254,29 @@ export function createBillingApi(platform: PlatformClient) {
       }>(
         shop,
         token,
-        `mutation GatehouseUsage($description: String!, $price: MoneyInput!,
-            $subscriptionLineItemId: ID!, $idempotencyKey: String) {
-          appUsageRecordCreate(description: $description, price: $price,
-              subscriptionLineItemId: $subscriptionLineItemId, idempotencyKey: $idempotencyKey) {
-            appUsageRecord { id }
-            userErrors { field message }
+        gql`
+          mutation GatehouseUsage(
+            $description: String!
+            $price: MoneyInput!
+            $subscriptionLineItemId: ID!
+            $idempotencyKey: String
+          ) {
+            appUsageRecordCreate(
+              description: $description
+              price: $price
+              subscriptionLineItemId: $subscriptionLineItemId
+              idempotencyKey: $idempotencyKey
+            ) {
+              appUsageRecord {
+                id
+              }
+              userErrors {
+                field
+                message
+              }
+            }
           }
-        }`,
+        `,
         {
           description: record.description,
           price: { amount: record.amount, currencyCode: 'USD' },

@@ -2,6 +2,7 @@
 // to expire), and which is tried once more with the token the keeper renews when the platform
 // answers 401.
 import { HttpResponseError } from '@shopify/shopify-api';
+import type { GraphqlDocument } from './gql.js';
 import { PlatformError } from './platform-error.js';
 
 /** Keeps the shops' stored offline tokens usable (tokens/offline-token-keeper.ts). */
@@ -15,7 +16,7 @@ export interface TokenKeeper {
 export type GraphqlCall<O> = <T>(
   shop: string,
   token: string,
-  query: string,
+  query: GraphqlDocument,
   variables?: object,
   options?: O,
 ) => Promise<T>;
@@ -33,7 +34,13 @@ export function keptGraphql<O>(
   send: GraphqlCall<O>,
   keeper: () => TokenKeeper | null,
 ): GraphqlCall<O> {
-  return async <T>(shop: string, token: string, query: string, variables?: object, options?: O) => {
+  return async <T>(
+    shop: string,
+    token: string,
+    query: GraphqlDocument,
+    variables?: object,
+    options?: O,
+  ) => {
     const tokens = keeper();
     if (!tokens) return send<T>(shop, token, query, variables, options);
     const sent = await tokens.beforeCall(shop, token);

@@ -51,6 +51,9 @@ const FAILURE_OF: Record<AttemptFailure['kind'], PlatformFailure> = {
   refused: 'refused',
 };
 
+/** How long a write's request stays open for a late answer after its caller gave up on it. */
+export const LATE_ANSWER_MS = 2 * 60 * 1000;
+
 /** The shortest attempt worth starting: below it the call is given up at once. */
 const MIN_ATTEMPT_MS = 100;
 

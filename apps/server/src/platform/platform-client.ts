@@ -1,19 +1,27 @@
 // Everything the server asks of the platform (Shopify or the emulator), in one owner: OAuth
-// (built in platform-oauth.ts), Admin GraphQL, webhook registration, app-embed state. Every
+// (built in platform-oauth.ts), Admin GraphQL, app-embed state. Webhooks are the app's
+// configuration's (shopify.app.toml), subscribed for every shop by the platform itself. Every
 // request goes through callPlatform, so each has a time-out, retries what is safe to repeat
 // and fails within the call's deadline with a PlatformError saying why. A merchant action that
 // makes several calls starts one deadline (flowDeadline) and hands it to each of them. The
 // token a GraphQL call is given passes through the token keeper first (refreshed when about to
 // expire), and a 401 is tried once more with the token the keeper renews.
 import { Session, type Shopify } from '@shopify/shopify-api';
+import { getHeader } from '@shopify/shopify-api/runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.js';
 import { isAppEmbedEnabled } from './app-embed.js';
+import {
+  API_VERSION_HEADER,
+  createApiVersionWatch,
+  type ApiVersionWatch,
+} from './api-version-watch.js';
 import { classifyLibraryError } from './attempt-failure.js';
 import { keptGraphql, type TokenKeeper } from './kept-graphql.js';
 import {
   callDeadline,
   callPlatform,
+  LATE_ANSWER_MS,
   type CallPolicy,
   type SharedDeadline,
 } from './platform-call.js';
@@ -21,6 +29,7 @@ import { PlatformError } from './platform-error.js';
 import { createPlatformOAuth, type PlatformOAuth } from './platform-oauth.js';
 import { createPlatformUrl, type PlatformUrl } from './platform-url.js';
 import { createShopify } from './shopify.js';
+import { gql, type GraphqlDocument } from './gql.js';
 
 export { PlatformError } from './platform-error.js';
 export { newOAuthState } from './platform-oauth.js';
@@ -32,6 +41,12 @@ export interface GraphqlOptions extends SharedDeadline {
    * makes it so (an idempotency key, "already taken" answered on a repeat).
    */
   idempotent?: boolean;
+  /**
+   * For a write not repeated after a time-out: its request is not abandoned with the attempt
+   * but kept open (at most LATE_ANSWER_MS), and should the platform answer it after all, the
+   * answer's data is handed here, so that what the platform did is recorded.
+   */
+  lateAnswer?: (data: unknown) => Promise<void>;
 }
 
 export interface PlatformShop {
@@ -47,30 +62,23 @@ export interface PlatformClient extends PlatformOAuth {
   /** Hands every GraphQL call's token to the keeper (set once the keeper is built). */
   useTokenKeeper(keeper: TokenKeeper): void;
   platformUrl: PlatformUrl;
+  /** How the API version Shopify answers compares with the one asked. */
+  apiVersion: ApiVersionWatch;
   /** Starts the one deadline of a merchant action that makes several platform calls. */
   flowDeadline(): number;
   graphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options?: GraphqlOptions,
   ): Promise<T>;
   fetchShop(shop: string, token: string, options?: SharedDeadline): Promise<PlatformShop>;
-  registerWebhooks(shop: string, token: string, options?: SharedDeadline): Promise<void>;
   readAppEmbedState(shop: string, token: string, options?: SharedDeadline): Promise<boolean>;
   invalidateAppEmbedState(shop: string): void;
 }
 
 const EMBED_CACHE_MS = 60_000;
-export const webhookTopics = [
-  'APP_UNINSTALLED',
-  'THEMES_UPDATE',
-  'APP_SUBSCRIPTIONS_UPDATE',
-  'APP_SCOPES_UPDATE',
-  'ORDERS_CREATE',
-  'ORDERS_RISK_ASSESSMENT_CHANGED',
-] as const;
 
 export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger): PlatformClient {
   const platformUrl = createPlatformUrl(config.platformUrl);
@@ -79,11 +87,12 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
 
   const policy: CallPolicy = config.platformCalls;
   let keeper: TokenKeeper | null = null;
+  const apiVersion = createApiVersionWatch(config.shopify.apiVersion, log);
 
   async function sendGraphql<T>(
     shop: string,
     token: string,
-    query: string,
+    query: GraphqlDocument,
     variables?: object,
     options: GraphqlOptions = {},
   ): Promise<T> {
@@ -102,11 +111,14 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       async (signal) => {
         // The library's own retries would repeat mutations and read Retry-After as
         // milliseconds; callPlatform does the retrying.
-        const response = await client.request<T>(query, {
+        const request = client.request<T>(query, {
           variables: variables ?? {},
           retries: 0,
-          signal,
+          signal: options.lateAnswer ? AbortSignal.timeout(LATE_ANSWER_MS) : signal,
         });
+        if (options.lateAnswer) hearLate(request, signal, options.lateAnswer, shop);
+        const response = await request;
+        apiVersion.observe(getHeader(response.headers, API_VERSION_HEADER));
         if (response.errors) throw new PlatformError(JSON.stringify(response.errors));
         if (!response.data) throw new PlatformError('GraphQL answered without data');
         return response.data as T;
@@ -117,8 +129,29 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
 
   const graphql = keptGraphql<GraphqlOptions>(sendGraphql, () => keeper);
 
+  /** Hands a write's answer that came after its attempt was given up to `lateAnswer`. */
+  function hearLate(
+    request: Promise<{ data?: unknown; errors?: unknown }>,
+    attempt: AbortSignal,
+    lateAnswer: (data: unknown) => Promise<void>,
+    shop: string,
+  ): void {
+    request
+      .then(async (response) => {
+        if (!attempt.aborted || response.errors || !response.data) return;
+        log.warn({ shop }, 'the platform answered a write after it was given up; recording it');
+        await lateAnswer(response.data);
+      })
+      .catch((error: unknown) => {
+        if (attempt.aborted) {
+          log.warn({ err: error, shop }, 'no late answer recorded for a write given up');
+        }
+      });
+  }
+
   return {
     platformUrl,
+    apiVersion,
 
     flowDeadline: () => callDeadline(policy),
 
@@ -138,12 +171,12 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
           email: string | null;
           contactEmail: string | null;
           shopOwnerName: string | null;
-          plan: { publicDisplayName: string | null; displayName: string | null } | null;
+          plan: { publicDisplayName: string | null } | null;
         };
       }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseShop {
             shop {
               id
@@ -154,7 +187,6 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
               myshopifyDomain
               plan {
                 publicDisplayName
-                displayName
               }
             }
           }
@@ -167,45 +199,8 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         name: data.shop.name,
         email: data.shop.email ?? data.shop.contactEmail ?? '',
         ownerName: data.shop.shopOwnerName ?? '',
-        planName: data.shop.plan?.publicDisplayName ?? data.shop.plan?.displayName ?? '',
+        planName: data.shop.plan?.publicDisplayName ?? '',
       };
-    },
-
-    async registerWebhooks(shop, token, options = {}) {
-      const deadline = options.deadline ?? callDeadline(policy);
-      for (const topic of webhookTopics) {
-        const data = await graphql<{
-          webhookSubscriptionCreate: { userErrors: { message: string }[] };
-        }>(
-          shop,
-          token,
-          `
-            mutation GatehouseWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
-              webhookSubscriptionCreate(
-                topic: $topic
-                webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }
-              ) {
-                webhookSubscription {
-                  id
-                }
-                userErrors {
-                  field
-                  message
-                }
-              }
-            }
-          `,
-          { topic, callbackUrl: `${config.appUrl}/api/webhooks` },
-          // A repeat answers "already been taken", which counts as done.
-          { idempotent: true, deadline },
-        );
-        const errors = data.webhookSubscriptionCreate.userErrors.filter(
-          (e) => !/already been taken/i.test(e.message),
-        );
-        if (errors.length > 0) {
-          throw new PlatformError(`Webhook ${topic}: ${errors.map((e) => e.message).join('; ')}`);
-        }
-      }
     },
 
     async readAppEmbedState(shop, token, options = {}) {
@@ -215,7 +210,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
       const themes = await graphql<{ themes: { nodes: { id: string }[] } }>(
         shop,
         token,
-        `
+        gql`
           query GatehouseMainTheme {
             themes(first: 1, roles: [MAIN]) {
               nodes {
@@ -239,7 +234,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         }>(
           shop,
           token,
-          `
+          gql`
             query GatehouseSettingsData($id: ID!) {
               theme(id: $id) {
                 id

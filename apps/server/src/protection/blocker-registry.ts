@@ -12,7 +12,13 @@ import {
   type DashboardCounter,
   type QuickAction,
 } from '@gatehouse/contracts';
-import { compile, type Policy, type Rule, type RuleSet } from '@gatehouse/engine';
+import {
+  compile,
+  type CompileIssue,
+  type Policy,
+  type Rule,
+  type RuleSet,
+} from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { shops, type Shop } from '../db/schema.js';
@@ -128,7 +134,13 @@ export function createBlockerRegistry(
     blockers,
     ruleSet,
     async check(db, shop, change) {
-      compileOrThrow(await ruleSet(db, shop, change));
+      const result = compile(await ruleSet(db, shop, change), { stored: true });
+      if (!result.ok) throw refusal(result.errors);
+      // An entry a stricter check now refuses is refused in a save of its own blocker (the
+      // merchant sees which and removes it) but does not hold up a save of another one.
+      const changed = new Set(change?.blocker ? (change.rules ?? []).map((r) => r.id) : []);
+      const own = result.skipped.filter((issue) => changed.has(issue.ruleId ?? ''));
+      if (own.length > 0) throw refusal(own);
     },
     describe: (rule) => owners.get(rule.kind)?.describeRule(rule) ?? null,
     async labelRules(db, shopId, ids) {
@@ -143,11 +155,19 @@ export function createBlockerRegistry(
   };
 }
 
-/** Compiles, or throws the 400 a merchant sees with the engine's first message. */
+/**
+ * Compiles a rule set as the storefront applies it (entries the engine no longer accepts are
+ * left out), or throws the 400 a merchant sees with the engine's first message.
+ */
 export function compileOrThrow(ruleSet: RuleSet): Policy {
-  const result = compile(ruleSet);
-  if (!result.ok) throw badRequest(result.errors[0]?.message ?? 'These rules are not valid.');
+  const result = compile(ruleSet, { stored: true });
+  if (!result.ok) throw refusal(result.errors);
   return result.policy;
+}
+
+/** The 400 of a refused rule set: the first issue's message. */
+function refusal(issues: readonly CompileIssue[]) {
+  return badRequest(issues[0]?.message ?? 'These rules are not valid.');
 }
 
 /** The shop a blocker's call works on; an unknown shop answers as an unknown entry does. */

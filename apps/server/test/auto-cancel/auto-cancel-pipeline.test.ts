@@ -284,6 +284,15 @@ describe('auto-cancel filters on the order pipeline', () => {
       enabled: true,
     });
     expect(fp.statusCode).toBe(200);
+    // Fraud Protect's cancel is answered a little late, so that the filter's job reads the
+    // order before it is cancelled (else it finds the order cancelled and has nothing to watch).
+    await t.emulator.addFault({
+      kind: 'slow',
+      delayMs: 1500,
+      shop: owner.shop,
+      operation: 'GatehouseOrderCancel',
+      times: 1,
+    });
     const placed = await place({
       email: 'watched-risky@example.com',
       lines: TENTS,

@@ -10,6 +10,7 @@ import { visits, ipRules } from '../../src/db/protection-schema.js';
 import { auditLog, shops } from '../../src/db/schema.js';
 import { useSignedInShops } from '../helpers/signed-in-shops.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { gql } from '../../src/platform/gql.js';
 
 const US = '8.8.8.8';
 const DE = '88.198.0.1';
@@ -253,8 +254,15 @@ describe('Admin Access on the storefront', () => {
 
 describe('install', () => {
   it("sets the app's api_origin metafield for the storefront block", async () => {
-    const query =
-      'query { currentAppInstallation { metafield(namespace: "gatehouse", key: "api_origin") { value } } }';
+    const query = gql`
+      query {
+        currentAppInstallation {
+          metafield(namespace: "gatehouse", key: "api_origin") {
+            value
+          }
+        }
+      }
+    `;
     const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, alice.shop));
     const token = t.app.tokens.accessTokenOf(row!)!;
     await vi.waitFor(async () => {
@@ -277,7 +285,15 @@ describe('install', () => {
     }>(
       alice.shop,
       token,
-      'query { currentAppInstallation { metafield(namespace: "gatehouse", key: "timeout_ms") { value } } }',
+      gql`
+        query {
+          currentAppInstallation {
+            metafield(namespace: "gatehouse", key: "timeout_ms") {
+              value
+            }
+          }
+        }
+      `,
     );
     expect(data.currentAppInstallation.metafield?.value).toBe('4200');
     // The storefront renders the block with it (once the embed is on).

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { useSignedInShops } from '../helpers/signed-in-shops.js';
 import type { SignedIn, TestApp } from '../helpers/test-app.js';
+import { gql } from '../../src/platform/gql.js';
 
 const US = '8.8.8.8';
 
@@ -44,7 +45,15 @@ async function publishedVersion(): Promise<string | null> {
   }>(
     alice.shop,
     t.app.tokens.accessTokenOf(row!)!,
-    'query { currentAppInstallation { metafield(namespace: "gatehouse", key: "policy_version") { value } } }',
+    gql`
+      query {
+        currentAppInstallation {
+          metafield(namespace: "gatehouse", key: "policy_version") {
+            value
+          }
+        }
+      }
+    `,
   );
   return data.currentAppInstallation.metafield?.value ?? null;
 }

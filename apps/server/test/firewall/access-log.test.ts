@@ -7,10 +7,8 @@
 // batches that commit out of id order included.
 import {
   FIREWALL_ACCESS_LOG_PATH,
-  FW_ACCESS_STREAM_PATH,
   fwAccessMessages,
   type FirewallSettings,
-  type FwAccessEntry,
   type FwAccessPage,
   type FwAccessRecord,
 } from '@gatehouse/contracts';
@@ -22,6 +20,7 @@ import { purgeAccessLog } from '../../src/features/firewall/access-log-retention
 import { FW_LOG_CHANNEL } from '../../src/features/firewall/access-log-routes.js';
 import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { openTail, waitFor } from './access-log-tail.js';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -31,7 +30,7 @@ let bobId: string;
 
 const settings = (host: string): FirewallSettings => ({
   enabled: true,
-  origin: 'https://store.example',
+  origin: `https://${alice.shop}`,
   hosts: [host],
   enforce: [],
   rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },
@@ -211,57 +210,6 @@ describe('the history', () => {
   });
 });
 
-/** Opens the live tail; `events` fills with the entries each event carries. */
-async function openTail(token: string | null, query: Record<string, string> = {}, accept = true) {
-  const abort = new AbortController();
-  const search = new URLSearchParams(query).toString();
-  const response = await fetch(`${t.config.appUrl}${FW_ACCESS_STREAM_PATH}?${search}`, {
-    headers: {
-      ...(accept ? { accept: 'text/event-stream' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    signal: abort.signal,
-  });
-  const events: FwAccessEntry[][] = [];
-  let text = '';
-  const reading = (async () => {
-    if (!response.ok || !response.body) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = text.indexOf('\n\n')) !== -1) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block);
-          if (/^event: entries$/m.test(block) && data) {
-            events.push((JSON.parse(data[1]!) as { entries: FwAccessEntry[] }).entries);
-          }
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return {
-    response,
-    events,
-    async close() {
-      abort.abort();
-      await reading;
-    },
-  };
-}
-
-async function waitFor(check: () => boolean, ms: number) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /**
  * Inserts an entry for `url` in a transaction of its own (PostgreSQL only), runs `meanwhile`
  * while it is not committed, then commits it: a batch whose commit is slow.
@@ -285,9 +233,9 @@ async function whileUncommitted(url: string, meanwhile: () => Promise<unknown>) 
 
 describe('the live tail', () => {
   it('streams a batch to open streams within two seconds, under their filters', async () => {
-    const all = await openTail(alice.token);
-    const blockedOnly = await openTail(alice.token, { blocked: 'true' });
-    const other = await openTail(bob.token);
+    const all = await openTail(t.config.appUrl, alice.token);
+    const blockedOnly = await openTail(t.config.appUrl, alice.token, { blocked: 'true' });
+    const other = await openTail(t.config.appUrl, bob.token);
     expect(all.response.status).toBe(200);
     expect(all.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const sent = Date.now();
@@ -308,7 +256,7 @@ describe('the live tail', () => {
   it('starts after the entry the caller already shows', async () => {
     const first = (await page(alice.token)).json<FwAccessPage>();
     const third = first.entries[2]!;
-    const tail = await openTail(alice.token, { after: third.id });
+    const tail = await openTail(t.config.appUrl, alice.token, { after: third.id });
     await waitFor(() => tail.events.flat().length >= 2, 2000);
     expect(tail.events.flat().map((e) => e.id)).toEqual([
       first.entries[1]!.id,
@@ -321,7 +269,7 @@ describe('the live tail', () => {
     const read = (await page(alice.token)).json<FwAccessPage>();
     expect(read.tail).toMatch(/^\d+$/);
     await ingest([record(aliceId, { url: '/after-the-page' })]);
-    const tail = await openTail(alice.token, { from: read.tail });
+    const tail = await openTail(t.config.appUrl, alice.token, { from: read.tail });
     await waitFor(() => tail.events.flat().some((e) => e.url === '/after-the-page'), 5000);
     // Entries the page already showed are sent only while their transaction may not have
     // ended when it was read: none of them here, on one connection.
@@ -343,14 +291,14 @@ describe('the live tail', () => {
       if (!read) throw new Error('the page was not read');
       expect(read.entries.map((e) => e.url)).toContain('/committed-first');
       expect(read.entries.map((e) => e.url)).not.toContain('/began-first');
-      const tail = await openTail(alice.token, { from: read.tail });
+      const tail = await openTail(t.config.appUrl, alice.token, { from: read.tail });
       await waitFor(() => tail.events.flat().some((e) => e.url === '/began-first'), 5000);
       await tail.close();
     },
   );
 
   it('sends a batch that became visible after one with higher ids', async () => {
-    const tail = await openTail(alice.token);
+    const tail = await openTail(t.config.appUrl, alice.token);
     // The late batch's id is handed out first, as for a batch whose commit is slow.
     const reserved = await t.app.db.execute(
       sql`select nextval(pg_get_serial_sequence('fw_access_log', 'id'))::bigint as id`,
@@ -375,7 +323,7 @@ describe('the live tail', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'sends both of two batches that commit out of id order, in commit-safe order',
     async () => {
-      const tail = await openTail(alice.token);
+      const tail = await openTail(t.config.appUrl, alice.token);
       // A later batch, with higher ids, commits and is announced first.
       await whileUncommitted('/slow', () => ingest([record(aliceId, { url: '/fast' })]));
       await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
@@ -388,15 +336,17 @@ describe('the live tail', () => {
   );
 
   it('is refused without a session, without the event-stream Accept, or with bad filters', async () => {
-    const anonymous = await openTail(null);
+    const anonymous = await openTail(t.config.appUrl, null);
     expect(anonymous.response.status).toBe(401);
-    const plain = await openTail(alice.token, {}, false);
+    const plain = await openTail(t.config.appUrl, alice.token, {}, false);
     expect(plain.response.status).toBe(406);
     expect(await plain.response.json()).toEqual({ Message: fwAccessMessages.stream });
-    const bad = await openTail(alice.token, { status: 'x' });
+    const bad = await openTail(t.config.appUrl, alice.token, { status: 'x' });
     expect(bad.response.status).toBe(400);
     expect(await bad.response.json()).toEqual({ Message: fwAccessMessages.status });
-    const badStart = await openTail(alice.token, { from: '99999999999999999999999' });
+    const badStart = await openTail(t.config.appUrl, alice.token, {
+      from: '99999999999999999999999',
+    });
     expect(badStart.response.status).toBe(400);
     expect(await badStart.response.json()).toEqual({ Message: fwAccessMessages.cursor });
     await Promise.all([anonymous.close(), plain.close(), bad.close(), badStart.close()]);

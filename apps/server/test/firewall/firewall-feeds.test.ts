@@ -16,6 +16,7 @@ import {
   FEEDS,
   loadGeo,
   loadNetworkTable,
+  parseDevOrigins,
   type Geo,
 } from '@gatehouse/engine';
 import {
@@ -105,6 +106,8 @@ beforeAll(async () => {
     // Each feed at /<its name> on the local server.
     NETWORK_FEED_URLS: FEEDS.map((f) => `${f.name}=${feedBase}/${f.name}`).join(','),
     NETWORK_FEED_TIMEOUT_MS: '3000',
+    // The store's origin is on loopback.
+    FIREWALL_DEV_ORIGINS: '127.0.0.1',
   });
   carol = await t.signIn('carol-feeds');
   await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.domain, carol.shop));
@@ -146,6 +149,8 @@ beforeAll(async () => {
     key: t.config.firewall.key,
     originTimeoutMs: 5000,
     trustedProxies: ['127.0.0.1'],
+    // The store's origin is the emulator on loopback.
+    devOrigins: parseDevOrigins('127.0.0.1'),
   });
   await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
 });

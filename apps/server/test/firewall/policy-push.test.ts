@@ -17,7 +17,7 @@ let source: ReturnType<typeof createPolicySource>;
 
 const settings = (hosts: string[]): FirewallSettings => ({
   enabled: true,
-  origin: 'https://store.example',
+  origin: `https://${carol.shop}`,
   hosts,
   enforce: [],
   rateLimit: { enabled: false, max: 300, windowSeconds: 60, action: 'challenge' },

@@ -4,20 +4,17 @@
 // one is untouched; the same webhook twice, another webhook for the same order and several
 // workers at once cancel once; a worker that died after sending the cancel is resumed without
 // a second refund; a platform that keeps failing is shown to the merchant, and Retry finishes.
-import {
-  DEFAULT_FRAUD_PROTECT,
-  type DashboardData,
-  type FraudLogPage,
-  type OrderActionEntry,
-} from '@gatehouse/contracts';
+import { type DashboardData, type FraudLogPage, type OrderActionEntry } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActions } from '../../src/db/order-actions-schema.js';
-import { shops, webhookEvents } from '../../src/db/schema.js';
+import { webhookEvents } from '../../src/db/schema.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
 import { processOrder } from '../../src/features/fraud-protect/process-order.js';
+import { claimLeaseMs } from '../../src/orders/held-claim.js';
 import { claimAction, markSent, recordActions } from '../../src/orders/order-actions.js';
 import { cancelOrder } from '../../src/orders/platform-orders.js';
+import { fraudProtectShop } from '../helpers/fraud-protect-shop.js';
 import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { deliverWebhook, settled, QUICK_RETRIES } from '../helpers/webhooks.js';
@@ -30,18 +27,7 @@ let shopId: string;
 
 beforeAll(async () => {
   t = await createTestApp(QUICK_RETRIES);
-  owner = await t.signIn('fraud-pipeline');
-  const [row] = await t.app.db
-    .update(shops)
-    .set({ plan: 'premium' })
-    .where(eq(shops.domain, owner.shop))
-    .returning();
-  shopId = row!.id;
-  const saved = await t.call('saveFraudProtect', owner.token, {
-    ...DEFAULT_FRAUD_PROTECT,
-    enabled: true,
-  });
-  expect(saved.statusCode).toBe(200);
+  ({ owner, shopId } = await fraudProtectShop(t, 'fraud-pipeline'));
 });
 afterAll(async () => {
   await t?.close();
@@ -235,7 +221,7 @@ describe('Fraud Protect on the order pipeline', () => {
       .select()
       .from(orderActions)
       .where(and(eq(orderActions.orderId, orderId), eq(orderActions.action, 'cancel')));
-    const claimed = await claimAction(t.app.db, cancelRow!.id);
+    const claimed = await claimAction(t.app.db, cancelRow!.id, claimLeaseMs(t.app));
     expect(claimed?.status).toBe('sending');
     await markSent(t.app.db, claimed!.id);
     const token = t.app.tokens.accessTokenOf((await t.app.tokens.forShopId(shopId))!.shop)!;

@@ -38,7 +38,7 @@ export function deliverWebhook(
     'x-shopify-hmac-sha256': options.hmac ?? webhookHmac(body, t.config.shopify.apiSecret),
     'x-shopify-topic': topic,
     'x-shopify-shop-domain': shop,
-    'x-shopify-api-version': '2025-10',
+    'x-shopify-api-version': '2026-10',
     'x-shopify-webhook-id': options.id ?? randomUUID(),
     'x-shopify-triggered-at': new Date().toISOString(),
     ...options.headers,

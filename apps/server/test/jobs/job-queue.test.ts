@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { waitFor } from '../helpers/billing.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { gql } from '../../src/platform/gql.js';
 
 let t: TestApp;
 const seen: { queue: string; id: string; retryCount: number; data: object }[] = [];
@@ -82,8 +83,15 @@ describe('the job queue', () => {
 
   it("the post-install job sets the storefront's api_origin metafield after sign-in", async () => {
     const shop = await t.signIn('post-install-store');
-    const query =
-      'query { currentAppInstallation { metafield(namespace: "gatehouse", key: "api_origin") { value } } }';
+    const query = gql`
+      query {
+        currentAppInstallation {
+          metafield(namespace: "gatehouse", key: "api_origin") {
+            value
+          }
+        }
+      }
+    `;
     const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop.shop));
     const token = t.app.tokens.accessTokenOf(row!)!;
     const origin = async () => {

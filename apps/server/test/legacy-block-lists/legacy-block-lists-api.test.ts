@@ -80,7 +80,13 @@ afterAll(async () => {
 
 describe('the legacy list', () => {
   it('starts empty, takes entries of each kind in canonical form, and pages newest first', async () => {
-    expect(await list(alice)).toEqual({ entries: [], total: 0, page: 1, pageSize: 25 });
+    expect(await list(alice)).toEqual({
+      entries: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+      notices: [],
+    });
     const ip = await add(alice, 'ip', ' 203.0.113.0/24 ', 'old range');
     expect(ip.statusCode).toBe(200);
     expect(ip.json<LegacyEntry>()).toMatchObject({

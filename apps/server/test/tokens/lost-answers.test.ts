@@ -3,6 +3,7 @@
 // which it keeps answering for that: seven days for a migration, until the new refresh token
 // is used for a refresh. Nothing is marked dead, and the shop keeps working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../../src/platform/gql.js';
 import { PlatformError } from '../../src/platform/platform-error.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { afterStartJobs, grantsOf, shopRow, withNonExpiringToken } from './token-fixtures.js';
@@ -33,7 +34,13 @@ async function shopName(): Promise<string> {
   const data = await t.app.platform.graphql<{ shop: { name: string } }>(
     shop.shop,
     token,
-    'query GatehouseShopName { shop { name } }',
+    gql`
+      query GatehouseShopName {
+        shop {
+          name
+        }
+      }
+    `,
   );
   return data.shop.name;
 }

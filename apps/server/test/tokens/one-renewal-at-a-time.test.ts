@@ -6,13 +6,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
+import { gql } from '../../src/platform/gql.js';
 import { ShopTokenDeadError } from '../../src/platform/shop-token-dead.js';
 import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { afterStartJobs, grantsOf, shopRow } from './token-fixtures.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const SHOP_NAME = 'query GatehouseShopName { shop { name } }';
+const SHOP_NAME = gql`
+  query GatehouseShopName {
+    shop {
+      name
+    }
+  }
+`;
 
 let a: TestApp;
 let b: TestApp | undefined;

@@ -37,7 +37,7 @@ describe('recording and processing', () => {
       status: 'processed',
       topic: 'app/scopes_update',
       shopDomain: owner.shop,
-      apiVersion: '2025-10',
+      apiVersion: '2026-10',
       attempts: 1,
       lastError: null,
       bodyCiphertext: null,

@@ -2,8 +2,8 @@
 // documentation, multicast…). Geo data sometimes carries stray entries for them; a visitor
 // from such an address has no country, so the engine never guesses one.
 
-/** [first, last] pairs of reserved IPv4 space. */
-const V4: readonly (readonly [number, number])[] = [
+/** Reserved IPv4 space: first address and prefix length of each block. */
+export const RESERVED_V4_BLOCKS: readonly (readonly [string, number])[] = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -18,11 +18,12 @@ const V4: readonly (readonly [number, number])[] = [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-].map(([text, prefix]) => {
-  const first = String(text)
-    .split('.')
-    .reduce((sum, part) => sum * 256 + Number(part), 0);
-  return [first, first + 2 ** (32 - Number(prefix)) - 1] as const;
+];
+
+/** [first, last] pairs of reserved IPv4 space. */
+const V4 = RESERVED_V4_BLOCKS.map(([text, prefix]) => {
+  const first = text.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
+  return [first, first + 2 ** (32 - prefix) - 1] as const;
 });
 
 export function isReservedV4(value: number): boolean {

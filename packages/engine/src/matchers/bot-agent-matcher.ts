@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { agentCategoryWord, wordBits, wordCrawler } from '../bots/agent-categories.js';
 import { compileAgentPattern, type AgentTest } from '../bots/agent-patterns.js';
+import { COMPILED_PATTERN_BYTES } from '../patterns/merchant-regex.js';
 import { RecentCache } from '../bots/recent-cache.js';
 import { checkCrawler } from '../network/crawlers.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
@@ -28,6 +29,8 @@ export interface BotAgentEntry {
   categories: number;
   /** The rule's patterns, compiled. */
   patterns: AgentTest[];
+  /** How many of them are regular expressions (each holds a compiled pattern). */
+  expressions: number;
 }
 
 const FAKE = botCategoryBit('fake-crawlers');
@@ -51,6 +54,7 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
   const used = entries.reduce((bits, e) => bits | e.categories, 0);
   const others = (used & OTHER) !== 0;
   const tests = entries.flatMap((e, rule) => e.patterns.map((test) => ({ test, rule })));
+  const expressions = entries.reduce((sum, e) => sum + e.expressions, 0);
   // A policy with patterns keeps its whole answer per agent, categories included, so a visit
   // costs it one lookup; one without asks the shared category cache only.
   const cache = tests.length > 0 ? new RecentCache<AgentAnswer>(PATTERN_CACHE_SIZE) : null;
@@ -99,7 +103,11 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
       return null;
     },
     // The rules' bits and compiled patterns, and the remembered answers, roughly.
-    bytes: () => rules.length * 8 + tests.length * 200 + (cache?.size ?? 0) * 300,
+    bytes: () =>
+      rules.length * 8 +
+      tests.length * 200 +
+      expressions * COMPILED_PATTERN_BYTES +
+      (cache?.size ?? 0) * 300,
   };
 }
 
@@ -137,18 +145,23 @@ export const botAgentKind = ruleKind({
       }
     });
     const patterns: AgentTest[] = [];
+    let expressions = 0;
     (rule.patterns ?? []).forEach((pattern, i) => {
       const compiled = compileAgentPattern(pattern);
-      if ('test' in compiled) patterns.push(compiled.test);
-      else {
+      if ('test' in compiled) {
+        patterns.push(compiled.test);
+        if (pattern.regex === true) expressions++;
+      } else {
+        // Left out, the pattern blocks nothing: the rule's other patterns still apply.
         report({
           code: 'invalidAgentPattern',
           message: compiled.problem,
           field: ['patterns', i, 'value'],
+          skippable: true,
         });
       }
     });
-    return { categories, patterns };
+    return { categories, patterns, expressions };
   },
   limit: {
     max: MAX_BOT_PATTERNS,

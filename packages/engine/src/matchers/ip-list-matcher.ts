@@ -1,7 +1,8 @@
 // IP allow list and IP block list, two rule kinds (`ip-allow`, `ip-block`): one address or
 // CIDR block per rule, a note, an optional expiry. Each list's entries go into one range
 // index; a hit yields the entries covering the address in list order, and the first that
-// applies (not expired, in scope, enforced) decides.
+// applies (not expired, in scope, enforced) decides. An entry wider than a list entry may be
+// is left out, with a warning.
 import { z } from 'zod';
 import {
   buildIpRangeIndex,
@@ -11,8 +12,9 @@ import {
   type TaggedRange,
 } from '../ip/ip-range-index.js';
 import { parseIpRange, type IpRange } from '../ip/ip-range.js';
+import { listRangeMessages, listRangeProblem } from '../ip/list-range.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
-import { blockingBase, ruleBase, ruleKind, type Report } from '../policy/rule-kind.js';
+import { blockingBase, ruleBase, ruleKind, type Report, type Warn } from '../policy/rule-kind.js';
 import { ruleApplies } from './rule-applies.js';
 
 export interface IpListEntry {
@@ -60,9 +62,20 @@ const ipEntry = {
   expiresAt: z.string().max(40).optional(),
 };
 
-function parseRuleIp(ip: string, report: Report): { range: IpRange } | null {
+/**
+ * An entry wider than a list entry may be (list-range.ts) is never applied: kept from before
+ * the bound, it would otherwise block, or let in, a large part of the world. The warning says
+ * so; saving such an entry is refused before it gets here.
+ */
+export function listEntryRange(ip: string, range: IpRange, warn: Warn): { range: IpRange } | null {
+  if (listRangeProblem(ip, range) === null) return { range };
+  warn({ code: 'rangeTooWide', message: listRangeMessages.skipped(ip) });
+  return null;
+}
+
+function parseRuleIp(ip: string, report: Report, warn: Warn): { range: IpRange } | null {
   const parsed = parseIpRange(ip.trim());
-  if (parsed.ok) return { range: parsed.range };
+  if (parsed.ok) return listEntryRange(ip.trim(), parsed.range, warn);
   const isBlock = ip.includes('/');
   const message =
     parsed.reason === 'hostBitsSet'
@@ -78,7 +91,7 @@ function parseRuleIp(ip: string, report: Report): { range: IpRange } | null {
 export const ipAllowKind = ruleKind({
   schema: z.object({ ...ruleBase, kind: z.literal('ip-allow'), ...ipEntry }),
   decides: 'allow',
-  compile: (rule, report) => parseRuleIp(rule.ip, report),
+  compile: (rule, report, warn) => parseRuleIp(rule.ip, report, warn),
   matcher: createIpListMatcher,
 });
 
@@ -86,6 +99,6 @@ export const ipAllowKind = ruleKind({
 export const ipBlockKind = ruleKind({
   schema: z.object({ ...blockingBase, kind: z.literal('ip-block'), ...ipEntry }),
   decides: 'block',
-  compile: (rule, report) => parseRuleIp(rule.ip, report),
+  compile: (rule, report, warn) => parseRuleIp(rule.ip, report, warn),
   matcher: createIpListMatcher,
 });

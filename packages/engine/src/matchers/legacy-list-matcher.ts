@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { parseIpRange } from '../ip/ip-range.js';
 import { blockingBase, ruleKind } from '../policy/rule-kind.js';
 import { createCountryMatcher, readCountryCodes } from './country-matcher.js';
-import { createIpListMatcher } from './ip-list-matcher.js';
+import { createIpListMatcher, listEntryRange } from './ip-list-matcher.js';
 
 /** An address or CIDR range of the legacy list. */
 export const legacyIpKind = ruleKind({
@@ -18,9 +18,9 @@ export const legacyIpKind = ruleKind({
     note: z.string().max(500).optional(),
   }),
   decides: 'block',
-  compile(rule, report) {
+  compile(rule, report, warn) {
     const parsed = parseIpRange(rule.ip.trim());
-    if (parsed.ok) return { range: parsed.range };
+    if (parsed.ok) return listEntryRange(rule.ip.trim(), parsed.range, warn);
     report({
       code: 'invalidIp',
       message: `"${rule.ip}" is not a valid IP address or CIDR range`,

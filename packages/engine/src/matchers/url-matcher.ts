@@ -6,11 +6,18 @@
 //   exact   the whole path (or path and query) equals the pattern;
 //   prefix  it starts with the pattern;
 //   glob    `*` stands for any run of characters but `/`, `**` for any run at all;
-//   regex   a regular expression found anywhere in it, checked for catastrophic backtracking
-//           before it is accepted (as custom user-agent patterns are).
-// Exact patterns are one Map lookup; the others are tried one by one, in list order.
+//   regex   a regular expression found anywhere in it.
+// Globs and expressions run on the linear-time engine (patterns/merchant-regex.ts), so no
+// pattern can stall the firewall on a crafted path. Exact patterns are one Map lookup; the
+// others are tried one by one, in list order.
 import { z } from 'zod';
-import { regexProblem } from '../bots/agent-patterns.js';
+import {
+  COMPILED_PATTERN_BYTES,
+  compileGlob,
+  compileMerchantRegex,
+  type PatternTest,
+} from '../patterns/merchant-regex.js';
+import { URL_PATTERNS } from '../patterns/regex-syntax.js';
 import type { CompiledRule, DecideContext, Matcher } from '../policy/policy.js';
 import { blockingBase, ruleKind } from '../policy/rule-kind.js';
 import {
@@ -23,8 +30,6 @@ import {
 } from '../rules/url-patterns.js';
 import { ruleApplies } from './rule-applies.js';
 
-const URL_SUBJECT = { inputs: 'URLs', patterns: 'URL patterns' };
-
 export interface UrlEntry {
   rule: CompiledRule;
   type: UrlMatchType;
@@ -33,7 +38,8 @@ export interface UrlEntry {
   methods: ReadonlySet<string> | null;
   /** The lower-case pattern (exact, prefix) or its expression (glob, regex). */
   text: string;
-  regex: RegExp | null;
+  /** The glob's or the expression's test. */
+  test: PatternTest | null;
 }
 
 function decodePath(path: string): string {
@@ -65,21 +71,6 @@ export function urlParts(url: string): { path: string; full: string } {
   return { path, full: query === '' ? path : `${path}?${query}` };
 }
 
-/** A glob as an anchored expression: `**` any run, `*` any run without `/`. */
-export function globToRegex(glob: string): RegExp {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        source += '.*';
-        i++;
-      } else source += '[^/]*';
-    } else source += c.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
-}
-
 function hits(entry: UrlEntry, target: string): boolean {
   switch (entry.type) {
     case 'exact':
@@ -87,13 +78,17 @@ function hits(entry: UrlEntry, target: string): boolean {
     case 'prefix':
       return target.startsWith(entry.text);
     default:
-      return entry.regex!.test(target);
+      return entry.test!(target);
   }
 }
 
 export function createUrlMatcher(entries: UrlEntry[]): Matcher {
   let chars = 0;
-  for (const e of entries) chars += e.text.length;
+  let compiled = 0;
+  for (const e of entries) {
+    chars += e.text.length;
+    if (e.test !== null) compiled++;
+  }
   return {
     evaluate(context: DecideContext): CompiledRule | null {
       if (entries.length === 0) return null;
@@ -109,7 +104,7 @@ export function createUrlMatcher(entries: UrlEntry[]): Matcher {
       }
       return null;
     },
-    bytes: () => entries.length * 96 + chars * 2,
+    bytes: () => entries.length * 96 + chars * 2 + compiled * COMPILED_PATTERN_BYTES,
   };
 }
 
@@ -127,8 +122,9 @@ export const urlKind = ruleKind({
   decides: 'block',
   compile(rule, report) {
     const value = rule.pattern.trim();
+    // A rule left out blocks nothing: a stored one now refused is skipped on its own.
     const fail = (message: string) => {
-      report({ code: 'invalidUrlPattern', message, field: ['pattern'] });
+      report({ code: 'invalidUrlPattern', message, field: ['pattern'], skippable: true });
       return null;
     };
     if (value === '') return fail('A URL pattern cannot be empty');
@@ -146,16 +142,16 @@ export const urlKind = ruleKind({
     if (!withQuery && rule.match !== 'regex' && value.includes('?')) {
       return fail(`"${value}" has a query (?); match it on the path and query`);
     }
-    let regex: RegExp | null = null;
-    if (rule.match === 'glob') regex = globToRegex(value.toLowerCase());
+    let test: PatternTest | null = null;
+    if (rule.match === 'glob') test = compileGlob(value.toLowerCase());
     if (rule.match === 'regex') {
-      const problem = regexProblem(value, URL_SUBJECT);
-      if (problem !== null) return fail(problem);
-      regex = new RegExp(value, 'i');
+      const compiled = compileMerchantRegex(value, URL_PATTERNS);
+      if ('problem' in compiled) return fail(compiled.problem);
+      test = compiled.test;
     }
     const methods = rule.methods?.length ? new Set(rule.methods) : null;
     const text = rule.match === 'regex' ? value : value.toLowerCase();
-    return { type: rule.match, withQuery, methods, text, regex };
+    return { type: rule.match, withQuery, methods, text, test };
   },
   limit: {
     max: MAX_URL_ENTRIES,

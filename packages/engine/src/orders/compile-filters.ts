@@ -3,10 +3,11 @@
 // condition is checked: its field exists, its operator fits the field (the table in
 // filter-fields.ts), its value is of the field's kind (a number, yes or no, a country code, an
 // address or CIDR range, a known network kind), a list is not empty, a text is not empty, a
-// pattern parses and cannot backtrack catastrophically (the Bot Blocker's check), and no group
+// pattern is one the linear-time engine runs (patterns/merchant-regex.ts), and no group
 // is empty. A refusal names the filter, the group and the condition, counted from 1.
-import { regexProblem } from '../bots/agent-patterns.js';
 import { parseIpRange } from '../ip/ip-range.js';
+import { compileMerchantRegex, type PatternTest } from '../patterns/merchant-regex.js';
+import { FILTER_PATTERNS } from '../patterns/regex-syntax.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import {
   describeCondition,
@@ -36,8 +37,6 @@ export interface CompiledMatch {
 
 export type CompileResult = { ok: true; match: CompiledMatch } | { ok: false; problems: string[] };
 
-const PATTERNS = { inputs: 'orders', patterns: 'filter patterns' };
-
 type Value = FilterCondition['value'];
 type Built = { test: ConditionTest } | { problem: string };
 
@@ -58,7 +57,7 @@ function normalizerOf(key: string): (s: string) => string {
 type TextCheck =
   | { kind: 'equals' | 'contains' | 'startsWith'; text: string }
   | { kind: 'inList'; set: ReadonlySet<string> }
-  | { kind: 'matches'; re: RegExp };
+  | { kind: 'matches'; re: PatternTest };
 
 function checkOne(c: TextCheck, f: string): boolean {
   switch (c.kind) {
@@ -71,7 +70,7 @@ function checkOne(c: TextCheck, f: string): boolean {
     case 'inList':
       return c.set.has(f);
     case 'matches':
-      return c.re.test(f);
+      return c.re(f);
   }
 }
 
@@ -128,7 +127,7 @@ function over(key: string, many: boolean, negate: boolean, c: TextCheck): Condit
       const re = c.re;
       return (o) => {
         const f = o[key];
-        return typeof f === 'string' && re.test(f) !== negate;
+        return typeof f === 'string' && re(f) !== negate;
       };
     }
   }
@@ -143,9 +142,9 @@ function textCondition(info: FilterFieldInfo, c: FilterCondition, negate: boolea
     if (value.length > FILTER_LIMITS.patternLength) {
       return { problem: `A pattern can be at most ${FILTER_LIMITS.patternLength} characters.` };
     }
-    const problem = regexProblem(value, PATTERNS);
-    if (problem !== null) return { problem: `${problem}.` };
-    const re = new RegExp(value, 'i');
+    const compiled = compileMerchantRegex(value, FILTER_PATTERNS);
+    if ('problem' in compiled) return { problem: `${compiled.problem}.` };
+    const re = compiled.test;
     // A phone is matched as written, not by its digits.
     const key = info.key === 'phone' ? 'phone:raw' : info.key;
     return { test: over(key, many, negate, { kind: 'matches', re }) };

@@ -13,4 +13,10 @@ export interface CompileIssue {
   ruleId?: string;
   /** Where in the rule set input, e.g. ["rules", 3, "ip"]. */
   path: (string | number)[];
+  /**
+   * The kind left the offending entry out and the rest of the rule still means what it says
+   * (a block pattern the engine cannot run blocks nothing): a save is refused, but a rule set
+   * already stored is served without the entry (compile's `stored` option).
+   */
+  skippable?: boolean;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ASN_ENTRIES } from '../rules/asn.js';
 import type { Rule } from '../rules/rule-set.js';
 import { compile, type CompileResult } from './compile.js';
+import { decide } from './decide.js';
 
 const rules = (...list: Rule[]) => ({ appEnabled: true, rules: list });
 const errorsOf = (result: CompileResult) => (result.ok ? [] : result.errors);
@@ -50,6 +51,37 @@ describe('compile', () => {
       message: '"10.0.0.5/24" has bits set after the prefix; did you mean 10.0.0.0/24?',
     });
   });
+
+  it.each([
+    ['ip-block', '0.0.0.0/0'],
+    ['ip-block', '::ffff:0.0.0.0/96'],
+    ['ip-allow', '0.0.0.0/1'],
+    ['ip-allow', '128.0.0.0/1'],
+    ['legacy-ip', '::/0'],
+    ['legacy-ip', '2000::/3'],
+  ] as const)(
+    'leaves out a %s entry %s, wider than an entry may be, with a warning',
+    (kind, ip) => {
+      const result = compile(
+        rules({ id: 'wide', kind, ip }, { id: 'narrow', kind: 'ip-block', ip: '203.0.113.0/24' }),
+      );
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.warnings).toEqual([
+        {
+          code: 'rangeTooWide',
+          ruleId: 'wide',
+          message: expect.stringContaining(`"${ip}" is not applied`),
+        },
+      ]);
+      const visitor = ip.includes(':') && !ip.startsWith('::ffff') ? '2001:db8::1' : '198.51.100.1';
+      expect(decide(result.policy, { ip: visitor, url: '/' })).toMatchObject({
+        action: 'allow',
+        rule: null,
+      });
+      expect(decide(result.policy, { ip: '203.0.113.9', url: '/' }).rule?.id).toBe('narrow');
+    },
+  );
 
   it('refuses a bad country code', () => {
     const errors = errorsOf(

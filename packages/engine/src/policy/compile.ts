@@ -8,8 +8,23 @@ import type { CompiledRule, CompileWarning, Policy } from './policy.js';
 import { RULE_KINDS } from './rule-kinds.js';
 
 export type CompileResult =
-  | { ok: true; policy: Policy; warnings: readonly CompileWarning[] }
+  | {
+      ok: true;
+      policy: Policy;
+      warnings: readonly CompileWarning[];
+      /** The skippable issues left out of a stored rule set (always empty for a save). */
+      skipped: CompileIssue[];
+    }
   | { ok: false; errors: CompileIssue[] };
+
+export interface CompileOptions {
+  /**
+   * The rule set is one already stored, not a save: an entry refused by a check made stricter
+   * since it was saved (a skippable issue) is left out and reported in `skipped`, so the
+   * shop's other rules still apply; every other issue still refuses the whole set.
+   */
+  stored?: boolean;
+}
 
 /** How many issues are reported at most; a bad import of thousands of lines needs only a sample. */
 const MAX_ISSUES = 100;
@@ -22,7 +37,7 @@ interface KindState {
   counted: number;
 }
 
-export function compile(input: unknown): CompileResult {
+export function compile(input: unknown, options: CompileOptions = {}): CompileResult {
   const parsed = ruleSetSchema.safeParse(input);
   if (!parsed.success) {
     return {
@@ -37,6 +52,7 @@ export function compile(input: unknown): CompileResult {
   const { appEnabled, rules } = parsed.data;
   const errors: CompileIssue[] = [];
   const warnings: CompileWarning[] = [];
+  const skipped: CompileIssue[] = [];
   const seen = new Set<string>();
   const kinds = RULE_KINDS.map((kind): KindState => ({ kind, entries: [], counted: 0 }));
   const byName = new Map(kinds.map((state) => [state.kind.schema.shape.kind.value, state]));
@@ -58,7 +74,9 @@ export function compile(input: unknown): CompileResult {
       state.kind,
       rule,
       ({ field, ...issue }) => {
-        errors.push({ ...issue, ruleId: rule.id, path: ['rules', index, ...field] });
+        const at = { ...issue, ruleId: rule.id, path: ['rules', index, ...field] };
+        if (options.stored && issue.skippable) skipped.push(at);
+        else errors.push(at);
       },
       (warning) => {
         // A rule that is off warns of nothing.
@@ -97,7 +115,7 @@ export function compile(input: unknown): CompileResult {
     ruleCount: rules.length,
     warnings,
   };
-  return { ok: true, policy, warnings };
+  return { ok: true, policy, warnings, skipped };
 }
 
 /** Bytes held by a policy's index structures. */

@@ -133,10 +133,10 @@ describe('decide', () => {
         {
           id: 'all4',
           kind: 'ip-block',
-          ip: '0.0.0.0/0',
+          ip: '203.0.0.0/8',
           scope: { type: 'urls', patterns: ['/products/x'] },
         },
-        { id: 'all6', kind: 'ip-block', ip: '::/0', expiresAt: '2999-01-01T00:00:00Z' },
+        { id: 'all6', kind: 'ip-block', ip: '2001::/16', expiresAt: '2999-01-01T00:00:00Z' },
         { id: 'c', kind: 'country', mode: 'whitelist', countries: ['FR'] },
       ],
     });
@@ -176,8 +176,8 @@ describe('decide', () => {
     const ipPolicy = policyOf({
       appEnabled: true,
       rules: [
-        { id: 'all4', kind: 'ip-block', ip: '0.0.0.0/0' },
-        { id: 'all6', kind: 'ip-block', ip: '::/0' },
+        { id: 'all4', kind: 'ip-block', ip: '203.0.0.0/8' },
+        { id: 'all6', kind: 'ip-block', ip: '2001::/16' },
       ],
     });
     expect(decide(ipPolicy, { ip: '203.0.113.1', url: '/' }).rule?.id).toBe('all4');

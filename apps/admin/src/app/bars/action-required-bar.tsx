@@ -1,13 +1,11 @@
 // The sticky "Action Required" bar: "Activate" blinks every second, opens the theme editor with the
 // app embed activated in a new window and then asks the merchant to confirm; "Installation Guide"
-// explains the steps on /extensions. Under the text, what the store gets meanwhile (checked only
-// after each page has loaded, or not at all).
+// explains the steps on /extensions. Under the text, what the store gets meanwhile: no protection.
 import { useEffect, useState } from 'react';
 import { Banner, Box, Button, InlineStack, Text } from '@shopify/polaris';
 import { InfoIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
-import { useStorefrontFallback } from '../../features/extensions/api/use-storefront-fallback.js';
-import { withoutEmbedText } from '../../features/extensions/without-embed-text.js';
+import { WITHOUT_EMBED_TEXT } from '../../features/extensions/without-embed-text.js';
 import { useAppState } from '../../lib/app-state.js';
 import { ACTIVATE_BLINK_MS } from '../../lib/constants.js';
 import { openShellDialog } from '../../lib/shell-dialogs.js';
@@ -28,8 +26,6 @@ function useBlink(periodMs: number): boolean {
 export function ActionRequiredBar() {
   const { account } = useAppState();
   const blinkOn = useBlink(ACTIVATE_BLINK_MS);
-  // The bar shows only while the embed is off, so the question is always worth asking here.
-  const fallback = useStorefrontFallback(true);
 
   const activate = () => {
     if (account) window.open(account.themeEditorUrl, '_blank', 'noopener');
@@ -44,7 +40,7 @@ export function ActionRequiredBar() {
             <Text as="p" fontWeight="semibold">
               {ACTION_REQUIRED_TEXT}
             </Text>
-            <Text as="p">{withoutEmbedText(fallback)}</Text>
+            <Text as="p">{WITHOUT_EMBED_TEXT}</Text>
           </Box>
           <InlineStack gap="200" blockAlign="center">
             <span className="gh-blink" data-on={blinkOn}>

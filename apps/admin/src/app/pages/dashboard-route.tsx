@@ -1,8 +1,19 @@
 // /dashboard as the app composes it: the dashboard feature's page with the Admin Access
-// feature's card among its call-to-action cards.
+// feature's card among its call-to-action cards and the Extensions feature's warning that the
+// app embed turned off.
 import { AdminAccessCard } from '../../features/admin-access/components/admin-access-card.js';
+import { useAppEmbedWarning } from '../../features/extensions/api/use-app-embed-warning.js';
+import { EmbedOffBanner } from '../../features/extensions/components/embed-off-banner.js';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.js';
 
 export function DashboardRoute() {
-  return <DashboardPage adminAccessCard={<AdminAccessCard />} />;
+  // The banner reads the same query: the dashboard gives it a place only while it has something
+  // to say.
+  const embedOff = useAppEmbedWarning() !== null;
+  return (
+    <DashboardPage
+      adminAccessCard={<AdminAccessCard />}
+      embedWarning={embedOff ? <EmbedOffBanner /> : null}
+    />
+  );
 }

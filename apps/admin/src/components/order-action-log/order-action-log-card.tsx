@@ -1,7 +1,8 @@
 // The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
 // a page at a time: when, the order (linked to its page in the Shopify admin), which feature
 // (and which filter) decided, its risk, what was done, and how it ended, with the platform's
-// error in words and Retry on a failed action; it can be narrowed to one feature. The page
+// error in words and Retry on a failed action, or, while an interrupted attempt holds an
+// action, when Gatehouse retries it; it can be narrowed to one feature. The page
 // hands over its own read of a page of the log and its own retry call.
 import {
   Badge,
@@ -27,6 +28,7 @@ import {
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
 import { showToast } from '../../lib/toast-store.js';
+import { interruptedText } from './interrupted-text.js';
 
 const STATUS: Record<
   OrderActionStatus,
@@ -48,9 +50,17 @@ const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
 /** Sends a failed action again; true once the server took it. */
 export type RetryAction = (id: string) => Promise<boolean>;
 
-function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction }) {
+/** An entry, when the log was read, and its retry call. */
+interface EntryProps {
+  entry: OrderActionEntry;
+  readAt: number;
+  retry: RetryAction;
+}
+
+function Result({ entry, readAt, retry }: EntryProps) {
   const [retrying, setRetrying] = useState(false);
-  const status = STATUS[entry.status];
+  const status = entry.retryAt ? STATUS.pending : STATUS[entry.status];
+  const note = entry.retryAt ? interruptedText(entry.retryAt, readAt) : entry.error;
   // Table cells do not wrap: the platform's error in words does, within a readable width.
   return (
     <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
@@ -72,9 +82,9 @@ function Result({ entry, retry }: { entry: OrderActionEntry; retry: RetryAction 
             </Button>
           )}
         </InlineStack>
-        {entry.error && (
+        {note && (
           <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-            {entry.error}
+            {note}
           </Text>
         )}
       </BlockStack>
@@ -110,15 +120,7 @@ function FeatureCell({ entry }: { entry: OrderActionEntry }) {
 }
 
 /** One entry as a stacked block, for narrow screens. */
-function CondensedEntry({
-  entry,
-  readAt,
-  retry,
-}: {
-  entry: OrderActionEntry;
-  readAt: number;
-  retry: RetryAction;
-}) {
+function CondensedEntry({ entry, readAt, retry }: EntryProps) {
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -134,7 +136,7 @@ function CondensedEntry({
       <Text as="p" breakWord>
         {describeOrderAction(entry)}
       </Text>
-      <Result entry={entry} retry={retry} />
+      <Result entry={entry} readAt={readAt} retry={retry} />
     </BlockStack>
   );
 }
@@ -260,7 +262,7 @@ export function OrderActionLogCard({
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Result entry={entry} retry={retry} />
+                  <Result entry={entry} readAt={readAt} retry={retry} />
                 </IndexTable.Cell>
               </IndexTable.Row>
             ),

@@ -2,7 +2,8 @@
 // call's name and the body it would send. The page's draft is replayed once it has stopped
 // changing for a moment (typing does not send a call per key), answers are kept per draft for
 // a while, and a refusal (a draft the call would refuse, or a plan without the blocker) is a
-// message for the page, not a toast.
+// message for the page, not a toast; so is a 429, the server's answer to a draft replaced by a newer
+// one before its turn came.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallName, RuleCostResult } from '@gatehouse/contracts';
@@ -29,7 +30,7 @@ function costQuery(d: CostDraft) {
       const outcome = await callApi(
         'replayRuleCost',
         { call: d.call, draft: d.draft },
-        { quietStatuses: [400, 403] },
+        { quietStatuses: [400, 403, 429] },
       );
       if (!outcome.result) throw new CostRefused(outcome.message);
       return outcome.data;

@@ -91,8 +91,11 @@ describe('a condition in the editor', () => {
     expect(conditionError({ ...newCondition('total'), value: '500' })).toBeUndefined();
     expect(conditionError(newCondition('email'))).toBe('Enter a value.');
     expect(conditionError({ ...newCondition('email'), operator: 'matches', value: '(a' })).toMatch(
-      /not a valid pattern/,
+      /not a valid regular expression/,
     );
+    expect(
+      conditionError({ ...newCondition('email'), operator: 'matches', value: '(?=x)@y' }),
+    ).toBe('"(?=x)@y": lookahead, (?= or (?!, is not supported in filter patterns.');
     expect(conditionError(newCondition('ipNetwork'))).toBe('Choose at least one kind of network.');
     expect(conditionError(newCondition('shippingCountry'))).toBe('Choose a country.');
     expect(conditionError(newCondition('firstOrder'))).toBeUndefined();

@@ -9,7 +9,9 @@ import {
   FILTER_LIMITS,
   FILTER_NEGATED_OPERATOR_LABELS,
   FILTER_OPERATOR_LABELS,
+  FILTER_PATTERNS,
   filterField,
+  regexSyntaxProblem,
   type FilterConditionInput,
   type FilterOperator,
 } from '@gatehouse/contracts';
@@ -161,11 +163,9 @@ export function conditionError(c: ConditionDraft): string | undefined {
     return `Enter at most ${FILTER_LIMITS.textLength} characters.`;
   }
   if (c.operator === 'matches') {
-    try {
-      new RegExp(text, 'u');
-    } catch {
-      return 'This is not a valid pattern: check its brackets and backslashes.';
-    }
+    // The server's own first check, so what it would refuse is shown before the save.
+    const problem = regexSyntaxProblem(text, FILTER_PATTERNS);
+    if (problem !== null) return `${problem}.`;
   }
   return undefined;
 }

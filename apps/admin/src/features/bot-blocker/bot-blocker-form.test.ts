@@ -42,7 +42,11 @@ describe('the Bot Blocker form', () => {
     expect(readPatternField('  MyScraper ', false)).toEqual({ pattern: 'MyScraper' });
     expect(readPatternField('', false)).toEqual({ error: botMessages.pattern });
     expect(readPatternField('bot(', true)).toEqual({
-      error: botMessages.regexInvalid('bot(', 'Unterminated group'),
+      error: '"bot(" is not a valid regular expression (Unterminated group).',
+    });
+    expect(readPatternField('(a)\\1', true)).toEqual({
+      error:
+        '"(a)\\1": a backreference, like \\1 or \\k<name>, is not supported in user-agent patterns.',
     });
     expect(readPatternField('bot(', false)).toEqual({ pattern: 'bot(' });
   });

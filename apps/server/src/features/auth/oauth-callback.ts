@@ -1,6 +1,6 @@
 // GET /api/auth/callback: where the platform sends the merchant after approving the app.
-// Verifies HMAC, timestamp and state, exchanges the code, records the shop, registers
-// webhooks, sends the post-install job (the storefront's settings are written there, so
+// Verifies HMAC, timestamp and state, exchanges the code, records the shop (its webhooks are
+// the app's configuration's, so none is registered here), sends the post-install job (the storefront's settings are written there, so
 // sign-in never waits for them) and hands the browser a one-time login link. A refused
 // callback gets a plain 400 page with a readable reason (for a platform failure: whether
 // Shopify was slow, unreachable, busy or said no) and a way back to sign-in; no internals.
@@ -35,7 +35,7 @@ function failurePage(reply: FastifyReply, appUrl: string, message: string) {
 
 export function registerOAuthCallback(app: FastifyInstance): void {
   app.get('/api/auth/callback', async (request, reply) => {
-    // The code exchange, the shop's details and the webhooks share one deadline, started with
+    // The code exchange and the shop's details share one deadline, started with
     // the request: the merchant waits for one call's budget at most, whatever the platform does.
     const deadline = app.platform.flowDeadline();
     const { appUrl } = app.config;
@@ -58,12 +58,6 @@ export function registerOAuthCallback(app: FastifyInstance): void {
       const grant = await app.platform.exchangeCode(shop, code, { deadline });
       const details = await app.platform.fetchShop(shop, grant.accessToken, { deadline });
       installed = await installShop(app, shop, grant, details);
-      try {
-        await app.platform.registerWebhooks(shop, grant.accessToken, { deadline });
-      } catch (error) {
-        // Sign-in still works; the next sign-in registers them again.
-        request.log.error({ err: error, shop }, 'webhook registration failed');
-      }
     } catch (error) {
       request.log.error({ err: error, shop }, 'OAuth callback failed');
       const message =

@@ -15,6 +15,7 @@ import {
   spendPersonateToken,
   storeOAuthState,
 } from '../../sessions/one-time-tokens.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 import { createSession, revokeSession } from '../../sessions/sessions.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -78,6 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     api.logout,
     async (_input, { session }) => {
       await revokeSession(app.db, session.sessionId);
+      await accessChanged(app.notify, app.log, session.shopId);
       return true;
     },
     { mutates: true },

@@ -10,28 +10,97 @@ import { networkKinds, type OrderFacts } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { orderGid } from '../../orders/platform-orders.js';
 import type { OrderOwner } from '../../orders/run-actions.js';
+import { gql } from '../../platform/gql.js';
 
-const ADDRESS = 'firstName lastName address1 address2 city province provinceCode zip countryCodeV2';
-/** Line items read per order: SKUs and quantities beyond it are not seen. */
-export const LINE_ITEMS_READ = 50;
+// Line items read per order (50): SKUs and quantities beyond them are not seen.
+const FILTER_ORDER_FIELDS = gql`
+  fragment GatehouseFilterOrderFields on Order {
+    id
+    legacyResourceId
+    name
+    createdAt
+    cancelledAt
+    email
+    phone
+    clientIp
+    tags
+    discountCodes
+    paymentGatewayNames
+    totalPriceSet {
+      shopMoney {
+        amount
+        currencyCode
+      }
+    }
+    billingAddress {
+      ...GatehouseFilterAddress
+    }
+    shippingAddress {
+      ...GatehouseFilterAddress
+    }
+    lineItems(first: 50) {
+      nodes {
+        sku
+        quantity
+      }
+    }
+  }
+  fragment GatehouseFilterAddress on MailingAddress {
+    firstName
+    lastName
+    address1
+    address2
+    city
+    province
+    provinceCode
+    zip
+    countryCodeV2
+  }
+`;
 
-const fields = (withCustomer: boolean) => /* GraphQL */ `
-  id
-  legacyResourceId
-  name
-  createdAt
-  cancelledAt
-  email
-  phone
-  clientIp
-  tags
-  discountCodes
-  paymentGatewayNames
-  totalPriceSet { shopMoney { amount currencyCode } }
-  billingAddress { ${ADDRESS} }
-  shippingAddress { ${ADDRESS} }
-  lineItems(first: ${LINE_ITEMS_READ}) { nodes { sku quantity } }
-  ${withCustomer ? 'customer { firstName lastName numberOfOrders }' : ''}
+// The customer is asked for only when the shop lets Gatehouse read customers ($withCustomer):
+// a field that is skipped is not resolved, so it needs no scope.
+const FILTER_ORDER = gql`
+  query GatehouseFilterOrder($id: ID!, $withCustomer: Boolean!) {
+    order(id: $id) {
+      ...GatehouseFilterOrderFields
+      customer @include(if: $withCustomer) {
+        firstName
+        lastName
+        numberOfOrders
+      }
+    }
+  }
+  ${FILTER_ORDER_FIELDS}
+`;
+
+// 25 orders a page: 25 orders of 50 line items stay within one query's cost.
+const FILTER_ORDERS = gql`
+  query GatehouseFilterOrders($after: String, $query: String, $withCustomer: Boolean!) {
+    orders(first: 25, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...GatehouseFilterOrderFields
+        customer @include(if: $withCustomer) {
+          firstName
+          lastName
+          numberOfOrders
+        }
+      }
+    }
+  }
+  ${FILTER_ORDER_FIELDS}
+`;
+
+const FILTER_ORDERS_COUNT = gql`
+  query GatehouseFilterOrdersCount($query: String) {
+    ordersCount(query: $query, limit: null) {
+      count
+    }
+  }
 `;
 
 interface AddressNode {
@@ -110,19 +179,15 @@ export async function readFilterOrder(
   owner: OrderOwner,
   orderId: string,
 ): Promise<FilterOrderNode | null> {
-  const query = `query GatehouseFilterOrder($id: ID!) { order(id: $id) { ${fields(owner.canReadCustomers)} } }`;
   const data = await app.platform.graphql<{ order: FilterOrderNode | null }>(
     owner.domain,
     owner.token,
-    query,
-    { id: orderGid(orderId) },
+    FILTER_ORDER,
+    { id: orderGid(orderId), withCustomer: owner.canReadCustomers },
     { idempotent: true },
   );
   return data.order;
 }
-
-/** Orders per page of a dry run: 25 orders of 50 line items stay within one query's cost. */
-export const ORDERS_PAGE_SIZE = 25;
 
 export interface OrdersPage {
   nodes: FilterOrderNode[];
@@ -137,14 +202,6 @@ export async function readOrdersPage(
   since: Date,
   after: string | null,
 ): Promise<OrdersPage> {
-  const query = /* GraphQL */ `
-    query GatehouseFilterOrders($after: String, $query: String) {
-      orders(first: ${ORDERS_PAGE_SIZE}, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
-        pageInfo { hasNextPage endCursor }
-        nodes { ${fields(owner.canReadCustomers)} }
-      }
-    }
-  `;
   const data = await app.platform.graphql<{
     orders: {
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
@@ -153,8 +210,12 @@ export async function readOrdersPage(
   }>(
     owner.domain,
     owner.token,
-    query,
-    { after, query: `created_at:>=${since.toISOString()}` },
+    FILTER_ORDERS,
+    {
+      after,
+      query: `created_at:>=${since.toISOString()}`,
+      withCustomer: owner.canReadCustomers,
+    },
     { idempotent: true },
   );
   return {
@@ -176,13 +237,7 @@ export async function countOrdersSince(
   const data = await app.platform.graphql<{ ordersCount: { count: number } | null }>(
     owner.domain,
     owner.token,
-    /* GraphQL */ `
-      query GatehouseFilterOrdersCount($query: String) {
-        ordersCount(query: $query, limit: null) {
-          count
-        }
-      }
-    `,
+    FILTER_ORDERS_COUNT,
     { query: `created_at:>=${since.toISOString()}` },
     { idempotent: true },
   );

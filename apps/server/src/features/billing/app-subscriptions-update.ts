@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { audit } from '../../audit.js';
 import { shops } from '../../db/schema.js';
 import { parseWebhookJson } from '../../http/webhook-topic.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 import { applySubscriptionStatus } from './subscription-status.js';
 
 const payloadSchema = z.object({
@@ -40,6 +41,8 @@ export async function handleAppSubscriptionsUpdate(
     app.log.info({ shopDomain, id: event.admin_graphql_api_id }, 'unknown subscription ignored');
     return;
   }
+  // The plan may have changed: what a paid plan keeps open closes at once without it.
+  await accessChanged(app.notify, app.log, shop.id);
   await audit(app.db, {
     shopId: shop.id,
     actor: 'platform',

@@ -10,9 +10,10 @@ import { subscriptions } from '../../db/billing-schema.js';
 import { shops, type Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 import { shopOfSession } from '../../shops.js';
 import { applySubscriptionStatus, currentSubscription } from './subscription-status.js';
+import { cancelOnPlatform, pendingApproval, requestSubscription } from './subscription-writes.js';
 import { subscriptionStateOf, trialAvailable } from './subscription-view.js';
 
 export const billingMessages = {
@@ -21,9 +22,6 @@ export const billingMessages = {
   /** The shop has no access token (uninstalled meanwhile): only signing in again gives one. */
   noToken:
     'Gatehouse cannot reach Shopify for your store. Please sign in to Gatehouse again, then try again.',
-  /** What a platform failure interrupted, for the message saying why it failed. */
-  subscribeTask: 'start your subscription',
-  cancelTask: 'cancel your subscription',
 } as const;
 
 export const USAGE_TERMS = '$1.00 per 1,000 protected page views after 4,000';
@@ -42,17 +40,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     const current = await currentSubscription(app.db, shop.id);
     const open = current && (current.status === 'ACTIVE' || current.status === 'FROZEN');
     if (open) {
-      try {
-        await app.billing.api.cancelSubscription(
-          shop.domain,
-          await tokenOf(shop),
-          current.platformId,
-        );
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        app.log.error({ err: error, shop: shop.domain }, 'cancelling the subscription failed');
-        throw badRequest(error.messageFor(billingMessages.cancelTask));
-      }
+      await cancelOnPlatform(app, shop, await tokenOf(shop), current);
       await app.db
         .update(subscriptions)
         .set({ status: 'CANCELLED', updatedAt: new Date() })
@@ -62,6 +50,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       .update(shops)
       .set({ plan: 'free', isNew: false, updatedAt: new Date() })
       .where(eq(shops.id, shop.id));
+    await accessChanged(app.notify, app.log, shop.id);
     return Boolean(open);
   }
 
@@ -106,44 +95,30 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     { mutates: true },
   );
 
+  /** The approval page of a new request for the plan, or of the one still pending for it. */
   async function startSubscription(shop: Shop, plan: Exclude<PlanId, 'free'>): Promise<string> {
+    const token = await tokenOf(shop);
+    const pending = await pendingApproval(app, shop, token, plan);
+    if (pending) return pending;
     const catalogue = plans[plan];
     const trialDays = (await trialAvailable(app.db, shop.id)) ? catalogue.trialDays : 0;
     const test = app.config.billing.test;
-    let created;
-    try {
-      created = await app.billing.api.createSubscription(shop.domain, await tokenOf(shop), {
-        name: catalogue.name,
-        price: catalogue.price,
-        trialDays,
-        test,
-        returnUrl: `${appUrl}/api/billing/return?shop=${encodeURIComponent(shop.domain)}`,
-        usage:
-          plan === 'payg' ? { terms: USAGE_TERMS, cappedAmount: catalogue.usageCap ?? 0 } : null,
-      });
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      app.log.error({ err: error, shop: shop.domain }, 'creating the subscription failed');
-      throw badRequest(error.messageFor(billingMessages.subscribeTask));
-    }
-    const { subscription, confirmationUrl } = created;
-    await app.db.insert(subscriptions).values({
-      shopId: shop.id,
-      platformId: subscription.id,
-      plan,
-      status: subscription.status,
-      test: subscription.test,
-      trialDays: subscription.trialDays,
-      usageLineItemId: subscription.usageLineItemId,
-      confirmationUrl,
-    });
-    await audit(app.db, {
-      shopId: shop.id,
-      actor: 'merchant',
-      action: 'plan.requested',
-      detail: { plan, subscription: subscription.id, trialDays, test },
-    });
-    return confirmationUrl;
+    return requestSubscription(app, shop, token, { plan, trialDays, test }, (late) =>
+      app.billing.api.createSubscription(
+        shop.domain,
+        token,
+        {
+          name: catalogue.name,
+          price: catalogue.price,
+          trialDays,
+          test,
+          returnUrl: `${appUrl}/api/billing/return?shop=${encodeURIComponent(shop.domain)}`,
+          usage:
+            plan === 'payg' ? { terms: USAGE_TERMS, cappedAmount: catalogue.usageCap ?? 0 } : null,
+        },
+        late,
+      ),
+    );
   }
 
   route(
@@ -153,6 +128,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       const shop = await shopOfSession(app.db, session);
       if (shop.plan === 'free') {
         const current = await currentSubscription(app.db, shop.id);
+        // Cancelling again what is cancelled (a retry after an unanswered cancel) is done.
+        if (current?.status === 'CANCELLED') return true;
         if (current?.status !== 'FROZEN') throw badRequest(billingMessages.nothingToCancel);
       }
       await cancelPaid(shop);
@@ -195,6 +172,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       status: fresh.status,
       currentPeriodEnd: fresh.currentPeriodEnd ? new Date(fresh.currentPeriodEnd) : null,
     });
+    await accessChanged(app.notify, app.log, shop.id);
     const outcome =
       fresh.status === 'ACTIVE'
         ? 'activated'

@@ -21,6 +21,7 @@ import { shops } from '../../db/schema.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
 import { ShopTokenDeadError } from '../../platform/shop-token-dead.js';
+import { gql, type GraphqlDocument } from '../../platform/gql.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import {
   checkoutBlockSync,
@@ -154,45 +155,70 @@ async function ensureValidation(
   token: string,
   deadline: number,
 ): Promise<{ id: string; enabled: boolean }> {
-  const call = <T>(query: string, variables?: object) =>
+  const call = <T>(query: GraphqlDocument, variables?: object) =>
     app.platform.graphql<T>(domain, token, query, variables, { deadline });
-  const listed = await call<{ validations: { nodes: ValidationNode[] } }>(
-    `query GatehouseValidations {
-      validations(first: 25) { nodes { id enabled shopifyFunction { id apiType } } }
-    }`,
-  );
-  const functions = await call<{ shopifyFunctions: { nodes: { id: string; apiType: string }[] } }>(
-    `query GatehouseFunctions($apiType: String) {
-      shopifyFunctions(first: 25, apiType: $apiType) { nodes { id apiType } }
-    }`,
+  const listed = await call<{ validations: { nodes: ValidationNode[] } }>(gql`
+    query GatehouseValidations {
+      validations(first: 25) {
+        nodes {
+          id
+          enabled
+          shopifyFunction {
+            id
+            apiType
+          }
+        }
+      }
+    }
+  `);
+  const functions = await call<{
+    shopifyFunctions: { nodes: { id: string; apiType: string; handle: string }[] };
+  }>(
+    gql`
+      query GatehouseFunctions($apiType: String) {
+        shopifyFunctions(first: 25, apiType: $apiType) {
+          nodes {
+            id
+            apiType
+            handle
+          }
+        }
+      }
+    `,
     { apiType: VALIDATION_API_TYPE },
   );
-  const ours = new Set(
-    functions.shopifyFunctions.nodes
-      .filter((f) => f.apiType === VALIDATION_API_TYPE)
-      .map((f) => f.id),
-  );
+  const ours = functions.shopifyFunctions.nodes.filter((f) => f.apiType === VALIDATION_API_TYPE);
   const existing = listed.validations.nodes.find(
-    (v) => v.shopifyFunction && ours.has(v.shopifyFunction.id),
+    (v) => v.shopifyFunction && ours.some((f) => f.id === v.shopifyFunction?.id),
   );
   if (existing) return { id: existing.id, enabled: existing.enabled };
-  const [functionId] = ours;
-  if (!functionId) throw new PlatformError(syncMessages.noFunction);
+  const functionHandle = ours[0]?.handle;
+  if (!functionHandle) throw new PlatformError(syncMessages.noFunction);
   const created = await call<{
     validationCreate: {
       validation: { id: string; enabled: boolean } | null;
       userErrors: UserError[];
     };
   }>(
-    `mutation GatehouseValidationCreate($validation: ValidationCreateInput!) {
-      validationCreate(validation: $validation) {
-        validation { id enabled }
-        userErrors { field message }
+    gql`
+      mutation GatehouseValidationCreate($validation: ValidationCreateInput!) {
+        validationCreate(validation: $validation) {
+          validation {
+            id
+            enabled
+          }
+          userErrors {
+            field
+            message
+          }
+        }
       }
-    }`,
+    `,
     // blockOnFailure false: if the function ever fails (a limit), checkouts go through rather
     // than every buyer being stopped.
-    { validation: { functionId, enable: true, blockOnFailure: false, title: VALIDATION_TITLE } },
+    {
+      validation: { functionHandle, enable: true, blockOnFailure: false, title: VALIDATION_TITLE },
+    },
   );
   userErrors(created.validationCreate.userErrors);
   if (!created.validationCreate.validation) throw new PlatformError(syncMessages.noFunction);
@@ -227,9 +253,19 @@ async function writeMetafields(
   const data = await app.platform.graphql<{ metafieldsSet: { userErrors: UserError[] } | null }>(
     domain,
     token,
-    `mutation GatehouseBlockList($metafields: [MetafieldsSetInput!]!) {
-      metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message } }
-    }`,
+    gql`
+      mutation GatehouseBlockList($metafields: [MetafieldsSetInput!]!) {
+        metafieldsSet(metafields: $metafields) {
+          metafields {
+            id
+          }
+          userErrors {
+            field
+            message
+          }
+        }
+      }
+    `,
     { metafields },
     { deadline },
   );

@@ -77,10 +77,16 @@ export async function buildShopPolicy(
   const switches = planIncludes(shop.plan, 'contentProtection')
     ? CONTENT_SWITCHES.map((name) => [name, protection?.switches[name] ?? 'off'] as const)
     : [];
-  const result = compile(ruleSet);
+  const result = compile(ruleSet, { stored: true });
   if (!result.ok) {
     // Saves are compiled before they are stored, so this means stored data went bad: fail open.
     log.error({ shop: domain, errors: result.errors.slice(0, 3) }, 'stored rules do not compile');
+  } else if (result.skipped.length > 0) {
+    // Entries saved before a check became stricter: the shop is served without them.
+    log.warn(
+      { shop: domain, count: result.skipped.length, skipped: result.skipped.slice(0, 3) },
+      'stored rule entries the engine no longer accepts were left out',
+    );
   }
   return {
     shopId: shop.id,

@@ -26,9 +26,12 @@ interface TrustedRanges {
 
 function compileTrusted(entries: readonly string[]): TrustedRanges {
   const out: TrustedRanges = { v4: [], v6: [] };
-  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
-    const problem = trustedProxyProblem(entry);
+  for (const named of entries) {
+    const problem = trustedProxyProblem(named);
     if (problem) throw new Error(`TRUSTED_PROXIES: ${problem}`);
+  }
+  // A name stands for local ranges (fc00::/7 is wider than a list entry may be, and private).
+  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
     let r = parseIpRange(entry);
     if (!r.ok && r.reason === 'hostBitsSet') r = parseIpRange(r.network);
     if (!r.ok) throw new Error(`TRUSTED_PROXIES: "${entry}" cannot be read`);

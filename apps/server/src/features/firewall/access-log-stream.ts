@@ -1,8 +1,11 @@
 // GET /api/fwAccessLog/stream: the Realtime Access Log's live tail as server-sent events. The
 // admin opens it with its authenticated fetch, so the session's bearer token travels in the
 // Authorization header as on every other call and never in a URL (no address bar, history,
-// Referer or access log ever holds it); the session is checked again every minute and the
-// stream ends when it is gone. The Firewall plan feature, the filters (400) and
+// Referer or access log ever holds it). The stream ends at once when the session or the plan
+// no longer allows it: a logout, an uninstall or a plan change on any instance is announced on
+// the access channel (sessions/access-changes.ts), and every stream of that shop checks its
+// session and plan again before it sends anything more; a check every minute also ends a
+// session that simply expired. The Firewall plan feature, the filters (400) and
 // `Accept: text/event-stream` (406) are checked before the stream opens, and at most
 // STREAMS_PER_SHOP are open per shop on an instance (429).
 //
@@ -21,10 +24,12 @@ import {
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { planIncludes } from '@gatehouse/contracts';
 import { AppError } from '../../errors.js';
 import { assertCleanRequest } from '../../http/route.js';
 import { requireFeature } from '../../plan-gates.js';
 import { bearerToken } from '../../plugins/auth.js';
+import { ACCESS_CHANGED_CHANNEL } from '../../sessions/access-changes.js';
 import { findSession } from '../../sessions/sessions.js';
 import { shopOfSession } from '../../shops.js';
 import type { FwAccessRow } from './access-log-schema.js';
@@ -86,6 +91,12 @@ export async function accessLogStream(
     let closed = false;
     let reading = false;
     let again = false;
+    /** The session and plan being checked again: nothing is sent until it is done. */
+    let checking: Promise<void> = Promise.resolve();
+    const end = () => {
+      closed = true;
+      raw.end();
+    };
     const send = (rows: FwAccessRow[]) => {
       const entries: FwAccessEntry[] = rows.map((row) => entryOf(row, options.label));
       const id = position.id;
@@ -103,6 +114,7 @@ export async function accessLogStream(
           again = false;
           for (;;) {
             const rows = await readTail(app.db, shop.id, filters, position, READ_LIMIT);
+            await checking;
             if (closed || rows.length === 0) break;
             const newest = rows[rows.length - 1]!;
             position = { tx: newest.tx, id: newest.row.id };
@@ -120,20 +132,32 @@ export async function accessLogStream(
     const unsubscribe = app.notify.subscribe(options.channel, (payload) => {
       if (payload === null || payload === shop.id) void pump();
     });
+    /** Ends the stream unless the session is still live and its shop's plan has the Firewall. */
+    const check = () => {
+      checking = checking.then(async () => {
+        if (closed) return;
+        try {
+          const still = await findSession(app.db, token);
+          const plan = still ? await shopOfSession(app.db, still).then((s) => s.plan) : null;
+          if (plan === null || !planIncludes(plan, 'firewall')) end();
+        } catch (error) {
+          // Unsure whether it may go on: the stream ends, and the admin opens it again.
+          request.log.warn({ err: error }, 'access log stream could not check its session');
+          end();
+        }
+      });
+    };
+    const unsubscribeAccess = app.notify.subscribe(ACCESS_CHANGED_CHANNEL, (payload) => {
+      if (payload === null || payload === shop.id) check();
+    });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-    const sessionCheck = setInterval(() => {
-      void findSession(app.db, token).then(
-        (still) => {
-          if (!still) raw.end();
-        },
-        () => {},
-      );
-    }, SESSION_CHECK_MS);
+    const sessionCheck = setInterval(check, SESSION_CHECK_MS);
     raw.on('close', () => {
       closed = true;
       clearInterval(heartbeat);
       clearInterval(sessionCheck);
       unsubscribe();
+      unsubscribeAccess();
       streams.delete(raw);
       const count = (open.get(shop.id) ?? 1) - 1;
       if (count > 0) open.set(shop.id, count);

@@ -2,9 +2,11 @@
 // pointed at the firewall, the storefront blockers it enforces too, and its rate limit; and
 // getWafConnected, which probes the shop's domains for the firewall (waf-probe.ts) rather than
 // reading a flag. The answer is also kept on the shop for the support back office. A domain
-// can be served for one shop only.
+// can be served for one shop only, and the origin must be a public address of the store
+// (origin-check.ts).
 import { api, firewallMessages, type FirewallSettingsView } from '@gatehouse/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { HostLookup } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -14,11 +16,37 @@ import { shopOfSession } from '../../shops.js';
 import { accessLogRoutes } from './access-log-routes.js';
 import { firewallSettings } from './firewall-schema.js';
 import { loadFirewallSettings, saveFirewallSettings } from './firewall-store.js';
+import { originProblem } from './origin-check.js';
 import { policySnapshotRoute } from './policy-snapshot-route.js';
 import { probeHosts } from './waf-probe.js';
 
-export async function firewallRoutes(app: FastifyInstance): Promise<void> {
+export interface FirewallRoutesOptions {
+  /** How origin host names are resolved; the system's resolver when absent. */
+  lookup?: HostLookup;
+}
+
+export async function firewallRoutes(
+  app: FastifyInstance,
+  options: FirewallRoutesOptions = {},
+): Promise<void> {
   const { firewall } = app.config;
+  /** Shops other than this one whose Firewall serves any of the hosts. */
+  const servedElsewhere = async (shopId: string, hosts: string[]) =>
+    (
+      await app.db
+        .select({ shopId: firewallSettings.shopId })
+        .from(firewallSettings)
+        .where(
+          and(
+            ne(firewallSettings.shopId, shopId),
+            sql`${firewallSettings.hosts} ?| array[${sql.join(
+              hosts.map((h) => sql`${h}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .limit(1)
+    ).length > 0;
   const view = async (shopId: string): Promise<FirewallSettingsView> => ({
     ...(await loadFirewallSettings(app.db, shopId)),
     firewallHost: firewall.cname,
@@ -33,21 +61,21 @@ export async function firewallRoutes(app: FastifyInstance): Promise<void> {
     async (input, { session }) => {
       const hosts = [...new Set(input.hosts)];
       if (input.enabled && input.origin === '') throw badRequest(firewallMessages.origin);
-      if (hosts.length > 0) {
-        const taken = await app.db
-          .select({ shopId: firewallSettings.shopId })
-          .from(firewallSettings)
-          .where(
-            and(
-              ne(firewallSettings.shopId, session.shopId),
-              sql`${firewallSettings.hosts} ?| array[${sql.join(
-                hosts.map((h) => sql`${h}`),
-                sql`, `,
-              )}]::text[]`,
-            ),
-          )
-          .limit(1);
-        if (taken.length > 0) throw badRequest(firewallMessages.hostTaken);
+      if (hosts.length > 0 && (await servedElsewhere(session.shopId, hosts))) {
+        throw badRequest(firewallMessages.hostTaken);
+      }
+      if (input.origin !== '') {
+        const shop = await shopOfSession(app.db, session);
+        const problem = await originProblem(input.origin, {
+          shopDomain: shop.domain,
+          pointsAtFirewall: async (hostname) =>
+            hosts.includes(hostname) || (await servedElsewhere(session.shopId, [hostname])),
+          firewallHost: firewall.cname,
+          firewallAddress: firewall.address,
+          devOrigins: firewall.devOrigins,
+          lookup: options.lookup,
+        });
+        if (problem) throw badRequest(problem);
       }
       await saveFirewallSettings(app.db, session.shopId, { ...input, hosts });
       // The firewalls waiting on the policy snapshot read it again at once.

@@ -1,8 +1,8 @@
 // The URL Blocker's entries in the database and as engine rules: one `url` rule per entry, in
 // the order added, all with the blocker's action and monitor mode, switched off on a plan
 // without the Firewall. Adding compiles the firewall's rules with the new entry first, so the
-// engine's checks (a pattern that parses, a regular expression that cannot backtrack
-// catastrophically) apply before anything is written.
+// engine's checks (a pattern that parses, a regular expression its linear-time engine can
+// run) apply before anything is written.
 import { planIncludes, type UrlEntry } from '@gatehouse/contracts';
 import {
   MAX_URL_ENTRIES,

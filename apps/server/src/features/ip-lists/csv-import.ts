@@ -23,6 +23,9 @@ export const ipCsvFormat: CsvListFormat<NewIpEntry> = {
   nothingNew: 'Every address in the file is already in the list.',
   readLine([ip = '', note = '', expires = '']) {
     if (note.length > 500) return { error: protectionMessages.noteTooLong };
+    // Too wide comes first: the engine would suggest the network of a prefix that is itself refused.
+    const tooWide = ipEntryScopeProblem(ip);
+    if (tooWide) return { error: tooWide };
     const checked = compile({
       appEnabled: true,
       rules: [{ id: 'line', kind: 'ip-block', ip, ...(expires ? { expiresAt: expires } : {}) }],
@@ -33,7 +36,7 @@ export const ipCsvFormat: CsvListFormat<NewIpEntry> = {
           ip === '' ? protectionMessages.ipMissing : (checked.errors[0]?.message ?? 'Not valid.'),
       };
     }
-    const problem = ipEntryScopeProblem(ip) ?? (expires ? expiryProblem(expires) : null);
+    const problem = expires ? expiryProblem(expires) : null;
     if (problem) return { error: problem };
     const canonical = canonicalIp(ip);
     if (canonical === null) return { error: `"${ip}" is not a valid IP address or CIDR range` };

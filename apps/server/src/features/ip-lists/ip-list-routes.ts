@@ -14,6 +14,7 @@ import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopOfSession } from '../../shops.js';
 import { ipCsvFormat, planIpImport } from './csv-import.js';
+import { loadListNotices } from './ip-list-notices.js';
 import {
   allEntries,
   updatedExpiry,
@@ -54,8 +55,11 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
 
   route(app, calls.list, async (query, { session }) => {
     const shop = await shopOfSession(app.db, session);
-    const page = await listEntries(app.db, shop.id, kind, query);
-    return { ...page, limit: capOf(shop, kind) };
+    const [page, notices] = await Promise.all([
+      listEntries(app.db, shop.id, kind, query),
+      loadListNotices(app.db, shop.id, kind),
+    ]);
+    return { ...page, limit: capOf(shop, kind), notices };
   });
 
   route(
@@ -86,7 +90,7 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
         throw error;
       });
       await app.protection.changed(stored.shop.id);
-      return toEntry(row!);
+      return { ...toEntry(row!), notices: await loadListNotices(app.db, stored.shop.id, kind) };
     },
     mutates,
   );

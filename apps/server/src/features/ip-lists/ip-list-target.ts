@@ -1,7 +1,9 @@
 // The IP block list as a target of moved entries: addresses and ranges go in as block-list
-// entries with their notes, under the plan's cap and the same compile check as an add; the
+// entries with their notes, under the plan's cap and the same checks as an add (a range wider
+// than an entry may be does not move); the
 // references are the new entries' ids, so taking them out again leaves the merchant's own
 // entries alone.
+import { ipEntryScopeProblem } from '@gatehouse/contracts';
 import type { ListTarget } from '../../protection/list-targets.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { deleteListEntries } from '../../protection/entry-delete.js';
@@ -15,7 +17,13 @@ export const ipBlockListTarget: ListTarget = {
     const listed = new Set(
       (await loadIpRows(db, shop.id)).filter((r) => r.list === 'block').map((r) => r.ip),
     );
-    return { refusal: null, present: new Set(values.filter((v) => listed.has(v))) };
+    // An address range wider than a list entry may be stays where it is, saying why.
+    const unfit = new Map<string, string>();
+    for (const value of values) {
+      const problem = ipEntryScopeProblem(value);
+      if (problem) unfit.set(value, problem);
+    }
+    return { refusal: null, present: new Set(values.filter((v) => listed.has(v))), unfit };
   },
   async add(blockers, db, shop, entries) {
     if (entries.length === 0) return [];

@@ -5,6 +5,7 @@
 // most `maxIpEntries` block-list entries.
 import {
   expiryProblem,
+  ipEntryScopeProblem,
   plans,
   protectionMessages,
   type IpEntry,
@@ -86,7 +87,11 @@ export interface NewIpEntry {
   expiresAt: Date | null;
 }
 
-/** Compiles the shop's rules as they would be with `extra` added and `changed` applied. */
+/**
+ * Compiles the shop's rules as they would be with `extra` added and `changed` applied. Every
+ * way into a list comes through here, so a new entry wider than a list entry may be is
+ * refused here (the engine only leaves such an entry out, as one kept from before).
+ */
 export async function checkRules(
   blockers: BlockerRegistry,
   db: Database,
@@ -100,6 +105,10 @@ export async function checkRules(
   );
   extra.forEach((e, i) => rows.push({ id: `new-${i}`, list: kind, ...e }));
   await blockers.check(db, state.shop, { blocker: IP_LISTS, rules: rows.map(ipRule) });
+  for (const e of extra) {
+    const problem = ipEntryScopeProblem(e.ip);
+    if (problem) throw badRequest(problem);
+  }
 }
 
 export function enforceCap(state: IpListsState, kind: IpListKind, adding: number): void {

@@ -81,7 +81,8 @@ export async function lookupIp(
       );
     });
 
-  const compiled = compile(ruleSet);
+  // As the storefront decides: entries the engine no longer accepts are left out.
+  const compiled = compile(ruleSet, { stored: true });
   const decision = compiled.ok
     ? decide(compiled.policy, { ip, url: '/', userAgent: userAgent || BROWSER_AGENT }, facts)
     : { action: 'allow' as const, rule: null, facts };

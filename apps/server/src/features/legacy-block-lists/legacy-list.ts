@@ -7,7 +7,7 @@ import {
   type LegacyEntry,
   type LegacyKind,
 } from '@gatehouse/contracts';
-import type { Rule } from '@gatehouse/engine';
+import { listNotices, type Rule } from '@gatehouse/engine';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
@@ -65,7 +65,17 @@ export async function listLegacyEntries(
     .select({ n: count() })
     .from(legacyEntries)
     .where(eq(legacyEntries.shopId, shopId));
-  return { entries: rows.map(toLegacyEntry), total: Number(total?.n ?? 0), page, pageSize };
+  const addresses = await db
+    .select({ value: legacyEntries.value })
+    .from(legacyEntries)
+    .where(and(eq(legacyEntries.shopId, shopId), eq(legacyEntries.kind, 'ip')));
+  return {
+    entries: rows.map(toLegacyEntry),
+    total: Number(total?.n ?? 0),
+    page,
+    pageSize,
+    notices: listNotices(addresses.map((a) => a.value)),
+  };
 }
 
 /** Refuses an add the list cannot take: a value already listed, or a full list. */

@@ -4,11 +4,12 @@
 // note instead of addresses; a platform that is down or slow throws, so the job retries.
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { gql } from '../../platform/gql.js';
 import { PlatformError } from '../../platform/platform-client.js';
 
 const PAGE = 50;
 
-const ORDER_IPS = /* GraphQL */ `
+const ORDER_IPS = gql`
   query GatehouseOrderAddresses($ids: [ID!]!) {
     nodes(ids: $ids) {
       ... on Order {

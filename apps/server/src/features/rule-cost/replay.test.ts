@@ -7,6 +7,7 @@ import {
   type Policy,
   type RuleSet,
 } from '@gatehouse/engine';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { FACTS_KEPT, replayVisits, type ReplayVisit } from './replay.js';
 
@@ -165,5 +166,72 @@ describe('replayVisits', () => {
       options(blockCountries([]), blockCountries(['DE']), 0),
     );
     expect(all.outOfTime).toBe(false);
+  });
+
+  /** A week's worth of visits from many addresses, in one batch. */
+  const busyWeek = (count: number) =>
+    Array.from({ length: count }, (_, i) => visit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 1));
+
+  it('lets the event loop run while it decides a large batch', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    // A timer due every millisecond: the longest gap between its runs is the longest time
+    // the loop was held, and a run after the replay lets the delay monitor see the last hold.
+    let ticks = 0;
+    let last = performance.now();
+    let longest = 0;
+    let onTick: (() => void) | null = null;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks += 1;
+      onTick?.();
+    }, 1);
+    delay.enable();
+    const started = performance.now();
+    const out = await replayVisits(
+      batches(busyWeek(300_000)),
+      options(blockCountries(['FR']), blockCountries(['DE'])),
+    );
+    const took = performance.now() - started;
+    await new Promise<void>((resolve) => (onTick = resolve));
+    delay.disable();
+    clearInterval(ticker);
+    expect(out.replayed).toBe(300_000);
+    // The batch decided at once holds the loop for the whole replay. In slices, the longest
+    // hold is under 200 ms, or on a machine so loaded that the replay itself crawls, under a
+    // fifth of it.
+    const bound = Math.max(200, took / 5);
+    expect(delay.max / 1e6).toBeLessThan(bound);
+    expect(longest).toBeLessThan(bound);
+    expect(ticks).toBeGreaterThan(1);
+  });
+
+  it('stops soon after its caller has gone, reading no further batch', async () => {
+    const caller = new AbortController();
+    let looked = 0;
+    const leaving: GeoLookup = {
+      lookup: (ip) => {
+        looked += 1;
+        if (looked === 1_000) caller.abort();
+        return geo.lookup(ip);
+      },
+    };
+    let read = 0;
+    async function* counted() {
+      for (let b = 0; b < 5; b++) {
+        read += 1;
+        yield busyWeek(100_000);
+      }
+    }
+    const out = await replayVisits(counted(), {
+      ...options(blockCountries([]), blockCountries(['DE'])),
+      geo: leaving,
+      signal: caller.signal,
+    });
+    expect(out.cancelled).toBe(true);
+    expect(read).toBe(1);
+    expect(out.replayed).toBeGreaterThanOrEqual(1_000);
+    expect(out.replayed).toBeLessThan(100_000);
   });
 });

@@ -7,7 +7,11 @@
 // or watch; it keeps the newest few newly blocked visits as examples, what they all share (one
 // address, network or country) and the verified search-engine crawlers among them. A visit
 // whose device had Admin Access is replayed with it. No batch is replayed once the deadline
-// has passed. Nothing depends on the order of the visits within a batch.
+// has passed. Nothing depends on the order of the visits within a batch. The work is done in
+// slices of at most SLICE_MS, each followed by a turn of the event loop, so that the server
+// answers its other requests while a replay runs; a replay whose caller has gone (its signal
+// aborted) stops at the end of the slice.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   decide,
   UNKNOWN_FACTS,
@@ -81,6 +85,8 @@ export interface ReplayOptions {
   deadline: number;
   /** Examples kept at most. */
   examples?: number;
+  /** Aborted when the answer is no longer wanted: the replay stops at the end of its slice. */
+  signal?: AbortSignal;
 }
 
 export interface ReplayOutcome {
@@ -89,6 +95,8 @@ export interface ReplayOutcome {
   oldest: number | null;
   /** The deadline passed before the visits ran out. */
   outOfTime: boolean;
+  /** The signal was aborted: the replay stopped early and its numbers are partial. */
+  cancelled: boolean;
   blocked: Tally;
   released: Tally;
   total: Tally;
@@ -101,6 +109,11 @@ export interface ReplayOutcome {
 }
 
 const stops = (d: Decision) => d.action !== 'allow';
+
+/** The longest the replay holds the event loop before letting other work run. */
+export const SLICE_MS = 10;
+/** Visits decided between two looks at the clock (a look costs about as much as a visit). */
+const CLOCK_EVERY = 64;
 
 /** Addresses whose facts are kept at most while replaying. */
 export const FACTS_KEPT = 4_096;
@@ -115,6 +128,7 @@ export async function replayVisits(
     replayed: 0,
     oldest: null,
     outOfTime: false,
+    cancelled: false,
     blocked: new Tally(),
     released: new Tally(),
     total: new Tally(),
@@ -155,13 +169,34 @@ export async function replayVisits(
     if (examples.length > maxExamples) examples.pop();
   };
 
-  for await (const batch of batches) {
+  const { signal } = options;
+  let sliceEnd = performance.now() + SLICE_MS;
+  /** Lets the event loop run once the slice is used up; false when the caller has gone. */
+  const carryOn = async (): Promise<boolean> => {
+    if (performance.now() >= sliceEnd) {
+      await nextTurn();
+      sliceEnd = performance.now() + SLICE_MS;
+    }
+    if (signal?.aborted) out.cancelled = true;
+    return !out.cancelled;
+  };
+
+  replay: for await (const batch of batches) {
+    if (signal?.aborted) {
+      out.cancelled = true;
+      break;
+    }
     // Checked once the next batch is there: more visits were left when time ran out.
     if (out.replayed > 0 && performance.now() > options.deadline) {
       out.outOfTime = true;
       break;
     }
-    for (const v of batch) {
+    for (let k = 0; k < batch.length; k++) {
+      if (k % CLOCK_EVERY === CLOCK_EVERY - 1 && !(await carryOn())) {
+        out.replayed += k;
+        break replay;
+      }
+      const v = batch[k]!;
       const facts = lookup(v.ip);
       const visit = {
         ip: v.ip,

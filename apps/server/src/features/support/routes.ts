@@ -7,6 +7,7 @@ import { audit } from '../../audit.js';
 import { customerQuestions, notifications, shops } from '../../db/schema.js';
 import { messages, notFound } from '../../errors.js';
 import { supportAccess } from '../../http/support-access.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 import { mintPersonateToken } from '../../sessions/one-time-tokens.js';
 import { shopUpdateFromSettings } from './apply-settings.js';
 import { notifyRequest, setRequest, shopRequest } from './schemas.js';
@@ -84,13 +85,14 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       .set({ ...update, updatedAt: new Date() })
       .where(eq(shops.id, shop.id))
       .returning();
+    await accessChanged(app.notify, app.log, shop.id);
     await audit(app.db, {
       shopId: shop.id,
       actor: 'support',
       action: 'support.settings_changed',
       detail: { by: staff(request), values },
     });
-    return { shop: shopSummary(updated ?? shop) };
+    return { shop: shopSummary(updated ?? shop, app.platform.apiVersion.describe()) };
   });
 
   app.get('/api/support/show', limited, async (request) => {
@@ -102,6 +104,6 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       action: 'support.shop_viewed',
       detail: { by: staff(request) },
     });
-    return { shop: shopSummary(shop) };
+    return { shop: shopSummary(shop, app.platform.apiVersion.describe()) };
   });
 }

@@ -1,8 +1,10 @@
-// What `support show` prints about a shop: identity, install state, its offline token (expiring
-// or not, when it and its refresh token expire, since when it is dead) and every flag.
+// What `support show` prints about a shop: identity, install state, every flag, the Admin
+// API version its platform calls are answered with, and its offline token (expiring or not,
+// when it and its refresh token expire, since when it is dead).
 import type { Shop } from '../../db/schema.js';
 
-export function shopSummary(shop: Shop) {
+/** `apiVersion`: the version in use, or how Shopify's answers differ from the version asked. */
+export function shopSummary(shop: Shop, apiVersion: string) {
   return {
     domain: shop.domain,
     name: shop.name,
@@ -25,6 +27,7 @@ export function shopSummary(shop: Shop) {
     tokenExpiresAt: shop.accessTokenExpiresAt?.toISOString() ?? null,
     refreshTokenExpiresAt: shop.refreshTokenExpiresAt?.toISOString() ?? null,
     tokenDeadSince: shop.tokenDeadSince?.toISOString() ?? null,
+    apiVersion,
   };
 }
 export type ShopSummary = ReturnType<typeof shopSummary>;

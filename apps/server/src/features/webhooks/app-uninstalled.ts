@@ -10,6 +10,7 @@ import { audit } from '../../audit.js';
 import type { Database } from '../../db/client.js';
 import { sessions, shops } from '../../db/schema.js';
 import type { WebhookDelivery } from '../../http/webhook-topic.js';
+import { accessChanged } from '../../sessions/access-changes.js';
 
 export async function markShopUninstalled(tx: Database, delivery: WebhookDelivery): Promise<void> {
   const [shop] = await tx.select().from(shops).where(eq(shops.domain, delivery.shopDomain));
@@ -47,6 +48,7 @@ export async function stopShop(app: FastifyInstance, shopDomain: string) {
   const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
   app.platform.invalidateAppEmbedState(shopDomain);
   if (!shop) return { shop: 'unknown' };
+  await accessChanged(app.notify, app.log, shop.id);
   await app.protection.changed(shop.id);
   return { uninstalled: shop.uninstalledAt !== null };
 }

@@ -13,13 +13,11 @@ import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
 import { handleAppScopesUpdate } from './app-scopes-update.js';
 import { handleAppUninstalled, markShopUninstalled, stopShop } from './app-uninstalled.js';
 import { createDeliveryLog, type ImmediateStep } from './deliveries.js';
-import { handleThemesUpdate } from './themes-update.js';
 import { webhookDeliveryJob } from './webhook-job.js';
 import { webhookSweepJob } from './webhook-sweep.js';
 
 const ownTopics: Record<string, TopicHandler> = {
   'app/uninstalled': handleAppUninstalled,
-  'themes/update': handleThemesUpdate,
   'app/scopes_update': handleAppScopesUpdate,
 };
 

@@ -1,7 +1,7 @@
 // Adds a custom user-agent pattern (a piece of text, or a regular expression) with its mode and
 // an optional note, through the shared add form. The field is checked as the contract reads it
-// before the call; the server's 400 message (a regular expression that could backtrack
-// catastrophically, a pattern that matches ordinary browsers) shows on the field, and a 403
+// before the call; the server's 400 message (a regular expression its linear-time engine
+// cannot run, a pattern that matches ordinary browsers) shows on the field, and a 403
 // (the plan no longer includes the blocker) opens the upgrade prompt.
 import { useState } from 'react';
 import { BlockStack, Checkbox, Select } from '@shopify/polaris';

@@ -18,8 +18,18 @@ import { ReportsCaveatBanner } from './reports-caveat-banner.js';
 import { StatCards } from './stat-cards.js';
 import { VisitsChart } from './visits-chart.js';
 
-/** `adminAccessCard` is the Admin Access feature's card, composed in by the app. */
-export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode }) {
+/**
+ * `adminAccessCard` is the Admin Access feature's card and `embedWarning` the Extensions
+ * feature's warning that the app embed turned off, both composed in by the app.
+ */
+export function DashboardPage({
+  adminAccessCard,
+  embedWarning,
+}: {
+  adminAccessCard: ReactNode;
+  /** Null while there is nothing to warn of. */
+  embedWarning: ReactNode;
+}) {
   const { account } = useAppState();
   const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
   const stats = useDashboardData(days);
@@ -50,6 +60,7 @@ export function DashboardPage({ adminAccessCard }: { adminAccessCard: ReactNode 
             </BlockStack>
           </Box>
         </Layout.Section>
+        {embedWarning && <Layout.Section>{embedWarning}</Layout.Section>}
         {emptyWhitelist.data === true && (
           <Layout.Section>
             <EmptyWhitelistBanner />

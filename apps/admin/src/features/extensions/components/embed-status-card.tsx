@@ -1,10 +1,19 @@
 // The live status: on or off in the store's published theme, and the button that opens the theme
 // editor with the embed switched on (the merchant still clicks Save there).
-import { Badge, BlockStack, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Spinner,
+  Text,
+} from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { useEmbedStatus } from '../api/use-embed-status.js';
-import { WithoutEmbedCard } from './without-embed-card.js';
+import { WITHOUT_EMBED_TEXT } from '../without-embed-text.js';
 
 function StatusBadge({ isEnabled }: { isEnabled: boolean | undefined }) {
   if (isEnabled === undefined) return <Badge tone="info">Unknown</Badge>;
@@ -44,7 +53,11 @@ export function EmbedStatusCard() {
               ? 'Protection starts before your store page is shown. Nothing else to do.'
               : 'The button opens your Theme Editor with the app embed switched on. Click Save there; this page turns to On by itself.'}
         </Text>
-        <WithoutEmbedCard embedOn={status.isEnabled} />
+        {status.isEnabled === false && (
+          <Banner tone="critical" title="What your store gets while the app embed is off">
+            <Text as="p">{WITHOUT_EMBED_TEXT}</Text>
+          </Banner>
+        )}
       </BlockStack>
     </Card>
   );

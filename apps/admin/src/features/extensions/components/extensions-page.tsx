@@ -1,9 +1,11 @@
-// /extensions: why the app embed matters, whether it is on in the live theme, the button that
+// /extensions: the warning when the app embed turned off, why the app embed matters, whether it
+// is on in the live theme, the button that
 // switches it on in the theme editor, a step-by-step guide, what to do after a theme change, and
 // the storefront's measured speed.
 import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { ExtensionExplanation } from '../../../components/extension-explanation.js';
+import { EmbedOffBanner } from './embed-off-banner.js';
 import { EmbedStatusCard } from './embed-status-card.js';
 import { AfterThemeChange, InstallGuide } from './install-guide.js';
 import { SpeedCard } from './speed-card.js';
@@ -15,6 +17,7 @@ export function ExtensionsPage({ title }: { title: string }) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            <EmbedOffBanner />
             <EmbedStatusCard />
             <Card>
               <BlockStack gap="300">

@@ -24,10 +24,9 @@ export function SpeedCard() {
             answer.
           </List.Item>
           <List.Item>
-            Without the app embed, visitors see your store at once, and {PRODUCT_NAME} can block
-            them only after the page has fully loaded: in our test its decision came 20–40% later
-            than with the embed on a fast connection, and on a slow mobile connection only after the
-            whole page had loaded, about 5 seconds.
+            Without the app embed, visitors see your store at once and {PRODUCT_NAME} does not run
+            on it at all: no visitor is checked. Shopify no longer lets apps add their scripts to a
+            store any other way.
           </List.Item>
           <List.Item>
             On Google&apos;s mobile speed test (Lighthouse) our test store scores 82 on its home

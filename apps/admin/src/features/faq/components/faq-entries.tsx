@@ -62,7 +62,7 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'speed',
     question: `Does ${PRODUCT_NAME} slow my store down?`,
-    answer: `Hardly. With the app embed on, a visitor’s first page waits only for ${PRODUCT_NAME}’s answer (in our tests it appeared 0.05 to 0.13 seconds later than without ${PRODUCT_NAME}), and later pages of the same visit show at once. Google’s mobile speed score of our test store moves by at most one point. Without the app embed, protection starts only after each page has fully loaded. The extension page has the figures and shows how to switch the embed on.`,
+    answer: `Hardly. With the app embed on, a visitor’s first page waits only for ${PRODUCT_NAME}’s answer (in our tests it appeared 0.05 to 0.13 seconds later than without ${PRODUCT_NAME}), and later pages of the same visit show at once. Google’s mobile speed score of our test store moves by at most one point. Without the app embed, ${PRODUCT_NAME} does not run on your store at all. The extension page has the figures and shows how to switch the embed on.`,
     links: [{ label: `${PRODUCT_NAME} Extension`, to: '/extensions' }],
   },
   {

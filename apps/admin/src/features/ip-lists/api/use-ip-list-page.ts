@@ -9,6 +9,7 @@ const emptyPage: IpListPage = {
   total: 0,
   matching: 0,
   limit: null,
+  notices: [],
 };
 
 export function useIpListPage(list: IpListId, request: RequestOf<'listIpBlocker'>) {

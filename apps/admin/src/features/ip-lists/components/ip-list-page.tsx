@@ -1,12 +1,15 @@
 // /ipBlocker and /whiteLists: one page for both IP lists, told which by `list`.
 // Add form, searchable keyset-paged table with bulk delete and inline edit, CSV import and
 // export, and on a capped plan the "N of 20 entries" line and the Upgrade dialog at the cap.
+// What the server says of the list as a whole (an entry too wide to be applied, entries that
+// together cover a large share of the addresses) is a warning above it.
 import { useEffect, useState } from 'react';
 import { BlockStack, Card, Layout, Link, Page, Text } from '@shopify/polaris';
 import { ipListExportPath, type IpListId } from '@gatehouse/contracts';
 import { CsvImportModal } from '../../../components/csv-import/csv-import-modal.js';
 import { useCsvPageActions } from '../../../components/csv-import/csv-page-actions.js';
 import { EntryFilter } from '../../../components/entry-list/entry-filter.js';
+import { ListNotices } from '../../../components/entry-list/list-notices.js';
 import { useCommitIpListImport } from '../api/use-commit-ip-list-import.js';
 import { useIpListPage } from '../api/use-ip-list-page.js';
 import { usePreviewIpListImport } from '../api/use-preview-ip-list-import.js';
@@ -52,7 +55,7 @@ export function IpListPage({ list }: { list: IpListId }) {
     limit: PAGE_SIZE,
     ...(cursor === undefined ? {} : { cursor }),
   });
-  const { entries, nextCursor, total, matching, limit } = page.data;
+  const { entries, nextCursor, total, matching, limit, notices } = page.data;
 
   return (
     <Page
@@ -61,6 +64,11 @@ export function IpListPage({ list }: { list: IpListId }) {
       secondaryActions={secondaryActions}
     >
       <Layout>
+        {notices.length > 0 && (
+          <Layout.Section>
+            <ListNotices notices={notices} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <Card>
             <BlockStack gap="400">

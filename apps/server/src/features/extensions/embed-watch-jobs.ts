@@ -1,0 +1,68 @@
+// The embed watch's jobs. The themes topics (themes/publish, themes/update) check the shop at
+// once; as a backstop for a webhook the platform never sent, a sweep on a schedule (every few
+// minutes, one run per occurrence across instances) sends one check job per watched shop (one
+// waiting or running per shop), so the merchant hears of the embed turning off within minutes
+// either way.
+import { eq, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { shops } from '../../db/schema.js';
+import type { TopicHandler } from '../../http/webhook-topic.js';
+import type { JobDefinition } from '../../jobs/job-queue.js';
+import { hasThemeScope } from '../../shops.js';
+import { checkAppEmbed } from './embed-watch.js';
+
+export const EMBED_CHECK_JOB = 'app-embed-check';
+export const EMBED_SWEEP_JOB = 'app-embed-sweep';
+export const EMBED_SWEEP_SCHEDULE = '*/5 * * * *';
+
+export interface EmbedCheckData {
+  shopId: string;
+}
+
+async function checkShop(app: FastifyInstance, where: SQL) {
+  const [shop] = await app.db.select().from(shops).where(where);
+  return shop ? { shop: shop.domain, found: await checkAppEmbed(app, shop) } : { found: 'noShop' };
+}
+
+/** themes/publish and themes/update: the live theme may have lost the embed; check now. */
+const checkOnThemeChange: TopicHandler = (app, shopDomain) =>
+  checkShop(app, eq(shops.domain, shopDomain));
+
+export const embedWatchTopics: Record<string, TopicHandler> = {
+  'themes/publish': checkOnThemeChange,
+  'themes/update': checkOnThemeChange,
+};
+
+export function embedCheckJob(app: FastifyInstance): JobDefinition<EmbedCheckData> {
+  return {
+    name: EMBED_CHECK_JOB,
+    policy: 'exclusive',
+    // The next sweep checks again; a retry soon after a failure would likely fail alike.
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    concurrency: 2,
+    handle: ({ data }) => checkShop(app, eq(shops.id, data.shopId)),
+  };
+}
+
+/** Sends a check for every installed shop that granted a theme scope; answers how many. */
+export async function sweepEmbeds(app: FastifyInstance): Promise<{ sent: number; shops: number }> {
+  const installed = await app.db.select().from(shops).where(isNull(shops.uninstalledAt));
+  const watched = installed.filter((shop) => hasThemeScope(shop) && shop.accessTokenCiphertext);
+  let sent = 0;
+  for (const shop of watched) {
+    const data: EmbedCheckData = { shopId: shop.id };
+    if (await app.jobs.send(EMBED_CHECK_JOB, data, { singletonKey: shop.id })) sent += 1;
+  }
+  return { sent, shops: watched.length };
+}
+
+export function embedSweepJob(app: FastifyInstance): JobDefinition {
+  return {
+    name: EMBED_SWEEP_JOB,
+    schedule: EMBED_SWEEP_SCHEDULE,
+    retryLimit: 0,
+    handle: () => sweepEmbeds(app),
+  };
+}

@@ -1,0 +1,87 @@
+// The Realtime Access Log's live tail ends at once when its session may no longer read it: on
+// logout, on uninstall and when the shop loses the plan that has the Firewall, it is closed
+// within three seconds (bound loose for a loaded machine) and no entry stored after is sent.
+// Another session's stream stays open.
+import { describe, expect, it } from 'vitest';
+import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { deliverWebhook } from '../helpers/webhooks.js';
+import { accessRecord, firewallOn, openTail, sendAccessLog, waitFor } from './access-log-tail.js';
+
+let t: TestApp;
+let shopsBy: Record<'logout' | 'uninstall' | 'plan', ShopSession>;
+useSignedInShops(
+  {
+    logout: { name: 'stream-logout', plan: 'premium' },
+    uninstall: { name: 'stream-uninstall', plan: 'premium' },
+    plan: { name: 'stream-plan', plan: 'premium' },
+  },
+  (signedIn) => {
+    ({ t, ...shopsBy } = signedIn);
+  },
+);
+
+async function ingest(shop: ShopSession, url: string) {
+  const res = await sendAccessLog(t, [accessRecord(shop.id, url)]);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Turns the shop's Firewall on, and opens two streams: one for each of two sessions. */
+async function openStreams(shop: ShopSession) {
+  const save = await t.call(
+    'saveFirewallSettings',
+    shop.token,
+    firewallOn(shop.shop, `${shop.shop.split('.')[0]}.example.com`),
+  );
+  expect(save.statusCode, save.body).toBe(200);
+  const mine = await openTail(t.config.appUrl, shop.token);
+  expect(mine.response.status).toBe(200);
+  await ingest(shop, '/before');
+  await waitFor(() => mine.events.flat().length === 1, 5000);
+  return mine;
+}
+
+/** After `revoke`, the stream ends within three seconds and sends nothing stored since. */
+async function endsAtOnce(
+  shop: ShopSession,
+  revoke: () => Promise<void>,
+  open = () => openStreams(shop),
+) {
+  const tail = await open();
+  await revoke();
+  const revoked = Date.now();
+  await ingest(shop, '/after');
+  await waitFor(() => tail.ended, 5000);
+  expect(Date.now() - revoked).toBeLessThan(3000);
+  expect(tail.events.flat().map((e) => e.url)).toEqual(['/before']);
+  await tail.close();
+}
+
+describe('the live tail ends at once', () => {
+  it('when its session logs out, while another session’s stays open', async () => {
+    const shop = shopsBy.logout;
+    const other = await t.signIn(shop.shop);
+    const stays = await openTail(t.config.appUrl, other.token);
+    await endsAtOnce(shop, async () => {
+      expect((await t.call('logout', shop.token)).statusCode).toBe(200);
+    });
+    await waitFor(() => stays.events.flat().some((e) => e.url === '/after'), 5000);
+    expect(stays.ended).toBe(false);
+    await stays.close();
+  });
+
+  it('when the app is uninstalled', async () => {
+    const shop = shopsBy.uninstall;
+    await endsAtOnce(shop, async () => {
+      expect((await deliverWebhook(t, 'app/uninstalled', shop.shop)).statusCode).toBe(200);
+    });
+  });
+
+  it('when the shop falls back to a plan without the Firewall', async () => {
+    const shop = shopsBy.plan;
+    await endsAtOnce(shop, async () => {
+      const res = await t.call('cancelSubscription', shop.token);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+});

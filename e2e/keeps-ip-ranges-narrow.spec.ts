@@ -1,0 +1,59 @@
+// A merchant keeps IP ranges narrow: a range wider than a list entry may be is refused with
+// the reason on the IP Blocker's page, and ranges that together cover a large share of the
+// addresses are kept with a warning above the list, on a wide screen and on a phone; the
+// same on Block Lists (Legacy).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
+import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
+
+describe('keeping IP ranges narrow', () => {
+  let f: Fixture;
+  let admin: Page;
+
+  beforeAll(async () => {
+    ({ f, page: admin } = await setUpPremiumMerchant());
+  });
+  afterAll(() => tearDown(f));
+
+  const add = async (ip: string) => {
+    await admin.getByLabel('IP address or CIDR range').fill(ip);
+    await admin.getByRole('button', { name: 'Add', exact: true }).click();
+  };
+
+  it('refuses a range wider than an entry may be, saying why', async () => {
+    await admin.goto(`${f.stack.appUrl}/ipBlocker`);
+    await admin.getByText('No blocked IP addresses yet').waitFor();
+    await add('::ffff:128.0.0.0/97');
+    await shows(admin, /covers 1\/2 of all IPv4 addresses/);
+  });
+
+  it('warns above the list once its ranges together cover a large share', async () => {
+    await admin.getByLabel('IP address or CIDR range').fill('1.0.0.0/8');
+    await clickAndAwait(admin, 'Add', '/api/ipBlocker/add');
+    await admin.getByLabel('IP address or CIDR range').fill('2.0.0.0/8');
+    await clickAndAwait(admin, 'Add', '/api/ipBlocker/add');
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'ip-blocker-wide-ranges-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'ip-blocker-wide-ranges-390');
+  });
+
+  it('warns the same way on Block Lists (Legacy)', async () => {
+    await admin.setViewportSize({ width: 1280, height: 860 });
+    await admin.goto(`${f.stack.appUrl}/blockLists`);
+    await admin.getByLabel('Kind of entry').waitFor();
+    await add('0.0.0.0/1');
+    await shows(admin, /covers 1\/2 of all IPv4 addresses/);
+    for (const range of ['3.0.0.0/8', '4.0.0.0/8']) {
+      await admin.getByLabel('IP address or CIDR range').fill(range);
+      await clickAndAwait(admin, 'Add', '/api/blockLists/add');
+    }
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'legacy-wide-ranges-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shows(admin, /cover 1\/128 of all IPv4 addresses/);
+    await screenshot(admin, 'legacy-wide-ranges-390');
+  });
+});
