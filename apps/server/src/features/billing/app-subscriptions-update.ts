@@ -40,6 +40,8 @@ export async function handleAppSubscriptionsUpdate(
     app.log.info({ shopDomain, id: event.admin_graphql_api_id }, 'unknown subscription ignored');
     return;
   }
+  // The plan follows the status: what checkout enforces follows the plan.
+  await app.checkoutBlocks.planChanged(shop.id);
   await audit(app.db, {
     shopId: shop.id,
     actor: 'platform',

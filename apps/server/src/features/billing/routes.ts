@@ -62,6 +62,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       .update(shops)
       .set({ plan: 'free', isNew: false, updatedAt: new Date() })
       .where(eq(shops.id, shop.id));
+    await app.checkoutBlocks.planChanged(shop.id);
     return Boolean(open);
   }
 
@@ -195,6 +196,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       status: fresh.status,
       currentPeriodEnd: fresh.currentPeriodEnd ? new Date(fresh.currentPeriodEnd) : null,
     });
+    await app.checkoutBlocks.planChanged(shop.id);
     const outcome =
       fresh.status === 'ACTIVE'
         ? 'activated'
