@@ -2,7 +2,7 @@
 // the platform's checkout while the shop pays for the lists; once the subscription is cancelled
 // on the platform (its app_subscriptions/update webhook) the same buyer's checkout goes through
 // within a minute, the list comes back on an upgrade, and a cancel from the subscription page
-// lifts it again. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is given.
+// lifts it again; on Free the kept entry is counted as not enforced and can be removed. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is given.
 import type { CustomerBlockListsView } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +71,18 @@ describe('a change of plan re-syncs what checkout enforces', () => {
     const cancelled = await t.call('cancelSubscription', owner.token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await expect.poll(buyerCheckout, WITHIN_A_MINUTE).toBe(303);
+
+    // On Free the merchant still sees what is kept, not enforced, and can remove it.
+    const kept = async () => (await t.call('getKeptCustomerBlocks', owner.token)).json();
+    await expect
+      .poll(kept, WITHIN_A_MINUTE)
+      .toEqual({ kept: 1, enforced: false, atCheckout: 0, syncPending: false });
+    const cleared = await t.call('clearCustomerBlockEntries', owner.token, {});
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual({ deleted: 1 });
+    expect(await kept()).toMatchObject({ kept: 0, enforced: false });
+    // A body with anything in it is not this call's: refused, nothing changed.
+    const odd = await t.call('clearCustomerBlockEntries', owner.token, { all: true });
+    expect(odd.statusCode).toBe(400);
   }, 240_000);
 });
