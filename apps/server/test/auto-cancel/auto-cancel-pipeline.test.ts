@@ -29,7 +29,7 @@ import { shops, webhookEvents } from '../../src/db/schema.js';
 import { AUTO_CANCEL_ORDER_JOB } from '../../src/features/auto-cancel/auto-cancel-job.js';
 import { processFilterOrder } from '../../src/features/auto-cancel/process-order.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
-import { HOME, premiumShop, saveFilterAs } from '../helpers/auto-cancel.js';
+import { finishedDryRun, HOME, premiumShop, saveFilterAs } from '../helpers/auto-cancel.js';
 import { failOrderReads, uncheckedOrderError } from '../helpers/order-faults.js';
 import { checkoutAs } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -385,15 +385,7 @@ describe('auto-cancel filters on the order pipeline', () => {
       .not.toBeNull();
     // Every order this file placed but the one of 40 days ago.
     expect(run).toMatchObject({ state: 'running', read: 0, total: placedOrders - 1, done: false });
-    await expect
-      .poll(
-        async () => {
-          run = (await t.call('getAutoCancelDryRun', owner.token, { id })).json<AutoCancelDryRun>();
-          return run.done;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(true);
+    run = await finishedDryRun(t, owner, id);
     expect(run).toMatchObject({ state: 'done', error: null, truncated: false });
     expect(run!.read).toBe(placedOrders - 1);
     expect(run!.total).toBe(placedOrders - 1);

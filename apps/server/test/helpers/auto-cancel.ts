@@ -2,6 +2,7 @@
 // filters, and saving a filter through the merchant's call (a refusal fails the test).
 import {
   NEW_AUTO_CANCEL_FILTER,
+  type AutoCancelDryRun,
   type AutoCancelFilter,
   type AutoCancelFilterInput,
 } from '@gatehouse/contracts';
@@ -39,4 +40,23 @@ export async function saveFilterAs(
   const res = await t.call('saveAutoCancelFilter', owner.token, { id, name, mode, match, actions });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AutoCancelFilter>();
+}
+
+/** Polls the dry run until it is done; answers it as it ended. */
+export async function finishedDryRun(
+  t: TestApp,
+  owner: SignedIn,
+  id: string,
+): Promise<AutoCancelDryRun> {
+  let run: AutoCancelDryRun | undefined;
+  await expect
+    .poll(
+      async () => {
+        run = (await t.call('getAutoCancelDryRun', owner.token, { id })).json<AutoCancelDryRun>();
+        return run.done;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  return run!;
 }
