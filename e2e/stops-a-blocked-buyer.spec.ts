@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './support/account-state.js';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
 import { clickAndAwait, setUpPremiumMerchant } from './support/merchant.js';
+import { checkoutInBrowser } from './support/storefront-checkout.js';
 
 const MESSAGE = 'We do not accept orders from this address. Please write to help@example.com.';
 const BLOCKED = 'blocked.buyer@example.com';
@@ -29,20 +30,7 @@ describe('Customer Block Lists stop a blocked buyer at checkout', () => {
     return ((await res.json()) as { orders: unknown[] }).orders.length;
   };
 
-  async function checkout(buyer: Page, email: string) {
-    await buyer.goto(`${store}/collections/all`);
-    await buyer.locator('a.card-product').first().click();
-    await buyer.getByRole('button', { name: 'Add to cart' }).click();
-    await buyer.goto(`${store}/checkout`);
-    await buyer.getByLabel('Email').fill(email);
-    await buyer.locator('#ship_last_name').fill('Mallory');
-    await buyer.locator('#ship_address1').fill('1 Main Street');
-    await buyer.locator('#ship_city').fill('Springfield');
-    await buyer.locator('#ship_zip').fill('62701');
-    await buyer.getByLabel('Card number').fill('4242424242424242');
-    await buyer.getByLabel('Name on card').fill('Mallory');
-    await buyer.getByRole('button', { name: 'Pay now' }).click();
-  }
+  const checkout = (buyer: Page, email: string) => checkoutInBrowser(buyer, store, email);
 
   it('shows the message at checkout and places no order; others check out', async () => {
     await admin.goto(`${f.stack.appUrl}/checkoutValidate`);

@@ -55,6 +55,7 @@ export const autoCancelMessages = {
   id: 'Please give the id of a filter.',
   ids: `List the ids of all the shop's filters, each once, at most ${L.filtersPerShop}.`,
   dryRunId: 'Please give the id of a dry run.',
+  dryRunFilter: 'Give the id of the filter being edited, or null for a new filter.',
 } as const;
 const m = autoCancelMessages;
 
@@ -189,16 +190,35 @@ export const autoCancelReorderRequest = z
   })
   .strict();
 
-/** A dry run of a draft: its match only (actions do not change what it catches). */
-export const autoCancelDryRunRequest = z.object({ match: filterMatch }).strict();
+/**
+ * A dry run of a draft: its match (actions do not change what it catches), and where it stands
+ * among the shop's filters: the saved filter it is a draft of (null: a new one, tried last) and
+ * its mode, so the run says what the filter would do there, as new orders would find it.
+ */
+export const autoCancelDryRunRequest = z
+  .object({
+    match: filterMatch,
+    filterId: z.uuid({ error: m.dryRunFilter }).nullable().default(null),
+    mode: z.enum(autoCancelModes, { error: m.mode }).default('on'),
+  })
+  .strict();
 export const autoCancelDryRunStarted = z.object({ id: z.string() });
 
 export const autoCancelDryRunStatusRequest = z
   .object({ id: z.uuid({ error: m.dryRunId }) })
   .strict();
 
-/** would-act: the filter would have acted; already-cancelled: it matched a cancelled order. */
-export const dryRunVerdicts = ['would-act', 'already-cancelled'] as const;
+/**
+ * would-act: the filter would have acted; would-log: in monitor mode it would have logged what
+ * it would do; caught-first: a filter that is on, tried before it, would have acted instead
+ * (caughtFirstBy names it); already-cancelled: it matched a cancelled order.
+ */
+export const dryRunVerdicts = [
+  'would-act',
+  'would-log',
+  'caught-first',
+  'already-cancelled',
+] as const;
 
 export const dryRunResult = z.object({
   orderId: z.string(),
@@ -211,6 +231,8 @@ export const dryRunResult = z.object({
   /** The condition that decided (positions from 0) and its words. */
   decidedBy: z.object({ group: z.number(), condition: z.number(), text: z.string() }),
   verdict: z.enum(dryRunVerdicts),
+  /** The filter that would have acted first (caught-first only). */
+  caughtFirstBy: z.string().nullable().optional(),
 });
 export type DryRunResult = z.infer<typeof dryRunResult>;
 

@@ -171,6 +171,17 @@ export const customerBlockDeleteRequest = z.object({
     .max(1000, protectionMessages.tooManyIds),
 });
 
+/** What the lists keep, and what the store's checkout enforces of them (any plan). */
+export const customerBlockKept = z.object({
+  kept: z.number(),
+  /** Whether the shop's plan has the lists (else none of the kept entries is enforced). */
+  enforced: z.boolean(),
+  /** The entries the store's checkout held at its last sync, and whether one is still due. */
+  atCheckout: z.number(),
+  syncPending: z.boolean(),
+});
+export type CustomerBlockKept = z.infer<typeof customerBlockKept>;
+
 export const customerBlockListsApi = {
   getCustomerBlockLists: call({
     method: 'GET',
@@ -209,6 +220,23 @@ export const customerBlockListsApi = {
     response: z.object({ deleted: z.number() }),
   }),
   /** Queues a sync of the function's block list now (after a failure). */
+  /**
+   * The entries kept whatever the plan (on a plan without the lists they stay but checkout
+   * does not enforce them), and how many the store's checkout holds; every plan may ask.
+   */
+  getKeptCustomerBlocks: call({
+    method: 'GET',
+    path: '/api/checkoutValidate/kept',
+    request: z.object({}),
+    response: customerBlockKept,
+  }),
+  /** Removes every entry, on any plan, and syncs the checkout. */
+  clearCustomerBlockEntries: call({
+    method: 'POST',
+    path: '/api/checkoutValidate/clear',
+    request: z.object({}).strict(),
+    response: z.object({ deleted: z.number() }),
+  }),
   syncCustomerBlockLists: call({
     method: 'POST',
     path: '/api/checkoutValidate/sync',

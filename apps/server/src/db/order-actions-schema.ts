@@ -1,7 +1,8 @@
 // The order-action log, shared by the order features (Fraud Protect, the auto-cancel filters):
 // one row per action Gatehouse takes (or, in monitor mode, would take) on one order, unique by
-// shop, order, action and feature, so a feature decides an order once however often it is
-// asked; and at most one cancel of an order is live (pending, sending, done or failed) across
+// shop, order, action, feature and auto-cancel filter, so a feature decides an order once
+// however often it is asked, and the filters in monitor mode that caught the order are logged
+// beside the one that acted on it; and at most one cancel of an order is live (pending, sending, done or failed) across
 // the features, so an order is cancelled at most once whichever feature decided it. A
 // monitor-mode or skipped entry never holds that place, so one feature's "would cancel" does
 // not keep another from cancelling. The row is written before the action is sent and updated
@@ -84,11 +85,13 @@ export const orderActions = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('order_actions_shop_order_action_feature_key').on(
+    // Fraud Protect's entries have no filter: they count as one (coalesce, as nulls differ).
+    uniqueIndex('order_actions_shop_order_action_filter_key').on(
       t.shopId,
       t.orderId,
       t.action,
       t.feature,
+      sql`coalesce(${t.filterId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
     uniqueIndex('order_actions_live_cancel_key')
       .on(t.shopId, t.orderId)

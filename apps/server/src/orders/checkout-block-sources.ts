@@ -66,6 +66,11 @@ export interface CheckoutBlockSource {
 export interface CheckoutBlockService {
   /** A source's entries changed: queue a sync of the shop's function metafield. */
   changed(shopId: string): Promise<void>;
+  /**
+   * The shop's plan may have changed (a subscription's status, a plan chosen or cancelled, a
+   * reinstall): sources answer by plan, so a checkout that has a list is synced again.
+   */
+  planChanged(shopId: string): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -137,7 +137,10 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
   }
 }
 
-/** Adds the order's IP to the shop's IP block list; already listed counts as done. */
+/**
+ * Adds the order's IP to the shop's IP block list, with a note naming the order (as the email's
+ * entry has); already listed counts as done.
+ */
 async function blockIp(app: FastifyInstance, row: OrderActionRow): Promise<string> {
   const handler = app.blockers.quickAction('blockIp');
   const ip = row.params.ip ?? '';
@@ -147,7 +150,7 @@ async function blockIp(app: FastifyInstance, row: OrderActionRow): Promise<strin
   }
   const shop = await shopById(app.db, row.shopId);
   try {
-    const result = await handler(app.blockers, app.db, shop, ip);
+    const result = await handler(app.blockers, app.db, shop, ip, `Order ${row.orderName}`);
     if (result.changed) await app.protection.changed(shop.id);
     await finishAction(app.db, row, 'done', { result: { note: result.message } });
     return 'done';

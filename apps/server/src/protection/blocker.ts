@@ -69,6 +69,8 @@ export type QuickActionHandler = (
   db: Database,
   shop: Shop,
   value: string,
+  /** Where the value came from, as the list's note says; the visitor log when left out. */
+  note?: string,
 ) => Promise<QuickActionResult>;
 
 /**

@@ -3,7 +3,11 @@
 // groups, the deciding condition is the one that settled the outcome: in an all-of list the
 // first that failed, or when all held the last one (every one was needed); in an any-of list
 // the first that held, or when none held the last one. Filters are tried in the order given
-// (their priority); the first that matches wins.
+// (their priority): the first enforcing filter that matches acts. A filter in monitor mode
+// never takes an order from an enforcing one: each monitor filter that matches before the
+// acting one (every one, when none acts) is reported beside it, as the filters that would have
+// acted had they been on. Those below the acting one are not: on, they would have found the
+// order already taken.
 import type { CompiledMatch } from './compile-filters.js';
 import { describeCondition, type ConditionRef } from './filter-fields.js';
 import { prepareOrder, type OrderFacts, type PreparedOrder } from './order-facts.js';
@@ -67,24 +71,28 @@ export function prepareFacts(order: OrderFacts): PreparedOrder {
 }
 
 export interface FilterVerdict<F> {
-  /** The first filter that matched, or null. */
+  /** The first enforcing filter that matched, or null. */
   filter: F | null;
   decidedBy: (ConditionRef & { text: string }) | null;
+  /** The monitor filters that matched before it (all that matched, when none acts). */
+  monitored: { filter: F; decidedBy: (ConditionRef & { text: string }) | null }[];
 }
 
-/** Tries the filters in order; the first that matches decides. */
-export function evaluateFilters<F extends { compiled: CompiledMatch }>(
+/** Tries the filters in order; the first enforcing one that matches acts. */
+export function evaluateFilters<F extends { compiled: CompiledMatch; monitor?: boolean }>(
   filters: readonly F[],
   order: OrderFacts,
 ): FilterVerdict<F> {
   const prepared = prepareFacts(order);
+  const monitored: FilterVerdict<F>['monitored'] = [];
   for (const filter of filters) {
     const verdict = evaluatePrepared(filter.compiled, prepared);
-    if (verdict.matched) {
-      return { filter, decidedBy: describeDecider(filter.compiled, verdict.decidedBy) };
-    }
+    if (!verdict.matched) continue;
+    const decidedBy = describeDecider(filter.compiled, verdict.decidedBy);
+    if (filter.monitor === true) monitored.push({ filter, decidedBy });
+    else return { filter, decidedBy, monitored };
   }
-  return { filter: null, decidedBy: null };
+  return { filter: null, decidedBy: null, monitored };
 }
 
 /** The deciding condition with its words, or null. */

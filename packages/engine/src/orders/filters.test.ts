@@ -82,7 +82,33 @@ describe('auto-cancel filter language', () => {
     const verdict = evaluateFilters(filters, base);
     expect(verdict.filter?.id).toBe('b');
     expect(verdict.decidedBy).toEqual({ group: 0, condition: 1, text: 'Email contains "example"' });
-    expect(evaluateFilters(filters.slice(0, 1), base)).toEqual({ filter: null, decidedBy: null });
+    expect(evaluateFilters(filters.slice(0, 1), base)).toEqual({
+      filter: null,
+      decidedBy: null,
+      monitored: [],
+    });
+  });
+
+  it('a monitor filter never takes the order from an enforcing one; it is reported beside it', () => {
+    const emailHas = (value: string): CompiledMatch =>
+      compiled({
+        any: false,
+        groups: [{ any: false, conditions: [{ field: 'email', operator: 'contains', value }] }],
+      });
+    const watch = { id: 'watch', monitor: true, compiled: emailHas('example') };
+    const nope = { id: 'nope', monitor: true, compiled: emailHas('nowhere') };
+    const risky = { id: 'risky', monitor: false, compiled: emailHas('example') };
+    const later = { id: 'later', monitor: true, compiled: emailHas('example') };
+    const verdict = evaluateFilters([watch, nope, risky, later], base);
+    expect(verdict.filter?.id).toBe('risky');
+    expect(verdict.decidedBy?.text).toBe('Email contains "example"');
+    // Only the monitor filters above the acting one: on, those below would find it taken.
+    expect(verdict.monitored.map((m) => m.filter.id)).toEqual(['watch']);
+    expect(verdict.monitored[0]?.decidedBy?.text).toBe('Email contains "example"');
+    // With no enforcing filter catching the order, every monitor filter that does is reported.
+    const watching = evaluateFilters([watch, nope, later], base);
+    expect(watching.filter).toBeNull();
+    expect(watching.monitored.map((m) => m.filter.id)).toEqual(['watch', 'later']);
   });
 
   it('never throws, whatever the order holds', () => {

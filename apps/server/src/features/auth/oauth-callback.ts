@@ -69,6 +69,8 @@ export function registerOAuthCallback(app: FastifyInstance): void {
     // Installed: from now on every instance's decisions know the shop (an unknown name is
     // answered without looking it up); the post-install job rebuilds its policy.
     await app.protection.changed(installed.shop.id);
+    // Back after an uninstall: the checkout's list is written again, as the plan now allows.
+    if (installed.reinstall) await app.checkoutBlocks.planChanged(installed.shop.id);
     app.platform.invalidateAppEmbedState(shop);
     const postInstall: PostInstallData = { shop, shopId: installed.shop.id };
     try {

@@ -2,18 +2,26 @@
 // hold (the total its progress counts against), then reads them, newest first, a page at a
 // time (cursor pagination; each call with the platform client's time-out), runs the draft's
 // match on each and stores its progress and the orders it would have caught, with the
-// condition that decided, for the page to poll. It reads at most 5,000 orders and says so when
+// condition that decided and what the filter would have done there among the shop's filters
+// (dry-run-verdict.ts), for the page to poll. It reads at most 5,000 orders and says so when
 // the shop had more. A shop keeps its latest dry runs only: the older ones are removed when a
 // new one starts. A dry run changes nothing on the platform.
 import { evaluateMatch, describeDecider, type CompiledMatch } from '@gatehouse/engine';
-import type { AutoCancelDryRun, DryRunResult, FilterMatchInput } from '@gatehouse/contracts';
+import type {
+  AutoCancelDryRun,
+  AutoCancelMode,
+  DryRunResult,
+  FilterMatchInput,
+} from '@gatehouse/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import { orderOwner } from '../../orders/order-job.js';
 import { PlatformError } from '../../platform/platform-client.js';
 import { autoCancelDryRuns, type AutoCancelDryRunRow } from './auto-cancel-schema.js';
+import { draftVerdict, placeDraft } from './dry-run-verdict.js';
 import { compileOrRefuse } from './filters.js';
+import { activeFilters } from './process-order.js';
 import { countOrdersSince, factsOf, readOrdersPage } from './order-facts.js';
 
 export const DRY_RUN_JOB = 'auto-cancel-dry-run';
@@ -25,6 +33,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DryRunJobData {
   dryRunId: string;
+  /** The saved filter the draft is of (null: a new one) and its mode; absent in older jobs. */
+  filterId?: string | null;
+  mode?: AutoCancelMode;
 }
 
 export function toDryRun(row: AutoCancelDryRunRow): AutoCancelDryRun {
@@ -47,6 +58,7 @@ export async function startDryRun(
   app: FastifyInstance,
   shopId: string,
   match: FilterMatchInput,
+  placement: { filterId: string | null; mode: AutoCancelMode } = { filterId: null, mode: 'on' },
 ): Promise<string> {
   compileOrRefuse(match);
   const [row] = await app.db.insert(autoCancelDryRuns).values({ shopId, match }).returning();
@@ -65,7 +77,7 @@ export async function startDryRun(
       ),
     ),
   );
-  const data: DryRunJobData = { dryRunId: row!.id };
+  const data: DryRunJobData = { dryRunId: row!.id, ...placement };
   await app.jobs.send(DRY_RUN_JOB, data);
   return row!.id;
 }
@@ -90,7 +102,7 @@ export function dryRunJob(app: FastifyInstance): JobDefinition<DryRunJobData> {
           .where(eq(autoCancelDryRuns.id, row.id));
       try {
         await update({ state: 'running' });
-        const outcome = await readAndMatch(app, row, update);
+        const outcome = await readAndMatch(app, row, job.data, update);
         await update({ state: 'done', ...outcome });
         return { read: outcome.read, caught: outcome.results.length };
       } catch (error) {
@@ -109,12 +121,18 @@ export function dryRunJob(app: FastifyInstance): JobDefinition<DryRunJobData> {
 async function readAndMatch(
   app: FastifyInstance,
   row: AutoCancelDryRunRow,
+  placement: DryRunJobData,
   progress: (values: Partial<AutoCancelDryRunRow>) => Promise<unknown>,
 ) {
   const found = await orderOwner(app, row.shopId);
   if (!found) throw new Error('Gatehouse is not installed on the shop.');
   const { owner } = found;
   const match: CompiledMatch = compileOrRefuse(row.match);
+  const list = placeDraft(await activeFilters(app, row.shopId), {
+    filterId: placement.filterId ?? null,
+    mode: placement.mode ?? 'on',
+    compiled: match,
+  });
   const since = new Date(Date.now() - DRY_RUN_DAYS * DAY_MS);
   // How many orders the period holds, for the progress ("N of M orders read").
   await progress({ total: await countOrdersSince(app, owner, since) });
@@ -130,7 +148,8 @@ async function readAndMatch(
         break;
       }
       read++;
-      const verdict = evaluateMatch(match, await factsOf(app, node));
+      const facts = await factsOf(app, node);
+      const verdict = evaluateMatch(match, facts);
       const decided = verdict.matched ? describeDecider(match, verdict.decidedBy) : null;
       if (!decided) continue;
       results.push({
@@ -141,7 +160,7 @@ async function readAndMatch(
         total: Number(node.totalPriceSet.shopMoney.amount),
         currency: node.totalPriceSet.shopMoney.currencyCode,
         decidedBy: decided,
-        verdict: node.cancelledAt ? 'already-cancelled' : 'would-act',
+        ...draftVerdict(list, facts, node.cancelledAt !== null),
       });
     }
     await progress({ read, results });

@@ -1,10 +1,11 @@
 // Runs the shop's auto-cancel filters on one order. The filters that are on or in monitor mode
-// are tried in priority order; the first that matches decides: its actions (cancel with the
-// reason, refund, restock and email as chosen; the tags; blocking the order's IP; adding its
-// email to the Customer Block Lists) are recorded
-// in the shared order-action log as feature 'auto-cancel' with the filter's id before anything
-// is sent ("would" entries only, in monitor mode), then carried out by the shared exactly-once
-// runner. The order is decided once: a later webhook or retry finds the filter's entries and
+// are tried in priority order; the first filter that is on and matches acts: its actions
+// (cancel with the reason, refund, restock and email as chosen; the tags; blocking the order's
+// IP; adding its email to the Customer Block Lists) are recorded in the shared order-action
+// log as feature 'auto-cancel' with the filter's id before anything is sent, then carried out
+// by the shared exactly-once runner. A filter in monitor mode never takes the order from it:
+// each one that caught the order before the acting filter (every one, when none acts) has its
+// "would" entries logged beside it, and changes nothing. The order is decided once: a later webhook or retry finds the filter's entries and
 // only finishes what is open. Should Fraud Protect already hold the order's cancel, the log
 // keeps the filter's cancel out, so the order is cancelled once.
 import { planIncludes } from '@gatehouse/contracts';
@@ -60,8 +61,10 @@ export async function activeFilters(app: FastifyInstance, shopId: string) {
   for (const row of rows) {
     if (row.mode === 'off') continue;
     const compiled = compileMatch(row.match, row.name);
-    if (compiled.ok) active.push({ row, compiled: compiled.match });
-    else app.log.warn({ shopId, filterId: row.id }, 'a stored auto-cancel filter does not compile');
+    if (compiled.ok) {
+      active.push({ row, compiled: compiled.match, monitor: row.mode === 'monitor' });
+    } else
+      app.log.warn({ shopId, filterId: row.id }, 'a stored auto-cancel filter does not compile');
   }
   return active;
 }
@@ -85,23 +88,27 @@ export async function processFilterOrder(
     if (!node) return { note: 'The order does not exist.' };
     if (node.cancelledAt) return { note: 'The order is already cancelled.' };
     const verdict = evaluateFilters(filters, await factsOf(app, node));
-    if (!verdict.filter) return { untouched: true };
-    const filter = verdict.filter.row;
-    const monitor = filter.mode === 'monitor';
+    const deciding = [
+      ...verdict.monitored.map((m) => ({ filter: m.filter.row, monitor: true })),
+      ...(verdict.filter ? [{ filter: verdict.filter.row, monitor: false }] : []),
+    ];
+    if (deciding.length === 0) return { untouched: true };
     await recordActions(
       app.db,
-      filterActions(filter, node).map((a) => ({
-        shopId,
-        feature: FEATURE,
-        filterId: filter.id,
-        filterName: filter.name,
-        orderId,
-        orderName: node.name,
-        riskLevel: null,
-        action: a.action,
-        params: a.params,
-        status: monitor ? ('monitored' as const) : ('pending' as const),
-      })),
+      deciding.flatMap(({ filter, monitor }) =>
+        filterActions(filter, node).map((a) => ({
+          shopId,
+          feature: FEATURE,
+          filterId: filter.id,
+          filterName: filter.name,
+          orderId,
+          orderName: node.name,
+          riskLevel: null,
+          action: a.action,
+          params: a.params,
+          status: monitor ? ('monitored' as const) : ('pending' as const),
+        })),
+      ),
     );
     rows = await actionsOfOrder(app.db, shopId, orderId);
   }

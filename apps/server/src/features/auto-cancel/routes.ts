@@ -59,7 +59,9 @@ export async function autoCancelRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     api.startAutoCancelDryRun,
-    async ({ match }, { session }) => ({ id: await startDryRun(app, session.shopId, match) }),
+    async ({ match, filterId, mode }, { session }) => ({
+      id: await startDryRun(app, session.shopId, match, { filterId, mode }),
+    }),
     { mutates: true },
   );
 

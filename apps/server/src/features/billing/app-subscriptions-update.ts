@@ -43,6 +43,8 @@ export async function handleAppSubscriptionsUpdate(
   }
   // The plan may have changed: what a paid plan keeps open closes at once without it.
   await accessChanged(app.notify, app.log, shop.id);
+  // The plan follows the status: what checkout enforces follows the plan.
+  await app.checkoutBlocks.planChanged(shop.id);
   await audit(app.db, {
     shopId: shop.id,
     actor: 'platform',

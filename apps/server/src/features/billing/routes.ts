@@ -51,6 +51,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       .set({ plan: 'free', isNew: false, updatedAt: new Date() })
       .where(eq(shops.id, shop.id));
     await accessChanged(app.notify, app.log, shop.id);
+    await app.checkoutBlocks.planChanged(shop.id);
     return Boolean(open);
   }
 
@@ -173,6 +174,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       currentPeriodEnd: fresh.currentPeriodEnd ? new Date(fresh.currentPeriodEnd) : null,
     });
     await accessChanged(app.notify, app.log, shop.id);
+    await app.checkoutBlocks.planChanged(shop.id);
     const outcome =
       fresh.status === 'ACTIVE'
         ? 'activated'

@@ -1,7 +1,8 @@
 // Customer Block Lists (/checkoutValidate): the entries (add, edit, delete, CSV import and
 // export), the buyer's message, and the sync of the checkout function's block list (its status,
 // and "Sync now"). A paid feature: every call names `customerBlockLists` in the contracts and
-// answers 403 on a plan without it. Every change queues a sync before the answer.
+// answers 403 on a plan without it, but for the kept entries' count and their removal, which
+// every plan may use. Every change queues a sync before the answer.
 import {
   api,
   customerBlockListsExportPath,
@@ -33,6 +34,7 @@ import {
   toEntry,
   updateEntry,
 } from './entries.js';
+import { keptEntriesRoutes } from './kept-entries-routes.js';
 
 export const CUSTOMER_BLOCK_LISTS = 'customer-block-lists';
 
@@ -54,6 +56,7 @@ export async function customerBlockListsRoutes(app: FastifyInstance): Promise<vo
   }
 
   route(app, api.getCustomerBlockLists, async (_input, { session }) => view(session.shopId));
+  await keptEntriesRoutes(app);
 
   route(
     app,

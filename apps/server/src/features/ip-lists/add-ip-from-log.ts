@@ -1,5 +1,6 @@
 // The visitor log's "block IP" and "allow IP" actions: the address goes into the list through
-// the same canonical form, compile check and plan cap as an add on the list's page.
+// the same canonical form, compile check and plan cap as an add on the list's page. An order
+// action that blocks a buyer's IP goes the same way, its entry noted with the order it came from.
 import { visitorLogMessages as m, type QuickActionResult } from '@gatehouse/contracts';
 import type { Database } from '../../db/client.js';
 import type { IpListKind } from '../../db/protection-schema.js';
@@ -17,6 +18,7 @@ async function addIpFromLog(
   shop: Shop,
   kind: IpListKind,
   value: string,
+  note = 'Added from the visitor log',
 ): Promise<QuickActionResult> {
   const ip = canonicalIp(value);
   if (ip === null || ip.includes('/')) throw badRequest(m.quickValueIp);
@@ -26,14 +28,12 @@ async function addIpFromLog(
   }
   await checkRules(blockers, db, state, kind, [{ ip, expiresAt: null }]);
   enforceCap(state, kind, 1);
-  await insertEntries(db, shop.id, kind, [
-    { ip, note: 'Added from the visitor log', expiresAt: null },
-  ]);
+  await insertEntries(db, shop.id, kind, [{ ip, note, expiresAt: null }]);
   return { changed: true, message: `${ip} was added to the ${LIST_NAMES[kind]}.` };
 }
 
-export const blockIpFromLog: QuickActionHandler = (blockers, db, shop, value) =>
-  addIpFromLog(blockers, db, shop, 'block', value);
+export const blockIpFromLog: QuickActionHandler = (blockers, db, shop, value, note) =>
+  addIpFromLog(blockers, db, shop, 'block', value, note);
 
-export const allowIpFromLog: QuickActionHandler = (blockers, db, shop, value) =>
-  addIpFromLog(blockers, db, shop, 'allow', value);
+export const allowIpFromLog: QuickActionHandler = (blockers, db, shop, value, note) =>
+  addIpFromLog(blockers, db, shop, 'allow', value, note);

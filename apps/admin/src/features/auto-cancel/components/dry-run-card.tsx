@@ -1,6 +1,8 @@
 // The dry run: the draft's conditions over the shop's recent orders, read from the platform a
 // page at a time while a progress bar moves; then the orders it would have caught, each with
-// the condition that decided, and the honest count of orders read. Nothing is changed.
+// the condition that decided, what the filter would have done there among the shop's filters
+// (acted, logged in monitor mode, or left to a filter tried before it), and the honest count of
+// orders read. Nothing is changed.
 import {
   Badge,
   Banner,
@@ -12,7 +14,7 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
-import type { AutoCancelDryRun, FilterMatchInput } from '@gatehouse/contracts';
+import type { AutoCancelDryRun, AutoCancelMode, FilterMatchInput } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { useDryRun, useStartDryRun } from '../api/use-auto-cancel.js';
 import { dryRunProgress, dryRunReading, dryRunSummary } from '../dry-run-words.js';
@@ -35,6 +37,10 @@ function Results({ run }: { run: AutoCancelDryRun }) {
               {`${r.total.toLocaleString('en-US', { minimumFractionDigits: 2 })} ${r.currency}`}
             </Text>
             {r.verdict === 'already-cancelled' && <Badge>Already cancelled</Badge>}
+            {r.verdict === 'would-log' && <Badge tone="info">Monitor mode: logged only</Badge>}
+            {r.verdict === 'caught-first' && (
+              <Badge tone="attention">{`Caught first by ${r.caughtFirstBy ?? 'another filter'}`}</Badge>
+            )}
           </InlineStack>
           <Text as="p" tone="subdued" breakWord>
             {`Caught by: ${r.decidedBy.text}`}
@@ -47,11 +53,16 @@ function Results({ run }: { run: AutoCancelDryRun }) {
 
 export function DryRunCard({
   match,
+  filterId,
+  mode,
   invalid,
   days,
   onInvalid,
 }: {
   match: FilterMatchInput;
+  /** The saved filter the draft is of (null: a new one), and its mode: where the run tries it. */
+  filterId: string | null;
+  mode: AutoCancelMode;
   /** The draft has errors: the dry run shows them instead of starting. */
   invalid: boolean;
   days: number;
@@ -71,7 +82,7 @@ export function DryRunCard({
       onInvalid();
       return;
     }
-    const outcome = await start.call({ match });
+    const outcome = await start.call({ match, filterId, mode });
     if (!outcome.result) return;
     setRanOn(matchKey);
     setRunId(outcome.data.id);

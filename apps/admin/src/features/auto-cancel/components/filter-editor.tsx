@@ -129,6 +129,8 @@ export function FilterEditor({
             <MatchEditor draft={draft} errors={withServer} onChange={change} />
             <DryRunCard
               match={toMatch(draft)}
+              filterId={draft.id}
+              mode={draft.mode}
               invalid={Object.keys(own.conditions).length + Object.keys(own.groups).length > 0}
               days={dryRunDays}
               onInvalid={() => setShowErrors(true)}

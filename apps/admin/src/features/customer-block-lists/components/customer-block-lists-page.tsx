@@ -2,7 +2,8 @@
 // exists by the app's checkout rule (a cart and checkout validation function). The page shows
 // whether the store's checkout has the latest list, the message buyers see, the add form, the
 // entries (edited and removed at once), CSV import and export, and what is kept about buyers.
-// A paid feature: on Free the page explains it and leads to the subscription page.
+// A paid feature: on Free the page explains it and leads to the subscription page, and says
+// what is kept from a paid plan (not enforced) with a way to remove it.
 import { useState } from 'react';
 import { BlockStack, Card, Layout, Page, Text } from '@shopify/polaris';
 import { customerBlockListsExportPath } from '@gatehouse/contracts';
@@ -18,6 +19,7 @@ import {
 } from '../api/customer-block-lists-api.js';
 import { AddEntriesForm } from './add-entries-form.js';
 import { EntriesTable } from './entries-table.js';
+import { KeptEntriesCard } from './kept-entries-card.js';
 import { MessageCard } from './message-card.js';
 import { SyncStatusCard } from './sync-status-card.js';
 
@@ -28,15 +30,18 @@ export function CustomerBlockListsPage() {
     <PaidListPage
       title={TITLE}
       upgradeCard={
-        <PlanUpgradeCard
-          title="Customer Block Lists are part of Premium and Pay-As-You-Go"
-          intro="Stop known bad buyers at checkout, before they can pay:"
-          items={[
-            'emails and whole email domains;',
-            'phone numbers, names, street addresses and zip codes;',
-            'delivery countries.',
-          ]}
-        />
+        <BlockStack gap="400">
+          <PlanUpgradeCard
+            title="Customer Block Lists are part of Premium and Pay-As-You-Go"
+            intro="Stop known bad buyers at checkout, before they can pay:"
+            items={[
+              'emails and whole email domains;',
+              'phone numbers, names, street addresses and zip codes;',
+              'delivery countries.',
+            ]}
+          />
+          <KeptEntriesCard />
+        </BlockStack>
       }
       editor={(onUpgrade) => <CustomerBlockListsEditor onUpgrade={onUpgrade} />}
     />

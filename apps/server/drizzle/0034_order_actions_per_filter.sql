@@ -1,0 +1,2 @@
+DROP INDEX "order_actions_shop_order_action_feature_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "order_actions_shop_order_action_filter_key" ON "order_actions" USING btree ("shop_id","order_id","action","feature",coalesce("filter_id", '00000000-0000-0000-0000-000000000000'::uuid));
