@@ -19,6 +19,11 @@ export interface Stack {
   appSecretFile: string;
   /** Calls the server's support API, as `npm run support` does. */
   support<T = unknown>(path: string, body?: unknown): Promise<T>;
+  /**
+   * Stops the server, runs `whileStopped` (which may open its database folder, `env` holding
+   * the server's PGLITE_DIR and APP_SECRET_FILE), and starts it again on the same data.
+   */
+  restartServer(whileStopped: (env: Record<string, string>) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,12 +50,27 @@ export async function waitFor(
 export function launch(
   entry: string,
   env: Record<string, string>,
+  args: string[] = [],
 ): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(tsx, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(tsx, [entry, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
   child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
   return { child, output: () => log };
+}
+
+/** Stops a process: SIGTERM, then SIGKILL if it has not exited within 5 s. */
+function end(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
 }
 
 /** `serverEnv` adds or overrides the server's settings (e.g. another ADMIN_DIST). */
@@ -73,7 +93,7 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     EMULATOR_URL: emulatorUrl,
     EMULATOR_STATE_FILE: '',
   });
-  const server = launch('apps/server/src/server.ts', {
+  const env = {
     ...common,
     PORT: String(appPort),
     HOST: '127.0.0.1',
@@ -84,20 +104,10 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     // A store's firewall origin may be the emulator on loopback.
     FIREWALL_DEV_ORIGINS: new URL(emulatorUrl).host,
     ...serverEnv,
-  });
-  const children = [emulator.child, server.child];
+  };
+  let server = launch('apps/server/src/server.ts', env);
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once('exit', () => resolve());
-            c.kill('SIGTERM');
-            setTimeout(() => c.kill('SIGKILL'), 5_000).unref();
-          }),
-      ),
-    );
+    await Promise.all([emulator.child, server.child].map(end));
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -121,6 +131,12 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
       const text = await res.text();
       if (!res.ok) throw new Error(`support ${path}: ${res.status} ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
+    },
+    async restartServer(whileStopped) {
+      await end(server.child);
+      await whileStopped(env);
+      server = launch('apps/server/src/server.ts', env);
+      await waitFor(`${appUrl}/api/health`, server.child, server.output);
     },
     stop,
   };

@@ -6,6 +6,7 @@ import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
 import { POST_INSTALL_JOB } from '../../src/jobs/post-install.js';
 import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
 import { waitFor } from '../helpers/billing.js';
+import { nonExpiringGrant } from '../helpers/non-expiring-grant.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 export async function shopRow(t: TestApp, domain: string): Promise<Shop> {
@@ -23,18 +24,7 @@ export async function withNonExpiringToken(t: TestApp, domain: string): Promise<
   const row = await shopRow(t, domain);
   await t.app.db
     .update(shops)
-    .set(
-      t.app.tokens.sealed(
-        {
-          accessToken,
-          scopes: row.grantedScopes.split(','),
-          expiresAt: null,
-          refreshToken: null,
-          refreshTokenExpiresAt: null,
-        },
-        domain,
-      ),
-    )
+    .set(t.app.tokens.sealed(nonExpiringGrant(accessToken, row.grantedScopes), domain))
     .where(eq(shops.id, row.id));
   return accessToken;
 }
