@@ -9,6 +9,7 @@ import {
   type FwAccessRecord,
 } from '@gatehouse/contracts';
 import type { TestApp } from '../helpers/test-app.js';
+import { vi } from 'vitest';
 
 /** Firewall settings that turn the shop's Firewall on for `host`, its origin the shop itself. */
 export const firewallOn = (shop: string, host: string): FirewallSettings => ({
@@ -104,9 +105,10 @@ export async function openTail(
 
 /** Polls `check` every 20 ms until it holds, for at most `ms`. */
 export async function waitFor(check: () => boolean, ms: number) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('not reached in time');
+    },
+    { timeout: ms, interval: 20 },
+  );
 }

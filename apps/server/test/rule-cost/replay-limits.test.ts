@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { ruleCostMessages } from '@gatehouse/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateVisits } from '../../src/cli/visit-generator.js';
 import { insertVisits } from '../../src/cli/visit-ingest.js';
 import { shops } from '../../src/db/schema.js';
@@ -74,14 +74,15 @@ const replay = () =>
   });
 
 /** Polls `found` every few milliseconds until it answers something, for at most `ms`. */
-async function waitFor<T>(found: () => T | undefined, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('not seen in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+function waitFor<T>(found: () => T | undefined, ms = 10_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = found();
+      if (value === undefined) throw new Error('not seen in time');
+      return value;
+    },
+    { timeout: ms, interval: 5 },
+  );
 }
 
 describe('replay limits', () => {
