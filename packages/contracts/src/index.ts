@@ -20,6 +20,7 @@ export * from './visitor-log-messages.js';
 export * from './visit-rule.js';
 export * from './visit-network.js';
 export * from './visit-filters.js';
+export * from './visit-reference.js';
 export * from './referrer-blocker.js';
 export * from './legacy-block-lists.js';
 export * from './customer-block-lists.js';

@@ -19,6 +19,7 @@ export async function installShop(
     shopifyShopId: details.shopifyShopId,
     name: details.name,
     email: details.email,
+    contactEmail: details.contactEmail,
     shopOwner: details.ownerName,
     platformPlanName: details.planName,
     grantedScopes: grant.scopes.join(','),

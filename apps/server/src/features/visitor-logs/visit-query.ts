@@ -6,6 +6,9 @@
 import {
   VISIT_FLAG_BITS,
   visitorLogMessages as m,
+  visitAddressTag,
+  visitReferenceTime,
+  type ParsedVisitReference,
   type VisitActionFilter,
   type VisitCrawlerCheck,
   type VisitRange,
@@ -13,6 +16,7 @@ import {
 import {
   bigIntToIp,
   formatIp,
+  normalizeIp,
   parseIpRange,
   type BotCategory,
   type NetworkKind,
@@ -39,6 +43,8 @@ export interface VisitFilterInput {
   action?: VisitActionFilter | undefined;
   country?: string | undefined;
   ip?: string | undefined;
+  /** A blocked shopper's reference (the blocked visit's time and address tag). */
+  ref?: ParsedVisitReference | undefined;
   asn?: number | undefined;
   url?: string | undefined;
   network?: NetworkKind | undefined;
@@ -95,6 +101,14 @@ export function filterConditions(shopId: string, f: VisitFilterInput, now = new 
         : sql`v.ip between ${first}::inet and ${last}::inet`,
     );
   }
+  if (f.ref) {
+    // The visits blocked in the millisecond the reference names (findVisits keeps the one of
+    // its address).
+    const at = visitReferenceTime(f.ref, now.getTime());
+    where.push(sql`v.action <> 'allow'`);
+    where.push(sql`v.time >= ${new Date(at).toISOString()}::timestamptz`);
+    where.push(sql`v.time < ${new Date(at + 1).toISOString()}::timestamptz`);
+  }
   if (f.url) where.push(urlContains(f.url));
   // Written as the partial indexes' conditions are, so the planner can use them.
   if (f.network) where.push(netFlagSet(sql`v.net_flags`, VISIT_FLAG_BITS[f.network]));
@@ -150,7 +164,8 @@ export async function findVisits(
     where ${sql.join(where, sql` and `)}
     order by v.time desc, v.id desc
     limit ${page.limit + 1}`);
-  const rows = rowsOf(result).map(toRecord);
+  let rows = rowsOf(result).map(toRecord);
+  if (filters.ref) rows = ofReferencedAddress(rows, filters.ref.tag);
   const visits = rows.slice(0, page.limit);
   const last = visits[visits.length - 1];
   return {
@@ -158,6 +173,17 @@ export async function findVisits(
     nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
     searchedTo: null,
   };
+}
+
+/**
+ * Of the visits blocked in a reference's millisecond, those from the address the reference
+ * was given to; all of them should none match (an address the log stored in another
+ * spelling), so a reference never finds nothing when its visit is there.
+ */
+function ofReferencedAddress(rows: VisitRecord[], tag: number): VisitRecord[] {
+  // Tagged in the spelling the decision used: the engine's canonical one.
+  const own = rows.filter((r) => visitAddressTag(normalizeIp(r.ip) ?? r.ip) === tag);
+  return own.length > 0 ? own : rows;
 }
 
 /** Number of visits matching the filters (the export's progress total). */
