@@ -13,7 +13,7 @@ import { waitForLoggedVisits } from './support/visitor-log.js';
 const SHOPPER = '88.198.0.1';
 const NEIGHBOUR = '88.198.0.2';
 /** The demo store's customer-facing email on the platform. */
-const STORE_EMAIL = 'owner@demo-store.example';
+const STORE_EMAIL = 'hello@demo-store.example';
 
 /** The block page's lines under the merchant's text, as the shopper reads them. */
 const noticeLines = (page: Page) =>
@@ -43,7 +43,7 @@ describe("a blocked shopper's way forward", () => {
       lines = await noticeLines(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
       expect(await page.getByRole('link', { name: STORE_EMAIL }).getAttribute('href')).toMatch(
-        /^mailto:owner@demo-store\.example\?subject=Blocked%20visit%20/,
+        /^mailto:hello@demo-store\.example\?subject=Blocked%20visit%20/,
       );
       await screenshot(page, 'block-page-notice-1280');
       await page.setViewportSize({ width: 390, height: 844 });

@@ -17,6 +17,8 @@ export interface ShopRecord {
   domain: string;
   name: string;
   email: string;
+  /** The customer-facing email (`contactEmail`); absent in older state: the owner's email. */
+  contactEmail?: string;
   shopOwner: string;
   currency: string;
   timezone: string;

@@ -65,7 +65,7 @@ describe('the block page notice', () => {
     const byCountry = await decide(alice, US);
     const byReferrer = await decide(alice, DE, SPAM);
     const byAddress = await decide(alice, LISTED);
-    const email = 'owner@alice-notice.example';
+    const email = 'hello@alice-notice.example';
     expect(byCountry).toMatchObject({
       action: 'block',
       notice: { reason: 'your country or region', contactEmail: email },
@@ -85,8 +85,8 @@ describe('the block page notice', () => {
     await t.app.protection.policies.rebuild(alice.id);
     expect((await decide(alice, US)).notice).toMatchObject({ contactEmail: '' });
     const [row] = await t.app.db.select().from(shops).where(eq(shops.id, bob.id));
-    // Taken from the platform's shop at install.
-    expect(row?.contactEmail).toBe('owner@bob-notice.example');
+    // Taken from the platform's shop at install: its customer-facing address, not the owner's.
+    expect(row?.contactEmail).toBe('hello@bob-notice.example');
   });
 
   it('finds the blocked visit in the visitor log by its reference, as a shopper types it', async () => {

@@ -64,7 +64,7 @@ function expectAnswer(c: DecideCase, answer: DecideResponse) {
     // The shopper learns the kind of reason, the store's address and the visit's reference.
     expect(answer.notice).toEqual({
       reason: expect.stringMatching(/^[\w ’]+$/),
-      contactEmail: expect.stringMatching(/^(help@cases|owner@cases-store)\.example$/),
+      contactEmail: expect.stringMatching(/^(help@cases|hello@cases-store)\.example$/),
       reference: expect.stringMatching(/^\w{5}-\w{5}$/),
     });
   }
