@@ -26,6 +26,11 @@ describe('filters in the address bar', () => {
     expect(toVisitQuery(filters, 0)).toEqual({ ref: 'm8g89 2vhne' });
     expect(filterErrors(toVisitQuery(filters, 0))).toEqual({});
     expect(filterErrors({ ref: 'm8g89' })).toEqual({ ip: visitorLogMessages.reference });
+    // The reference names its moment; a time range chosen before does not hide it.
+    expect(toVisitQuery({ ref: 'm8g89 2vhne', range: '1h', action: 'block' }, 0)).toEqual({
+      ref: 'm8g89 2vhne',
+      action: 'block',
+    });
   });
 
   it('survive a round trip through search params', () => {

@@ -136,6 +136,8 @@ export function toVisitQuery(filters: LogFilters, now: number): VisitFilters {
   if (filters.bot) query.bot = filters.bot;
   if (filters.crawler) query.crawler = filters.crawler;
   const range = filters.range;
+  // A reference names its own moment: the time range would only hide it.
+  if (filters.ref) return query;
   if (range === '3d') {
     query.from = new Date(now - 3 * DAY_MS).toISOString();
   } else if (range === 'custom') {

@@ -150,6 +150,10 @@ export async function findVisits(
     where.push(sql`v.time <= ${c.time}::timestamptz`);
     where.push(sql`(v.time, v.id) < (${c.time}::timestamptz, ${c.id}::bigint)`);
   }
+  if (filters.ref) {
+    if (filters.url) where.push(urlContains(filters.url));
+    return findByReference(db, where, filters.ref, page.limit);
+  }
   if (filters.url) {
     const urls = await matchingUrls(db, shopId, filters.url, page.urlMatchesMax);
     if (urls !== null) {
@@ -164,8 +168,7 @@ export async function findVisits(
     where ${sql.join(where, sql` and `)}
     order by v.time desc, v.id desc
     limit ${page.limit + 1}`);
-  let rows = rowsOf(result).map(toRecord);
-  if (filters.ref) rows = ofReferencedAddress(rows, filters.ref.tag);
+  const rows = rowsOf(result).map(toRecord);
   const visits = rows.slice(0, page.limit);
   const last = visits[visits.length - 1];
   return {
@@ -175,15 +178,35 @@ export async function findVisits(
   };
 }
 
+/** The most visits a reference's millisecond is read for (a flood blocked all at once). */
+const REFERENCE_SCAN = 5_000;
+
 /**
- * Of the visits blocked in a reference's millisecond, those from the address the reference
- * was given to; all of them should none match (an address the log stored in another
+ * The visits blocked in a reference's millisecond (the conditions hold it) from the address the
+ * reference was given to; all of them should none match (an address the log stored in another
  * spelling), so a reference never finds nothing when its visit is there.
  */
-function ofReferencedAddress(rows: VisitRecord[], tag: number): VisitRecord[] {
+async function findByReference(
+  db: Database,
+  where: SQL[],
+  ref: ParsedVisitReference,
+  limit: number,
+): Promise<VisitPageResult> {
+  const result = await db.execute(sql`
+    select ${COLUMNS} from visits v
+    where ${sql.join(where, sql` and `)}
+    order by v.time desc, v.id desc
+    limit ${REFERENCE_SCAN}`);
+  const all = rowsOf(result).map(toRecord);
   // Tagged in the spelling the decision used: the engine's canonical one.
-  const own = rows.filter((r) => visitAddressTag(normalizeIp(r.ip) ?? r.ip) === tag);
-  return own.length > 0 ? own : rows;
+  const own = all.filter((r) => visitAddressTag(normalizeIp(r.ip) ?? r.ip) === ref.tag);
+  const rows = own.length > 0 ? own : all;
+  const visits = rows.slice(0, limit);
+  return {
+    visits,
+    nextCursor: rows.length > limit ? encodeCursor(visits[limit - 1]!) : null,
+    searchedTo: null,
+  };
 }
 
 /** Number of visits matching the filters (the export's progress total). */
