@@ -24,6 +24,8 @@ export interface RouteOptions {
   /** Calls that change state: audit-logged when made under impersonation. */
   mutates?: boolean;
   config?: RouteShorthandOptions['config'];
+  /** A body limit of its own, for a call whose body may be larger than the app's. */
+  bodyLimit?: number;
 }
 
 export function route<Req extends z.ZodType, Res extends z.ZodType>(
@@ -36,6 +38,7 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
     method: call.method,
     url: call.path,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const session = call.public ? null : await app.authenticate(request);
       if (session && call.feature)
