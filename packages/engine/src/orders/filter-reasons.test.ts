@@ -3,7 +3,6 @@ import { compileMatch, type CompiledMatch } from './compile-filters.js';
 import { evaluateFilters, evaluateMatch, matchReasons } from './evaluate-filters.js';
 import { describeCondition, joinReasons } from './condition-words.js';
 import type { FilterMatch } from './filter-fields.js';
-import { checkIpEntry } from './ip-entry.js';
 import { base } from './filters.cases.js';
 import { usZipBase } from './order-facts.js';
 
@@ -224,53 +223,5 @@ describe('a listed ZIP and a US ZIP+4', () => {
     expect(usZipBase('01310-100', 'BR')).toBeNull();
     expect(usZipBase('12345-6789', 'DE')).toBeNull();
     expect(usZipBase('12345-6789', 'us')).toBe('12345');
-  });
-});
-
-describe('a refused filter says where each problem is', () => {
-  it('gives a path to each condition’s value, with a code and the problem alone', () => {
-    const result = compileMatch(
-      {
-        any: false,
-        groups: [
-          {
-            any: false,
-            conditions: [
-              { field: 'email', operator: 'matches', value: '(?<=a)b' },
-              { field: 'browserIp', operator: 'inList', value: ['10.0.0.1', '300.1.1.1'] },
-              { field: 'nope', operator: 'equals', value: 'x' },
-              { field: 'total', operator: 'contains', value: 'x' },
-            ],
-          },
-          { any: true, conditions: [] },
-        ],
-      },
-      'Risky',
-    );
-    expect(result.ok).toBe(false);
-    const problems = result.ok ? [] : result.problems;
-    expect(problems.map((p) => [p.path, p.code])).toEqual([
-      [['groups', 0, 'conditions', 0, 'value'], 'invalid_pattern'],
-      [['groups', 0, 'conditions', 1, 'value', 1], 'invalid_ip'],
-      [['groups', 0, 'conditions', 2, 'field'], 'unknown_field'],
-      [['groups', 0, 'conditions', 3, 'operator'], 'operator_mismatch'],
-      [['groups', 1, 'conditions'], 'empty_group'],
-    ]);
-    expect(problems[1]?.message).toBe('"300.1.1.1" is not an IP address or CIDR range.');
-    expect(problems[1]?.text).toBe(
-      'Filter "Risky": Group 1, condition 2 (Browser IP is in 10.0.0.1 or 300.1.1.1): "300.1.1.1" is not an IP address or CIDR range.',
-    );
-    expect(problems[4]?.text).toBe(
-      'Filter "Risky": Group 2 is empty. Add a condition to it or remove it.',
-    );
-  });
-
-  it('checks an IP entry as the editor does', () => {
-    expect(checkIpEntry('10.0.0.0/8').ok).toBe(true);
-    expect(checkIpEntry(' 2001:db8::/32 ').ok).toBe(true);
-    expect(checkIpEntry('10.0.0.1/8')).toEqual({
-      ok: false,
-      problem: '"10.0.0.1/8" is not an IP address or CIDR range (did you mean 10.0.0.0/8?).',
-    });
   });
 });
