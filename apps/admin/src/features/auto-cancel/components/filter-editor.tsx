@@ -57,7 +57,7 @@ export function FilterEditor({
   const initial = useMemo(() => toDraft(filter), [filter]);
   const [draft, setDraft] = useState<FilterDraft>(initial);
   const [showErrors, setShowErrors] = useState(false);
-  const [refused, setRefused] = useState<PlacedErrors | null>(null);
+  const [refused, setRefused] = useState<(PlacedErrors & { title: string }) | null>(null);
   const [leaving, setLeaving] = useState(false);
   const save = useSaveAutoCancelFilter();
   const change = (partial: Partial<FilterDraft>) => {
@@ -68,8 +68,8 @@ export function FilterEditor({
   const own = filterErrors(draft);
   const errors: FilterErrors = showErrors ? own : typedErrors(draft);
   const withServer = withServerErrors(errors, refused);
-  const refuse = (message: string, list: FieldError[] | undefined) =>
-    setRefused(placeServerErrors(draft, message, list));
+  const refuse = (title: string) => (message: string, list: FieldError[] | undefined) =>
+    setRefused({ ...placeServerErrors(draft, message, list), title });
   const dirty = filter === null || !sameData(draft, initial);
 
   const submit = async () => {
@@ -83,7 +83,7 @@ export function FilterEditor({
       onDone();
       return;
     }
-    if (outcome.status === 400) refuse(outcome.message, outcome.errors);
+    if (outcome.status === 400) refuse('The filter was not saved')(outcome.message, outcome.errors);
   };
 
   return (
@@ -106,7 +106,7 @@ export function FilterEditor({
         <Layout.Section>
           <BlockStack gap="400">
             {refused?.banner && (
-              <Banner tone="critical" title="The filter was not saved">
+              <Banner tone="critical" title={refused.title}>
                 <p>{refused.banner}</p>
               </Banner>
             )}
@@ -136,7 +136,7 @@ export function FilterEditor({
               invalid={Object.keys(own.conditions).length + Object.keys(own.groups).length > 0}
               days={dryRunDays}
               onInvalid={() => setShowErrors(true)}
-              onRefused={refuse}
+              onRefused={refuse('The dry run did not start')}
             />
             <ActionsCard
               actions={draft.actions}
