@@ -231,6 +231,12 @@ describe('Customer Block Lists', () => {
     expect(byDomain.status).toBe(400);
     const fine = await checkoutAs(alice.shop, 'grace@example.org');
     expect(fine.status).toBe(303);
+    // The listed ZIP 90211 stops its US ZIP+4 too, written with or without the dash.
+    for (const zip of ['90211-4400', '90211 4400']) {
+      const plus4 = await checkout(t.emulatorUrl, alice.shop, 'grace@example.org', { zip });
+      expect(plus4.status, zip).toBe(400);
+      expect(plus4.body).toContain(message);
+    }
 
     // Deleting the entry reaches the platform with the next sync.
     const email = (await view(alice)).entries.find((e) => e.kind === 'email')!;
