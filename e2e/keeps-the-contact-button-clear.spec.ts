@@ -77,7 +77,7 @@ describe('the Contact us toggle', () => {
 
   beforeAll(async () => {
     ({ f, page } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
-    // The Firewall section makes the navigation its longest.
+    // The Firewall section makes the navigation its longest; FAQ is its last item.
     await setFlags(f.stack, { isShowWaf: true });
   });
   afterAll(() => tearDown(f));
@@ -86,7 +86,9 @@ describe('the Contact us toggle', () => {
     for (const path of PAGES) {
       await page.goto(`${f.stack.appUrl}${path}`);
       await page.locator(TOGGLE).waitFor();
-      await page.getByRole('link', { name: 'Realtime Access Log' }).waitFor();
+      await page.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+      // The Firewall section (its NEW badge) is in.
+      await page.getByText('NEW', { exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await coveredWhileScrolling(page, NAV), path).toEqual([]);
       expect(await coveredWhileScrolling(page, null), path).toEqual([]);
@@ -107,7 +109,7 @@ describe('the Contact us toggle', () => {
     }
     await screenshot(page, 'contact-toggle-390');
     await page.locator('.Polaris-TopBar__NavigationIcon').click();
-    await page.getByRole('link', { name: 'Realtime Access Log' }).waitFor();
+    await page.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
     expect(await coveredWhileScrolling(page, NAV)).toEqual([]);
     await screenshot(page, 'contact-toggle-390-navigation');
     await page.keyboard.press('Escape');
