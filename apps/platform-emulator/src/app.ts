@@ -12,6 +12,7 @@ import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
 import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
+import { embeddedControlRoutes } from './control/embedded-control-routes.js';
 import { applyFaults, faultRoutes } from './control/fault-routes.js';
 import { FaultInjector } from './control/faults.js';
 import { orderControlRoutes } from './control/order-control-routes.js';
@@ -150,6 +151,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await orderControlRoutes(app, context);
   await privacyControlRoutes(app, context);
   await tokenControlRoutes(app, context);
+  await embeddedControlRoutes(app, context);
   await onlineStoreControlRoutes(app, context);
   await faultRoutes(app, context);
 

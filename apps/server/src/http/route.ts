@@ -3,7 +3,8 @@
 // answer is checked against the response schema before it is sent as bare JSON; every request
 // also passes the contracts' hygiene check (no control or bidi characters, no prototype keys,
 // in any string or key however deep). A call that names a plan feature is refused with 403
-// for a plan without it (plan-gates.ts).
+// for a plan without it (plan-gates.ts). A change made under impersonation, or by a staff user
+// inside the platform's admin, is audit-logged with who made it.
 import { requestHygieneProblem, type ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ export interface RouteContext {
 }
 
 export interface RouteOptions {
-  /** Calls that change state: audit-logged when made under impersonation. */
+  /** Calls that change state: audit-logged under impersonation and for a platform staff user. */
   mutates?: boolean;
   config?: RouteShorthandOptions['config'];
 }
@@ -56,6 +57,13 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
           impersonated: true,
           action: `call ${call.path}`,
           detail: { input: input as unknown },
+        });
+      } else if (session?.staffUserId && options.mutates) {
+        await audit(app.db, {
+          shopId: session.shopId,
+          actor: 'merchant',
+          action: `call ${call.path}`,
+          detail: { staffUserId: session.staffUserId },
         });
       }
       // Bare JSON even for strings: the admin reads the body as `data`.
