@@ -15,6 +15,8 @@ import { findSession, type RequestSession } from '../sessions/sessions.js';
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<RequestSession>;
+    /** The installed shop a platform session token names (installed on its first token). */
+    sessionTokenShop: (token: string) => Promise<SessionTokenShop | null>;
   }
   interface FastifyRequest {
     session: RequestSession | null;
@@ -23,6 +25,12 @@ declare module 'fastify' {
 
 /** Installs a shop from a verified session token; answers the shop's id, or null when it failed. */
 export type SessionTokenInstaller = (shop: string, sessionToken: string) => Promise<string | null>;
+
+export interface SessionTokenShop {
+  shop: string;
+  shopId: string;
+  staffUserId: string;
+}
 
 export interface AuthOptions {
   installFromSessionToken?: SessionTokenInstaller;
@@ -45,17 +53,28 @@ export const authPlugin = fp<AuthOptions>(
       return options.installFromSessionToken ? options.installFromSessionToken(shop, token) : null;
     }
 
+    async function sessionTokenShop(token: string): Promise<SessionTokenShop | null> {
+      const claims = await app.platform.verifySessionToken(token);
+      if (!claims) return null;
+      const shopId = await shopIdOf(claims.shop, token);
+      return shopId ? { ...claims, shopId } : null;
+    }
+
     async function sessionOf(token: string): Promise<RequestSession | null> {
       if (!looksLikeSessionToken(token)) {
         return token.length > 200 ? null : findSession(app.db, token);
       }
-      const claims = await app.platform.verifySessionToken(token);
-      if (!claims) return null;
-      const shopId = await shopIdOf(claims.shop, token);
-      if (!shopId) return null;
-      return { sessionId: null, shopId, impersonated: false, staffUserId: claims.staffUserId };
+      const found = await sessionTokenShop(token);
+      if (!found) return null;
+      return {
+        sessionId: null,
+        shopId: found.shopId,
+        impersonated: false,
+        staffUserId: found.staffUserId,
+      };
     }
 
+    app.decorate('sessionTokenShop', sessionTokenShop);
     app.decorateRequest('session', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);

@@ -61,7 +61,9 @@ describe('session tokens', () => {
     const entries = await t.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.shopId, row!.id), eq(auditLog.action, 'call /api/regionBlocker/save')));
+      .where(
+        and(eq(auditLog.shopId, row!.id), eq(auditLog.action, 'call /api/regionBlocker/save')),
+      );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: 'merchant', detail: { staffUserId: '42' } });
   });
@@ -128,9 +130,7 @@ describe('session tokens', () => {
     expect((await t.call('getCountryBlocker', bobToken)).json().countries).toEqual([]);
     // The same shop signed in standalone (OAuth and /loginComplete) sees the embedded change.
     const standalone = await t.signIn('alice-embedded');
-    expect((await t.call('getCountryBlocker', standalone.token)).json().countries).toEqual([
-      'CN',
-    ]);
+    expect((await t.call('getCountryBlocker', standalone.token)).json().countries).toEqual(['CN']);
   });
 
   it('ends nothing on logout inside the admin, and refuses the token once the shop uninstalled', async () => {
