@@ -1,0 +1,118 @@
+// A merchant installs Gatehouse from the platform's app listing and uses it inside the admin:
+// no sign-in, no cookie of the app's (the admin is on localhost, the app on 127.0.0.1, another
+// site), the admin's nav menu and title bar come from the app, a blocker is saved with the
+// admin's own toast, the visitor log lists a visit, and a session token the server refuses is
+// replaced by a new one without the merchant noticing.
+import type { FrameLocator, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAppEmbed, setFlags } from './support/account-state.js';
+import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { visitStorefront } from './support/storefront-visit.js';
+
+const HANDLE = 'framed-outfitters';
+const SHOP = `${HANDLE}.myshopify.com`;
+const VISITOR = '8.8.4.4';
+
+describe('Gatehouse inside the Shopify admin', () => {
+  let f: Fixture;
+  let admin: Page;
+  let app: FrameLocator;
+
+  async function sessionToken(): Promise<string> {
+    const res = await fetch(`${f.stack.emulatorUrl}/_emulator/shops/${SHOP}/session-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  async function chooseInAdminMenu(label: string): Promise<void> {
+    await admin.locator('#app-nav-items').getByRole('button', { name: label, exact: true }).click();
+    await expect.poll(() => admin.locator('#app-title').textContent()).toBe(label);
+  }
+
+  beforeAll(async () => {
+    f = await setUp({}, { emulatorHostName: 'localhost' });
+    expect(new URL(f.stack.emulatorUrl).hostname).toBe('localhost');
+    expect(new URL(f.stack.appUrl).hostname).toBe('127.0.0.1');
+    admin = await f.chrome.browser.newPage();
+    app = admin.frameLocator('#app-frame');
+  });
+  afterAll(() => tearDown(f));
+
+  it('installs from the app listing straight into the embedded app, without a cookie', async () => {
+    await admin.goto(`${f.stack.emulatorUrl}/shops/${SHOP}/admin/app-store/gatehouse`);
+    await admin.getByRole('button', { name: 'Install' }).click();
+    await admin.waitForURL(`${f.stack.emulatorUrl}/shops/${SHOP}/admin/apps/gatehouse`);
+    // A new store is sent to choose a plan first, inside the frame.
+    await app.getByText('Subscription').first().waitFor();
+    await setFlags(f.stack, { isNew: false, plan: 'premium' }, HANDLE);
+    await admin.reload();
+    await app.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    // The app's nav menu is the admin's: the side navigation's items, no app chrome of its own.
+    await expect
+      .poll(() => admin.locator('#app-nav-items button').allTextContents())
+      .toEqual(
+        expect.arrayContaining(['Dashboard', 'Shop Visitor Logs', 'Country Blocker', 'FAQ']),
+      );
+    expect(await app.locator('nav').count()).toBe(0);
+    expect(await f.chrome.browser.cookies(f.stack.appUrl)).toEqual([]);
+    await screenshot(admin, 'embedded-dashboard');
+  });
+
+  it("saves a blocker from the admin's menu, told by the admin's toast", async () => {
+    await chooseInAdminMenu('Country Blocker');
+    await app.getByLabel('Search countries').fill('Germany');
+    await app.getByLabel(/Germany/).check();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.locator('#toasts').getByText('Country Blocker saved').waitFor();
+    await screenshot(admin, 'embedded-blocker-saved');
+    expect(await f.chrome.browser.cookies(f.stack.appUrl)).toEqual([]);
+  });
+
+  it('lists a storefront visit in the visitor log', async () => {
+    await setAppEmbed(f.stack, true, SHOP);
+    expect(await visitStorefront(f, `${f.stack.emulatorUrl}/shops/${SHOP}/`, VISITOR)).toBe(false);
+    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
+    // Visits are written in batches: wait until the log holds it, through the API as the page reads it.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${f.stack.appUrl}/api/visitors/list?ip=${VISITOR}`, {
+            headers: { authorization: `Bearer ${await sessionToken()}` },
+          });
+          return ((await res.json()) as { visits: unknown[] }).visits.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    await chooseInAdminMenu('Shop Visitor Logs');
+    await app.getByRole('link', { name: VISITOR }).first().waitFor();
+    await screenshot(admin, 'embedded-visitor-log');
+  });
+
+  it('recovers from a refused session token by asking App Bridge for a new one', async () => {
+    let forged = 0;
+    const refused: number[] = [];
+    await f.chrome.browser.route(`${f.stack.appUrl}/api/**`, async (route: Route) => {
+      if (forged === 0) {
+        forged += 1;
+        const headers = { ...route.request().headers(), authorization: 'Bearer e30.e30.forged' };
+        const response = await route.fetch({ headers });
+        refused.push(response.status());
+        return route.fulfill({ response });
+      }
+      return route.continue();
+    });
+    await chooseInAdminMenu('Dashboard');
+    await app.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    await chooseInAdminMenu('Country Blocker');
+    // The saved country is listed again: the page's calls went through.
+    await app.getByLabel('Search countries').waitFor();
+    await app.getByText('Germany').first().waitFor();
+    expect(refused).toEqual([401]);
+    expect(await admin.locator('#toasts .toast.error').count()).toBe(0);
+    await f.chrome.browser.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
