@@ -1,11 +1,12 @@
 // A merchant installs Gatehouse from the platform's app listing and uses it inside the admin:
 // no sign-in, no cookie of the app's (the admin is on localhost, the app on 127.0.0.1, another
-// site), the admin's nav menu and title bar come from the app, a blocker is saved with the
+// site), the plan is confirmed on the platform's page at the top level and the merchant comes
+// back into the admin, the admin's nav menu and title bar come from the app, a blocker is saved with the
 // admin's own toast, the visitor log lists a visit, and a session token the server refuses is
 // replaced by a new one without the merchant noticing.
 import type { FrameLocator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAppEmbed, setFlags } from './support/account-state.js';
+import { setAppEmbed } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { visitStorefront } from './support/storefront-visit.js';
 
@@ -45,10 +46,22 @@ describe('Gatehouse inside the Shopify admin', () => {
     await admin.goto(`${f.stack.emulatorUrl}/shops/${SHOP}/admin/app-store/gatehouse`);
     await admin.getByRole('button', { name: 'Install' }).click();
     await admin.waitForURL(`${f.stack.emulatorUrl}/shops/${SHOP}/admin/apps/gatehouse`);
-    // A new store is sent to choose a plan first, inside the frame.
-    await app.getByText('Subscription').first().waitFor();
-    await setFlags(f.stack, { isNew: false, plan: 'premium' }, HANDLE);
-    await admin.reload();
+    // A new store chooses a plan first, inside the frame; the platform's confirmation page
+    // opens at the top level and Approve leads back into the admin's frame.
+    await app
+      .locator('[data-plan="premium"]')
+      .getByRole('button', { name: 'Start Free Trial' })
+      .click();
+    await admin.waitForURL(/\/admin\/charges\/\d+\/confirm/);
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.waitForURL(
+      (url) =>
+        url.pathname === `/shops/${SHOP}/admin/apps/gatehouse/subscription` &&
+        url.searchParams.get('outcome') === 'activated',
+    );
+    await expect.poll(() => app.getByText('Your Premium plan is active.').isVisible()).toBe(true);
+    await screenshot(admin, 'embedded-plan-active');
+    await chooseInAdminMenu('Dashboard');
     await app.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
     // The app's nav menu is the admin's: the side navigation's items, no app chrome of its own.
     await expect

@@ -32,8 +32,11 @@ export async function frameUrl(
   context: EmulatorContext,
   shop: string,
   path: string,
+  /** The admin address's own query, passed on to the app beside Shopify's. */
+  appQuery: Record<string, string> = {},
 ): Promise<string> {
   const params: Record<string, string> = {
+    ...appQuery,
     embedded: '1',
     host: hostParam(context, shop),
     id_token: await mintSessionToken(context, shop),
@@ -109,11 +112,16 @@ export async function embeddedAdminRoutes(app: FastifyInstance, context: Emulato
       );
     }
     const path = (request.params as { '*'?: string })['*'] ?? '';
+    const appQuery = Object.fromEntries(
+      Object.entries(request.query as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
     return reply.type('text/html; charset=utf-8').send(
       embeddedAdminPage({
         appName: context.app.name,
         shopName: shop.name,
-        frameUrl: await frameUrl(context, shop.domain, path),
+        frameUrl: await frameUrl(context, shop.domain, path, appQuery),
         idTokenUrl: shopUrl(context, shop.domain, `/admin/apps/${context.app.handle}/id-token`),
         homeUrl: shopUrl(context, shop.domain, '/admin'),
       }),

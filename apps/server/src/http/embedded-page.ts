@@ -11,6 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../env.js';
 
 export const SHOPIFY_ADMIN_ORIGIN = 'https://admin.shopify.com';
+/** The app's handle (shopify.app.toml): the admin opens it at `https://{shop}/admin/apps/{handle}`. */
+export const APP_HANDLE = 'gatehouse';
 
 /** Why an embedded load is refused, for the page that says so. */
 export const embeddedLoadFailures = {
