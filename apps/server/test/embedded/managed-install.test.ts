@@ -3,6 +3,8 @@
 // pair and records the shop as the OAuth callback does, once however many first requests race.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { closeGracefully } from '../../src/close-gracefully.js';
 import { auditLog, shops } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -77,4 +79,34 @@ describe('managed installation', () => {
     const standalone = await t.signIn('back-again');
     expect((await t.call('getAccountInfo', standalone.token)).statusCode).toBe(200);
   });
+
+  // Two instances share a database only on PostgreSQL (PGlite is one process's own).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'installs the shop once when first tokens reach two instances at once',
+    async () => {
+      const other = await buildApp(t.config, { logger: false });
+      try {
+        await other.ready();
+        const shop = 'two-instances.myshopify.com';
+        await t.emulator.managedInstall(shop);
+        const tokens = await Promise.all(
+          Array.from({ length: 6 }, () => t.emulator.sessionToken(shop)),
+        );
+        const answers = await Promise.all(
+          tokens.map((token, i) =>
+            (i % 2 ? other : t.app).inject({
+              url: '/api/account/getAccountInfo',
+              headers: { authorization: `Bearer ${token}` },
+            }),
+          ),
+        );
+        for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+        expect((await t.emulator.shop(shop)).installation?.grants.sessionToken).toBe(1);
+        const [row] = await t.app.db.select().from(shops).where(eq(shops.domain, shop));
+        expect(await auditActions(row!.id, 'shop.installed')).toHaveLength(1);
+      } finally {
+        await closeGracefully(other, 2_000);
+      }
+    },
+  );
 });

@@ -2,8 +2,11 @@
 // are the app's configuration's) and opens it in its admin with a session token. On a shop's
 // first session token the token is exchanged for the shop's expiring offline pair, the shop is
 // recorded as the OAuth callback records it, and the same after-install steps run; later
-// tokens find the shop installed. Concurrent first requests of one shop share one exchange.
-import { eq } from 'drizzle-orm';
+// tokens find the shop installed. Concurrent first requests of one shop share one exchange: on
+// one instance they wait for the same promise; on PostgreSQL, instances also take turns on a
+// lock named after the shop, and those after the first find the shop installed. (PGlite is one
+// process's own database: there is no other instance.)
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import type { SessionTokenInstaller } from '../../plugins/auth.js';
@@ -19,6 +22,15 @@ export function createSessionTokenInstaller(app: FastifyInstance): SessionTokenI
       .from(shops)
       .where(eq(shops.domain, shop));
     return row && !row.uninstalledAt ? row.id : null;
+  }
+
+  async function installOnce(shop: string, sessionToken: string): Promise<string | null> {
+    if (app.dbKind !== 'postgres') return install(shop, sessionToken);
+    return app.db.transaction(async (tx) => {
+      const lock = `session-token-install:${shop}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+      return install(shop, sessionToken);
+    });
   }
 
   async function install(shop: string, sessionToken: string): Promise<string | null> {
@@ -48,7 +60,7 @@ export function createSessionTokenInstaller(app: FastifyInstance): SessionTokenI
   return (shop, sessionToken) => {
     const pending = running.get(shop);
     if (pending) return pending;
-    const attempt = install(shop, sessionToken).finally(() => running.delete(shop));
+    const attempt = installOnce(shop, sessionToken).finally(() => running.delete(shop));
     running.set(shop, attempt);
     return attempt;
   };
