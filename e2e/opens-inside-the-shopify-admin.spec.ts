@@ -1,9 +1,11 @@
 // A merchant installs Gatehouse from the platform's app listing and uses it inside the admin:
 // no sign-in, no cookie of the app's (the admin is on localhost, the app on 127.0.0.1, another
-// site), the plan is confirmed on the platform's page at the top level and the merchant comes
+// site), a CSV export downloads from the frame, the theme editor opens outside it to switch the
+// app embed on, the plan is confirmed on the platform's page at the top level and the merchant comes
 // back into the admin, the admin's nav menu and title bar come from the app, a blocker is saved with the
 // admin's own toast, the visitor log lists a visit, and a session token the server refuses is
 // replaced by a new one without the merchant noticing.
+import { readFile } from 'node:fs/promises';
 import type { FrameLocator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppEmbed } from './support/account-state.js';
@@ -13,6 +15,7 @@ import { visitStorefront } from './support/storefront-visit.js';
 const HANDLE = 'framed-outfitters';
 const SHOP = `${HANDLE}.myshopify.com`;
 const VISITOR = '8.8.4.4';
+const SCRAPER = '203.0.113.7';
 
 describe('Gatehouse inside the Shopify admin', () => {
   let f: Fixture;
@@ -103,6 +106,44 @@ describe('Gatehouse inside the Shopify admin', () => {
     await chooseInAdminMenu('Shop Visitor Logs');
     await app.getByRole('link', { name: VISITOR }).first().waitFor();
     await screenshot(admin, 'embedded-visitor-log');
+  });
+
+  it('exports the IP Blocker list as CSV from inside the frame', async () => {
+    const added = await fetch(`${f.stack.appUrl}/api/ipBlocker/add`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await sessionToken()}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ip: SCRAPER }),
+    });
+    expect(added.status, await added.text()).toBe(200);
+    await chooseInAdminMenu('IP Blocker');
+    await app.getByText(SCRAPER).first().waitFor();
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      app.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ip-blocker.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['ip', SCRAPER]);
+  });
+
+  it('activates the app embed in the theme editor, opened outside the frame', async () => {
+    await setAppEmbed(f.stack, false, SHOP);
+    await chooseInAdminMenu('Gatehouse Extension');
+    const status = async () =>
+      (await app.getByTestId('embed-status').innerText()).trim().split('\n').at(-1);
+    await expect.poll(status, { timeout: 10_000 }).toBe('Off');
+    const editorOpened = f.chrome.browser.waitForEvent('page');
+    await app.getByRole('button', { name: 'Activate in Theme Editor' }).click();
+    const editor = await editorOpened;
+    await editor.getByText('App embed activated. Save to publish.').waitFor();
+    expect(editor.url()).toContain(`/shops/${SHOP}/admin/themes/current/editor`);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('On in the published theme').waitFor();
+    await editor.close();
+    await expect.poll(status, { timeout: 20_000, interval: 250 }).toBe('On');
   });
 
   it('recovers from a refused session token by asking App Bridge for a new one', async () => {
