@@ -4,13 +4,12 @@
 // A shop the platform installed without OAuth (a managed installation) is installed here on its
 // first session token, through the installer the app layer hands over. Anything else is a 401.
 // request.session carries the shop.
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { shops } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import { looksLikeSessionToken } from '../platform/session-token.js';
 import { findSession, type RequestSession } from '../sessions/sessions.js';
+import { installedShopId } from '../shops.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,12 +43,10 @@ export function bearerToken(header: string | undefined): string | null {
 export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
     /** The installed shop's id for a session token's shop, installing it on its first token. */
+    /** The installed shop's id for a session token's shop, installing it on its first token. */
     async function shopIdOf(shop: string, token: string): Promise<string | null> {
-      const [row] = await app.db
-        .select({ id: shops.id, uninstalledAt: shops.uninstalledAt })
-        .from(shops)
-        .where(eq(shops.domain, shop));
-      if (row && !row.uninstalledAt) return row.id;
+      const installed = await installedShopId(app.db, shop);
+      if (installed) return installed;
       return options.installFromSessionToken ? options.installFromSessionToken(shop, token) : null;
     }
 

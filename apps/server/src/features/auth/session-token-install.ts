@@ -6,23 +6,15 @@
 // one instance they wait for the same promise; on PostgreSQL, instances also take turns on a
 // lock named after the shop, and those after the first find the shop installed. (PGlite is one
 // process's own database: there is no other instance.)
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
 import type { SessionTokenInstaller } from '../../plugins/auth.js';
 import { SessionTokenRefusedError } from '../../platform/session-token.js';
+import { installedShopId } from '../../shops.js';
 import { afterInstall, installShop } from './install-shop.js';
 
 export function createSessionTokenInstaller(app: FastifyInstance): SessionTokenInstaller {
   const running = new Map<string, Promise<string | null>>();
-
-  async function installedId(shop: string): Promise<string | null> {
-    const [row] = await app.db
-      .select({ id: shops.id, uninstalledAt: shops.uninstalledAt })
-      .from(shops)
-      .where(eq(shops.domain, shop));
-    return row && !row.uninstalledAt ? row.id : null;
-  }
 
   async function installOnce(shop: string, sessionToken: string): Promise<string | null> {
     if (app.dbKind !== 'postgres') return install(shop, sessionToken);
@@ -35,7 +27,7 @@ export function createSessionTokenInstaller(app: FastifyInstance): SessionTokenI
 
   async function install(shop: string, sessionToken: string): Promise<string | null> {
     // An exchange that ended while this request was on its way already installed it.
-    const already = await installedId(shop);
+    const already = await installedShopId(app.db, shop);
     if (already) return already;
     const deadline = app.platform.flowDeadline();
     try {
