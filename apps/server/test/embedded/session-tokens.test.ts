@@ -66,6 +66,17 @@ describe('session tokens', () => {
       );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: 'merchant', detail: { staffUserId: '42' } });
+
+    // Admin Access kept off needs no plan; its own audit entry names the staff member too.
+    expect((await t.call('armAdminAccess', token, { enabled: false })).statusCode).toBe(200);
+    const [armed] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.shopId, row!.id), eq(auditLog.action, 'adminAccess.armed')));
+    expect(armed).toMatchObject({
+      actor: 'merchant',
+      detail: { enabled: false, staffUserId: '42' },
+    });
   });
 
   it('refuses a token signed with another secret, for another app, or naming no shop it may', async () => {
