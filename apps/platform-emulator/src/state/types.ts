@@ -52,7 +52,13 @@ export interface InstallationRecord {
    */
   migratedFrom?: { token: string; at: string } | null;
   /** Grants answered for this installation, by kind, since it was installed. */
-  grants?: { authorizationCode: number; refresh: number; migration: number };
+  grants?: {
+    authorizationCode: number;
+    refresh: number;
+    migration: number;
+    /** Session tokens exchanged (an embedded app's first loads). */
+    sessionToken?: number;
+  };
 }
 
 export interface AuthCodeRecord {

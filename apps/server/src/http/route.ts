@@ -4,7 +4,9 @@
 // also passes the contracts' hygiene check (no control or bidi characters, no prototype keys,
 // in any string or key however deep). A call that names a plan feature is refused with 403
 // for a plan without it (plan-gates.ts). A call whose form shows each problem beside its field
-// answers a body the schema refuses with every problem and its path, not only the first.
+// answers a body the schema refuses with every problem and its path, not only the first. A
+// change made under impersonation, or by a staff user inside the platform's admin, is
+// audit-logged with who made it.
 import { requestHygieneProblem, type ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -22,7 +24,7 @@ export interface RouteContext {
 }
 
 export interface RouteOptions {
-  /** Calls that change state: audit-logged when made under impersonation. */
+  /** Calls that change state: audit-logged under impersonation and for a platform staff user. */
   mutates?: boolean;
   config?: RouteShorthandOptions['config'];
   /** A body limit of its own, for a call whose body may be larger than the app's. */
@@ -60,6 +62,13 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
           impersonated: true,
           action: `call ${call.path}`,
           detail: { input: input as unknown },
+        });
+      } else if (session?.staffUserId && options.mutates) {
+        await audit(app.db, {
+          shopId: session.shopId,
+          actor: 'merchant',
+          action: `call ${call.path}`,
+          detail: { staffUserId: session.staffUserId },
         });
       }
       // Bare JSON even for strings: the admin reads the body as `data`.
