@@ -155,7 +155,10 @@ function orderDetail(context: EmulatorContext, order: OrderRecord): SafeHtml {
         ${order.risk.assessments.map(
           (assessment) =>
             html`<li>
-              ${riskBadge(assessment.riskLevel)} <span class="muted">by the platform</span>
+              ${riskBadge(assessment.riskLevel)}
+              <span class="muted"
+                >by ${assessment.provider ? assessment.provider.title : 'the platform'}</span
+              >
               <ul>
                 ${assessment.facts.map((fact) => html`<li>${fact.description} <span class="muted">(${fact.sentiment.toLowerCase()})</span></li>`)}
               </ul>
