@@ -25,7 +25,8 @@ const titleCase = (value: string) =>
   value.charAt(0).toUpperCase() + value.slice(1).toLowerCase().replace(/_/g, ' ');
 
 function riskBadge(level: RiskLevel): SafeHtml {
-  return html`<span class="badge ${RISK_BADGE[level]}">${titleCase(level)} risk</span>`;
+  const text = level === 'NONE' ? 'No risk level' : `${titleCase(level)} risk`;
+  return html`<span class="badge ${RISK_BADGE[level]}">${text}</span>`;
 }
 
 function statusBadges(order: OrderRecord): SafeHtml {
