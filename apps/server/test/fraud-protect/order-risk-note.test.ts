@@ -188,6 +188,44 @@ describe('writing what Gatehouse found into the order’s risk', () => {
     expect((await noteRow(shopId, placed.id))?.attempts).toBe(1);
   }, 60_000);
 
+  it('waits for a filter that is slow to decide, and tells what it decided', async () => {
+    const { owner, shopId } = await fraudProtectShop(t, 'risk-note-wait');
+    await saveFilterAs(t, owner, {
+      name: 'Watch list',
+      mode: 'monitor',
+      match: {
+        any: false,
+        groups: [
+          { any: false, conditions: [{ field: 'email', operator: 'contains', value: 'watch' }] },
+        ],
+      },
+    });
+    // The filters' read of the order takes three seconds: the note is decided after it.
+    await t.emulator.addFault({
+      kind: 'slow',
+      delayMs: 3000,
+      shop: owner.shop,
+      operation: 'GatehouseFilterOrder',
+      times: 1,
+    });
+    const placed = await place(owner, {
+      email: 'watch@example.com',
+      browserIp: ORDINARY,
+      level: 'LOW',
+    });
+    expect(await finishedNote(shopId, placed.id)).toMatchObject({
+      status: 'done',
+      riskLevel: 'LOW',
+      facts: [
+        {
+          description:
+            'The order matches the auto-cancel filter "Watch list", which is in monitor mode: it did nothing.',
+          sentiment: 'NEGATIVE',
+        },
+      ],
+    });
+  }, 60_000);
+
   it('never lets Fraud Protect act on Gatehouse’s own assessment', async () => {
     const { owner, shopId } = await shopBlocking('risk-note-own', LISTED);
     const placed = await place(owner, { browserIp: LISTED, level: 'LOW' });
