@@ -1,16 +1,17 @@
 // What Gatehouse found about an order is written into the order's risk on the platform, end to
 // end against the emulator (real webhooks and jobs): the browser IP on the store's block list,
-// a data-centre address and the auto-cancel filter that cancelled it, as facts with a level
-// they bear out, once however often the order is heard of; Fraud Protect's decision told as a
-// neutral fact, and Fraud Protect never acting on Gatehouse's own assessment; a throttled or
-// failing platform retried, an answer lost in transit not written twice; nothing written when
-// the merchant turned it off or the plan has no Fraud Protect. Runs on PGlite, and on
-// PostgreSQL when TEST_DATABASE_URL is given.
+// a data-centre address, a Tor exit and the auto-cancel filter that matched, as facts with a
+// level they bear out, once however often the order is heard of, after the filters are done
+// with the order; Fraud Protect's decision told as a neutral fact, and Fraud Protect never
+// acting on Gatehouse's own assessment; a throttled or failing platform retried, an answer
+// lost in transit not written twice; nothing written when the merchant turned it off or the
+// plan has no Fraud Protect. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is given.
 import {
   DEFAULT_FRAUD_PROTECT,
   NEW_AUTO_CANCEL_FILTER,
   type FraudProtectView,
 } from '@gatehouse/contracts';
+import { buildNetworkClassifier, FEEDS, loadNetworkTable, parseFeed } from '@gatehouse/engine';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../src/db/schema.js';
@@ -25,6 +26,7 @@ import { deliverWebhook, QUICK_RETRIES } from '../helpers/webhooks.js';
 const DIGITALOCEAN = '159.89.0.1'; // AS14061, a hosting network
 const LISTED = '198.51.100.7'; // a documentation address: no country, no network kind
 const ORDINARY = '203.0.113.9';
+const TOR_EXIT = '185.220.101.1';
 const LINES = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }];
 const ON_BLOCK_LIST = 'The browser IP of the order is on the store’s IP block list.';
 
@@ -224,6 +226,25 @@ describe('writing what Gatehouse found into the order’s risk', () => {
         },
       ],
     });
+  }, 60_000);
+
+  it('rates an order from a Tor exit medium', async () => {
+    // The Tor exits' feed as the refresh job would have stored it, with one exit in it.
+    const tor = FEEDS.find((feed) => feed.name === 'tor-exits')!;
+    const ranges = parseFeed(tor.format, `${TOR_EXIT}\n`);
+    await t.app.protection.geo.setClassifier(
+      buildNetworkClassifier(loadNetworkTable(), [{ definition: tor, ranges }]),
+    );
+    const { owner, shopId } = await fraudProtectShop(t, 'risk-note-tor');
+    const placed = await place(owner, { browserIp: TOR_EXIT, level: 'LOW' });
+    expect(await finishedNote(shopId, placed.id)).toMatchObject({
+      status: 'done',
+      riskLevel: 'MEDIUM',
+      facts: [
+        { description: 'The browser IP of the order is a Tor exit node.', sentiment: 'NEGATIVE' },
+      ],
+    });
+    expect((await gatehouseAssessments(owner, placed.id))[0]?.riskLevel).toBe('MEDIUM');
   }, 60_000);
 
   it('never lets Fraud Protect act on Gatehouse’s own assessment', async () => {
