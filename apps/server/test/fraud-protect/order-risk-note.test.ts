@@ -29,6 +29,17 @@ const ORDINARY = '203.0.113.9';
 const TOR_EXIT = '185.220.101.1';
 const LINES = [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }];
 const ON_BLOCK_LIST = 'The browser IP of the order is on the store’s IP block list.';
+/** The note of an order Fraud Protect cancelled, and nothing else was found about. */
+const FRAUD_PROTECT_CANCELLED = {
+  status: 'done',
+  riskLevel: 'NONE',
+  facts: [
+    {
+      description: 'Gatehouse Fraud Protect cancelled the order, rated high risk.',
+      sentiment: 'NEUTRAL',
+    },
+  ],
+};
 
 let t: TestApp;
 
@@ -49,7 +60,7 @@ async function shopBlocking(handle: string, ip: string) {
 
 const place = (
   owner: SignedIn,
-  order: { email?: string; browserIp: string; level: 'LOW' | 'HIGH' },
+  order: { email?: string; browserIp: string; level: 'LOW' | 'HIGH' | 'PENDING' },
 ) =>
   t.emulator.placeOrder(owner.shop, {
     email: order.email ?? 'buyer@example.com',
@@ -270,17 +281,27 @@ describe('writing what Gatehouse found into the order’s risk', () => {
   it('tells what Fraud Protect did as a neutral fact that raises nothing', async () => {
     const { owner, shopId } = await fraudProtectShop(t, 'risk-note-fraud');
     const placed = await place(owner, { browserIp: ORDINARY, level: 'HIGH' });
-    expect(await finishedNote(shopId, placed.id)).toMatchObject({
-      status: 'done',
-      riskLevel: 'NONE',
-      facts: [
-        {
-          description: 'Gatehouse Fraud Protect cancelled the order, rated high risk.',
-          sentiment: 'NEUTRAL',
-        },
-      ],
-    });
+    expect(await finishedNote(shopId, placed.id)).toMatchObject(FRAUD_PROTECT_CANCELLED);
     expect((await gatehouseAssessments(owner, placed.id))[0]?.riskLevel).toBe('NONE');
+  }, 60_000);
+
+  it('waits for Shopify to rate the order, so it tells what Fraud Protect then did', async () => {
+    const { owner, shopId } = await fraudProtectShop(t, 'risk-note-pending');
+    const placed = await place(owner, { browserIp: ORDINARY, level: 'PENDING' });
+    // Fraud Protect has seen the order and left it: Shopify's rating is pending. The note
+    // waits for it rather than write before Fraud Protect decides.
+    const [created] = await deliveryOutcomes(owner, placed.id, 'orders/create');
+    expect(await jobOutput(FRAUD_ORDER_JOB, (created as { queued: string }).queued)).toEqual({
+      untouched: true,
+      risk: 'PENDING',
+    });
+    const since = new Date().toISOString();
+    expect(await noteOrderRisk(t.app, { shopId, orderId: String(placed.id), since })).toEqual({
+      waiting: 'Shopify has not rated the order’s risk yet.',
+    });
+    expect(await noteRow(shopId, placed.id)).toBeUndefined();
+    await t.emulator.assessOrderRisk(owner.shop, placed.id, { level: 'HIGH' });
+    expect(await finishedNote(shopId, placed.id)).toMatchObject(FRAUD_PROTECT_CANCELLED);
   }, 60_000);
 
   it('retries a rate-limited and a failing platform, and writes once', async () => {

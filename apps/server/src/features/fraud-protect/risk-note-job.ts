@@ -1,8 +1,9 @@
 // Writes what Gatehouse found about a new order into the order's risk on the platform, once:
 // orders/create queues the job for a shop whose plan has Fraud Protect and that left the
 // setting on. The job first lets the order features finish with the order (their jobs for it
-// have run and none of its actions is still being sent; it looks again every few seconds, for
-// at most an hour), so the note tells what they decided. It then decides the note
+// have run and none of its actions is still being sent) and waits for Shopify's own rating of
+// the order, which Fraud Protect acts on (it looks again after a longer wait each time, for at
+// most an hour), so the note tells what they decided. It then decides the note
 // (risk-note-facts.ts) and records it before anything is sent; the row is one per order, so
 // duplicate deliveries, a second instance or a retry find it and never write again what was
 // written. One worker at a time holds the row to send it; a failure that may pass (time-out,
@@ -44,11 +45,29 @@ export interface RiskNoteJobData {
   orderId: string;
   /** When the order was first heard of: the wait for the order features is counted from it. */
   since: string;
+  /** How many times the note has waited for the order so far. */
+  waits?: number;
 }
 
-/** How often the note looks again whether the order features are done with the order. */
-const WAIT_STEP_MS = 2000;
-/** The longest the note waits for them before it writes what it has. */
+/** Queues the note's next look at the order, after a longer wait each time; answers why. */
+async function waitAgain(app: FastifyInstance, data: RiskNoteJobData, why: string) {
+  const waits = data.waits ?? 0;
+  const delay = Math.min(FIRST_WAIT_MS * 2 ** waits, LONGEST_WAIT_MS);
+  await app.jobs.send(
+    RISK_NOTE_JOB,
+    { ...data, waits: waits + 1 },
+    { startAfter: new Date(Date.now() + delay) },
+  );
+  return { waiting: why };
+}
+
+/**
+ * How soon the note looks again whether the order is ready for it: 2 seconds, doubled each
+ * time up to 5 minutes, so a long wait costs few platform reads.
+ */
+const FIRST_WAIT_MS = 2000;
+const LONGEST_WAIT_MS = 5 * 60 * 1000;
+/** The longest the note waits before it writes what it has. */
 const MAX_WAIT_MS = 60 * 60 * 1000;
 /** The namespace of the ids of the jobs that take over a note whose worker stopped. */
 const TAKEOVER_NAMESPACE = '6f1d8a52-3c0e-4f7b-9a65-2d4e8b1c7f30';
@@ -118,13 +137,16 @@ async function decideNote(
   const { owner, shop } = found;
   const off = await whyOff(app, shop);
   if (off !== null) return { outcome: { note: off } };
-  const waited = Date.now() - Date.parse(data.since);
-  if (waited < MAX_WAIT_MS && (await stillDeciding(app, shop.id, data.orderId))) {
-    await app.jobs.send(RISK_NOTE_JOB, data, { startAfter: new Date(Date.now() + WAIT_STEP_MS) });
-    return { outcome: { waiting: 'The order features are not done with the order yet.' } };
+  const mayWait = Date.now() - Date.parse(data.since) < MAX_WAIT_MS;
+  if (mayWait && (await stillDeciding(app, shop.id, data.orderId))) {
+    return { outcome: await waitAgain(app, data, 'The order features are not done with it yet.') };
   }
   const order = await readRiskNoteOrder(app, owner, data.orderId);
   if (!order) return { outcome: { note: 'The order does not exist.' } };
+  // Fraud Protect decides once Shopify has rated the order: its decision belongs in the note.
+  if (mayWait && order.ratingPending) {
+    return { outcome: await waitAgain(app, data, 'Shopify has not rated the order’s risk yet.') };
+  }
   const note = riskNoteOf(await orderFindings(app, shop, data.orderId, order.clientIp));
   const base = { shopId: shop.id, orderId: data.orderId, orderName: order.name };
   const skip = async (error: string) => ({

@@ -1,6 +1,6 @@
 // What the order-risk note asks of the platform: the order as far as the note needs it (its
-// name, browser IP, whether it is fulfilled, and whether Gatehouse's own assessment is already
-// on it), and orderRiskAssessmentCreate. Both go through the platform client, so each has a
+// name, browser IP, whether it is fulfilled, whether Shopify's own rating of it is still
+// pending, and whether Gatehouse's own assessment is already on it), and orderRiskAssessmentCreate. Both go through the platform client, so each has a
 // time-out; the read is retried by the client, the create never (the caller reads the order
 // before sending again, so an assessment whose answer was lost is not written twice).
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,7 @@ const RISK_NOTE_ORDER = gql`
       displayFulfillmentStatus
       risk {
         assessments {
+          riskLevel
           provider {
             apiKey
           }
@@ -47,6 +48,8 @@ export interface RiskNoteOrder {
   fulfilled: boolean;
   /** Gatehouse's own assessment is on the order already. */
   noted: boolean;
+  /** Shopify's own assessment of the order is still pending. */
+  ratingPending: boolean;
 }
 
 export async function readRiskNoteOrder(
@@ -59,18 +62,20 @@ export async function readRiskNoteOrder(
       name: string;
       clientIp: string | null;
       displayFulfillmentStatus: string;
-      risk: { assessments: { provider: { apiKey: string } | null }[] } | null;
+      risk: {
+        assessments: { riskLevel: string; provider: { apiKey: string } | null }[];
+      } | null;
     } | null;
   }>(owner.domain, owner.token, RISK_NOTE_ORDER, { id: orderGid(orderId) });
   const order = data.order;
   if (!order) return null;
+  const assessments = order.risk?.assessments ?? [];
   return {
     name: order.name,
     clientIp: order.clientIp,
     fulfilled: order.displayFulfillmentStatus === 'FULFILLED',
-    noted: (order.risk?.assessments ?? []).some(
-      (a) => a.provider?.apiKey === app.config.shopify.apiKey,
-    ),
+    noted: assessments.some((a) => a.provider?.apiKey === app.config.shopify.apiKey),
+    ratingPending: assessments.some((a) => a.provider === null && a.riskLevel === 'PENDING'),
   };
 }
 
