@@ -1,7 +1,7 @@
 // A merchant turns Fraud Protect on; a buyer checks out on the demo store with the test card
 // the platform rates high risk; the merchant sees the order cancelled and refunded in Fraud
-// Protect's log, and in the platform's own order list; the buyer's order page says it was
-// cancelled.
+// Protect's log, and in the platform's own order list, whose order page shows what Gatehouse
+// wrote into the order's risk; the buyer's order page says it was cancelled.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './support/account-state.js';
@@ -25,9 +25,16 @@ describe('Fraud Protect cancels a risky order', () => {
   it('cancels the order placed at checkout and shows it in the log and on the platform', async () => {
     await admin.goto(`${f.stack.appUrl}/fraudProtect`);
     await admin.getByText('No order yet.', { exact: false }).waitFor();
+    // Writing what Gatehouse finds into Shopify's order risk is on from the start.
+    const riskNote = admin.getByLabel('Add what Gatehouse finds to each order’s risk in Shopify');
+    expect(await riskNote.isChecked()).toBe(true);
     await admin.getByLabel('Turn Fraud Protect on').check();
     await clickAndAwait(admin, 'Save', '/api/fraudProtect/save');
     await shows(admin, 'Fraud Protect saved');
+    await screenshot(admin, 'fraud-protect-settings-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'fraud-protect-settings-390');
+    await admin.setViewportSize({ width: 1280, height: 900 });
 
     // The buyer: a product into the cart, then the checkout with the high-risk test card.
     const buyer = await f.chrome.browser.newPage();
@@ -76,6 +83,24 @@ describe('Fraud Protect cancels a risky order', () => {
     const listed = buyer.getByRole('row').filter({ hasText: orderName });
     expect(await listed.innerText()).toMatch(/Cancelled[\s\S]*Refunded[\s\S]*gatehouse-fraud/);
     await screenshot(buyer, 'fraud-protect-platform-orders');
+
+    // The order's own page in the platform's admin carries Gatehouse's note in its fraud
+    // analysis, once the order has been dealt with: what Fraud Protect did, raising nothing.
+    await listed.getByRole('link', { name: orderName }).click();
+    await expect
+      .poll(
+        async () => {
+          await buyer.reload();
+          return buyer.getByText('by Gatehouse', { exact: true }).count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    expect(await buyer.getByText('Gatehouse Fraud Protect cancelled the order').innerText()).toBe(
+      'Gatehouse Fraud Protect cancelled the order, rated high risk. (neutral)',
+    );
+    await screenshot(buyer, 'fraud-protect-platform-order-risk');
+    await buyer.goBack();
 
     // And the buyer's order page says so.
     await buyer.goBack();

@@ -43,6 +43,7 @@ import { firewallRoutes } from './features/firewall/firewall-routes.js';
 import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
 import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
+import { orderRiskTopics } from './features/fraud-protect/risk-note-job.js';
 import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
 import { autoCancelTopics } from './features/auto-cancel/auto-cancel-job.js';
 import { autoCancelRoutes } from './features/auto-cancel/routes.js';
@@ -247,6 +248,8 @@ export async function buildApp(
         ['privacy', privacyTopics(CHECKOUT_BLOCK_SOURCES)],
         ['fraudProtect', fraudProtectTopics],
         ['autoCancel', autoCancelTopics],
+        // After the order features' own: the note waits for what they decide.
+        ['orderRisk', orderRiskTopics],
         ['extensions', embedWatchTopics],
       ),
     });

@@ -81,6 +81,13 @@ export const fraudProtectSettings = z
     }),
     /** Logs "would cancel" / "would tag" and changes nothing on the platform. */
     monitor: z.boolean({ error: '"monitor" must be true or false.' }),
+    /**
+     * What Gatehouse found about each new order (its browser IP a VPN, proxy or Tor exit, or
+     * blocked by the store's rules, the auto-cancel filter it matched, what Fraud Protect did)
+     * is written into the order's risk on the platform, whether or not Fraud Protect is on.
+     * Left out of a save: on.
+     */
+    writeOrderRisk: z.boolean({ error: '"writeOrderRisk" must be true or false.' }).default(true),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -249,6 +256,7 @@ export const DEFAULT_FRAUD_PROTECT: FraudProtectSettings = {
   minOrderAmount: null,
   exemptReturningCustomers: false,
   monitor: false,
+  writeOrderRisk: true,
 };
 
 /** One line saying what an entry did, or would do, and how it ended. */

@@ -25,7 +25,8 @@ const titleCase = (value: string) =>
   value.charAt(0).toUpperCase() + value.slice(1).toLowerCase().replace(/_/g, ' ');
 
 function riskBadge(level: RiskLevel): SafeHtml {
-  return html`<span class="badge ${RISK_BADGE[level]}">${titleCase(level)} risk</span>`;
+  const text = level === 'NONE' ? 'No risk level' : `${titleCase(level)} risk`;
+  return html`<span class="badge ${RISK_BADGE[level]}">${text}</span>`;
 }
 
 function statusBadges(order: OrderRecord): SafeHtml {
@@ -155,7 +156,10 @@ function orderDetail(context: EmulatorContext, order: OrderRecord): SafeHtml {
         ${order.risk.assessments.map(
           (assessment) =>
             html`<li>
-              ${riskBadge(assessment.riskLevel)} <span class="muted">by the platform</span>
+              ${riskBadge(assessment.riskLevel)}
+              <span class="muted"
+                >by ${assessment.provider ? assessment.provider.title : 'the platform'}</span
+              >
               <ul>
                 ${assessment.facts.map((fact) => html`<li>${fact.description} <span class="muted">(${fact.sentiment.toLowerCase()})</span></li>`)}
               </ul>

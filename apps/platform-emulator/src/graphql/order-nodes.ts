@@ -2,10 +2,16 @@
 // risk summary), Customer and Refund. Fields that need another scope than read_orders check it
 // when they are asked for, so the rest of the order still answers.
 import { moneyV2 } from '../billing/money.js';
+import { APP_ID } from '../metafields/app-metafields.js';
 import { shopUrl, type EmulatorContext } from '../context.js';
 import { findCustomer, ordersOfCustomer } from '../orders/customers.js';
 import { discountCents, refundedCents } from '../orders/order-money.js';
-import type { AddressRecord, CustomerRecord, OrderRecord } from '../state/order-types.js';
+import type {
+  AddressRecord,
+  CustomerRecord,
+  OrderRecord,
+  RiskAssessmentRecord,
+} from '../state/order-types.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { gid, requireScope, type RequestContext } from './domain.js';
 
@@ -120,11 +126,7 @@ export function orderNode(context: EmulatorContext, order: OrderRecord) {
     paymentGatewayNames: [order.gateway],
     risk: {
       recommendation: order.risk.recommendation,
-      assessments: order.risk.assessments.map((assessment) => ({
-        riskLevel: assessment.riskLevel,
-        facts: assessment.facts,
-        provider: null,
-      })),
+      assessments: order.risk.assessments.map(assessmentNode),
     },
     refunds: (args: { first?: number | null }) =>
       order.refunds.slice(0, args.first ?? undefined).map((refund) => ({
@@ -136,5 +138,19 @@ export function orderNode(context: EmulatorContext, order: OrderRecord) {
       })),
     sourceName: order.sourceName,
     statusPageUrl: shopUrl(context, order.shop, `/orders/${order.token}`),
+  };
+}
+
+/** A risk assessment as the API shows it: its provider is the app that wrote it, if any. */
+export function assessmentNode(assessment: RiskAssessmentRecord) {
+  return {
+    riskLevel: assessment.riskLevel,
+    facts: assessment.facts,
+    provider: assessment.provider && {
+      id: gid('App', APP_ID),
+      title: assessment.provider.title,
+      handle: assessment.provider.handle,
+      apiKey: assessment.provider.apiKey,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { billingDomain } from './billing.graphql.js';
 import type { GraphqlDomain, RequestContext } from './domain.js';
 import { metafieldsDomain } from './metafields.graphql.js';
 import { ordersDomain } from './orders.graphql.js';
+import { orderRiskDomain } from './order-risk.graphql.js';
 import { scriptTagsDomain } from './script-tags.graphql.js';
 import { shopDomain } from './shop.graphql.js';
 import { themesDomain } from './themes.graphql.js';
@@ -21,6 +22,7 @@ const domains: GraphqlDomain[] = [
   billingDomain,
   metafieldsDomain,
   ordersDomain,
+  orderRiskDomain,
   scriptTagsDomain,
   validationsDomain,
 ];

@@ -2,6 +2,7 @@
 // orders/paid, orders/updated and orders/cancelled, and the assessment's own payload for
 // orders/risk_assessment_changed.
 import type { EmulatorContext } from '../context.js';
+import { APP_ID } from '../metafields/app-metafields.js';
 import type { OrderRecord, RiskAssessmentRecord } from '../state/order-types.js';
 import type { WebhookTopic } from '../webhooks/topics.js';
 import { orderPayload } from './order-payload.js';
@@ -21,8 +22,8 @@ export function sendOrderWebhooks(
     if (topic === 'ORDERS_RISK_ASSESSMENT_CHANGED') {
       if (!assessment) continue;
       context.dispatcher.trigger(order.shop, topic, {
-        provider_id: null,
-        provider_title: null,
+        provider_id: assessment.provider ? APP_ID : null,
+        provider_title: assessment.provider?.title ?? null,
         risk_level: assessment.riskLevel.toLowerCase(),
         created_at: assessment.createdAt,
         order_id: order.id,

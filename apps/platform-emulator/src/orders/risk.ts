@@ -95,7 +95,7 @@ export function currentRiskLevel(order: OrderRecord): RiskLevel {
 }
 
 /**
- * Adds a finished assessment to an order (replacing a pending one), updates the
+ * Adds the platform's finished assessment to an order (replacing its pending one), updates the
  * recommendation and sends `orders/risk_assessment_changed`. New assessments are accepted
  * until the order is fulfilled, as on the platform.
  */
@@ -115,7 +115,10 @@ export function assessOrder(
     provider: null,
     createdAt: now,
   };
-  const kept = order.risk.assessments.filter((a) => a.riskLevel !== 'PENDING');
+  // The platform's pending assessment is the one this finishes; apps' assessments stay.
+  const kept = order.risk.assessments.filter(
+    (a) => a.provider !== null || a.riskLevel !== 'PENDING',
+  );
   order.risk.assessments = [...kept, record];
   order.risk.recommendation = recommendationFor(order.risk.assessments);
   order.updatedAt = now;

@@ -15,8 +15,8 @@ export interface RiskFactRecord {
 export interface RiskAssessmentRecord {
   riskLevel: RiskLevel;
   facts: RiskFactRecord[];
-  /** Null: the platform's own assessment (the only provider emulated). */
-  provider: null;
+  /** Null: the platform's own assessment; else the app that wrote it. */
+  provider: { title: string; handle: string; apiKey: string } | null;
   createdAt: string;
 }
 

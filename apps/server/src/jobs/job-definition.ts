@@ -90,6 +90,11 @@ export interface JobQueue {
   ): Promise<unknown>;
   /** One job as stored, or null. */
   find(name: string, id: string): Promise<JobRecord | null>;
+  /**
+   * How many jobs of the queue whose data holds `data` are running, retrying or due to run
+   * (a job queued for a later time, such as a takeover, is not counted until it is due).
+   */
+  openJobs(name: string, data: object): Promise<number>;
   /** Installs or updates the queue's tables, creates the queues and starts working them. */
   start(): Promise<void>;
   /** Stops taking new jobs and waits (at most stopTimeoutMs) for the running ones. */

@@ -231,6 +231,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     find,
 
+    async openJobs(name, data) {
+      const now = Date.now();
+      const jobs = await boss.findJobs<object>(name, { data, limit: 100 });
+      return jobs.filter(
+        (job) =>
+          job.state === 'active' ||
+          job.state === 'retry' ||
+          (job.state === 'created' && job.startAfter.getTime() <= now),
+      ).length;
+    },
+
     async start() {
       if (started) return;
       await boss.start();

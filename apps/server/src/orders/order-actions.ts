@@ -7,7 +7,7 @@
 // Whoever takes a claim reads the order from the platform before sending, so the platform's
 // state (already cancelled, already refunded) decides what a resumed action does.
 import type { DashboardCounter } from '@gatehouse/contracts';
-import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   orderActions,
@@ -16,6 +16,7 @@ import {
   type OrderActionRow,
 } from '../db/order-actions-schema.js';
 import { blockerHourlyCounts } from '../db/schema.js';
+import { claimable, claimFields, firstSent, held, releaseFields } from './leased-claim.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -56,21 +57,8 @@ export async function claimAction(
 ): Promise<OrderActionRow | null> {
   const [row] = await db
     .update(orderActions)
-    .set({
-      status: 'sending',
-      claimedUntil: new Date(now.getTime() + leaseMs),
-      attempts: sql`${orderActions.attempts} + 1`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(orderActions.id, id),
-        or(
-          eq(orderActions.status, 'pending'),
-          and(eq(orderActions.status, 'sending'), lt(orderActions.claimedUntil, now)),
-        ),
-      ),
-    )
+    .set(claimFields(orderActions, leaseMs, now))
+    .where(claimable(orderActions, id, now))
     .returning();
   return row ?? null;
 }
@@ -79,7 +67,7 @@ export async function claimAction(
 export async function markSent(db: Database, id: string): Promise<void> {
   await db
     .update(orderActions)
-    .set({ sentAt: sql`coalesce(${orderActions.sentAt}, now())` })
+    .set({ sentAt: firstSent(orderActions) })
     .where(eq(orderActions.id, id));
 }
 
@@ -104,7 +92,7 @@ export async function finishAction(
         claimedUntil: null,
         updatedAt: now,
       })
-      .where(and(eq(orderActions.id, row.id), eq(orderActions.status, 'sending')))
+      .where(held(orderActions, row.id))
       .returning({ id: orderActions.id });
     if (!ended) return false;
     if (status === 'done' && row.action === 'cancel' && fields.counter) {
@@ -131,10 +119,7 @@ export async function finishAction(
 
 /** Gives a claimed action back after an attempt that did not go through, with the reason. */
 export async function releaseAction(db: Database, id: string, error: string): Promise<void> {
-  await db
-    .update(orderActions)
-    .set({ status: 'pending', error, claimedUntil: null, updatedAt: new Date() })
-    .where(and(eq(orderActions.id, id), eq(orderActions.status, 'sending')));
+  await db.update(orderActions).set(releaseFields(error)).where(held(orderActions, id));
 }
 
 /**

@@ -19,7 +19,7 @@ export interface PlatformOrder {
   fulfilled: boolean;
   total: number;
   currency: string;
-  /** The most severe assessment; null when the platform has none. */
+  /** The most severe assessment but Gatehouse's own; null when there is none. */
   riskLevel: RiskLevel | null;
   tags: string[];
   refunded: { amount: string; currency: string } | null;
@@ -52,6 +52,9 @@ const ORDER = gql`
       risk {
         assessments {
           riskLevel
+          provider {
+            apiKey
+          }
         }
       }
       customer @include(if: $withCustomer) {
@@ -70,7 +73,7 @@ interface OrderNode {
   tags: string[];
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
   totalRefundedSet: { shopMoney: { amount: string; currencyCode: string } };
-  risk: { assessments: { riskLevel: RiskLevel }[] } | null;
+  risk: { assessments: { riskLevel: RiskLevel; provider: { apiKey: string } | null }[] } | null;
   customer?: { tags: string[]; numberOfOrders: string | number } | null;
 }
 
@@ -105,7 +108,13 @@ export async function readOrder(
     fulfilled: node.displayFulfillmentStatus === 'FULFILLED',
     total: Number(node.totalPriceSet.shopMoney.amount),
     currency: node.totalPriceSet.shopMoney.currencyCode,
-    riskLevel: mostSevere((node.risk?.assessments ?? []).map((a) => a.riskLevel)),
+    // Gatehouse's own assessment (what it found about the order) is no rating of the order
+    // by the platform or another app: Fraud Protect never acts on it.
+    riskLevel: mostSevere(
+      (node.risk?.assessments ?? [])
+        .filter((a) => a.provider?.apiKey !== app.config.shopify.apiKey)
+        .map((a) => a.riskLevel),
+    ),
     tags: node.tags,
     refunded:
       refunded > 0

@@ -21,5 +21,7 @@ export const fraudProtectSettings = pgTable('fraud_protect_settings', {
   minOrderAmount: numeric('min_order_amount', { precision: 12, scale: 2 }),
   exemptReturningCustomers: boolean('exempt_returning_customers').notNull().default(false),
   monitor: boolean('monitor').notNull().default(false),
+  /** Whether what Gatehouse found about each order is written into the order's risk. */
+  writeOrderRisk: boolean('write_order_risk').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

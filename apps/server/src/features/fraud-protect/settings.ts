@@ -26,6 +26,7 @@ export async function loadFraudSettings(
     minOrderAmount: row.minOrderAmount === null ? null : Number(row.minOrderAmount),
     exemptReturningCustomers: row.exemptReturningCustomers,
     monitor: row.monitor,
+    writeOrderRisk: row.writeOrderRisk,
   };
 }
 

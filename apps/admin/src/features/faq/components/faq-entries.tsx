@@ -72,6 +72,12 @@ export const faqEntries: FaqEntry[] = [
     links: [{ label: 'General Settings', to: '/settings' }],
   },
   {
+    id: 'order-risk',
+    question: `What does ${PRODUCT_NAME} add to an order’s risk in Shopify?`,
+    answer: `On the ${premium.name} and ${payg.name} plans, ${PRODUCT_NAME} writes what it found about each new order into the order’s fraud analysis in Shopify, once the order has been checked: the buyer’s IP address being a VPN, proxy, Tor exit or data centre, or one your rules block (the address or its country), the auto-cancel filter the order matched, and what Fraud Protect did. Shopify shows it on the order and Shopify Flow can act on it. It only states what was found, and Fraud Protect never acts on it. You can turn it off on the Fraud Protect page.`,
+    links: [{ label: 'Fraud Protect', to: '/fraudProtect' }],
+  },
+  {
     id: 'billing',
     question: 'How does billing work?',
     answer: `Shopify bills you, on your usual Shopify invoice. The Free plan costs nothing. ${premium.name} is $${premium.price} every 30 days and ${payg.name} is $${payg.price} every 30 days with ${payg.includedViews?.toLocaleString('en-US')} protected page views included, then $${payg.pricePerThousand?.toFixed(2)} per further 1,000, at most $${payg.usageCap} a period. Both paid plans start with a ${premium.trialDays}-day free trial, and you can change or cancel your plan at any time.`,

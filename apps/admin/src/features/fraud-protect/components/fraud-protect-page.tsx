@@ -13,6 +13,7 @@ import { useFraudProtect, useSaveFraudProtect } from '../api/use-fraud-protect.j
 import { fraudFormErrors, toFraudForm, toFraudSettings } from '../fraud-protect-form.js';
 import { FraudLogCard } from './fraud-log-card.js';
 import { FraudSettingsCard } from './fraud-settings-card.js';
+import { OrderRiskCard } from './order-risk-card.js';
 
 const TITLE = 'Fraud Protect';
 
@@ -42,7 +43,7 @@ function FraudDataKept({ days }: { days: number }) {
     <DataKeptCard
       title="What is kept about customers"
       paragraphs={[
-        `For each order it acts on, Gatehouse keeps the order’s number, its risk level, what was done and Shopify’s answer, for ${days} days; when an auto-cancel filter adds the buyer to a block list, the entry also keeps the email or IP address it added. Gatehouse reads the order and the customer’s tags and order count from Shopify when it acts and keeps no other copy of names, email addresses, phone numbers or addresses. These entries are deleted sooner when Shopify asks Gatehouse to erase a customer’s data or your store’s.`,
+        `For each order it acts on, Gatehouse keeps the order’s number, its risk level, what was done and Shopify’s answer, for ${days} days; when an auto-cancel filter adds the buyer to a block list, the entry also keeps the email or IP address it added. Gatehouse reads the order and the customer’s tags and order count from Shopify when it acts and keeps no other copy of names, email addresses, phone numbers or addresses. These entries are deleted sooner when Shopify asks Gatehouse to erase a customer’s data or your store’s. What it added to an order’s risk in Shopify (the level and the findings, no customer details) is kept for ${days} days too.`,
         'What you or your filters put in the Customer Block Lists and the IP lists (emails, phone numbers, names, addresses, IP addresses, with your notes) is kept until you remove it. Erasing a customer’s data leaves these entries as they are, since they are your own rules; a customer’s data request lists those with their email, phone number or IP address.',
       ]}
     />
@@ -85,6 +86,10 @@ function FraudProtectEditor() {
               errors={showErrors ? fraudFormErrors(draft) : {}}
               canReadCustomers={canReadCustomers}
               onChange={change}
+            />
+            <OrderRiskCard
+              checked={draft.writeOrderRisk}
+              onChange={(writeOrderRisk) => change({ writeOrderRisk })}
             />
             <FraudLogCard />
             <FraudDataKept days={logRetentionDays} />
