@@ -48,7 +48,8 @@ export const ruleCostExample = z.object({
 export type RuleCostExample = z.infer<typeof ruleCostExample>;
 
 export const ruleCostConfirmation = z.object({
-  reason: z.enum(['ownAddress', 'ownCountry', 'crawler']),
+  /** searchEngines: the change turns off "Always let verified search engines in". */
+  reason: z.enum(['ownAddress', 'ownCountry', 'crawler', 'searchEngines']),
   /** What the change would block, in a sentence for the confirmation dialog. */
   message: z.string(),
 });
