@@ -17,6 +17,20 @@ describe('the redirects draft', () => {
     ).toBe(false);
   });
 
+  it("puts a refused prompt text under that text's own field", () => {
+    const rule = { ...newRule(), url: 'https://example.de', countries: ['DE'] };
+    const errors = ruleErrors({ ...rule, prompt: { ...rule.prompt, accept: '', decline: '' } });
+    expect(errors).toEqual({
+      prompt: {
+        accept: 'Enter the text of the button that redirects.',
+        decline: 'Enter the text of the button that stays.',
+      },
+    });
+    expect(formInvalid({ rules: [{ ...rule, prompt: { ...rule.prompt, accept: '' } }] })).toBe(
+      true,
+    );
+  });
+
   it('moves rules and sends them in order, new ones without an id', () => {
     const stored = toForm([
       {

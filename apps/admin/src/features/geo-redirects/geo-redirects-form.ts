@@ -3,6 +3,7 @@
 import {
   DEFAULT_REDIRECT_PROMPT,
   geoRedirectMessages as m,
+  geoRedirectRule,
   isHttpsAddress,
   type GeoRedirectEntry,
   type GeoRedirectRuleInput,
@@ -40,12 +41,31 @@ export function newRule(): RedirectDraft {
   };
 }
 
-/** The problems of one rule, by field. */
-export function ruleErrors(rule: RedirectDraft): { url?: string; countries?: string } {
-  const errors: { url?: string; countries?: string } = {};
+type PromptField = 'title' | 'text' | 'accept' | 'decline';
+const PROMPT_FIELDS: readonly string[] = ['title', 'text', 'accept', 'decline'];
+
+/** The problems of one rule, by field; the prompt's by its own fields. */
+export interface RuleErrors {
+  url?: string;
+  countries?: string;
+  prompt?: Partial<Record<PromptField, string>>;
+}
+
+/** The problems of one rule, by field, as the save call would find them. */
+export function ruleErrors(rule: RedirectDraft): RuleErrors {
+  const errors: RuleErrors = {};
   if (rule.url.trim() === '') errors.url = m.url;
   else if (!isHttpsAddress(rule.url)) errors.url = m.urlNotHttps(rule.url.trim());
   if (rule.countries.length + rule.continents.length === 0) errors.countries = m.noCountries;
+  // The prompt's texts are checked by the call's own schema; the first problem of each field.
+  const { key: _key, id: _id, ...input } = rule;
+  const parsed = geoRedirectRule.safeParse({ ...input, url: rule.url.trim() });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [head, field] = issue.path;
+    if (head !== 'prompt' || typeof field !== 'string' || !PROMPT_FIELDS.includes(field)) continue;
+    errors.prompt ??= {};
+    errors.prompt[field as PromptField] ??= issue.message;
+  }
   return errors;
 }
 

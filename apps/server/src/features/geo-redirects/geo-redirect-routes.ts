@@ -1,6 +1,6 @@
 // Geolocation Redirects (/redirect): read the ordered rules, save them all at once (checked by
-// the engine with every other blocker's rules: a bad target, an empty country set, too many
-// rules or a loop answers 400 and nothing is stored), and "test as a visitor from…", which
+// the engine with every other blocker's rules: a bad target, an empty country set or too many
+// rules answers 400 and nothing is stored), and "test as a visitor from…", which
 // runs the saved rules as the decision would for a visitor from a chosen country on a page.
 // A paid feature: every call names `geoRedirects` and answers 403 on a plan without it.
 import { api, maxGeoRedirects, type GeoRedirectsView } from '@gatehouse/contracts';

@@ -16,7 +16,7 @@ import {
 } from '@shopify/polaris';
 import { countries } from '@gatehouse/engine/values';
 import { DragHandle } from '../../../components/sortable-list/sortable-list.js';
-import { ruleErrors, type RedirectDraft } from '../geo-redirects-form.js';
+import { ruleErrors, type RedirectDraft, type RuleErrors } from '../geo-redirects-form.js';
 import { RedirectCountries } from './redirect-countries.js';
 
 const FLAG_OPTIONS = [
@@ -37,7 +37,7 @@ export function RedirectRuleCard({
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
-  const errors = showErrors ? ruleErrors(rule) : {};
+  const errors: RuleErrors = showErrors ? ruleErrors(rule) : {};
   const prompt = rule.prompt;
   const setPrompt = (change: Partial<RedirectDraft['prompt']>) =>
     onChange({ prompt: { ...prompt, ...change } });
@@ -97,7 +97,9 @@ export function RedirectRuleCard({
           selected={[rule.mode]}
           onChange={([mode]) => onChange({ mode: mode === 'prompt' ? 'prompt' : 'auto' })}
         />
-        {rule.mode === 'prompt' && (
+        {/* The prompt's texts are shown while one of them is refused, even for an automatic
+            redirect: they are saved with it. */}
+        {(rule.mode === 'prompt' || errors.prompt) && (
           <Box paddingInlineStart="600">
             <FormLayout>
               <FormLayout.Group>
@@ -107,6 +109,7 @@ export function RedirectRuleCard({
                   onChange={(title) => setPrompt({ title })}
                   autoComplete="off"
                   maxLength={200}
+                  error={errors.prompt?.title}
                 />
                 <Select
                   label="Flag of the target store"
@@ -122,6 +125,7 @@ export function RedirectRuleCard({
                 autoComplete="off"
                 multiline={2}
                 maxLength={1000}
+                error={errors.prompt?.text}
               />
               <FormLayout.Group>
                 <TextField
@@ -130,6 +134,7 @@ export function RedirectRuleCard({
                   onChange={(accept) => setPrompt({ accept })}
                   autoComplete="off"
                   maxLength={60}
+                  error={errors.prompt?.accept}
                 />
                 <TextField
                   label="Button that stays"
@@ -137,6 +142,7 @@ export function RedirectRuleCard({
                   onChange={(decline) => setPrompt({ decline })}
                   autoComplete="off"
                   maxLength={60}
+                  error={errors.prompt?.decline}
                 />
               </FormLayout.Group>
             </FormLayout>
