@@ -2,10 +2,9 @@
 // section exists only for accounts with isShowWaf; its Referrer and ISP/ASN items carry their
 // pages' titles ("Firewall Referrer Blocker"), so they are not mistaken for the storefront's. The
 // Bot Blocker, which has no item of its own in the list, sits under "Bot(VPN/Proxy) Blocker" and
-// shows there while either page is open. "Contact Us" opens the contact dialog. Collapses
+// shows there while either page is open (on a phone, while the VPN/Proxy page is). "Contact Us" opens the contact dialog. Collapses
 // behind the top bar's toggle at 768 px and below (Polaris Frame).
-import { useNavigate } from 'react-router';
-import { Badge, Box, InlineStack, Navigation, Text } from '@shopify/polaris';
+import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
@@ -68,23 +67,17 @@ interface Props {
 
 export function SideNavigation({ location, onNavigate }: Props) {
   const { account } = useAppState();
-  const navigate = useNavigate();
+  const { mdDown } = useBreakpoints();
   const items = (list: NavItem[]) =>
-    list.map(({ subNavigationItems, ...item }) =>
-      subNavigationItems
-        ? {
-            ...item,
-            onClick: onNavigate,
-            subNavigationItems: subNavigationItems.map((sub) => ({ ...sub, onClick: onNavigate })),
-            // On a small screen a tap on an item with sub-items only asks to expand it: it
-            // opens the item's own page instead, where its sub-items show.
-            onToggleExpandedState: () => {
-              onNavigate();
-              void navigate(item.url);
-            },
-          }
-        : { ...item, onClick: onNavigate },
-    );
+    list.map(({ subNavigationItems, ...item }) => ({
+      ...item,
+      onClick: onNavigate,
+      // On a small screen a tap on an item with sub-items only unfolds them: there they are
+      // given only on the item's own page, where a tap has nowhere else to go.
+      ...(subNavigationItems && (!mdDown || location.toLowerCase() === item.url.toLowerCase())
+        ? { subNavigationItems: subNavigationItems.map((sub) => ({ ...sub, onClick: onNavigate })) }
+        : {}),
+    }));
 
   return (
     <Navigation location={location}>
