@@ -44,6 +44,7 @@ describe('the way to every blocker', () => {
 
     await nav().getByRole('link', { name: 'Bot(VPN/Proxy) Blocker' }).click();
     await admin.waitForURL((url) => url.pathname === '/vpnBlocker');
+    await screenshot(admin, 'vpn-blocker-bot-blocker-link');
     await admin.getByRole('main').getByRole('link', { name: 'Bot Blocker', exact: true }).click();
     await admin.waitForURL((url) => url.pathname === '/botBlocker');
     await heading('Bot Blocker').waitFor();
@@ -55,11 +56,15 @@ describe('the way to every blocker', () => {
     const openNav = async () => {
       await admin.getByRole('button', { name: 'Toggle menu' }).click();
       await nav().getByRole('link', { name: 'Bot(VPN/Proxy) Blocker' }).waitFor();
+      // Slid in all the way.
+      await expect.poll(async () => (await nav().boundingBox())?.x).toBe(0);
     };
     await openNav();
     await nav().getByRole('link', { name: 'Bot(VPN/Proxy) Blocker' }).click();
     await admin.waitForURL((url) => url.pathname === '/vpnBlocker');
     await heading('Bot (VPN/Proxy) Blocker').waitFor();
+    await admin.getByRole('main').getByRole('link', { name: 'Bot Blocker', exact: true }).waitFor();
+    await screenshot(admin, 'vpn-blocker-bot-blocker-link-phone');
     await openNav();
     await screenshot(admin, 'nav-bot-blocker-phone');
     await nav().getByRole('link', { name: 'Bot Blocker', exact: true }).click();
