@@ -1,7 +1,7 @@
 // A merchant who blocks the United States unticks "Always let verified search engines in" in
 // General Settings: before anything is saved, a dialog says that Googlebot's visits of the last
-// 7 days would then have been blocked, and how many. Cancel keeps the switch saved on; "Turn off
-// anyway" saves it off.
+// 7 days would then have been blocked, and how many (and when they cannot be counted, it still
+// warns). Cancel keeps the switch saved on; "Turn off anyway" saves it off.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './support/account-state.js';
@@ -75,11 +75,34 @@ describe('the pass for verified search engines', () => {
     expect(await savedSwitch()).toBe(false);
   });
 
-  it('shows the warning whole on a phone', async () => {
-    await admin.setViewportSize({ width: 390, height: 844 });
+  it('still warns, without a count, when the visits cannot be replayed', async () => {
     await admin.goto(`${f.stack.appUrl}/settings`);
     await passBox().check();
     await clickAndAwait(admin, 'Save', '/api/settings');
+    await admin.route(`${f.stack.appUrl}/api/ruleCost/replay`, (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ Message: 'A newer change of this store is being replayed.' }),
+      }),
+    );
+    await passBox().uncheck();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/could not be counted just now/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await admin.unroute(`${f.stack.appUrl}/api/ruleCost/replay`);
+    await admin.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  it('shows the warning whole on a phone', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto(`${f.stack.appUrl}/settings`);
     await passBox().uncheck();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect

@@ -5,7 +5,7 @@
 // pass for verified search engines is always confirmed, with how many of their visits in the
 // replayed days the rules would then have blocked, engine by engine (none is said too: the
 // rules added later apply to them as well).
-import type { RuleCostConfirmation } from '@gatehouse/contracts';
+import { ruleCostMessages, type RuleCostConfirmation } from '@gatehouse/contracts';
 import {
   countryName,
   crawlerName,
@@ -71,8 +71,7 @@ export function confirmations(
 }
 
 function searchEngineMessage(crawlers: ReadonlyMap<CrawlerId, number>): string {
-  const first =
-    'Verified search engines would no longer always get in: your country, ISP/ASN, VPN and bot rules would stop their crawlers like any visitor.';
+  const first = ruleCostMessages.searchEnginePass;
   const engines = [...crawlers].sort((a, b) => b[1] - a[1]);
   const total = engines.reduce((sum, [, visits]) => sum + visits, 0);
   if (total === 0) {

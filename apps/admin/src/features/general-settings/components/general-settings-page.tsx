@@ -5,7 +5,11 @@
 // the API client.
 import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
-import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
+import {
+  ruleCostMessages,
+  type GeneralSettings,
+  type GeneralSettingsView,
+} from '@gatehouse/contracts';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -43,7 +47,9 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
     // the shop's rules would then have blocked.
     confirm: (form) =>
       saved.allowVerifiedCrawlers !== false && form.allowVerifiedCrawlers === false
-        ? costCheck.ask({ call: 'saveGeneralSettings', draft: form })
+        ? costCheck.ask({ call: 'saveGeneralSettings', draft: form }, [
+            `${ruleCostMessages.searchEnginePass} ${ruleCostMessages.searchEnginePassUncounted}`,
+          ])
         : Promise.resolve(true),
     submit: (form) => saveSettings.call(form),
     onSaved: () => showToast('Settings saved'),
