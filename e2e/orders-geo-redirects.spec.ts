@@ -1,7 +1,7 @@
 // A merchant puts "Germany → German store" above "Europe → EU store" on Geolocation Redirects:
 // it saves, in that order, and the test as a visitor sends Germany to the German store and
-// France to the EU store. A text the save would refuse is said at the field it is about, in the
-// rule, not in a passing toast; on a desktop and on a phone.
+// France to the EU store. What the save refuses is said in the rule it is about (a text at its
+// field), not in a passing toast; on a desktop and on a phone.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
@@ -51,6 +51,25 @@ describe('geolocation redirects in order', () => {
       await admin.getByRole('button', { name: 'Test', exact: true }).click();
       await shows(admin, new RegExp(`A visitor from ${country} is sent to ${store}/`));
     }
+  });
+
+  it("says the server's refusal in the rule it is about, not in a toast", async () => {
+    // A country the picker never offers, sent as if it had: only the server can refuse it.
+    await admin.route(`${f.stack.appUrl}/api/redirect/save`, async (route) => {
+      const body = route.request().postDataJSON() as { rules: { countries: string[] }[] };
+      body.rules[1]!.countries = ['XX'];
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await field(2, 'Keep the page they asked for').uncheck();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await shows(admin, 'Redirect 2 was not saved');
+    await shows(admin, '"XX" is not a country code (use two letters, like US or DE)');
+    expect(await admin.getByText('Redirect 1 was not saved').count()).toBe(0);
+    expect(await admin.locator('.Polaris-Frame-Toast').count()).toBe(0);
+    await screenshot(admin, 'geo-redirects-refused-at-rule');
+    await admin.unroute(`${f.stack.appUrl}/api/redirect/save`);
+    await admin.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => admin.getByText('Redirect 2 was not saved').count()).toBe(0);
   });
 
   it('says a refused prompt text under its field, in the rule, on a phone too', async () => {

@@ -128,11 +128,15 @@ export const geoRedirectsApi = {
     request: z.object({}),
     response: geoRedirectsView,
   }),
-  /** Replaces the whole ordered list; refused whole (nothing changed) on any problem. */
+  /**
+   * Replaces the whole ordered list; refused whole (nothing changed) on any problem, each
+   * problem listed with its path (["rules", 2, "url"]).
+   */
   saveGeoRedirects: call({
     method: 'POST',
     path: '/api/redirect/save',
     feature: 'geoRedirects',
+    fieldErrors: true,
     request: geoRedirectsSaveRequest,
     response: geoRedirectsView,
   }),

@@ -174,7 +174,39 @@ describe('refusals change nothing', () => {
     const before = await view(alice);
     const res = await save(alice, rules);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
+    expect(await view(alice)).toEqual(before);
+  });
+});
+
+describe('refusals name the rule they are about', () => {
+  it('lists a refused text with the path of its rule and field', async () => {
+    const res = await save(alice, [
+      rule(),
+      rule({ mode: 'prompt', prompt: { ...DEFAULT_REDIRECT_PROMPT, accept: '' } }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      Message: 'Enter the text of the button that redirects.',
+      Errors: [
+        {
+          path: ['rules', 1, 'prompt', 'accept'],
+          code: 'too_small',
+          message: 'Enter the text of the button that redirects.',
+        },
+      ],
+    });
+  });
+
+  it("lists the engine's refusal with the path of its rule, in the order sent", async () => {
+    const before = await view(alice);
+    const res = await save(alice, [rule(), rule(), rule({ countries: ['FR', 'XX'] })]);
+    expect(res.statusCode).toBe(400);
+    const message = '"XX" is not a country code (use two letters, like US or DE)';
+    expect(res.json()).toEqual({
+      Message: message,
+      Errors: [{ path: ['rules', 2, 'countries', 1], code: 'invalidCountry', message }],
+    });
     expect(await view(alice)).toEqual(before);
   });
 });

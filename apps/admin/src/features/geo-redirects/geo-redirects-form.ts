@@ -5,6 +5,7 @@ import {
   geoRedirectMessages as m,
   geoRedirectRule,
   isHttpsAddress,
+  type FieldError,
   type GeoRedirectEntry,
   type GeoRedirectRuleInput,
 } from '@gatehouse/contracts';
@@ -81,4 +82,29 @@ export function toRequest(form: RedirectsForm): { rules: GeoRedirectRuleInput[] 
       ...(id ? { id } : {}),
     })),
   };
+}
+
+/** A refused save's problems: those of one rule by its key, the rest for the whole page. */
+export interface Refusal {
+  byRule: Record<string, string[]>;
+  page: string[];
+}
+
+/** Sorts a refused save's problems onto the rules (in the order sent) they are about. */
+export function refusalOf(
+  form: RedirectsForm,
+  message: string,
+  errors: readonly FieldError[] | undefined,
+): Refusal {
+  const refusal: Refusal = { byRule: {}, page: [] };
+  for (const error of errors ?? []) {
+    const [head, index] = error.path;
+    const key = head === 'rules' && typeof index === 'number' ? form.rules[index]?.key : undefined;
+    if (key === undefined) refusal.page.push(error.message);
+    else (refusal.byRule[key] ??= []).push(error.message);
+  }
+  if (refusal.page.length === 0 && Object.keys(refusal.byRule).length === 0) {
+    refusal.page.push(message);
+  }
+  return refusal;
 }

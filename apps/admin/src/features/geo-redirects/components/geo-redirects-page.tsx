@@ -13,7 +13,14 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeoRedirects } from '../api/use-geo-redirects.js';
 import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
-import { formInvalid, newRule, toForm, toRequest } from '../geo-redirects-form.js';
+import {
+  formInvalid,
+  newRule,
+  refusalOf,
+  toForm,
+  toRequest,
+  type Refusal,
+} from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
 
@@ -43,13 +50,13 @@ function GeoRedirectsEditor() {
   const redirects = useGeoRedirects();
   const save = useSaveGeoRedirects();
   const saved = useMemo(() => toForm(redirects.data.rules), [redirects.data.rules]);
-  // The server's refusal of the last save, kept in the page until the next edit.
-  const [refusal, setRefusal] = useState<string | undefined>();
+  // The server's refusal of the last save, each problem at its rule, kept until the next edit.
+  const [refusal, setRefusal] = useState<Refusal | undefined>();
   const form = useSaveBarForm(saved, {
     invalid: formInvalid,
     submit: async (draft) => {
       const outcome = await save.call(toRequest(draft));
-      setRefusal(outcome.result ? undefined : outcome.message);
+      setRefusal(outcome.result ? undefined : refusalOf(draft, outcome.message, outcome.errors));
       return outcome;
     },
     onSaved: (data) => {
@@ -109,7 +116,11 @@ function GeoRedirectsEditor() {
             </Card>
             {refusal && (
               <Banner tone="critical" title="The redirects were not saved">
-                <p>{refusal}</p>
+                {refusal.page.length > 0 ? (
+                  refusal.page.map((problem) => <p key={problem}>{problem}</p>)
+                ) : (
+                  <p>Correct the redirects marked below, then save again.</p>
+                )}
               </Banner>
             )}
             {rules.length === 0 ? (
@@ -130,6 +141,7 @@ function GeoRedirectsEditor() {
                     rule={rule}
                     position={position}
                     showErrors={form.showErrors}
+                    refused={refusal?.byRule[rule.key]}
                     onChange={(change) => update(rule.key, change)}
                     onRemove={() => change({ rules: rules.filter((r) => r.key !== rule.key) })}
                   />

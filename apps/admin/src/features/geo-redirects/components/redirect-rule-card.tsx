@@ -1,7 +1,9 @@
 // One redirect in the ordered list: a drag handle (pointer, touch, or the keyboard: focus it,
 // Space to lift, arrows to move, Space to drop), where it applies, the target, whether the
-// path is kept, and automatic or a prompt with its texts and the target's flag.
+// path is kept, and automatic or a prompt with its texts and the target's flag; what the server
+// refused in it at the last save.
 import {
+  Banner,
   BlockStack,
   Box,
   Button,
@@ -28,12 +30,15 @@ export function RedirectRuleCard({
   rule,
   position,
   showErrors,
+  refused,
   onChange,
   onRemove,
 }: {
   rule: RedirectDraft;
   position: number;
   showErrors: boolean;
+  /** What the server refused in this rule at the last save. */
+  refused?: string[] | undefined;
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
@@ -63,6 +68,13 @@ export function RedirectRuleCard({
             </Button>
           </InlineStack>
         </InlineStack>
+        {refused && refused.length > 0 && (
+          <Banner tone="critical" title={`Redirect ${position} was not saved`}>
+            {refused.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </Banner>
+        )}
         <RedirectCountries
           countries={rule.countries}
           chosenContinents={rule.continents}
