@@ -1,11 +1,13 @@
 // A merchant sees what a Country Blocker change would have done to the store's visits of the
 // last 7 days before saving it, and is asked first when the change would block the country
 // they are in: blacklisting it, or flipping to a whitelist of other countries. Cancel keeps
-// everything as it was; "Save anyway" saves.
+// everything as it was; "Save anyway" saves, and the summary is measured again against the rules
+// then in force. The Referrer Blocker shows one summary at a time.
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
+import { shows } from './support/merchant.js';
 import { signIn } from './support/sign-in.js';
 
 const GERMANY = '88.198.0.1';
@@ -77,6 +79,29 @@ describe('the cost of a Country Blocker change', () => {
     await expect
       .poll(() => admin.getByText('Country Blocker saved').first().isVisible())
       .toBe(true);
+    // Measured again against the rules now saved: the change is in force, nothing more to block.
+    await expect
+      .poll(async () => (await costLine(admin).textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(
+        /^Would not have changed what happened to any of the 4 visits of the last 7 days\.$/,
+      );
+    await shows(admin, 'As they are, these rules blocked 3 visits (1 visitor).');
+  });
+
+  it('shows one summary on the Referrer Blocker: the entry typed, or the action changed', async () => {
+    const summaries = () => admin.getByTestId('rule-cost');
+    await admin.goto(`${f.stack.appUrl}/referrerBlocker`);
+    await admin.getByLabel('Referrer domains').waitFor();
+    expect(await admin.getByText('What this change would have done').count()).toBe(0);
+    await admin.getByLabel('Referrer domains').fill('spam.example');
+    await expect.poll(() => summaries().count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(admin, 'rule-cost-referrer-one-summary');
+    await admin.getByLabel('Referrer domains').fill('');
+    await expect.poll(() => summaries().count()).toBe(0);
+    await admin.getByText('Monitor only: log would-be blocks, let visitors in').click();
+    await expect.poll(() => summaries().count(), { timeout: 15_000 }).toBe(1);
+    await admin.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => summaries().count()).toBe(0);
   });
 
   it('asks before a whitelist of other countries blocks Germany', async () => {

@@ -1,8 +1,8 @@
 // Geolocation Redirects (/redirect): ordered rules, each a set of countries and continents
 // sent to an https address, automatically or after a prompt in the visitor's browser, with the
-// visitor's path and query kept or not. The first rule that covers a visitor (and whose target
-// the visitor is not already on) decides; a rule set that could send visitors round in a loop
-// is refused. Saving replaces the whole ordered list. A paid feature: every call names
+// visitor's path and query kept or not. The first rule that covers a visitor decides, so the
+// more specific rule goes above the wider one; a visitor already on the target of a rule that
+// covers them stays, or is sent only further inside it. Saving replaces the whole ordered list. A paid feature: every call names
 // `geoRedirects` and answers 403 on a plan without it.
 import { MAX_GEO_REDIRECTS } from '@gatehouse/engine/values';
 import { z } from 'zod';
@@ -128,11 +128,15 @@ export const geoRedirectsApi = {
     request: z.object({}),
     response: geoRedirectsView,
   }),
-  /** Replaces the whole ordered list; refused whole (nothing changed) on any problem. */
+  /**
+   * Replaces the whole ordered list; refused whole (nothing changed) on any problem, each
+   * problem listed with its path (["rules", 2, "url"]).
+   */
   saveGeoRedirects: call({
     method: 'POST',
     path: '/api/redirect/save',
     feature: 'geoRedirects',
+    fieldErrors: true,
     request: geoRedirectsSaveRequest,
     response: geoRedirectsView,
   }),

@@ -17,6 +17,12 @@ export const ruleCostMessages = {
   superseded:
     'A newer change of this store is being replayed in place of this one. Wait for its answer, or ask again.',
   left: 'The request was closed before the replay ended.',
+  /** What turning off the pass for verified search engines does, before its count. */
+  searchEnginePass:
+    'Verified search engines would no longer always get in: your country, ISP/ASN, VPN and bot rules would stop their crawlers like any visitor.',
+  /** Said after it when the visits could not be replayed. */
+  searchEnginePassUncounted:
+    'How many of their visits that would have blocked could not be counted just now.',
 } as const;
 
 /** Days of visits replayed. */
@@ -48,7 +54,8 @@ export const ruleCostExample = z.object({
 export type RuleCostExample = z.infer<typeof ruleCostExample>;
 
 export const ruleCostConfirmation = z.object({
-  reason: z.enum(['ownAddress', 'ownCountry', 'crawler']),
+  /** searchEngines: the change turns off "Always let verified search engines in". */
+  reason: z.enum(['ownAddress', 'ownCountry', 'crawler', 'searchEngines']),
   /** What the change would block, in a sentence for the confirmation dialog. */
   message: z.string(),
 });

@@ -1,6 +1,9 @@
 // TanStack Query mutations on top of `callApi`: a feature's write hook names its call and the
 // reads it makes stale. The answer is the call's `{result, data}` outcome (failures were
-// already toasted by the API client), and a successful write invalidates those reads.
+// already toasted by the API client), and a successful write invalidates those reads. Every
+// successful write also makes the kept replays of drafts stale: a draft's cost is measured
+// against the rules in force, which the write may have changed, so a cost shown after a save is
+// read again rather than kept from before it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallName, RequestOf } from '@gatehouse/contracts';
 import { callApi, type ApiOutcome, type CallOptions } from './api-client.js';
@@ -35,7 +38,9 @@ export function useApiMutation<N extends CallName>(
       if (!outcome.result) return;
       if (replaces) queryClient.setQueryData([replaces, {}], outcome.data);
       const refreshed = Promise.all(
-        invalidates.map((read) => queryClient.invalidateQueries({ queryKey: [read] })),
+        [...invalidates, 'replayRuleCost' as const].map((read) =>
+          queryClient.invalidateQueries({ queryKey: [read] }),
+        ),
       );
       if (awaitRefresh) await refreshed;
     },

@@ -1,8 +1,9 @@
 // Geolocation Redirects through the merchant's calls and the storefront's decision: the plan
 // gate, the ordered list saved whole, every refusal (a target that is not https, an empty
-// country set, too many rules, a loop, an unknown rule) answering 400 and changing nothing,
-// the decision answering the redirect with the path kept or a prompt, once per session, never
-// to a verified crawler, and "test as a visitor from…".
+// country set, too many rules, an unknown rule) answering 400 and changing nothing, the more
+// specific rule saved above the wider one with every visitor sent once and kept where they
+// belong, the decision answering the redirect with the path kept or a prompt, once per
+// session, never to a verified crawler, and "test as a visitor from…".
 import {
   DEFAULT_REDIRECT_PROMPT,
   geoRedirectMessages as m,
@@ -165,11 +166,6 @@ describe('refusals change nothing', () => {
       '"XX" is not a country code (use two letters, like US or DE)',
     ],
     [
-      'a loop',
-      [rule(), rule({ url: 'https://example.eu', countries: ['FR', 'DE'] })],
-      'These rules would send a visitor from Germany round in a loop: https://example.de/ → https://example.eu/ → https://example.de/. Take Germany out of one of them.',
-    ],
-    [
       'an id that is not one of the shop’s rules',
       [rule({ id: '00000000-0000-4000-8000-000000000000' })],
       m.ruleId,
@@ -178,7 +174,39 @@ describe('refusals change nothing', () => {
     const before = await view(alice);
     const res = await save(alice, rules);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
+    expect(await view(alice)).toEqual(before);
+  });
+});
+
+describe('refusals name the rule they are about', () => {
+  it('lists a refused text with the path of its rule and field', async () => {
+    const res = await save(alice, [
+      rule(),
+      rule({ mode: 'prompt', prompt: { ...DEFAULT_REDIRECT_PROMPT, accept: '' } }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      Message: 'Enter the text of the button that redirects.',
+      Errors: [
+        {
+          path: ['rules', 1, 'prompt', 'accept'],
+          code: 'too_small',
+          message: 'Enter the text of the button that redirects.',
+        },
+      ],
+    });
+  });
+
+  it("lists the engine's refusal with the path of its rule, in the order sent", async () => {
+    const before = await view(alice);
+    const res = await save(alice, [rule(), rule(), rule({ countries: ['FR', 'XX'] })]);
+    expect(res.statusCode).toBe(400);
+    const message = '"XX" is not a country code (use two letters, like US or DE)';
+    expect(res.json()).toEqual({
+      Message: message,
+      Errors: [{ path: ['rules', 2, 'countries', 1], code: 'invalidCountry', message }],
+    });
     expect(await view(alice)).toEqual(before);
   });
 });
@@ -207,6 +235,27 @@ describe('test as a visitor from…', () => {
     expect((await test('US')).message).toBe(
       'A visitor from United States stays on this page: no turned-on redirect sends them elsewhere from here.',
     );
+  });
+
+  it('saves Germany → German store above Europe → EU store; no visitor goes round', async () => {
+    const res = await save(alice, [
+      rule({ url: 'https://example.de' }),
+      rule({ url: 'https://example.eu', countries: [], continents: ['EU'] }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<GeoRedirectsView>().rules.map((r) => r.url)).toEqual([
+      'https://example.de/',
+      'https://example.eu/',
+    ]);
+    // Each visitor is sent once, to their store, and stays there.
+    expect(await test('DE')).toMatchObject({ redirectUrl: 'https://example.de/', position: 1 });
+    expect(await test('DE', 'https://example.de/products/hat')).toMatchObject({ action: 'allow' });
+    expect(await test('DE', 'https://example.eu/products/hat')).toMatchObject({
+      redirectUrl: 'https://example.de/',
+      position: 1,
+    });
+    expect(await test('FR')).toMatchObject({ redirectUrl: 'https://example.eu/', position: 2 });
+    expect(await test('FR', 'https://example.eu/products/hat')).toMatchObject({ action: 'allow' });
   });
 
   it('refuses a country that does not exist and a page that is no address', async () => {

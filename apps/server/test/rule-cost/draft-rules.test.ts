@@ -25,6 +25,20 @@ const categories = (on: Record<string, string>) => ({
   ...on,
 });
 
+const GENERAL_SETTINGS = {
+  appEnabled: true,
+  blockPage: {
+    title: 'Access denied',
+    message: 'Sorry, this store is not available to you.',
+    backgroundColor: '#ffffff',
+    textColor: '#000000',
+    logoUrl: null,
+  },
+  timeoutMs: 2000,
+  logRetentionHours: 24,
+  adminAccessEnabled: false,
+};
+
 /** Each call's draft, in the order they are saved. */
 const STEPS: [CallName, Record<string, unknown>][] = [
   [
@@ -53,6 +67,8 @@ const STEPS: [CallName, Record<string, unknown>][] = [
   ['addVpnTrustedAsn', { asn: 'AS14061', note: '' }],
   ['saveBotBlocker', { action: { type: 'block' }, categories: categories({ ai: 'block' }) }],
   ['addBotBlocker', { pattern: 'evil-crawler', regex: false, mode: 'monitor', note: '' }],
+  ['saveGeneralSettings', { ...GENERAL_SETTINGS, allowVerifiedCrawlers: false }],
+  ['saveGeneralSettings', { ...GENERAL_SETTINGS, allowVerifiedCrawlers: true }],
 ];
 
 beforeAll(async () => {

@@ -2,20 +2,24 @@
 // whole continents) sent to an https address, automatically or after asking the visitor. They
 // come last in the order of evaluation, so a visitor any blocker stops is never redirected,
 // and an allow-listed address or a verified search engine (let in before them) never is
-// either. The first enabled rule that covers the visitor's country and whose target the
-// visitor is not already on decides; a search-engine crawler whose address checks out (or
-// cannot be checked right now) is never redirected: search engines must see the store as it
-// is. A rule set in which some country's visitors could be sent round in a circle is refused.
+// either. The first enabled rule that covers the visitor's country decides, so the more
+// specific rule goes first ("Germany → German store" above "Europe → EU store"). A visitor
+// already on the target of a rule that covers them stays there: a later rule may still send
+// them further inside that target (from the EU store to its French pages), never elsewhere.
+// So every redirect either leaves a page no covering rule targets or goes deeper into the
+// target the visitor is on, and no set of rules can send a visitor round in a circle. A
+// search-engine crawler whose address checks out (or cannot be checked right now) is never
+// redirected: search engines must see the store as it is.
 import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher, RedirectPrompt } from '../policy/policy.js';
-import { ruleBase, ruleKind, type ReportAll } from '../policy/rule-kind.js';
-import { countries as ALL_COUNTRIES, continents, countryName } from '../rules/countries.js';
+import { ruleBase, ruleKind } from '../policy/rule-kind.js';
+import { countries as ALL_COUNTRIES, continents } from '../rules/countries.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import { MAX_GEO_REDIRECTS } from '../rules/geo-redirect-limit.js';
 import { countrySlot, readCountryCodes } from './country-matcher.js';
 import { crawlerOf } from './crawler-of.js';
 import { ruleApplies } from './rule-applies.js';
-import { landingUrl, onTarget, readTarget, type Target } from './redirect-target.js';
+import { landingUrl, onTarget, readTarget, within, type Target } from './redirect-target.js';
 
 const promptSchema = z.object({
   title: z.string().max(200),
@@ -55,9 +59,17 @@ export function createGeoRedirectMatcher(entries: GeoRedirectEntry[]): Matcher {
       if (slot < 0 || compiled.length === 0 || context.visit.redirected === true) return null;
       const crawler = crawlerOf(context);
       if (crawler !== null && crawler.check !== 'fake') return null;
+      // The deepest target of a covering rule the visitor is already on: from there a visitor
+      // is only ever sent further inside it.
+      let here: Target | null = null;
       for (let i = 0; i < compiled.length; i++) {
         const c = compiled[i]!;
-        if (c.listed[slot] !== 1 || onTarget(context.visit.url, c.target)) continue;
+        if (c.listed[slot] !== 1) continue;
+        if (onTarget(context.visit.url, c.target)) {
+          if (here === null || within(c.target, here)) here = c.target;
+          continue;
+        }
+        if (here !== null && !within(c.target, here)) continue;
         if (!ruleApplies(c.rule, context)) continue;
         context.redirect = {
           url: c.keepPath ? landingUrl(c.target, context.visit.url) : c.target.href,
@@ -69,49 +81,6 @@ export function createGeoRedirectMatcher(entries: GeoRedirectEntry[]): Matcher {
     },
     bytes: () => compiled.length * 26 * 26,
   };
-}
-
-/**
- * Follows, for each country, where its visitors go from an address no rule targets, assuming
- * every target runs the same rules (a sister store or another domain of this one): a visitor
- * who comes back to an address already passed through is going round in a circle.
- */
-export function findRedirectLoop(entries: readonly GeoRedirectEntry[], report: ReportAll): void {
-  const byCountry = new Map<string, GeoRedirectEntry[]>();
-  for (const entry of entries) {
-    for (const code of entry.countries) {
-      const list = byCountry.get(code);
-      if (list) list.push(entry);
-      else byCountry.set(code, [entry]);
-    }
-  }
-  for (const [code, list] of byCountry) {
-    if (list.length < 2) continue;
-    const path: GeoRedirectEntry[] = [];
-    let at: string | null = null;
-    for (;;) {
-      const here: string | null = at;
-      const next: GeoRedirectEntry | undefined = list.find(
-        (e) => here === null || !onTarget(here, e.target),
-      );
-      if (next === undefined) break;
-      const seen = path.indexOf(next);
-      path.push(next);
-      if (seen >= 0) {
-        const circle = path
-          .slice(seen)
-          .map((e) => e.target.href)
-          .join(' → ');
-        report({
-          code: 'redirectLoop',
-          ruleId: next.rule.ref.id,
-          message: `These rules would send a visitor from ${countryName(code)} round in a loop: ${circle}. Take ${countryName(code)} out of one of them.`,
-        });
-        return;
-      }
-      at = next.target.href;
-    }
-  }
 }
 
 export const geoRedirectKind = ruleKind({
@@ -181,6 +150,5 @@ export const geoRedirectKind = ruleKind({
     code: 'tooManyRedirects',
     message: `Geolocation Redirects holds at most ${MAX_GEO_REDIRECTS} rules.`,
   },
-  checkAll: findRedirectLoop,
   matcher: createGeoRedirectMatcher,
 });

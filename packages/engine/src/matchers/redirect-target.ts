@@ -55,6 +55,11 @@ export function onTarget(url: string, target: Target): boolean {
   );
 }
 
+/** True when `inner` is `outer` itself or an address under it (same host, path within). */
+export function within(inner: Target, outer: Target): boolean {
+  return onTarget(inner.href, outer);
+}
+
 /** Where a visitor on `url` lands when the path and query are kept. */
 export function landingUrl(target: Target, url: string): string {
   const page = parse(url) ?? parse(`https://invalid.invalid${url.startsWith('/') ? url : '/'}`);

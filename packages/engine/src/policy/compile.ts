@@ -100,14 +100,6 @@ export function compile(input: unknown, options: CompileOptions = {}): CompileRe
     if (enabled && parts !== null) state.entries.push({ ...parts, rule: compiled });
   });
 
-  if (errors.length === 0) {
-    const indexOf = new Map(rules.map((rule, index) => [rule.id, index]));
-    for (const state of kinds) {
-      state.kind.checkAll?.(state.entries, (issue) => {
-        errors.push({ ...issue, path: ['rules', indexOf.get(issue.ruleId) ?? 0] });
-      });
-    }
-  }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ISSUES) };
   const policy: Policy = {
     appEnabled,

@@ -32,9 +32,6 @@ export type Report = (
   issue: Omit<CompileIssue, 'ruleId' | 'path'> & { field: (string | number)[] },
 ) => void;
 
-/** Reports a problem found across a kind's rules (not at one field), naming the rule. */
-export type ReportAll = (issue: { code: string; message: string; ruleId: string }) => void;
-
 /** Reports something the merchant should know about a rule that is still accepted. */
 export type Warn = (warning: Omit<CompileWarning, 'ruleId'>) => void;
 
@@ -59,8 +56,6 @@ export interface RuleKindDefinition<S extends KindSchema, P> {
     code: string;
     message: string;
   };
-  /** Checks the kind's enabled rules together (what no single rule shows), in rule-set order. */
-  checkAll?(entries: (P & { rule: CompiledRule })[], report: ReportAll): void;
   /** The matcher of the kind's enabled rules, given in rule-set order. */
   matcher(entries: (P & { rule: CompiledRule })[]): Matcher;
 }

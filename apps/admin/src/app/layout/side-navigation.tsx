@@ -1,17 +1,22 @@
 // The side navigation, in the product's order and with its labels to the letter. The Firewall
-// section exists only for accounts with isShowWaf. "Contact Us" opens the contact dialog. Collapses
+// section exists only for accounts with isShowWaf; its Referrer and ISP/ASN items carry their
+// pages' titles ("Firewall Referrer Blocker"), so they are not mistaken for the storefront's. The
+// Bot Blocker, which has no item of its own in the list, sits under "Bot(VPN/Proxy) Blocker" and
+// shows there while either page is open (on a phone, while the VPN/Proxy page is). "Contact Us" opens the contact dialog. Collapses
 // behind the top bar's toggle at 768 px and below (Polaris Frame).
-import { Badge, Box, InlineStack, Navigation, Text } from '@shopify/polaris';
+import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
+import { pageTitles } from '../page-titles.js';
 import { backToUrl } from '../shell/back-to-url.js';
 
 export interface NavItem {
   label: string;
   url: string;
   matchPaths?: string[];
+  subNavigationItems?: { label: string; url: string }[];
 }
 
 export const general: NavItem[] = [
@@ -24,7 +29,11 @@ export const general: NavItem[] = [
 export const storefrontBlockers: NavItem[] = [
   { label: 'Country Blocker', url: '/regionBlocker' },
   { label: 'IP Blocker', url: '/ipBlocker' },
-  { label: 'Bot(VPN/Proxy) Blocker', url: '/vpnBlocker' },
+  {
+    label: 'Bot(VPN/Proxy) Blocker',
+    url: '/vpnBlocker',
+    subNavigationItems: [{ label: pageTitles.botBlocker, url: '/botBlocker' }],
+  },
   { label: 'Customer Block Lists', url: '/checkoutValidate' },
   { label: 'Block Lists(Legacy)', url: '/blockLists' },
   { label: 'Referrer Blocker', url: '/referrerBlocker' },
@@ -33,8 +42,8 @@ export const storefrontBlockers: NavItem[] = [
 
 export const firewall: NavItem[] = [
   { label: 'Firewall Settings', url: '/firewallSettings' },
-  { label: 'Referrer Blocker', url: '/fw-referrerBlocker' },
-  { label: 'ISP/ASN Blocker', url: '/fw-asnBlocker' },
+  { label: pageTitles.fwReferrerBlocker, url: '/fw-referrerBlocker' },
+  { label: pageTitles.fwAsnBlocker, url: '/fw-asnBlocker' },
   { label: 'URL Blocker', url: '/fw-urlBlocker' },
   { label: 'Realtime Access Log', url: '/fw-accessLog' },
 ];
@@ -58,7 +67,17 @@ interface Props {
 
 export function SideNavigation({ location, onNavigate }: Props) {
   const { account } = useAppState();
-  const items = (list: NavItem[]) => list.map((item) => ({ ...item, onClick: onNavigate }));
+  const { mdDown } = useBreakpoints();
+  const items = (list: NavItem[]) =>
+    list.map(({ subNavigationItems, ...item }) => ({
+      ...item,
+      onClick: onNavigate,
+      // On a small screen a tap on an item with sub-items only unfolds them: there they are
+      // given only on the item's own page, where a tap has nowhere else to go.
+      ...(subNavigationItems && (!mdDown || location.toLowerCase() === item.url.toLowerCase())
+        ? { subNavigationItems: subNavigationItems.map((sub) => ({ ...sub, onClick: onNavigate })) }
+        : {}),
+    }));
 
   return (
     <Navigation location={location}>

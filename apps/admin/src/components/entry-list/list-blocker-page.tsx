@@ -2,8 +2,8 @@
 // ISP/ASN and Referrer Blockers). On a plan without the blocker, or once a call answered 403,
 // the page explains the blocker and leads to the subscription page. Otherwise: what the blocker
 // does and its add form, the table of entries (added and removed at once), and the action and
-// monitor mode of the whole list, saved with the contextual save bar after what the change would
-// have done (and any confirmation it needs).
+// monitor mode of the whole list, saved with the contextual save bar; while they are changed, what
+// the change would have done shows, and the save asks for any confirmation it needs.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   BlockStack,
@@ -143,7 +143,11 @@ export function ListBlockerEditor<E>({
               onChange={change}
               onUrlBlur={revealErrors}
             />
-            {saveCall && <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />}
+            {/* The cost of the action's change, while there is one: the add form weighs the
+                entry being typed, and one summary at a time says what would change. */}
+            {saveCall && saveBar.dirty && (
+              <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
+            )}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -2,7 +2,8 @@
 // address or country, or a verified search-engine crawler seen in the last 7 days: the
 // change's cost is read (the kept answer when the page has it), and when the server names
 // something to confirm, the save waits for the merchant's answer in this dialog. When the cost
-// cannot be read the save goes ahead: the save call checks the change itself.
+// cannot be read the save goes ahead (the save call checks the change itself), unless the page
+// gives what to ask in that case.
 import { useState, type ReactNode } from 'react';
 import { BlockStack, List, Modal, Text } from '@shopify/polaris';
 import { useCostNow, type CostDraft } from './use-rule-cost.js';
@@ -13,8 +14,11 @@ interface Pending {
 }
 
 export interface CostConfirmation {
-  /** True when the change may go ahead: nothing to confirm, or the merchant confirmed. */
-  ask(draft: CostDraft): Promise<boolean>;
+  /**
+   * True when the change may go ahead: nothing to confirm, or the merchant confirmed. With
+   * `uncounted`, a cost that cannot be read still asks, with those messages.
+   */
+  ask(draft: CostDraft, uncounted?: string[]): Promise<boolean>;
   /** The dialog, rendered by the page. */
   dialog: ReactNode;
 }
@@ -27,12 +31,11 @@ export function useCostConfirmation(confirmLabel = 'Save anyway'): CostConfirmat
     setPending(null);
   };
   return {
-    async ask(draft) {
+    async ask(draft, uncounted) {
       const result = await costNow(draft);
-      if (!result || result.confirm.length === 0) return true;
-      return new Promise<boolean>((resolve) =>
-        setPending({ messages: result.confirm.map((c) => c.message), resolve }),
-      );
+      const messages = result ? result.confirm.map((c) => c.message) : (uncounted ?? []);
+      if (messages.length === 0) return true;
+      return new Promise<boolean>((resolve) => setPending({ messages, resolve }));
     },
     dialog: (
       <Modal

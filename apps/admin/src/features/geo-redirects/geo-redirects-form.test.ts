@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formInvalid, newRule, ruleErrors, toForm, toRequest } from './geo-redirects-form.js';
+import {
+  formInvalid,
+  newRule,
+  refusalOf,
+  ruleErrors,
+  toForm,
+  toRequest,
+} from './geo-redirects-form.js';
 import { moveByKey } from '../../components/sortable-list/move-by-key.js';
 
 describe('the redirects draft', () => {
@@ -15,6 +22,36 @@ describe('the redirects draft', () => {
     expect(
       formInvalid({ rules: [{ ...rule, url: 'https://example.de', countries: ['DE'] }] }),
     ).toBe(false);
+  });
+
+  it("puts a refused prompt text under that text's own field", () => {
+    const rule = { ...newRule(), url: 'https://example.de', countries: ['DE'] };
+    const errors = ruleErrors({ ...rule, prompt: { ...rule.prompt, accept: '', decline: '' } });
+    expect(errors).toEqual({
+      prompt: {
+        accept: 'Enter the text of the button that redirects.',
+        decline: 'Enter the text of the button that stays.',
+      },
+    });
+    expect(formInvalid({ rules: [{ ...rule, prompt: { ...rule.prompt, accept: '' } }] })).toBe(
+      true,
+    );
+  });
+
+  it("sorts a refused save's problems onto the rules they are about", () => {
+    const a = { ...newRule(), url: 'https://example.de', countries: ['DE'] };
+    const b = { ...newRule(), url: 'https://example.fr', countries: ['XX'] };
+    const form = { rules: [a, b] };
+    expect(
+      refusalOf(form, 'first', [
+        { path: ['rules', 1, 'countries', 0], code: 'invalidCountry', message: 'bad country' },
+        { path: ['rules'], code: 'tooMany', message: 'too many' },
+      ]),
+    ).toEqual({ byRule: { [b.key]: ['bad country'] }, page: ['too many'] });
+    expect(refusalOf(form, 'Reload the page.', undefined)).toEqual({
+      byRule: {},
+      page: ['Reload the page.'],
+    });
   });
 
   it('moves rules and sends them in order, new ones without an id', () => {

@@ -3,7 +3,9 @@
 import {
   DEFAULT_REDIRECT_PROMPT,
   geoRedirectMessages as m,
+  geoRedirectRule,
   isHttpsAddress,
+  type FieldError,
   type GeoRedirectEntry,
   type GeoRedirectRuleInput,
 } from '@gatehouse/contracts';
@@ -40,12 +42,31 @@ export function newRule(): RedirectDraft {
   };
 }
 
-/** The problems of one rule, by field. */
-export function ruleErrors(rule: RedirectDraft): { url?: string; countries?: string } {
-  const errors: { url?: string; countries?: string } = {};
+type PromptField = 'title' | 'text' | 'accept' | 'decline';
+const PROMPT_FIELDS: readonly string[] = ['title', 'text', 'accept', 'decline'];
+
+/** The problems of one rule, by field; the prompt's by its own fields. */
+export interface RuleErrors {
+  url?: string;
+  countries?: string;
+  prompt?: Partial<Record<PromptField, string>>;
+}
+
+/** The problems of one rule, by field, as the save call would find them. */
+export function ruleErrors(rule: RedirectDraft): RuleErrors {
+  const errors: RuleErrors = {};
   if (rule.url.trim() === '') errors.url = m.url;
   else if (!isHttpsAddress(rule.url)) errors.url = m.urlNotHttps(rule.url.trim());
   if (rule.countries.length + rule.continents.length === 0) errors.countries = m.noCountries;
+  // The prompt's texts are checked by the call's own schema; the first problem of each field.
+  const { key: _key, id: _id, ...input } = rule;
+  const parsed = geoRedirectRule.safeParse({ ...input, url: rule.url.trim() });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [head, field] = issue.path;
+    if (head !== 'prompt' || typeof field !== 'string' || !PROMPT_FIELDS.includes(field)) continue;
+    errors.prompt ??= {};
+    errors.prompt[field as PromptField] ??= issue.message;
+  }
   return errors;
 }
 
@@ -61,4 +82,29 @@ export function toRequest(form: RedirectsForm): { rules: GeoRedirectRuleInput[] 
       ...(id ? { id } : {}),
     })),
   };
+}
+
+/** A refused save's problems: those of one rule by its key, the rest for the whole page. */
+export interface Refusal {
+  byRule: Record<string, string[]>;
+  page: string[];
+}
+
+/** Sorts a refused save's problems onto the rules (in the order sent) they are about. */
+export function refusalOf(
+  form: RedirectsForm,
+  message: string,
+  errors: readonly FieldError[] | undefined,
+): Refusal {
+  const refusal: Refusal = { byRule: {}, page: [] };
+  for (const error of errors ?? []) {
+    const [head, index] = error.path;
+    const key = head === 'rules' && typeof index === 'number' ? form.rules[index]?.key : undefined;
+    if (key === undefined) refusal.page.push(error.message);
+    else (refusal.byRule[key] ??= []).push(error.message);
+  }
+  if (refusal.page.length === 0 && Object.keys(refusal.byRule).length === 0) {
+    refusal.page.push(message);
+  }
+  return refusal;
 }

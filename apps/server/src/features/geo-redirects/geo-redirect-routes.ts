@@ -1,10 +1,10 @@
 // Geolocation Redirects (/redirect): read the ordered rules, save them all at once (checked by
-// the engine with every other blocker's rules: a bad target, an empty country set, too many
-// rules or a loop answers 400 and nothing is stored), and "test as a visitor from…", which
+// the engine with every other blocker's rules: a bad target, an empty country set or too many
+// rules answers 400, each problem with the path of the rule it is about, and nothing is stored), and "test as a visitor from…", which
 // runs the saved rules as the decision would for a visitor from a chosen country on a page.
 // A paid feature: every call names `geoRedirects` and answers 403 on a plan without it.
 import { api, maxGeoRedirects, type GeoRedirectsView } from '@gatehouse/contracts';
-import { countryName, decide, isCountryCode, UNKNOWN_FACTS } from '@gatehouse/engine';
+import { compile, countryName, decide, isCountryCode, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
@@ -38,11 +38,17 @@ export async function geoRedirectRoutes(app: FastifyInstance): Promise<void> {
       const shop = await shopById(app.db, session.shopId);
       const existing = await loadRedirectRows(app.db, shop.id);
       const rows = planRedirectRows(shop.id, existing, input.rules);
-      await app.blockers.check(app.db, shop, {
-        blocker: GEO_REDIRECTS,
-        // Checked as stored on a plan with the feature, so a problem is found now.
-        rules: redirectEngineRules(rows, { plan: 'premium' }),
-      });
+      // Checked as stored on a plan with the feature, so a problem is found now.
+      const rules = redirectEngineRules(rows, { plan: 'premium' });
+      // The redirects' own problems first, each at the rule (in the order sent) it is about.
+      const own = compile({ appEnabled: true, rules });
+      if (!own.ok) {
+        throw badRequest(
+          own.errors[0]!.message,
+          own.errors.map(({ path, code, message }) => ({ path: path ?? [], code, message })),
+        );
+      }
+      await app.blockers.check(app.db, shop, { blocker: GEO_REDIRECTS, rules });
       await replaceRedirectRows(app.db, shop.id, rows);
       await app.protection.changed(shop.id);
       return view(app.db, shop.id);

@@ -15,7 +15,7 @@ import {
   type RuleCostRequest,
   type RuleCostResult,
 } from '@gatehouse/contracts';
-import { UNKNOWN_FACTS } from '@gatehouse/engine';
+import { UNKNOWN_FACTS, type RuleSet } from '@gatehouse/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
@@ -29,6 +29,9 @@ import { createReplayTurns } from './replay-turns.js';
 import { visitBatches } from './visit-batches.js';
 
 const DAY_MS = 86_400_000;
+
+/** The rule set lets verified search engines past the other rules. */
+const passesSearchEngines = (set: RuleSet) => set.rules.some((r) => r.kind === 'verified-crawler');
 
 export interface RuleCostOptions {
   /** How long the replay may read and decide visits before it answers with what it has. */
@@ -146,6 +149,7 @@ export async function ruleCostRoutes(
           facts: geo ? geo.lookup(merchantIp) : UNKNOWN_FACTS,
         },
         outcome.crawlers,
+        passesSearchEngines(currentSet) && !passesSearchEngines(draftSet),
       ),
     };
     return result;

@@ -1,13 +1,16 @@
 // Verified search engines as the registry sees them: one `verified-crawler` rule while General
 // Settings' "Always let verified search engines in" is on (the default, also for a shop that
 // never saved its settings). The switch is saved by General Settings' own call; this blocker
-// only turns it into the rule and names it in the visitor log.
+// only turns it into the rule, names it in the visitor log, and gives the rule a draft of that
+// call would leave, so turning the switch off is weighed against the visits before it is saved.
 import { eq } from 'drizzle-orm';
 import { generalSettings } from '../../db/protection-schema.js';
+import type { Rule } from '@gatehouse/engine';
 import type { Blocker, RuleLabel } from '../../protection/blocker.js';
 
 export const VERIFIED_CRAWLERS_RULE = 'verified-crawlers';
 const LABEL = 'Verified search engine';
+const RULE: Rule = { id: VERIFIED_CRAWLERS_RULE, kind: 'verified-crawler' };
 
 export const verifiedCrawlers: Blocker = {
   name: 'verified-crawlers',
@@ -17,7 +20,7 @@ export const verifiedCrawlers: Blocker = {
       .select({ on: generalSettings.allowVerifiedCrawlers })
       .from(generalSettings)
       .where(eq(generalSettings.shopId, shop.id));
-    return row?.on === false ? [] : [{ id: VERIFIED_CRAWLERS_RULE, kind: 'verified-crawler' }];
+    return row?.on === false ? [] : [RULE];
   },
   describeRule: () => ({ label: LABEL, mode: null }),
   async labelRules(_db, _shopId, ids) {
@@ -28,4 +31,9 @@ export const verifiedCrawlers: Blocker = {
     return labels;
   },
   async routes() {},
+  drafts: {
+    async saveGeneralSettings(_db, _shop, input) {
+      return input.allowVerifiedCrawlers === false ? [] : [RULE];
+    },
+  },
 };

@@ -1,10 +1,16 @@
 // /settings: the master switch (applied at once), then the block page with its
 // live preview, the decision time-out, log retention and Admin Access, saved together with the
-// contextual save bar, and the way to the IP Allow List. Server errors are toasted by the API
-// client.
+// contextual save bar (turning off the pass for verified search engines is confirmed first, with
+// their visits it would expose), and the way to the IP Allow List. Server errors are toasted by
+// the API client.
 import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
-import type { GeneralSettings, GeneralSettingsView } from '@gatehouse/contracts';
+import {
+  ruleCostMessages,
+  type GeneralSettings,
+  type GeneralSettingsView,
+} from '@gatehouse/contracts';
+import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
@@ -34,8 +40,17 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
   // The master switch saves on its own, so its busy state is its own.
   const switchApp = useSaveGeneralSettings();
   const saved = useMemo(() => formOf(query.data), [query.data]);
+  const costCheck = useCostConfirmation('Turn off anyway');
   const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Object.keys(settingsErrors(form)).length > 0,
+    // Turning off the pass for verified search engines says first how many of their visits
+    // the shop's rules would then have blocked.
+    confirm: (form) =>
+      saved.allowVerifiedCrawlers !== false && form.allowVerifiedCrawlers === false
+        ? costCheck.ask({ call: 'saveGeneralSettings', draft: form }, [
+            `${ruleCostMessages.searchEnginePass} ${ruleCostMessages.searchEnginePassUncounted}`,
+          ])
+        : Promise.resolve(true),
     submit: (form) => saveSettings.call(form),
     onSaved: () => showToast('Settings saved'),
   });
@@ -93,6 +108,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
           </BlockStack>
         </Layout.Section>
       </Layout>
+      {costCheck.dialog}
     </Page>
   );
 }

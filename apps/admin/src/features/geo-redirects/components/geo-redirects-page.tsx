@@ -2,8 +2,8 @@
 // decides), reordered by drag and drop with the pointer, touch or the keyboard, edited in
 // place and saved all at once with the contextual save bar; "test as a visitor from…" runs the
 // saved rules. A paid feature: on Free the page explains it and leads to the subscription page.
-import { useMemo } from 'react';
-import { BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
+import { useMemo, useState } from 'react';
+import { Banner, BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
 import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { SaveBar } from '../../../components/save-bar.js';
@@ -13,7 +13,14 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeoRedirects } from '../api/use-geo-redirects.js';
 import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
-import { formInvalid, newRule, toForm, toRequest } from '../geo-redirects-form.js';
+import {
+  formInvalid,
+  newRule,
+  refusalOf,
+  toForm,
+  toRequest,
+  type Refusal,
+} from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
 
@@ -43,9 +50,15 @@ function GeoRedirectsEditor() {
   const redirects = useGeoRedirects();
   const save = useSaveGeoRedirects();
   const saved = useMemo(() => toForm(redirects.data.rules), [redirects.data.rules]);
+  // The server's refusal of the last save, each problem at its rule, kept until the next edit.
+  const [refusal, setRefusal] = useState<Refusal | undefined>();
   const form = useSaveBarForm(saved, {
     invalid: formInvalid,
-    submit: (draft) => save.call(toRequest(draft)),
+    submit: async (draft) => {
+      const outcome = await save.call(toRequest(draft));
+      setRefusal(outcome.result ? undefined : refusalOf(draft, outcome.message, outcome.errors));
+      return outcome;
+    },
     onSaved: (data) => {
       // Rules added here come back with their ids and targets in normal form: the draft
       // becomes what was stored.
@@ -57,8 +70,12 @@ function GeoRedirectsEditor() {
   if (draft === undefined || redirects.isLoading) return <LoadingPage title={TITLE} />;
   const { rules } = draft;
   const limit = redirects.data.limit;
-  const update = (key: string, change: object) =>
-    form.change({ rules: rules.map((r) => (r.key === key ? { ...r, ...change } : r)) });
+  const change = (partial: Partial<typeof draft>) => {
+    form.change(partial);
+    setRefusal(undefined);
+  };
+  const update = (key: string, edit: object) =>
+    change({ rules: rules.map((r) => (r.key === key ? { ...r, ...edit } : r)) });
 
   return (
     <Page
@@ -67,10 +84,16 @@ function GeoRedirectsEditor() {
       primaryAction={{
         content: 'Add redirect',
         disabled: rules.length >= limit,
-        onAction: () => form.change({ rules: [...rules, newRule()] }),
+        onAction: () => change({ rules: [...rules, newRule()] }),
       }}
     >
-      <SaveBar {...form.saveBar} />
+      <SaveBar
+        {...form.saveBar}
+        onDiscard={() => {
+          form.saveBar.onDiscard();
+          setRefusal(undefined);
+        }}
+      />
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -78,41 +101,49 @@ function GeoRedirectsEditor() {
               <BlockStack gap="200">
                 <Text as="p">
                   Send visitors to the store made for their country. Redirects apply in this order:
-                  the first one that covers a visitor’s country decides, unless the visitor is
-                  already on its address. Drag a redirect by its handle to move it, or focus the
-                  handle and use Space and the arrow keys.
+                  the first one that covers a visitor’s country decides, so put the more specific
+                  one first (Germany to your German store above Europe to your EU store). A visitor
+                  already on that redirect’s address stays there. Drag a redirect by its handle to
+                  move it, or focus the handle and use Space and the arrow keys.
                 </Text>
                 <Text as="p" tone="subdued">
                   A visitor is redirected at most once per browsing session. Search engines’
                   verified crawlers are never redirected, so your store is indexed as it is;
                   visitors stopped by a blocker, addresses on your allow list and Admin Access
-                  devices are not redirected either. Redirects that would send visitors round in a
-                  loop are refused when you save.
+                  devices are not redirected either.
                 </Text>
               </BlockStack>
             </Card>
+            {refusal && (
+              <Banner tone="critical" title="The redirects were not saved">
+                {refusal.page.length > 0 ? (
+                  refusal.page.map((problem) => <p key={problem}>{problem}</p>)
+                ) : (
+                  <p>Correct the redirects marked below, then save again.</p>
+                )}
+              </Banner>
+            )}
             {rules.length === 0 ? (
               <Card>
                 <BlockStack gap="300" inlineAlign="start">
                   <Text as="p">No redirects yet.</Text>
-                  <Button onClick={() => form.change({ rules: [newRule()] })}>
-                    Add a redirect
-                  </Button>
+                  <Button onClick={() => change({ rules: [newRule()] })}>Add a redirect</Button>
                 </BlockStack>
               </Card>
             ) : (
               <SortableList
                 items={rules}
                 noun="Redirect"
-                onReorder={(reordered) => form.change({ rules: reordered })}
+                onReorder={(reordered) => change({ rules: reordered })}
               >
                 {(rule, position) => (
                   <RedirectRuleCard
                     rule={rule}
                     position={position}
                     showErrors={form.showErrors}
+                    refused={refusal?.byRule[rule.key]}
                     onChange={(change) => update(rule.key, change)}
-                    onRemove={() => form.change({ rules: rules.filter((r) => r.key !== rule.key) })}
+                    onRemove={() => change({ rules: rules.filter((r) => r.key !== rule.key) })}
                   />
                 )}
               </SortableList>

@@ -1,7 +1,9 @@
 // One redirect in the ordered list: a drag handle (pointer, touch, or the keyboard: focus it,
 // Space to lift, arrows to move, Space to drop), where it applies, the target, whether the
-// path is kept, and automatic or a prompt with its texts and the target's flag.
+// path is kept, and automatic or a prompt with its texts and the target's flag; what the server
+// refused in it at the last save.
 import {
+  Banner,
   BlockStack,
   Box,
   Button,
@@ -16,7 +18,7 @@ import {
 } from '@shopify/polaris';
 import { countries } from '@gatehouse/engine/values';
 import { DragHandle } from '../../../components/sortable-list/sortable-list.js';
-import { ruleErrors, type RedirectDraft } from '../geo-redirects-form.js';
+import { ruleErrors, type RedirectDraft, type RuleErrors } from '../geo-redirects-form.js';
 import { RedirectCountries } from './redirect-countries.js';
 
 const FLAG_OPTIONS = [
@@ -28,16 +30,19 @@ export function RedirectRuleCard({
   rule,
   position,
   showErrors,
+  refused,
   onChange,
   onRemove,
 }: {
   rule: RedirectDraft;
   position: number;
   showErrors: boolean;
+  /** What the server refused in this rule at the last save. */
+  refused?: string[] | undefined;
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
-  const errors = showErrors ? ruleErrors(rule) : {};
+  const errors: RuleErrors = showErrors ? ruleErrors(rule) : {};
   const prompt = rule.prompt;
   const setPrompt = (change: Partial<RedirectDraft['prompt']>) =>
     onChange({ prompt: { ...prompt, ...change } });
@@ -63,6 +68,13 @@ export function RedirectRuleCard({
             </Button>
           </InlineStack>
         </InlineStack>
+        {refused && refused.length > 0 && (
+          <Banner tone="critical" title={`Redirect ${position} was not saved`}>
+            {refused.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </Banner>
+        )}
         <RedirectCountries
           countries={rule.countries}
           chosenContinents={rule.continents}
@@ -97,7 +109,9 @@ export function RedirectRuleCard({
           selected={[rule.mode]}
           onChange={([mode]) => onChange({ mode: mode === 'prompt' ? 'prompt' : 'auto' })}
         />
-        {rule.mode === 'prompt' && (
+        {/* The prompt's texts are shown while one of them is refused, even for an automatic
+            redirect: they are saved with it. */}
+        {(rule.mode === 'prompt' || errors.prompt) && (
           <Box paddingInlineStart="600">
             <FormLayout>
               <FormLayout.Group>
@@ -107,6 +121,7 @@ export function RedirectRuleCard({
                   onChange={(title) => setPrompt({ title })}
                   autoComplete="off"
                   maxLength={200}
+                  error={errors.prompt?.title}
                 />
                 <Select
                   label="Flag of the target store"
@@ -122,6 +137,7 @@ export function RedirectRuleCard({
                 autoComplete="off"
                 multiline={2}
                 maxLength={1000}
+                error={errors.prompt?.text}
               />
               <FormLayout.Group>
                 <TextField
@@ -130,6 +146,7 @@ export function RedirectRuleCard({
                   onChange={(accept) => setPrompt({ accept })}
                   autoComplete="off"
                   maxLength={60}
+                  error={errors.prompt?.accept}
                 />
                 <TextField
                   label="Button that stays"
@@ -137,6 +154,7 @@ export function RedirectRuleCard({
                   onChange={(decline) => setPrompt({ decline })}
                   autoComplete="off"
                   maxLength={60}
+                  error={errors.prompt?.decline}
                 />
               </FormLayout.Group>
             </FormLayout>

@@ -1,10 +1,11 @@
 // /vpnBlocker: a switch per kind of network (hosting, VPN, proxy, Tor), each with its action and
 // monitor mode, and the iCloud Private Relay choice, saved with the contextual save bar; the
-// trusted networks (added and removed at once); the address lists the check runs on. What the
-// change would have done shows as it is edited, and is confirmed when it needs to be. A paid
-// feature: on Free the page explains it and leads to the subscription page.
+// trusted networks (added and removed at once); the address lists the check runs on; the way to
+// the Bot Blocker, which stops bots by their user agent. What the change would have done shows
+// as it is edited, and is confirmed when it needs to be. A paid feature: on Free the page
+// explains it and leads to the subscription page.
 import { useMemo } from 'react';
-import { BlockStack, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris';
+import { BlockStack, Card, Checkbox, Layout, Link, Page, Text } from '@shopify/polaris';
 import { vpnNetworks, type VpnNetwork } from '@gatehouse/contracts';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
@@ -82,13 +83,21 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
-              <Text as="p">
-                Block visitors by the kind of network their address belongs to. Each switch has its
-                own action and monitor mode. Addresses on your allow list always get in, and so do
-                search engines’ crawlers (Googlebot, Bingbot and others, whose servers are on
-                hosting networks) while “Always let verified search engines in” is on in General
-                Settings. The IP, Country, ISP/ASN and Referrer Blockers are checked first.
-              </Text>
+              <BlockStack gap="200">
+                <Text as="p">
+                  Block visitors by the kind of network their address belongs to. Each switch has
+                  its own action and monitor mode. Addresses on your allow list always get in, and
+                  so do search engines’ crawlers (Googlebot, Bingbot and others, whose servers are
+                  on hosting networks) while “Always let verified search engines in” is on in
+                  General Settings. The IP, Country, ISP/ASN and Referrer Blockers are checked
+                  first.
+                </Text>
+                <Text as="p">
+                  To stop bots by what they are rather than where they come from (SEO tools, AI
+                  scrapers, scripts and headless browsers, or user agents of your own), use the{' '}
+                  <Link url="/botBlocker">Bot Blocker</Link>.
+                </Text>
+              </BlockStack>
             </Card>
             {vpnNetworks.map((network) => (
               <NetworkSwitchCard
