@@ -90,6 +90,11 @@ export interface JobQueue {
   ): Promise<unknown>;
   /** One job as stored, or null. */
   find(name: string, id: string): Promise<JobRecord | null>;
+  /**
+   * Brings a waiting job's next attempt (its first, or a retry) forward to now, keeping its
+   * count of attempts; false when it is not waiting (running, finished or gone).
+   */
+  hurry(name: string, id: string): Promise<boolean>;
   /** Installs or updates the queue's tables, creates the queues and starts working them. */
   start(): Promise<void>;
   /** Stops taking new jobs and waits (at most stopTimeoutMs) for the running ones. */

@@ -1,9 +1,9 @@
-// The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
-// a page at a time: when, the order (linked to its page in the Shopify admin), which feature
-// (and which filter) decided, its risk, what was done, and how it ended, with the platform's
-// error in words and Retry on a failed action, or, while an interrupted attempt holds an
-// action, when Gatehouse retries it; it can be narrowed to one feature. The page
-// hands over its own read of a page of the log and its own retry call.
+// The one log of the orders Fraud Protect and the auto-cancel filters acted on, one line per
+// order, newest first, a page at a time: when, the order (linked to its page in the Shopify
+// admin), its risk, and everything done to it: what each entry did, which feature (and which
+// filter) decided it, how it ended, and what it says (order-groups.ts), with the order's one
+// Retry; it can be narrowed to one feature. The page hands over its own read of a page of the
+// log and its own retry call.
 import {
   Badge,
   BlockStack,
@@ -28,7 +28,7 @@ import {
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
 import { showToast } from '../../lib/toast-store.js';
-import { interruptedText } from './interrupted-text.js';
+import { entryNote, groupByOrder, orderRetry, type OrderGroup } from './order-groups.js';
 
 const STATUS: Record<
   OrderActionStatus,
@@ -47,45 +47,74 @@ const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
   MEDIUM: 'warning',
 };
 
-/** Sends a failed action again; true once the server took it. */
+/** Tries an order again at once, by one of its entries; true once the server took it. */
 export type RetryAction = (id: string) => Promise<boolean>;
 
-/** An entry, when the log was read, and its retry call. */
-interface EntryProps {
-  entry: OrderActionEntry;
+/** An order's entries, when the log was read, and its retry call. */
+interface OrderProps {
+  group: OrderGroup;
   readAt: number;
   retry: RetryAction;
 }
 
-function Result({ entry, readAt, retry }: EntryProps) {
+/** The entry's status badge: an interrupted attempt waits; an order being checked says so. */
+function statusOf(entry: OrderActionEntry) {
+  if (entry.retryAt) return STATUS.pending;
+  if (entry.action === 'check' && entry.status === 'pending') {
+    return { label: 'Checking', tone: 'attention' as const };
+  }
+  return STATUS[entry.status];
+}
+
+/** One thing done to the order: how it ended, what it was, who decided, and what it says. */
+function EntryLine({ entry, readAt }: { entry: OrderActionEntry; readAt: number }) {
+  const status = statusOf(entry);
+  const note = entryNote(entry, readAt);
+  return (
+    <BlockStack gap="050">
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
+        <Text as="span" breakWord>
+          {describeOrderAction(entry)}
+        </Text>
+        <FeatureCell entry={entry} />
+      </InlineStack>
+      {note && (
+        <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
+          {note}
+        </Text>
+      )}
+    </BlockStack>
+  );
+}
+
+/** Everything done to the order, and its one Retry. */
+function OrderEntries({ group, readAt, retry }: OrderProps) {
   const [retrying, setRetrying] = useState(false);
-  const status = entry.retryAt ? STATUS.pending : STATUS[entry.status];
-  const note = entry.retryAt ? interruptedText(entry.retryAt, readAt) : entry.error;
+  const action = orderRetry(group);
   // Table cells do not wrap: the platform's error in words does, within a readable width.
   return (
-    <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
-      <BlockStack gap="100">
-        <InlineStack gap="200" blockAlign="center">
-          <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
-          {entry.status === 'failed' && (
+    <div style={{ whiteSpace: 'normal', minWidth: '16rem', maxWidth: '36rem' }}>
+      <BlockStack gap="200">
+        {group.entries.map((entry) => (
+          <EntryLine key={entry.id} entry={entry} readAt={readAt} />
+        ))}
+        {action && (
+          <InlineStack>
             <Button
               size="slim"
               loading={retrying}
+              accessibilityLabel={`${action.label} order ${group.orderName}`}
               onClick={async () => {
                 setRetrying(true);
-                const taken = await retry(entry.id);
+                const taken = await retry(action.id);
                 setRetrying(false);
-                if (taken) showToast('Trying again');
+                if (taken) showToast('Trying again now');
               }}
             >
-              Retry
+              {action.label}
             </Button>
-          )}
-        </InlineStack>
-        {note && (
-          <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-            {note}
-          </Text>
+          </InlineStack>
         )}
       </BlockStack>
     </div>
@@ -103,40 +132,32 @@ function RiskBadge({ level }: { level: string | null }) {
 /** Which feature decided the entry, and for a filter, its name. */
 function FeatureCell({ entry }: { entry: OrderActionEntry }) {
   const label = orderActionFeatureLabels[entry.feature];
-  return (
+  return entry.feature === 'fraud-protect' ? (
+    <Badge tone="info">{label}</Badge>
+  ) : (
     <InlineStack gap="100" blockAlign="center" wrap>
-      {entry.feature === 'fraud-protect' ? (
-        <Badge tone="info">{label}</Badge>
-      ) : (
-        <>
-          <Badge>{label}</Badge>
-          <Text as="span" breakWord>
-            {entry.filterName ?? 'A deleted filter'}
-          </Text>
-        </>
-      )}
+      <Badge>{label}</Badge>
+      <Text as="span" tone="subdued" breakWord>
+        {entry.filterName ?? 'A deleted filter'}
+      </Text>
     </InlineStack>
   );
 }
 
-/** One entry as a stacked block, for narrow screens. */
-function CondensedEntry({ entry, readAt, retry }: EntryProps) {
+/** One order as a stacked block, for narrow screens. */
+function CondensedOrder({ group, readAt, retry }: OrderProps) {
   return (
-    <BlockStack gap="100">
+    <BlockStack gap="200">
       <InlineStack gap="200" blockAlign="center">
-        <Link url={entry.orderUrl} target="_blank">
-          {entry.orderName}
+        <Link url={group.orderUrl} target="_blank">
+          {group.orderName}
         </Link>
-        <RiskBadge level={entry.riskLevel} />
+        <RiskBadge level={group.riskLevel} />
         <Text as="span" tone="subdued">
-          {relativeTime(entry.createdAt, readAt)}
+          {relativeTime(group.createdAt, readAt)}
         </Text>
       </InlineStack>
-      <FeatureCell entry={entry} />
-      <Text as="p" breakWord>
-        {describeOrderAction(entry)}
-      </Text>
-      <Result entry={entry} readAt={readAt} retry={retry} />
+      <OrderEntries group={group} readAt={readAt} retry={retry} />
     </BlockStack>
   );
 }
@@ -185,13 +206,12 @@ export function OrderActionLogCard({
   const { readAt } = log;
   const { entries, total, pageSize } = log.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const groups = groupByOrder(entries);
   const headings: [{ title: string }, ...{ title: string }[]] = [
     { title: 'Time' },
     { title: 'Order' },
-    { title: 'Feature' },
     { title: 'Risk' },
-    { title: 'What it did' },
-    { title: 'Result' },
+    { title: 'What Gatehouse did' },
   ];
   return (
     <Card padding="0">
@@ -207,7 +227,7 @@ export function OrderActionLogCard({
                   ? feature === undefined
                     ? empty
                     : `No entry of ${orderActionFeatureLabels[feature]} yet.`
-                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'action' : 'actions'}, newest first.`}
+                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'order' : 'orders'}, newest first.`}
               </Text>
             </BlockStack>
             <Select
@@ -223,46 +243,38 @@ export function OrderActionLogCard({
           </InlineStack>
         </Box>
         <IndexTable
-          resourceName={{ singular: 'action', plural: 'actions' }}
-          itemCount={entries.length}
+          resourceName={{ singular: 'order', plural: 'orders' }}
+          itemCount={groups.length}
           selectable={false}
           condensed={smDown}
-          loading={log.isFetching && entries.length === 0}
+          loading={log.isFetching && groups.length === 0}
           emptyState={<div />}
           headings={headings}
         >
-          {entries.map((entry, index) =>
+          {groups.map((group, index) =>
             smDown ? (
-              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+              <IndexTable.Row id={group.orderId} key={group.orderId} position={index}>
                 <div style={{ padding: 'var(--p-space-300) var(--p-space-400)' }}>
-                  <CondensedEntry entry={entry} readAt={readAt} retry={retry} />
+                  <CondensedOrder group={group} readAt={readAt} retry={retry} />
                 </div>
               </IndexTable.Row>
             ) : (
-              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+              <IndexTable.Row id={group.orderId} key={group.orderId} position={index}>
                 <IndexTable.Cell>
-                  <span title={new Date(entry.createdAt).toLocaleString('en-US')}>
-                    {relativeTime(entry.createdAt, readAt)}
+                  <span title={new Date(group.createdAt).toLocaleString('en-US')}>
+                    {relativeTime(group.createdAt, readAt)}
                   </span>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Link url={entry.orderUrl} target="_blank">
-                    {entry.orderName}
+                  <Link url={group.orderUrl} target="_blank">
+                    {group.orderName}
                   </Link>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <FeatureCell entry={entry} />
+                  <RiskBadge level={group.riskLevel} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <RiskBadge level={entry.riskLevel} />
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" breakWord>
-                    {describeOrderAction(entry)}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Result entry={entry} readAt={readAt} retry={retry} />
+                  <OrderEntries group={group} readAt={readAt} retry={retry} />
                 </IndexTable.Cell>
               </IndexTable.Row>
             ),
