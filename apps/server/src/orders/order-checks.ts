@@ -67,6 +67,7 @@ export async function recordWaiting(
       { ...entry, riskLevel: null, action: 'check', status: 'pending', params: {}, jobId },
     ]);
   }
+  // An attempt that did not know the order's name leaves an entry that has it as it is.
   await db
     .update(orderActions)
     .set({ error: reason, ...(nameKnown ? { orderName: entry.orderName } : {}) })
@@ -75,6 +76,7 @@ export async function recordWaiting(
         ofFeatureOrder(entry),
         eq(orderActions.action, 'check'),
         eq(orderActions.status, 'pending'),
+        nameKnown ? undefined : eq(orderActions.orderName, entry.orderName),
       ),
     );
   await assignJob(db, entry, jobId);

@@ -8,7 +8,6 @@ import {
   Badge,
   BlockStack,
   Box,
-  Button,
   Card,
   IndexTable,
   InlineStack,
@@ -19,128 +18,26 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import {
-  describeOrderAction,
   orderActionFeatureLabels,
   type OrderActionEntry,
   type OrderActionFeature,
-  type OrderActionStatus,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
-import { showToast } from '../../lib/toast-store.js';
-import { entryNote, groupByOrder, orderRetry, type OrderGroup } from './order-groups.js';
+import { groupByOrder } from './order-groups.js';
+import { OrderEntries, type OrderProps, type RetryAction } from './order-entries.js';
 
-const STATUS: Record<
-  OrderActionStatus,
-  { label: string; tone?: 'success' | 'critical' | 'info' | 'attention' }
-> = {
-  pending: { label: 'Waiting', tone: 'attention' },
-  sending: { label: 'In progress', tone: 'attention' },
-  done: { label: 'Done', tone: 'success' },
-  failed: { label: 'Failed', tone: 'critical' },
-  monitored: { label: 'Monitor only', tone: 'info' },
-  skipped: { label: 'Skipped' },
-};
 
 const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
   HIGH: 'critical',
   MEDIUM: 'warning',
 };
 
-/** Tries an order again at once, by one of its entries; true once the server took it. */
-export type RetryAction = (id: string) => Promise<boolean>;
-
-/** An order's entries, when the log was read, and its retry call. */
-interface OrderProps {
-  group: OrderGroup;
-  readAt: number;
-  retry: RetryAction;
-}
-
-/** The entry's status badge: an interrupted attempt waits; an order being checked says so. */
-function statusOf(entry: OrderActionEntry) {
-  if (entry.retryAt) return STATUS.pending;
-  if (entry.action === 'check' && entry.status === 'pending') {
-    return { label: 'Checking', tone: 'attention' as const };
-  }
-  return STATUS[entry.status];
-}
-
-/** One thing done to the order: how it ended, what it was, who decided, and what it says. */
-function EntryLine({ entry, readAt }: { entry: OrderActionEntry; readAt: number }) {
-  const status = statusOf(entry);
-  const note = entryNote(entry, readAt);
-  return (
-    <BlockStack gap="050">
-      <InlineStack gap="200" blockAlign="center" wrap>
-        <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
-        <Text as="span" breakWord>
-          {describeOrderAction(entry)}
-        </Text>
-        <FeatureCell entry={entry} />
-      </InlineStack>
-      {note && (
-        <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-          {note}
-        </Text>
-      )}
-    </BlockStack>
-  );
-}
-
-/** Everything done to the order, and its one Retry. */
-function OrderEntries({ group, readAt, retry }: OrderProps) {
-  const [retrying, setRetrying] = useState(false);
-  const action = orderRetry(group);
-  // Table cells do not wrap: the platform's error in words does, within a readable width.
-  return (
-    <div style={{ whiteSpace: 'normal', minWidth: '16rem', maxWidth: '36rem' }}>
-      <BlockStack gap="200">
-        {group.entries.map((entry) => (
-          <EntryLine key={entry.id} entry={entry} readAt={readAt} />
-        ))}
-        {action && (
-          <InlineStack>
-            <Button
-              size="slim"
-              loading={retrying}
-              accessibilityLabel={`${action.label} order ${group.orderName}`}
-              onClick={async () => {
-                setRetrying(true);
-                const taken = await retry(action.id);
-                setRetrying(false);
-                if (taken) showToast('Trying again now');
-              }}
-            >
-              {action.label}
-            </Button>
-          </InlineStack>
-        )}
-      </BlockStack>
-    </div>
-  );
-}
-
 function RiskBadge({ level }: { level: string | null }) {
   if (!level) return <>—</>;
   const tone = RISK_TONE[level];
   return (
     <Badge {...(tone ? { tone } : {})}>{level.charAt(0) + level.slice(1).toLowerCase()}</Badge>
-  );
-}
-
-/** Which feature decided the entry, and for a filter, its name. */
-function FeatureCell({ entry }: { entry: OrderActionEntry }) {
-  const label = orderActionFeatureLabels[entry.feature];
-  return entry.feature === 'fraud-protect' ? (
-    <Badge tone="info">{label}</Badge>
-  ) : (
-    <InlineStack gap="100" blockAlign="center" wrap>
-      <Badge>{label}</Badge>
-      <Text as="span" tone="subdued" breakWord>
-        {entry.filterName ?? 'A deleted filter'}
-      </Text>
-    </InlineStack>
   );
 }
 

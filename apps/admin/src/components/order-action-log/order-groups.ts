@@ -48,6 +48,10 @@ export function groupByOrder(entries: OrderActionEntry[]): OrderGroup[] {
   return [...groups.values()];
 }
 
+/** Whether two entries were decided by the same feature and filter. */
+export const sameSource = (a: OrderActionEntry, b: OrderActionEntry | undefined): boolean =>
+  b !== undefined && a.feature === b.feature && a.filterId === b.filterId;
+
 const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
