@@ -1,7 +1,8 @@
 // Shopify stops answering while a risky order comes in: the merchant sees the order in the
 // order log from the first failed attempt, being checked, with which attempt comes next and
 // when, in one line for the order; once Shopify answers again, "Retry now" checks it at once
-// and the line shows the order cancelled and refunded, once.
+// and the line shows the order cancelled and refunded, once. A cancel Shopify then refuses
+// for good (the order shipped meanwhile) offers no Retry and says what to do in Shopify.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setAppEmbed, setFlags } from './support/account-state.js';
@@ -108,5 +109,41 @@ describe('an order during an outage', () => {
     const order = await control<PlacedOrder>(f, 'GET', `/shops/${DEMO}/orders/${placed.id}`);
     expect(order.cancelledAt).not.toBeNull();
     expect(order.refunds).toHaveLength(1);
+  }, 180_000);
+
+  it('offers no Retry for a cancel Shopify refuses for good, and says what to do there', async () => {
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    const fault = await control<{ id: string }>(f, 'POST', '/faults', {
+      kind: 'hang',
+      shop: DEMO,
+      endpoint: 'graphql',
+      operation: 'GatehouseOrder',
+    });
+    const placed = await control<PlacedOrder>(f, 'POST', `/shops/${DEMO}/orders`, {
+      email: 'shipped@example.com',
+      lines: [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }],
+      risk: { level: 'HIGH' },
+    });
+    const retryNow = admin.getByRole('button', { name: `Retry now order ${placed.name}` });
+    await retryNow.waitFor({ timeout: 60_000 });
+    // The order ships while Gatehouse cannot read it; then Shopify answers again.
+    await control(f, 'POST', `/shops/${DEMO}/orders/${placed.id}/fulfill`, {});
+    await control(f, 'DELETE', `/faults/${encodeURIComponent(fault.id)}`);
+    await clickAndAwait(admin, `Retry now order ${placed.name}`, '/api/fraudProtect/retry');
+
+    const row = admin.getByRole('row').filter({ hasText: placed.name });
+    await expect
+      .poll(async () => ((await row.count()) > 0 ? row.first().innerText() : ''), {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toMatch(
+        /Cancel \(fraud[\s\S]*Failed[\s\S]*Shopify refused: Cannot cancel an order with fulfilled items\. Gatehouse does not try again[\s\S]*cancel it there\.[\s\S]*Tagged[\s\S]*Done/,
+      );
+    expect(await row.getByRole('button').count()).toBe(0);
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin, 'order-log-refused-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'order-log-refused-390');
   }, 180_000);
 });
