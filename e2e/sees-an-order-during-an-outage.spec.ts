@@ -28,6 +28,22 @@ interface PlacedOrder {
   refunds: unknown[];
 }
 
+/** Shopify takes the order reads and never answers them; then a high-risk order is placed. */
+async function riskyOrderWhileShopifyHangs(f: Fixture, email: string) {
+  const fault = await control<{ id: string }>(f, 'POST', '/faults', {
+    kind: 'hang',
+    shop: DEMO,
+    endpoint: 'graphql',
+    operation: 'GatehouseOrder',
+  });
+  const placed = await control<PlacedOrder>(f, 'POST', `/shops/${DEMO}/orders`, {
+    email,
+    lines: [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }],
+    risk: { level: 'HIGH' },
+  });
+  return { fault, placed };
+}
+
 describe('an order during an outage', () => {
   let f: Fixture;
   let admin: Page;
@@ -55,18 +71,7 @@ describe('an order during an outage', () => {
     await clickAndAwait(admin, 'Save', '/api/fraudProtect/save');
     await shows(admin, 'Fraud Protect saved');
 
-    // Shopify takes the order's reads and never answers them.
-    const fault = await control<{ id: string }>(f, 'POST', '/faults', {
-      kind: 'hang',
-      shop: DEMO,
-      endpoint: 'graphql',
-      operation: 'GatehouseOrder',
-    });
-    const placed = await control<PlacedOrder>(f, 'POST', `/shops/${DEMO}/orders`, {
-      email: 'outage@example.com',
-      lines: [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }],
-      risk: { level: 'HIGH' },
-    });
+    const { fault, placed } = await riskyOrderWhileShopifyHangs(f, 'outage@example.com');
 
     const row = admin.getByRole('row').filter({ hasText: placed.name });
     await expect
@@ -113,17 +118,7 @@ describe('an order during an outage', () => {
 
   it('offers no Retry for a cancel Shopify refuses for good, and says what to do there', async () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
-    const fault = await control<{ id: string }>(f, 'POST', '/faults', {
-      kind: 'hang',
-      shop: DEMO,
-      endpoint: 'graphql',
-      operation: 'GatehouseOrder',
-    });
-    const placed = await control<PlacedOrder>(f, 'POST', `/shops/${DEMO}/orders`, {
-      email: 'shipped@example.com',
-      lines: [{ sku: 'BASECAMP-CAMP-STOVE', quantity: 1 }],
-      risk: { level: 'HIGH' },
-    });
+    const { fault, placed } = await riskyOrderWhileShopifyHangs(f, 'shipped@example.com');
     const retryNow = admin.getByRole('button', { name: `Retry now order ${placed.name}` });
     await retryNow.waitFor({ timeout: 60_000 });
     // The order ships while Gatehouse cannot read it; then Shopify answers again.
