@@ -1,7 +1,10 @@
 // The one authenticated fetch of the admin: every call to the server (the API client's JSON
 // calls and every file download) goes through `authedFetch`, which sends the session's bearer
 // token and owns failure handling: a 401 ends the session and leaves for /login, any other
-// failure shows one error toast unless the caller answers that status itself.
+// failure shows one error toast unless the caller answers that status itself. A refusal that
+// lists its problems with their paths (`Errors`) hands them over, for a form to show each
+// beside its field.
+import { errorBody, type FieldError } from '@gatehouse/contracts';
 import { clearSession, getSessionToken, goToLogin } from './session.js';
 import { showErrorToast } from './toast-store.js';
 
@@ -28,6 +31,8 @@ export type FetchOutcome =
       status?: number;
       /** The caller aborted the request: nothing was shown. */
       aborted?: boolean;
+      /** Each problem of a refused form with its path, when the server listed them. */
+      errors?: FieldError[];
     };
 
 /**
@@ -98,5 +103,9 @@ export async function authedFetch(
     return { ok: false, message: failureMessage(undefined, 401, body), status: 401 };
   }
   const quiet = options.quiet || (options.quietStatuses?.includes(response.status) ?? false);
-  return failed(failureMessage(options.message, response.status, body), response.status, quiet);
+  const message = failureMessage(options.message, response.status, body);
+  reportFailure(message, quiet);
+  const listed = response.status === 400 ? errorBody.safeParse(body) : null;
+  const errors = listed?.success ? listed.data.Errors : undefined;
+  return { ok: false, message, status: response.status, ...(errors ? { errors } : {}) };
 }

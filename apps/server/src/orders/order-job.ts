@@ -178,6 +178,7 @@ export async function orderActionEntry(
     feature: row.feature,
     filterId: row.filterId,
     filterName: row.filterName,
+    matchedBy: row.matchedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     orderId: row.orderId,

@@ -27,7 +27,6 @@ import { relativeTime } from '../../lib/relative-time.js';
 import { groupByOrder } from './order-groups.js';
 import { OrderEntries, type OrderProps, type RetryAction } from './order-entries.js';
 
-
 const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
   HIGH: 'critical',
   MEDIUM: 'warning',

@@ -1,5 +1,6 @@
-// What the order log shows of one order: each thing done to it (who decided it, what it was,
-// how it ended and what it says) and the order's one Retry button.
+// What the order log shows of one order: each thing done to it (who decided it, with the
+// conditions that made a filter match, what it was, how it ended and what it says) and the
+// order's one Retry button.
 import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import {
   describeOrderAction,
@@ -57,8 +58,13 @@ function EntryLine({
   const note = entryNote(entry, readAt);
   return (
     <BlockStack gap="050">
+      {showSource && <FeatureCell entry={entry} />}
+      {showSource && entry.matchedBy && (
+        <Text as="p" tone="subdued" variant="bodySm" breakWord>
+          {`Caught by: ${entry.matchedBy}`}
+        </Text>
+      )}
       <InlineStack gap="200" blockAlign="center" wrap>
-        {showSource && <FeatureCell entry={entry} />}
         <Text as="span" breakWord>
           {describeOrderAction(entry)}
         </Text>
@@ -114,14 +120,18 @@ export function OrderEntries({ group, readAt, retry }: OrderProps) {
 /** Which feature decided the entry, and for a filter, its name. */
 function FeatureCell({ entry }: { entry: OrderActionEntry }) {
   const label = orderActionFeatureLabels[entry.feature];
-  return entry.feature === 'fraud-protect' ? (
-    <Badge tone="info">{label}</Badge>
-  ) : (
+  return (
     <InlineStack gap="100" blockAlign="center" wrap>
-      <Badge>{label}</Badge>
-      <Text as="span" tone="subdued" breakWord>
-        {entry.filterName ?? 'A deleted filter'}
-      </Text>
+      {entry.feature === 'fraud-protect' ? (
+        <Badge tone="info">{label}</Badge>
+      ) : (
+        <>
+          <Badge>{label}</Badge>
+          <Text as="span" fontWeight="medium" breakWord>
+            {entry.filterName ?? 'A deleted filter'}
+          </Text>
+        </>
+      )}
     </InlineStack>
   );
 }
