@@ -328,7 +328,7 @@ export const autoCancelApi = {
     request: fraudLogRequest,
     response: autoCancelLogPage,
   }),
-  /** Sends a failed action again; the answer is the entry as it now stands. */
+  /** Tries the entry's order again at once, as retryFraudProtectAction does. */
   retryAutoCancelAction: call({
     method: 'POST',
     path: '/api/autoCancel/retry',

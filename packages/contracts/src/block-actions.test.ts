@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOrderAction } from './fraud-protect.js';
+import { describeOrderAction } from './order-action-words.js';
 
 describe('what an order log entry says of the block actions', () => {
   it('names the address or email, and whether it was done, would be, or is asked', () => {

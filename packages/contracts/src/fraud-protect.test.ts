@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOrderAction } from './fraud-protect.js';
+import { describeOrderAction } from './order-action-words.js';
 
 const cancel = { reason: 'FRAUD' as const, refund: true, restock: true, notifyCustomer: true };
 
@@ -43,7 +43,7 @@ describe('what a Fraud Protect log entry says it did', () => {
       'Could not check the order',
     );
     expect(describeOrderAction({ ...check, status: 'pending', result: null })).toBe(
-      'Check the order',
+      'Checking the order',
     );
     expect(
       describeOrderAction({

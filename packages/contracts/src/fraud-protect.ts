@@ -176,9 +176,21 @@ export const orderActionEntry = z.object({
       note: z.string().optional(),
     })
     .nullable(),
-  /** Why it failed or was skipped, in words. */
+  /** Why it failed or was skipped, or what the last attempt met while it waits, in words. */
   error: z.string().nullable(),
   attempts: z.number(),
+  /**
+   * A failed action the platform refused for good (a user error such as "Cannot cancel an
+   * order with fulfilled items", the order gone): Retry is not offered, as it would fail again.
+   */
+  permanent: z.boolean(),
+  /**
+   * While Gatehouse retries a waiting entry by itself: the number of its next attempt, of how
+   * many, and when (null: under way now). Null otherwise.
+   */
+  nextAttempt: z
+    .object({ attempt: z.number(), of: z.number(), at: z.string().nullable() })
+    .nullable(),
   /**
    * While an attempt that was interrupted (its worker stopped mid-call) still holds the
    * action: when Gatehouse tries it again. Null otherwise.
@@ -200,6 +212,10 @@ export const fraudLogRequest = z.object({
   feature: z.enum(orderActionFeatures, { error: m.feature }).optional(),
 });
 
+/**
+ * A page of the log, by order: every entry of the page's orders, an order's entries together
+ * (the log shows one line per order); `total` and `pageSize` count orders.
+ */
 export const fraudLogPage = z.object({
   entries: z.array(orderActionEntry),
   total: z.number(),
@@ -232,7 +248,11 @@ export const fraudProtectApi = {
     request: fraudLogRequest,
     response: fraudLogPage,
   }),
-  /** Sends a failed action again; the answer is the entry as it now stands. */
+  /**
+   * Tries the entry's order again at once: its failed actions (not those the platform refused
+   * for good) are sent again, and a waiting order's next attempt is brought forward to now. The
+   * answer is the entry as it now stands.
+   */
   retryFraudProtectAction: call({
     method: 'POST',
     path: '/api/fraudProtect/retry',
@@ -258,54 +278,3 @@ export const DEFAULT_FRAUD_PROTECT: FraudProtectSettings = {
   monitor: false,
   writeOrderRisk: true,
 };
-
-/** One line saying what an entry did, or would do, and how it ended. */
-export function describeOrderAction(
-  entry: Pick<OrderActionEntry, 'action' | 'status' | 'params' | 'result'>,
-): string {
-  const { params, result } = entry;
-  if (entry.action === 'check') {
-    if (entry.status === 'failed') return 'Could not check the order';
-    if (entry.status === 'done')
-      return `Checked the order${result?.note ? `: ${result.note}` : ''}`;
-    return 'Check the order';
-  }
-  if (entry.action === 'block-ip') {
-    const ip = params.ip ?? 'the IP address';
-    if (entry.status === 'monitored') return `Would block ${ip} (monitor mode)`;
-    if (entry.status === 'done') return `Blocked ${ip}`;
-    return `Block ${ip}`;
-  }
-  if (entry.action === 'block-email') {
-    const email = params.email ?? 'the email';
-    if (entry.status === 'monitored') {
-      return `Would add ${email} to the Customer Block Lists (monitor mode)`;
-    }
-    if (entry.status === 'done') return `Added ${email} to the Customer Block Lists`;
-    return `Add ${email} to the Customer Block Lists`;
-  }
-  if (entry.action === 'tag') {
-    const tag = `"${params.tag ?? ''}"`;
-    if (entry.status === 'monitored') return `Would tag ${tag} (monitor mode)`;
-    if (entry.status === 'done') return `Tagged ${tag}`;
-    return `Tag ${tag}`;
-  }
-  const done = entry.status === 'done';
-  const parts: string[] = [];
-  if (params.refund) {
-    parts.push(
-      done && result?.refunded
-        ? `refunded ${result.refunded} ${result.currency ?? ''}`.trim()
-        : done
-          ? 'nothing to refund'
-          : 'refund',
-    );
-  }
-  if (params.restock) parts.push(done ? 'restocked' : 'restock');
-  if (params.notifyCustomer) parts.push(done ? 'customer emailed' : 'email the customer');
-  const reason = params.reason ? cancelReasonLabels[params.reason].toLowerCase() : 'fraud';
-  const extras = parts.length > 0 ? `; ${parts.join(', ')}` : '';
-  if (entry.status === 'monitored') return `Would cancel (${reason}${extras}) — monitor mode`;
-  if (done) return `Cancelled (${reason}${extras})`;
-  return `Cancel (${reason}${extras})`;
-}

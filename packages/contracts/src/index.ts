@@ -30,6 +30,7 @@ export * from './vpn-blocker.js';
 export * from './bot-blocker.js';
 export * from './rule-cost.js';
 export * from './fraud-protect.js';
+export * from './order-action-words.js';
 export * from './auto-cancel.js';
 export * from './visitor-logs.js';
 export * from './ip-lookup.js';

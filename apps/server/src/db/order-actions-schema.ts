@@ -11,6 +11,7 @@
 // order's entries when the customer is redacted.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -79,6 +80,13 @@ export const orderActions = pgTable(
     /** Why it failed, was skipped, or why the last attempt did not go through. */
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The platform refused it for good (a user error such as "Cannot cancel an order with
+     * fulfilled items", the order gone): asking again would be refused the same way.
+     */
+    permanent: boolean('permanent').notNull().default(false),
+    /** The order's job that last tried it and retries it by itself (null: none yet). */
+    jobId: uuid('job_id'),
     /** While `sending`: another worker may take it over only after this time. */
     claimedUntil: tz('claimed_until'),
     /** When it was first sent to the platform (null: never). */

@@ -95,6 +95,11 @@ export interface JobQueue {
    * (a job queued for a later time, such as a takeover, is not counted until it is due).
    */
   openJobs(name: string, data: object): Promise<number>;
+  /**
+   * Brings a waiting job's next attempt (its first, or a retry) forward to now, keeping its
+   * count of attempts; false when it is not waiting (running, finished or gone).
+   */
+  hurry(name: string, id: string): Promise<boolean>;
   /** Installs or updates the queue's tables, creates the queues and starts working them. */
   start(): Promise<void>;
   /** Stops taking new jobs and waits (at most stopTimeoutMs) for the running ones. */

@@ -242,6 +242,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       ).length;
     },
 
+    async hurry(name, id) {
+      if (!started) throw new Error(`The job queue is not started: cannot hurry ${name}`);
+      const { updated } = await boss.update(name, undefined, { id, startAfter: new Date() });
+      if (updated === 0) return false;
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return true;
+    },
+
     async start() {
       if (started) return;
       await boss.start();

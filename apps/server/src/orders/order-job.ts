@@ -1,8 +1,10 @@
 // What the order features share around the exactly-once runner: the job that runs one order
-// for a feature (retries with back-off; when its last retry fails, the order's waiting actions
-// are marked failed with the reason, and an order the feature could not even read and decide
-// gets a failed "check" entry, so the merchant always sees that order N was not checked, why,
-// and can retry), the shop's credentials for the platform calls, the order webhook's payload,
+// for a feature (retries with back-off; from the first failed attempt the order is in the log:
+// an order the feature could not even read and decide shows as a "check" entry waiting for
+// the next attempt, and its waiting entries name the job, whose next attempt and its time the
+// log shows; when its last retry fails, the order's waiting actions are marked failed with the
+// reason, so the merchant always sees that order N was not checked, why, and can retry), the
+// shop's credentials for the platform calls, the order webhook's payload,
 // and a log entry as the merchant's calls answer it.
 import type { OrderActionEntry } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
@@ -13,8 +15,15 @@ import { shops, type Shop } from '../db/schema.js';
 import type { JobDefinition } from '../jobs/job-queue.js';
 import { PlatformError } from '../platform/platform-client.js';
 import { interruptedRetryAt } from './held-claim.js';
-import { closeCheck, failOpenActions, knownOrderName, recordFailedCheck } from './order-actions.js';
+import {
+  closeCheck,
+  failOpenActions,
+  knownOrderName,
+  recordFailedCheck,
+  recordWaiting,
+} from './order-checks.js';
 import { orderJobName, type OrderJobData } from './order-job-name.js';
+import { nextAttemptOf } from './order-log-page.js';
 import { isFinalRefusal, refusalText, type OrderOwner } from './run-actions.js';
 
 export { orderJobName, type OrderJobData } from './order-job-name.js';
@@ -46,13 +55,23 @@ function checkedNote(outcome: OrderOutcome): string {
 /** The entry's order name while the platform has not told it: the order's id. */
 export const unnamedOrder = (orderId: string) => `Order ${orderId}`;
 
-/** Why the order could not be checked, in words, with the platform's error when it was one. */
-function failureReason(error: unknown, orderName: string): string {
+/**
+ * Why the order could not be checked, in words, with the platform's error when it was one;
+ * `retrying`: said of an attempt the job repeats by itself, so without advice to try again.
+ */
+function failureReason(error: unknown, orderName: string, retrying: boolean): string {
   if (isFinalRefusal(error)) return refusalText(error);
-  if (error instanceof PlatformError) return error.messageFor(`check order ${orderName}`);
+  const task = `check order ${orderName}`;
+  if (error instanceof PlatformError)
+    return retrying ? error.factFor(task) : error.messageFor(task);
   const detail = error instanceof Error ? error.message : String(error);
   return `Gatehouse could not check order ${orderName}: ${detail}`;
 }
+
+/** The order's name from its webhook, else as an earlier entry has it; null when neither. */
+const nameOf = async (app: FastifyInstance, data: OrderJobData) =>
+  data.orderName ??
+  (await knownOrderName(app.db, data.shopId, data.orderId, unnamedOrder(data.orderId)));
 
 export function orderJob(
   app: FastifyInstance,
@@ -74,14 +93,15 @@ export function orderJob(
       try {
         outcome = await run(shopId, orderId);
       } catch (error) {
-        // A refusal is answered the same however often it is asked: no use retrying it.
-        if (job.retryCount < job.retryLimit && !isFinalRefusal(error)) throw error;
-        // The order's name from its webhook, else as an earlier entry has it, else its id.
-        const named =
-          job.data.orderName ??
-          (await knownOrderName(app.db, shopId, orderId, unnamedOrder(orderId)));
+        const named = await nameOf(app, job.data);
         const orderName = named ?? unnamedOrder(orderId);
-        const reason = failureReason(error, named ?? orderId);
+        // A refusal is answered the same however often it is asked: no use retrying it.
+        if (job.retryCount < job.retryLimit && !isFinalRefusal(error)) {
+          const reason = failureReason(error, named ?? orderId, true);
+          await recordWaiting(app.db, { ...key, orderName }, reason, job.id, named !== null);
+          throw error;
+        }
+        const reason = failureReason(error, named ?? orderId, false);
         app.log.error({ err: error, shopId, orderId, feature }, 'gave up on an order');
         await failOpenActions(app.db, shopId, orderId, reason);
         await recordFailedCheck(app.db, { ...key, orderName }, reason, named !== null);
@@ -144,12 +164,15 @@ export async function orderOwner(
   };
 }
 
-/** A log entry as the merchant's calls answer it, with the order's page in the platform's admin. */
-export function orderActionEntry(
+/**
+ * A log entry as the merchant's calls answer it, with the order's page in the platform's admin
+ * and, while it waits, its job's next attempt.
+ */
+export async function orderActionEntry(
   app: FastifyInstance,
   shop: Pick<Shop, 'domain'>,
   row: OrderActionRow,
-): OrderActionEntry {
+): Promise<OrderActionEntry> {
   return {
     id: row.id,
     feature: row.feature,
@@ -168,6 +191,8 @@ export function orderActionEntry(
     result: row.result,
     error: row.error,
     attempts: row.attempts,
+    permanent: row.permanent,
+    nextAttempt: await nextAttemptOf(app, row),
     retryAt: interruptedRetryAt(app, row)?.toISOString() ?? null,
   };
 }

@@ -6,7 +6,6 @@
 // (the caller reconciles with the order as the platform then shows it).
 import type { FastifyInstance } from 'fastify';
 import { gql } from '../platform/gql.js';
-import { PlatformError } from '../platform/platform-client.js';
 import type { OrderActionParams } from '../db/order-actions-schema.js';
 
 export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE' | 'PENDING';
@@ -223,14 +222,15 @@ const TAGS_ADD = gql`
 
 /**
  * Adds the tag (several, given comma-separated: a tag never holds a comma); adding a tag the
- * order has is no change, so a repeat is harmless.
+ * order has is no change, so a repeat is harmless. Answers the platform's refusal of the tag
+ * for this order (its user errors), null once added.
  */
 export async function addOrderTag(
   app: FastifyInstance,
   owner: { domain: string; token: string },
   orderId: string,
   tag: string,
-): Promise<void> {
+): Promise<string | null> {
   const data = await app.platform.graphql<{ tagsAdd: { userErrors: { message: string }[] } }>(
     owner.domain,
     owner.token,
@@ -245,5 +245,5 @@ export async function addOrderTag(
     { idempotent: true },
   );
   const errors = data.tagsAdd.userErrors;
-  if (errors.length > 0) throw new PlatformError(errors.map((e) => e.message).join('; '));
+  return errors.length > 0 ? errors.map((e) => e.message).join('; ') : null;
 }

@@ -5,7 +5,9 @@
 // first, so an action that may have been sent before (the server died, or the answer was lost)
 // is finished from what the platform shows: an order already cancelled is never cancelled
 // again, so it is never refunded twice. A failure that may pass (time-out, 429, 5xx) gives the
-// claim back with the reason and throws, for the job to retry with back-off. Adding the order's
+// claim back with what happened (no advice: the job retries by itself) and throws, for the job
+// to retry with back-off; a refusal of the order itself (a user error, the order gone) fails
+// the action for good, as no retry can change it. Adding the order's
 // IP to the IP Blocker's block list goes through the blockers' shared "block IP" quick action;
 // adding the order's email to the Customer Block Lists goes through the list that takes emails
 // (the registry's list target), then asks for the checkout's list to be synced. Both are safe
@@ -99,12 +101,20 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
     if (!order) {
       await finishAction(app.db, row, 'failed', {
         error: 'The order no longer exists on Shopify.',
+        permanent: true,
       });
       return 'failed';
     }
     if (row.action === 'tag') {
       await markSent(app.db, row.id);
-      await addOrderTag(app, owner, row.orderId, row.params.tag ?? '');
+      const refused = await addOrderTag(app, owner, row.orderId, row.params.tag ?? '');
+      if (refused !== null) {
+        await finishAction(app.db, row, 'failed', {
+          error: `Shopify refused: ${refused}`,
+          permanent: true,
+        });
+        return 'failed';
+      }
       await finishAction(app.db, row, 'done', {});
       return 'done';
     }
@@ -114,7 +124,10 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
     const note = FEATURE_CANCEL[row.feature].note;
     const answer = await cancelOrder(app, owner, row.orderId, row.params, note);
     if (answer.kind === 'refused') {
-      await finishAction(app.db, row, 'failed', { error: `Shopify refused: ${answer.message}` });
+      await finishAction(app.db, row, 'failed', {
+        error: `Shopify refused: ${answer.message}`,
+        permanent: true,
+      });
       return 'failed';
     }
     // Cancelled now (or by an earlier attempt whose answer was lost): record what the
@@ -130,7 +143,7 @@ async function runClaimed(app: FastifyInstance, owner: OrderOwner, row: OrderAct
       cancelSent && outcomeUnknown(error)
         ? `${unknownOutcomeLead(error, task)}, so it may or may not have been cancelled. Gatehouse reads the order before any new attempt, so it is never cancelled twice.`
         : error instanceof PlatformError
-          ? error.messageFor(task)
+          ? error.factFor(task)
           : String(error);
     await releaseAction(app.db, row.id, reason);
     throw error;

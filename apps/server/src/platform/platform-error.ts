@@ -13,6 +13,26 @@ export type PlatformFailure =
   | 'refused';
 
 /**
+ * What happened, by why the platform failed, without advice: for what Gatehouse retries by
+ * itself, where telling the merchant to try again would be advice they need not follow.
+ * `task` names what Gatehouse was doing for them ("check order #1001"), when known.
+ */
+export function platformFailureFact(failure: PlatformFailure, task?: string): string {
+  switch (failure) {
+    case 'timeout':
+      return `Shopify is not answering${task ? `, so we could not ${task}` : ''}.`;
+    case 'unreachable':
+      return `We could not reach Shopify${task ? ` to ${task}` : ''}.`;
+    case 'busy':
+      return `Shopify is receiving too many requests for your store right now${task ? `, so we could not ${task}` : ''}.`;
+    case 'unavailable':
+      return `Shopify is having trouble right now${task ? `, so we could not ${task}` : ''}.`;
+    case 'refused':
+      return `Shopify refused ${task ? `to let us ${task}` : 'the request'}.`;
+  }
+}
+
+/**
  * What the merchant is told, by why the platform failed: what happened and what to do about
  * it. `task` names what Gatehouse was doing for them ("check your theme"), when the route knows.
  */
@@ -21,13 +41,13 @@ export function platformFailureMessage(failure: PlatformFailure, task?: string):
     case 'timeout':
       return `Shopify did not answer in time${task ? ` when we tried to ${task}` : ''}. Please try again in a minute.`;
     case 'unreachable':
-      return `We could not reach Shopify${task ? ` to ${task}` : ''}. Shopify may be down or your connection to it interrupted; please try again in a few minutes.`;
+      return `${platformFailureFact(failure, task)} Shopify may be down or your connection to it interrupted; please try again in a few minutes.`;
     case 'busy':
-      return `Shopify is receiving too many requests for your store right now${task ? `, so we could not ${task}` : ''}. Please wait a minute and try again.`;
+      return `${platformFailureFact(failure, task)} Please wait a minute and try again.`;
     case 'unavailable':
-      return `Shopify is having trouble right now${task ? `, so we could not ${task}` : ''}. Please try again in a few minutes.`;
+      return `${platformFailureFact(failure, task)} Please try again in a few minutes.`;
     case 'refused':
-      return `Shopify refused ${task ? `to let us ${task}` : 'the request'}. Please sign in to Gatehouse again, then try again.`;
+      return `${platformFailureFact(failure, task)} Please sign in to Gatehouse again, then try again.`;
   }
 }
 
@@ -57,5 +77,10 @@ export class PlatformError extends Error {
   /** What the merchant can do about it, naming what Gatehouse was doing for them. */
   messageFor(task: string): string {
     return platformFailureMessage(this.failure, task);
+  }
+
+  /** What happened to what Gatehouse was doing, without advice (it retries by itself). */
+  factFor(task: string): string {
+    return platformFailureFact(this.failure, task);
   }
 }

@@ -28,4 +28,8 @@ export class ShopTokenDeadError extends PlatformError {
   override messageFor(): string {
     return RECONNECT_MESSAGE;
   }
+
+  override factFor(): string {
+    return RECONNECT_MESSAGE;
+  }
 }

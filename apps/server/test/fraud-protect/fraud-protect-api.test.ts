@@ -206,7 +206,9 @@ describe('the log', () => {
       id: done.entries[0]!.id,
     });
     expect(notFailed.statusCode).toBe(409);
-    expect(notFailed.json()).toEqual({ Message: 'Only a failed action can be tried again.' });
+    expect(notFailed.json()).toEqual({
+      Message: 'Only a failed or waiting action can be tried again.',
+    });
 
     const bad = await t.call('retryFraudProtectAction', alice.token, { id: 'nope' });
     expect(bad.statusCode).toBe(400);

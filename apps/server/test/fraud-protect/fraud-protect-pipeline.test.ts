@@ -280,7 +280,7 @@ describe('Fraud Protect on the order pipeline', () => {
     const [entry] = await settledEntries(decided.id, 1);
     expect(entry).toMatchObject({ status: 'failed', attempts: 3 });
     expect(entry?.error).toBe(
-      `Shopify is having trouble right now, so we could not cancel order ${decided.name}. Please try again in a few minutes.`,
+      `Shopify is having trouble right now, so we could not cancel order ${decided.name}.`,
     );
     expect((await t.emulator.order(owner.shop, decided.id)).cancelledAt).toBeNull();
 

@@ -1,15 +1,13 @@
-// The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
-// a page at a time: when, the order (linked to its page in the Shopify admin), which feature
-// (and which filter, with the conditions that made it match) decided, its risk, what was
-// done, and how it ended, with the platform's error in words and Retry on a failed action,
-// or, while an interrupted attempt holds an action, when Gatehouse retries it; it can be
-// narrowed to one feature. The page hands over its own read of a page of the log and its own
-// retry call.
+// The one log of the orders Fraud Protect and the auto-cancel filters acted on, one line per
+// order, newest first, a page at a time: when, the order (linked to its page in the Shopify
+// admin), its risk, and everything done to it: what each entry did, which feature (and which
+// filter) decided it, how it ended, and what it says (order-groups.ts), with the order's one
+// Retry; it can be narrowed to one feature. The page hands over its own read of a page of the
+// log and its own retry call.
 import {
   Badge,
   BlockStack,
   Box,
-  Button,
   Card,
   IndexTable,
   InlineStack,
@@ -20,78 +18,19 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import {
-  describeOrderAction,
   orderActionFeatureLabels,
   type OrderActionEntry,
   type OrderActionFeature,
-  type OrderActionStatus,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
-import { showToast } from '../../lib/toast-store.js';
-import { interruptedText } from './interrupted-text.js';
-
-const STATUS: Record<
-  OrderActionStatus,
-  { label: string; tone?: 'success' | 'critical' | 'info' | 'attention' }
-> = {
-  pending: { label: 'Waiting', tone: 'attention' },
-  sending: { label: 'In progress', tone: 'attention' },
-  done: { label: 'Done', tone: 'success' },
-  failed: { label: 'Failed', tone: 'critical' },
-  monitored: { label: 'Monitor only', tone: 'info' },
-  skipped: { label: 'Skipped' },
-};
+import { groupByOrder } from './order-groups.js';
+import { OrderEntries, type OrderProps, type RetryAction } from './order-entries.js';
 
 const RISK_TONE: Record<string, 'critical' | 'warning' | undefined> = {
   HIGH: 'critical',
   MEDIUM: 'warning',
 };
-
-/** Sends a failed action again; true once the server took it. */
-export type RetryAction = (id: string) => Promise<boolean>;
-
-/** An entry, when the log was read, and its retry call. */
-interface EntryProps {
-  entry: OrderActionEntry;
-  readAt: number;
-  retry: RetryAction;
-}
-
-function Result({ entry, readAt, retry }: EntryProps) {
-  const [retrying, setRetrying] = useState(false);
-  const status = entry.retryAt ? STATUS.pending : STATUS[entry.status];
-  const note = entry.retryAt ? interruptedText(entry.retryAt, readAt) : entry.error;
-  // Table cells do not wrap: the platform's error in words does, within a readable width.
-  return (
-    <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
-      <BlockStack gap="100">
-        <InlineStack gap="200" blockAlign="center">
-          <Badge {...(status.tone ? { tone: status.tone } : {})}>{status.label}</Badge>
-          {entry.status === 'failed' && (
-            <Button
-              size="slim"
-              loading={retrying}
-              onClick={async () => {
-                setRetrying(true);
-                const taken = await retry(entry.id);
-                setRetrying(false);
-                if (taken) showToast('Trying again');
-              }}
-            >
-              Retry
-            </Button>
-          )}
-        </InlineStack>
-        {note && (
-          <Text as="p" tone={entry.status === 'failed' ? 'critical' : 'subdued'} breakWord>
-            {note}
-          </Text>
-        )}
-      </BlockStack>
-    </div>
-  );
-}
 
 function RiskBadge({ level }: { level: string | null }) {
   if (!level) return <>—</>;
@@ -101,50 +40,20 @@ function RiskBadge({ level }: { level: string | null }) {
   );
 }
 
-/** Which feature decided the entry, and for a filter, its name. */
-function FeatureCell({ entry }: { entry: OrderActionEntry }) {
-  const label = orderActionFeatureLabels[entry.feature];
+/** One order as a stacked block, for narrow screens. */
+function CondensedOrder({ group, readAt, retry }: OrderProps) {
   return (
-    <InlineStack gap="100" blockAlign="center" wrap>
-      {entry.feature === 'fraud-protect' ? (
-        <Badge tone="info">{label}</Badge>
-      ) : (
-        <>
-          <Badge>{label}</Badge>
-          <Text as="span" breakWord>
-            {entry.filterName ?? 'A deleted filter'}
-          </Text>
-        </>
-      )}
-      {entry.matchedBy && (
-        <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
-          <Text as="p" tone="subdued" variant="bodySm" breakWord>
-            {`Caught by: ${entry.matchedBy}`}
-          </Text>
-        </div>
-      )}
-    </InlineStack>
-  );
-}
-
-/** One entry as a stacked block, for narrow screens. */
-function CondensedEntry({ entry, readAt, retry }: EntryProps) {
-  return (
-    <BlockStack gap="100">
+    <BlockStack gap="200">
       <InlineStack gap="200" blockAlign="center">
-        <Link url={entry.orderUrl} target="_blank">
-          {entry.orderName}
+        <Link url={group.orderUrl} target="_blank">
+          {group.orderName}
         </Link>
-        <RiskBadge level={entry.riskLevel} />
+        <RiskBadge level={group.riskLevel} />
         <Text as="span" tone="subdued">
-          {relativeTime(entry.createdAt, readAt)}
+          {relativeTime(group.createdAt, readAt)}
         </Text>
       </InlineStack>
-      <FeatureCell entry={entry} />
-      <Text as="p" breakWord>
-        {describeOrderAction(entry)}
-      </Text>
-      <Result entry={entry} readAt={readAt} retry={retry} />
+      <OrderEntries group={group} readAt={readAt} retry={retry} />
     </BlockStack>
   );
 }
@@ -193,13 +102,12 @@ export function OrderActionLogCard({
   const { readAt } = log;
   const { entries, total, pageSize } = log.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const groups = groupByOrder(entries);
   const headings: [{ title: string }, ...{ title: string }[]] = [
     { title: 'Time' },
     { title: 'Order' },
-    { title: 'Feature' },
     { title: 'Risk' },
-    { title: 'What it did' },
-    { title: 'Result' },
+    { title: 'What Gatehouse did' },
   ];
   return (
     <Card padding="0">
@@ -215,7 +123,7 @@ export function OrderActionLogCard({
                   ? feature === undefined
                     ? empty
                     : `No entry of ${orderActionFeatureLabels[feature]} yet.`
-                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'action' : 'actions'}, newest first.`}
+                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'order' : 'orders'}, newest first.`}
               </Text>
             </BlockStack>
             <Select
@@ -231,46 +139,38 @@ export function OrderActionLogCard({
           </InlineStack>
         </Box>
         <IndexTable
-          resourceName={{ singular: 'action', plural: 'actions' }}
-          itemCount={entries.length}
+          resourceName={{ singular: 'order', plural: 'orders' }}
+          itemCount={groups.length}
           selectable={false}
           condensed={smDown}
-          loading={log.isFetching && entries.length === 0}
+          loading={log.isFetching && groups.length === 0}
           emptyState={<div />}
           headings={headings}
         >
-          {entries.map((entry, index) =>
+          {groups.map((group, index) =>
             smDown ? (
-              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+              <IndexTable.Row id={group.orderId} key={group.orderId} position={index}>
                 <div style={{ padding: 'var(--p-space-300) var(--p-space-400)' }}>
-                  <CondensedEntry entry={entry} readAt={readAt} retry={retry} />
+                  <CondensedOrder group={group} readAt={readAt} retry={retry} />
                 </div>
               </IndexTable.Row>
             ) : (
-              <IndexTable.Row id={entry.id} key={entry.id} position={index}>
+              <IndexTable.Row id={group.orderId} key={group.orderId} position={index}>
                 <IndexTable.Cell>
-                  <span title={new Date(entry.createdAt).toLocaleString('en-US')}>
-                    {relativeTime(entry.createdAt, readAt)}
+                  <span title={new Date(group.createdAt).toLocaleString('en-US')}>
+                    {relativeTime(group.createdAt, readAt)}
                   </span>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Link url={entry.orderUrl} target="_blank">
-                    {entry.orderName}
+                  <Link url={group.orderUrl} target="_blank">
+                    {group.orderName}
                   </Link>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <FeatureCell entry={entry} />
+                  <RiskBadge level={group.riskLevel} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <RiskBadge level={entry.riskLevel} />
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" breakWord>
-                    {describeOrderAction(entry)}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Result entry={entry} readAt={readAt} retry={retry} />
+                  <OrderEntries group={group} readAt={readAt} retry={retry} />
                 </IndexTable.Cell>
               </IndexTable.Row>
             ),
