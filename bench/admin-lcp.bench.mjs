@@ -14,8 +14,13 @@
 // Budget: LCP ≤ 1 s for every page. Prints figures; asserts nothing.
 // With --compare <dir>, a second product serves another admin build (e.g. a copy of dist/ from
 // before a change) and its loads are interleaved with this build's: one table per build.
+// With --embedded, a second product serves this build inside the emulator's Shopify admin (the
+// admin on localhost framing the app on 127.0.0.1, App Bridge's stand-in, session tokens, no
+// cookie): each page is opened as the admin's URL for it, and its LCP and data time are the
+// frame's, counted from the admin page's navigation start. That product runs with NODE_ENV=test,
+// as the stand-in is refused in production.
 // Run (after `npm run build`): npx tsx bench/admin-lcp.bench.mjs [--rounds 5] [--pages a,b]
-//   [--visits 20000] [--compare /tmp/admin-dist-before]
+//   [--visits 20000] [--compare /tmp/admin-dist-before] [--embedded]
 /* global window, document, requestAnimationFrame -- the probe runs in the page */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +30,7 @@ import { eq } from 'drizzle-orm';
 import { loadGeo } from '@gatehouse/engine';
 import { SESSION_COOKIE } from '@gatehouse/contracts';
 import { openChromium } from '@gatehouse/test-browser';
+import { freePort } from '@gatehouse/test-support';
 import { BLOCKERS } from '../apps/server/src/app.js';
 import { shops } from '../apps/server/src/db/schema.js';
 import { generateVisits } from '../apps/server/src/cli/visit-generator.js';
@@ -88,15 +94,18 @@ const loadAtStart = load();
 const geo = await loadGeo({ city: true });
 
 /** The product serving the admin build `adminDist`, its demo shop signed in and set up. */
-async function productWith(name, adminDist, host) {
+async function productWith(name, adminDist, host, embedded = false) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-lcp-'));
+  const emulatorPort = embedded ? await freePort() : undefined;
   const product = await startProduct({
     env: {
-      NODE_ENV: 'production',
+      NODE_ENV: embedded ? 'test' : 'production',
       PGLITE_DIR: join(dataDir, 'pglite'),
       ADMIN_DIST: adminDist,
       NETWORK_FEEDS_SCHEDULE: '',
+      ...(embedded ? { APP_BRIDGE_URL: `http://localhost:${emulatorPort}/app-bridge.js` } : {}),
     },
+    ...(embedded ? { emulatorHost: 'localhost', emulatorPort } : {}),
   });
   const { app, appUrl, emulatorUrl } = product;
   const token = await merchantCalls(app, appUrl).signIn(SHOP);
@@ -132,6 +141,10 @@ async function productWith(name, adminDist, host) {
   if (batch.length) await ingestVisits(app.db, app.dbKind, counters, shop.id, batch);
   return {
     name,
+    // Inside the admin, a page is the admin's address for it.
+    pageUrl: embedded
+      ? (path) => `${emulatorUrl}/shops/${SHOP}/admin/apps/gatehouse/${path}`
+      : null,
     // Cookies do not tell ports apart: each product is reached under its own host name.
     appUrl: host === '127.0.0.1' ? appUrl : appUrl.replace('127.0.0.1', host),
     token,
@@ -190,6 +203,9 @@ function probe({ settleMs, busy }) {
 const COMPARE = text('compare');
 const builds = [await productWith('this build', dist, '127.0.0.1')];
 if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE, 'localhost'));
+if (process.argv.includes('--embedded')) {
+  builds.push(await productWith('this build inside the Shopify admin', dist, '127.0.0.1', true));
+}
 
 const chrome = await openChromium({
   profilePrefix: 'gatehouse-bench-lcp-',
@@ -197,7 +213,9 @@ const chrome = await openChromium({
 });
 const { context } = chrome;
 await context.addCookies(
-  builds.map((b) => ({ name: SESSION_COOKIE, value: encodeURIComponent(b.token), url: b.appUrl })),
+  builds
+    .filter((b) => !b.pageUrl)
+    .map((b) => ({ name: SESSION_COOKIE, value: encodeURIComponent(b.token), url: b.appUrl })),
 );
 await context.addInitScript(probe, { settleMs: SETTLE_MS, busy: BUSY });
 
@@ -238,14 +256,17 @@ async function open(build, path, mode) {
         }
       });
     }
-    await page.goto(`${build.appUrl}/${path}`, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
+    const target = build.pageUrl ? build.pageUrl(path) : `${build.appUrl}/${path}`;
+    await page.goto(target, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
+    // Inside the admin the app is its frame: measured there, from the admin's start.
+    const app = build.pageUrl ? await appFrame(page, build.appUrl) : page;
     try {
-      await page.waitForFunction(() => !Number.isNaN(window.__lcpBench?.dataAt), null, {
+      await app.waitForFunction(() => !Number.isNaN(window.__lcpBench?.dataAt), null, {
         timeout: PAGE_TIMEOUT_MS,
         polling: 50,
       });
     } catch (error) {
-      const state = await page.evaluate(
+      const state = await app.evaluate(
         (busy) => ({
           at: window.location.pathname,
           inFlight: window.__lcpBench?.inFlight,
@@ -258,16 +279,32 @@ async function open(build, path, mode) {
         cause: error,
       });
     }
-    const result = await page.evaluate(() => ({
+    const result = await app.evaluate(() => ({
       lcp: window.__lcpBench.lcp,
       dataAt: window.__lcpBench.dataAt,
       calls: window.__lcpBench.calls,
       at: window.location.pathname,
+      timeOrigin: performance.timeOrigin,
     }));
+    const offset =
+      app === page ? 0 : result.timeOrigin - (await page.evaluate(() => performance.timeOrigin));
+    result.lcp += offset;
+    result.dataAt += offset;
     await cdp.detach();
     return result;
   } finally {
     await page.close();
+  }
+}
+
+/** The frame showing the app at `appUrl` inside the admin page, once it is attached. */
+async function appFrame(page, appUrl) {
+  const deadline = Date.now() + PAGE_TIMEOUT_MS;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().startsWith(appUrl));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`no frame of ${appUrl} in ${page.url()}`);
+    await page.waitForEvent('framenavigated', { timeout: PAGE_TIMEOUT_MS });
   }
 }
 
@@ -341,7 +378,7 @@ for (const build of builds) {
       .slice(1)
       .map((c, i) => c.padStart(header[i + 1].length))
       .join(' | ')} |`;
-  console.log(`\n${build.name} (${build === builds.at(-1) ? dist : COMPARE})`);
+  console.log(`\n${build.name} (${build.name.startsWith('--compare') ? COMPARE : dist})`);
   console.log(line(header));
   console.log(
     `| ${[width, ...header.slice(1).map((h) => h.length)].map((n) => '-'.repeat(n)).join(' | ')} |`,

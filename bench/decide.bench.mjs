@@ -11,7 +11,8 @@
 // subdomain wildcards), the Bot (VPN/Proxy) Blocker (VPN, proxy, Tor and hosting switches,
 // iCloud Private Relay allowed, 5 trusted ASNs) and "Always let verified search engines in",
 // with visits that carry referrers, the classifier's network flags and crawler claims in the
-// proportions of a store's traffic. Prints medians; asserts nothing.
+// proportions of a store's traffic. Also times the reference a blocked visit's block page
+// shows. Prints medians; asserts nothing.
 // Run: node --expose-gc --import tsx bench/decide.bench.mjs [--city]  (without --expose-gc the
 // classifier's heap growth includes the feed texts' garbage)
 import {
@@ -32,6 +33,7 @@ import {
   rangeListSize,
   policyBytes,
 } from '@gatehouse/engine';
+import { visitReference } from '@gatehouse/contracts';
 
 const VISITS = 100_000;
 const IP_RULES = 10_000;
@@ -192,6 +194,11 @@ for (let i = 0; i < VISITS; i++) {
 const decideNs = medianPerCall(decideOnce);
 const asnPathNs = medianPerCall(asnPathOnce);
 const mapNs = medianPerCall(mapOnce);
+// What a blocked decision adds for the shopper's block page: the visit's reference.
+const START_MS = Date.UTC(2026, 10, 28);
+const referenceNs = medianPerCall((i) => {
+  sink += visitReference(START_MS + i, visits[i].ip).length;
+});
 // The same policy without the Bot Blocker, on the same visits: what the blocker adds.
 const withoutBots = compile({
   appEnabled: true,
@@ -303,6 +310,7 @@ console.log(
 console.log(`compile: ${compileMs.toFixed(0)} ms, index ${mb(policyBytes(policy))}`);
 console.log(`decide(), budget mix: median ${decideNs.toFixed(0)} ns/call`);
 console.log(`decide(), ASN path: median ${asnPathNs.toFixed(0)} ns/call`);
+console.log(`visitReference() of a blocked visit: median ${referenceNs.toFixed(0)} ns/call`);
 console.log(
   `  ASN path decided by: ${[...byKind].map(([k, n]) => `${k} ${((n * 100) / VISITS).toFixed(1)} %`).join(', ')}`,
 );

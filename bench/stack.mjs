@@ -14,14 +14,22 @@ export const API_SECRET = 'gatehouse-bench-api-secret';
  * Starts the emulator and the server. `env` adds or overrides the server's settings (the
  * defaults: PGlite in memory, no admin build, no logs). `appUrl` is the origin the emulator
  * sends the browser to when it is not the server's own (a proxy in front of it), and `appPort`
- * then the server's port behind it.
+ * then the server's port behind it. `emulatorHost` is the host name the emulator is reached by,
+ * `emulatorPort` its port when the caller needs to know it first.
  */
-export async function startProduct({ env = {}, appPort, appUrl } = {}) {
+export async function startProduct({
+  env = {},
+  appPort,
+  appUrl,
+  emulatorHost,
+  emulatorPort: chosenEmulatorPort,
+} = {}) {
   const port = appPort ?? (await freePort());
   const publicAppUrl = appUrl ?? `http://127.0.0.1:${port}`;
   // The emulator needs the app's URL and the app the emulator's: both ports are chosen first.
-  const emulatorPort = await freePort();
-  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  // `emulatorHost` (e.g. localhost) makes the emulator's admin another site than the app.
+  const emulatorPort = chosenEmulatorPort ?? (await freePort());
+  const emulatorUrl = `http://${emulatorHost ?? '127.0.0.1'}:${emulatorPort}`;
   const emulator = await buildEmulator({
     publicUrl: emulatorUrl,
     appUrl: publicAppUrl,

@@ -1,8 +1,8 @@
 // A merchant blocks a spam site on the Referrer Blocker page: a storefront visitor who follows
 // a link from that site sees the block page at once, visitors from elsewhere shop as usual, a
-// CSV file of sites is imported (its bad line named first) and the list exported, a site is
-// blocked from the visitor log ("Block this referrer"), and in monitor mode the visitor gets
-// in while the visitor log records "Would block".
+// CSV file of sites is imported (its bad line named first, its good line offered without it) and
+// the list exported, a site is blocked from the visitor log ("Block this referrer"), and in
+// monitor mode the visitor gets in while the visitor log records "Would block".
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,13 @@ describe('blocking a referrer', () => {
     expect(
       await admin.getByText('"localhost" is not a domain.', { exact: false }).isVisible(),
     ).toBe(true);
+    // The whole file is not offered; its good line is, without the bad one.
     expect(await admin.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    expect(
+      await admin
+        .getByRole('button', { name: 'Import the 1 good line, skip the 1 bad one' })
+        .isVisible(),
+    ).toBe(true);
     await screenshot(admin, 'referrer-blocker-import-errors');
 
     await admin.getByRole('button', { name: 'Choose another file' }).click();

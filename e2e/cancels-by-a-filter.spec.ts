@@ -1,7 +1,8 @@
 // A merchant writes the auto-cancel filter "billing ≠ shipping AND total > 500" on the demo
 // store. A dry run over the store's recent orders lists the order a buyer placed earlier with
-// a different billing address and two tents, and says which condition caught it; saved and on,
-// the filter cancels the next such order, and the log shows it with the filter's name.
+// a different billing address and two tents, and says the conditions that caught it; saved and
+// on, the filter cancels the next such order, and the log shows it with the filter's name and
+// those conditions.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './support/account-state.js';
@@ -83,9 +84,12 @@ describe('an auto-cancel filter', () => {
     const summary = await admin.getByText(/^Read [\d,]+ orders? of the last 30 days/).innerText();
     expect(summary).toMatch(/[1-9][\d,]* orders? would have been caught/);
     expect(await results.locator('li').filter({ hasText: earlier }).innerText()).toMatch(
-      /Caught by: (Billing ≠ shipping is yes|Order total is greater than 500)/,
+      /Caught by: Billing address differs from shipping address and Order total is greater than 500/,
     );
     await screenshot(admin, 'auto-cancel-dry-run');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'auto-cancel-dry-run-390');
+    await admin.setViewportSize({ width: 1280, height: 900 });
 
     await clickAndAwait(admin, 'Save filter', '/api/autoCancel/save');
     await admin.getByRole('heading', { name: `1. ${FILTER}` }).waitFor();
@@ -101,8 +105,15 @@ describe('an auto-cancel filter', () => {
         },
         { timeout: 40_000, interval: 1000 },
       )
-      .toMatch(new RegExp(`${FILTER}[\\s\\S]*Cancelled \\(fraud[\\s\\S]*Done`));
+      .toMatch(
+        new RegExp(
+          `${FILTER}[\\s\\S]*Caught by: Billing address differs from shipping address and Order total is greater than 500[\\s\\S]*Cancelled \\(fraud[\\s\\S]*Done`,
+        ),
+      );
     await screenshot(admin, 'auto-cancel-log');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'auto-cancel-log-390');
+    await admin.setViewportSize({ width: 1280, height: 900 });
 
     // The platform's order list shows it cancelled.
     const check = await f.chrome.browser.newPage();

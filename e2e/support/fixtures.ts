@@ -3,15 +3,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type OpenBrowser } from './browser.js';
-import { startStack, type Stack } from './stack.js';
+import { startStack, type Stack, type StackOptions } from './stack.js';
 
 export interface Fixture {
   stack: Stack;
   chrome: OpenBrowser;
 }
 
-export async function setUp(serverEnv: Record<string, string> = {}): Promise<Fixture> {
-  const stack = await startStack(serverEnv);
+export async function setUp(
+  serverEnv: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<Fixture> {
+  const stack = await startStack(serverEnv, options);
   try {
     return { stack, chrome: await openBrowser() };
   } catch (error) {

@@ -75,11 +75,22 @@ function end(child: ChildProcess): Promise<void> {
   });
 }
 
+export interface StackOptions {
+  /**
+   * The host name the emulator is reached by (it listens on 127.0.0.1 either way): `localhost`
+   * makes its admin another site than the app on 127.0.0.1, as Shopify's admin is.
+   */
+  emulatorHostName?: string;
+}
+
 /** `serverEnv` adds or overrides the server's settings (e.g. another ADMIN_DIST). */
-export async function startStack(serverEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  serverEnv: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<Stack> {
   const [appPort, emulatorPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  const emulatorUrl = `http://${options.emulatorHostName ?? '127.0.0.1'}:${emulatorPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
   cpSync(inject('preparedPgliteFolder'), join(dataDir, 'pglite'), { recursive: true });
   const supportKey = 'e2e-support-key';
@@ -106,6 +117,8 @@ export async function startStack(serverEnv: Record<string, string> = {}): Promis
     SUPPORT_API_KEY: supportKey,
     // A store's firewall origin may be the emulator on loopback.
     FIREWALL_DEV_ORIGINS: new URL(emulatorUrl).host,
+    // Pages the emulator's admin frames load its App Bridge stand-in.
+    APP_BRIDGE_URL: `${emulatorUrl}/app-bridge.js`,
     ...serverEnv,
   };
   let server = launch('apps/server/src/server.ts', env);

@@ -1,7 +1,8 @@
 // The app's deployed configuration, read from its `shopify.app.toml` as the platform keeps it
 // after `shopify app deploy`: the webhook topics every shop's installation is subscribed to
-// (app-specific subscriptions) and where the privacy topics go. A `uri` beginning with `/` is
-// relative to the app's URL; any other must be a full http(s) address. A file the platform
+// (app-specific subscriptions) and where the privacy topics go, the scopes a managed
+// installation grants and whether the admin frames the app. A webhook `uri` beginning with `/`
+// is relative to the app's URL; any other must be a full http(s) address. A file the platform
 // would refuse stops the emulator at start, naming what is wrong.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,11 @@ const subscriptionSchema = z
 
 const configSchema = z
   .object({
+    embedded: z.boolean().default(false),
+    access_scopes: z
+      .object({ scopes: z.string().default('') })
+      .loose()
+      .optional(),
     webhooks: z
       .object({
         api_version: z.string().regex(/^(\d{4}-(01|04|07|10)|unstable)$/),
@@ -48,6 +54,10 @@ export interface DeclaredSubscription {
 }
 
 export interface AppConfiguration {
+  /** Whether the admin opens the app inside its own frame. */
+  embedded: boolean;
+  /** `[access_scopes] scopes`: what a managed installation grants, without an OAuth redirect. */
+  scopes: string[];
   /** `[webhooks] api_version`: the version every app-specific delivery is made in. */
   webhooksApiVersion: string;
   subscriptions: DeclaredSubscription[];
@@ -75,6 +85,11 @@ export function loadAppConfiguration(file: string, applicationUrl: string): AppC
     const base = applicationUrl.replace(/\/+$/, '');
     const declared = parsed.webhooks?.subscriptions ?? [];
     return {
+      embedded: parsed.embedded,
+      scopes: (parsed.access_scopes?.scopes ?? '')
+        .split(',')
+        .map((scope) => scope.trim())
+        .filter(Boolean),
       webhooksApiVersion: parsed.webhooks?.api_version ?? 'unstable',
       subscriptions: declared.map((subscription) => ({
         topics: [...(subscription.topics ?? []), ...(subscription.compliance_topics ?? [])],

@@ -12,6 +12,9 @@ import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
 import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
+import { embeddedControlRoutes } from './control/embedded-control-routes.js';
+import { appBridgeRoute } from './embedded/app-bridge-script.js';
+import { embeddedAdminRoutes } from './embedded/embedded-admin-routes.js';
 import { applyFaults, faultRoutes } from './control/fault-routes.js';
 import { FaultInjector } from './control/faults.js';
 import { orderControlRoutes } from './control/order-control-routes.js';
@@ -136,6 +139,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await accessTokenRoutes(shopScope, context);
       await graphqlRoutes(shopScope, context);
       await adminRoutes(shopScope, context);
+      await embeddedAdminRoutes(shopScope, context);
       await themeAdminRoutes(shopScope, context);
       await ordersPages(shopScope, context);
       await chargeRoutes(shopScope, context);
@@ -150,6 +154,8 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await orderControlRoutes(app, context);
   await privacyControlRoutes(app, context);
   await tokenControlRoutes(app, context);
+  await embeddedControlRoutes(app, context);
+  await appBridgeRoute(app);
   await onlineStoreControlRoutes(app, context);
   await faultRoutes(app, context);
 

@@ -54,6 +54,18 @@ export function installApp(
 }
 
 /**
+ * A managed installation: the app's declared scopes, granted without an OAuth redirect. The
+ * app holds no token until it exchanges a session token for one; an installed app keeps its
+ * installation as it is.
+ */
+export function installManaged(context: EmulatorContext, shop: string): InstallationRecord {
+  return (
+    context.store.state.installations[shop] ??
+    installApp(context, shop, context.app.configuration.scopes, true)
+  );
+}
+
+/**
  * Cancels the shop's open billing subscriptions (each sends app_subscriptions/update
  * CANCELLED), sends app/uninstalled, then forgets the token, the app's webhook
  * subscriptions and its app-data metafields. Webhooks already queued are still delivered.

@@ -45,7 +45,7 @@ describe('Admin GraphQL', () => {
         id: 'gid://shopify/Shop/548380009',
         name: 'Demo Store',
         email: 'owner@demo-store.example',
-        contactEmail: 'owner@demo-store.example',
+        contactEmail: 'hello@demo-store.example',
         shopOwnerName: 'Dana Whitfield',
         myshopifyDomain: 'demo.myshopify.com',
         currencyCode: 'USD',

@@ -18,6 +18,7 @@ import { adminAccessStorefrontRoute } from './features/admin-access/admin-access
 import { adminAccessRoutes } from './features/admin-access/admin-access-routes.js';
 import { asnBlocker } from './features/asn-blocker/asn-blocker.js';
 import { authRoutes } from './features/auth/routes.js';
+import { createSessionTokenInstaller } from './features/auth/session-token-install.js';
 import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptions-update.js';
 import { billingPlugin } from './features/billing/billing-plugin.js';
 import { currentUsage } from './features/billing/metering.js';
@@ -175,7 +176,8 @@ export async function buildApp(
   await app.register(notifyPlugin);
   await app.register(longPollsPlugin);
   await app.register(platformPlugin);
-  await app.register(authPlugin);
+  // A shop the platform installed itself is installed here on its first session token.
+  await app.register(authPlugin, { installFromSessionToken: createSessionTokenInstaller(app) });
   // The job queue before the features that define jobs on it.
   await app.register(jobsPlugin);
   // Non-expiring offline tokens are migrated to expiring pairs (hourly and at start).

@@ -119,6 +119,19 @@ describe('server configuration', () => {
     ).toThrow(/FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production/);
   });
 
+  it("loads App Bridge from Shopify's CDN, and a stand-in only outside production", () => {
+    expect(loadConfig({}).appBridgeUrl).toBe('https://cdn.shopify.com/shopifycloud/app-bridge.js');
+    const standIn = 'http://localhost:4000/app-bridge.js';
+    expect(loadConfig({ APP_BRIDGE_URL: standIn }).appBridgeUrl).toBe(standIn);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a-long-production-secret-value',
+        APP_BRIDGE_URL: standIn,
+      }),
+    ).toThrow(/APP_BRIDGE_URL: is for development only/);
+  });
+
   it('reads the background-job settings, the purge schedule empty meaning never', () => {
     const config = loadConfig({});
     expect(config.protection.visitPurgeSchedule).toBe('*/15 * * * *');

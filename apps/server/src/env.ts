@@ -8,6 +8,9 @@ import { readOrCreateAppSecret } from './app-secret-file.js';
 import { trustedProxyProblem } from './http/trusted-proxies.js';
 import { API_VERSION, API_VERSION_FORMAT } from './platform/api-version.js';
 
+/** Shopify's App Bridge, which an embedded app loads first in its head. */
+export const SHOPIFY_APP_BRIDGE_URL = 'https://cdn.shopify.com/shopifycloud/app-bridge.js';
+
 /** The repository root, so default data folders do not depend on the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -42,6 +45,11 @@ const envSchema = z
       .regex(API_VERSION_FORMAT, `must look like ${API_VERSION}`)
       .default(API_VERSION),
     PLATFORM_URL: optionalUrl.default('http://localhost:4000'),
+    /**
+     * Where embedded pages load App Bridge from: Shopify's CDN unless set. A stand-in (the
+     * platform emulator's) is for development and tests only, refused in production.
+     */
+    APP_BRIDGE_URL: z.url().optional(),
     PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
     PLATFORM_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(9000),
     PLATFORM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
@@ -154,6 +162,17 @@ const envSchema = z
         message: 'is for development only, never with NODE_ENV=production',
       });
     }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.APP_BRIDGE_URL &&
+      env.APP_BRIDGE_URL !== SHOPIFY_APP_BRIDGE_URL
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_BRIDGE_URL'],
+        message: `is for development only: in production App Bridge loads from ${SHOPIFY_APP_BRIDGE_URL}`,
+      });
+    }
     if (env.PLATFORM_TIMEOUT_MS > env.PLATFORM_DEADLINE_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -185,6 +204,8 @@ export interface AppConfig {
   shopify: { apiKey: string; apiSecret: string; scopes: string[]; apiVersion: string };
   /** The platform emulator's origin; null talks to real Shopify. */
   platformUrl: string | null;
+  /** Where embedded pages load App Bridge from (Shopify's CDN in production). */
+  appBridgeUrl: string;
   /** How every call to the platform is bounded and retried. */
   platformCalls: {
     /** One request is abandoned after this long. */
@@ -303,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiVersion: e.SHOPIFY_API_VERSION,
     },
     platformUrl: e.PLATFORM_URL === '' ? null : e.PLATFORM_URL,
+    appBridgeUrl: e.APP_BRIDGE_URL ?? SHOPIFY_APP_BRIDGE_URL,
     platformCalls: {
       attemptTimeoutMs: e.PLATFORM_TIMEOUT_MS,
       deadlineMs: e.PLATFORM_DEADLINE_MS,

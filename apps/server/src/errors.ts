@@ -1,9 +1,14 @@
 // The server's one error catalogue: every failure a caller may see, with its HTTP status and
-// the text the admin shows (it reads the `Message` field).
+// the text the admin shows (it reads the `Message` field), and, for a form's refused input,
+// each problem with the path of what it is about (`Errors`).
+import type { FieldError } from '@gatehouse/contracts';
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Each problem with its path in the request body, for the form to show beside its field. */
+    readonly errors?: FieldError[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -33,7 +38,8 @@ export const messages = {
     'The address data could not be loaded on our side. Please try again in a few minutes.',
 } as const;
 
-export const badRequest = (message: string) => new AppError(400, message);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(400, message, errors);
 export const unauthorized = (message: string = messages.sessionExpired) =>
   new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);

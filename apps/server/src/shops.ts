@@ -11,6 +11,15 @@ export async function shopOfSession(db: Database, session: { shopId: string }): 
   return shop;
 }
 
+/** The id of the installed (not uninstalled) shop of a domain, or null. */
+export async function installedShopId(db: Database, domain: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: shops.id, uninstalledAt: shops.uninstalledAt })
+    .from(shops)
+    .where(eq(shops.domain, domain));
+  return row && !row.uninstalledAt ? row.id : null;
+}
+
 export const THEME_SCOPES = ['read_themes', 'write_themes'];
 
 export function hasThemeScope(shop: Shop): boolean {

@@ -135,6 +135,26 @@ const cases: {
     target: null,
   },
   {
+    name: 'a US ZIP+4 of a listed zip code',
+    input: input({ email: 'ok@example.org' }, { zip: '90210-1234', countryCode: 'US' }),
+    target: ADDRESS('zip'),
+  },
+  {
+    name: 'a US ZIP+4 written without its dash, in Puerto Rico',
+    input: input({ email: 'ok@example.org' }, { zip: '90210 1234', countryCode: 'PR' }),
+    target: ADDRESS('zip'),
+  },
+  {
+    name: 'another country’s dashed code is not shortened',
+    input: input({ email: 'ok@example.org' }, { zip: '90210-1234', countryCode: 'BR' }),
+    target: null,
+  },
+  {
+    name: 'a longer code that starts with a listed zip does not match',
+    input: input({ email: 'ok@example.org' }, { zip: '90210-12345', countryCode: 'US' }),
+    target: null,
+  },
+  {
     name: 'a partial zip does not match',
     input: input({ email: 'ok@example.org' }, { zip: '9021' }),
     target: null,

@@ -2,7 +2,7 @@
 // merchant's message, aimed at the first field that matched (the email, the phone, or the
 // delivery address's name, street, zip or country), so the checkout shows it there and the
 // order is not placed. Without the block list (not yet synced) every checkout goes through.
-import { readBlockList, type BlockKind, type BlockListReader } from './block-list.js';
+import { readBlockList, usZipBase, type BlockKind, type BlockListReader } from './block-list.js';
 
 interface MaybeValue {
   value?: string | null;
@@ -80,7 +80,11 @@ function* buyerValues(input: CartValidationsGenerateRunInput) {
         yield { kind: 'address' as BlockKind, value: street, target: at('address1') };
       }
     }
-    if (address.zip) yield { kind: 'zip' as BlockKind, value: address.zip, target: at('zip') };
+    if (address.zip) {
+      yield { kind: 'zip' as BlockKind, value: address.zip, target: at('zip') };
+      const base = usZipBase(address.zip, address.countryCode);
+      if (base !== null) yield { kind: 'zip' as BlockKind, value: base, target: at('zip') };
+    }
     if (address.countryCode) {
       yield { kind: 'country' as BlockKind, value: address.countryCode, target: at('countryCode') };
     }

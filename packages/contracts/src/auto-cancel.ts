@@ -10,7 +10,8 @@
 // entry per action, with the filter that decided. A paid feature: every call names
 // `autoCancelFilters`. The shape is checked here; what a condition means (the field exists,
 // the operator fits it, the pattern is safe, the IP parses) is checked by the engine's compiler
-// on save and on dry run, with a message naming the condition.
+// on save and on dry run, with a message naming the condition; both calls answer a refusal
+// with the path of each problem too, for the editor to show it under its field.
 import { FILTER_LIMITS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
@@ -29,8 +30,12 @@ export {
   FILTER_OPERATORS,
   FILTER_VALUE_TYPES,
   describeCondition,
+  joinReasons,
+  checkIpEntry,
   filterField,
+  type ConditionReason,
   type ConditionRef,
+  type FilterProblem,
   type FilterFieldInfo,
   type FilterFieldKey,
   type FilterOperator,
@@ -220,6 +225,8 @@ export const dryRunVerdicts = [
   'already-cancelled',
 ] as const;
 
+const conditionReason = z.object({ group: z.number(), condition: z.number(), text: z.string() });
+
 export const dryRunResult = z.object({
   orderId: z.string(),
   orderName: z.string(),
@@ -229,7 +236,9 @@ export const dryRunResult = z.object({
   total: z.number(),
   currency: z.string(),
   /** The condition that decided (positions from 0) and its words. */
-  decidedBy: z.object({ group: z.number(), condition: z.number(), text: z.string() }),
+  decidedBy: conditionReason,
+  /** Every condition that made the filter match, in its words (absent in older runs). */
+  matchedBy: z.array(conditionReason).optional(),
   verdict: z.enum(dryRunVerdicts),
   /** The filter that would have acted first (caught-first only). */
   caughtFirstBy: z.string().nullable().optional(),
@@ -278,6 +287,7 @@ export const autoCancelApi = {
     method: 'POST',
     path: '/api/autoCancel/save',
     feature: 'autoCancelFilters',
+    fieldErrors: true,
     request: autoCancelFilterInput,
     response: autoCancelFilter,
   }),
@@ -300,6 +310,7 @@ export const autoCancelApi = {
     method: 'POST',
     path: '/api/autoCancel/dryRun',
     feature: 'autoCancelFilters',
+    fieldErrors: true,
     request: autoCancelDryRunRequest,
     response: autoCancelDryRunStarted,
   }),

@@ -139,6 +139,8 @@ export const orderActionEntry = z.object({
   /** The auto-cancel filter that decided, and its name when it decided; null for Fraud Protect. */
   filterId: z.string().nullable(),
   filterName: z.string().nullable(),
+  /** For a filter's entry, the conditions that made it match, in words; null when not kept. */
+  matchedBy: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   orderId: z.string(),

@@ -40,6 +40,20 @@ export const blockPage = z.object({
 });
 export type BlockPage = z.infer<typeof blockPage>;
 
+/**
+ * What a blocked shopper is told beyond the merchant's block page: why (by kind of rule only,
+ * never which rule), whom to ask, and the reference that finds the visit in the visitor log.
+ */
+export const blockNotice = z.object({
+  /** The kind of reason in plain words, e.g. "VPN or proxy", "your country or region". */
+  reason: z.string(),
+  /** The store's customer-facing email; empty when the store has none. */
+  contactEmail: z.string(),
+  /** The visit's reference (visit-reference.ts). */
+  reference: z.string(),
+});
+export type BlockNotice = z.infer<typeof blockNotice>;
+
 /** A geolocation redirect that asks first: what the visitor is shown. */
 export const redirectPrompt = z.object({
   title: z.string(),
@@ -59,6 +73,8 @@ export const decideResponse = z.object({
   /** On a geolocation redirect that asks first: the prompt (the page is shown meanwhile). */
   prompt: redirectPrompt.optional(),
   blockPage: blockPage.optional(),
+  /** On block: why, whom to ask and the visit's reference. */
+  notice: blockNotice.optional(),
   /**
    * Content protection's switches that apply to this page (never for an admin-access device):
    * rightClick, select, copy, drag, shortcuts, devtools, frame.

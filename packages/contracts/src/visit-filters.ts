@@ -1,5 +1,5 @@
 // The visitor log's filters: what the list and the CSV export accept (action, country,
-// address or range, ASN, URL, network kind, bot category, crawler check, time range, cursor),
+// address or range, a blocked shopper's reference, ASN, URL, network kind, bot category, crawler check, time range, cursor),
 // and the export's path and columns.
 // Addresses, ranges and AS numbers are read with the engine's parsers, so the admin's fields,
 // these schemas and the server agree, with the same messages.
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { cleanText, dateProblem, isVisitCursor } from './hygiene.js';
 import { visitBotCategory, visitCrawlerCheck, visitNetworkKind } from './visit-network.js';
 import { visitActionFilters, visitRanges } from './visit-rule.js';
+import { parseVisitReference } from './visit-reference.js';
 import { visitorLogMessages as m } from './visitor-log-messages.js';
 
 /** One address or CIDR range, read as the engine reads rules and the server reads filters. */
@@ -39,6 +40,16 @@ export const visitFilters = z
       .trim()
       .max(64, m.ipFilter)
       .refine(isIpOrCidr, m.ipFilter)
+      .optional(),
+    /** A blocked shopper's reference: the visits blocked at the time it names. */
+    ref: z
+      .string({ error: m.reference })
+      .max(40, m.reference)
+      .transform(
+        (v, ctx) =>
+          parseVisitReference(v) ??
+          (ctx.addIssue({ code: 'custom', message: m.reference }), z.NEVER),
+      )
       .optional(),
     /** `15169` or `AS15169`. */
     asn: z
@@ -78,6 +89,7 @@ export const visitListQuery = z
     action: z.enum(visitActionFilters, { error: m.action }).optional(),
     country: z.string({ error: m.country }).optional(),
     ip: z.string({ error: m.ipFilter }).optional(),
+    ref: z.string({ error: m.reference }).optional(),
     asn: z.string({ error: m.asn }).optional(),
     url: z.string({ error: m.url }).optional(),
     network: z.string({ error: m.network }).optional(),

@@ -4,6 +4,7 @@ export const visitorLogMessages = {
   action: 'Choose allow, block, redirect or monitor.',
   country: 'The country must be a two-letter code, like US or DE.',
   ipFilter: 'Enter an IP address or CIDR range, like 203.0.113.7 or 203.0.113.0/24.',
+  reference: 'A reference has ten letters and digits, like 1KQ7M-2X9DA.',
   asn: 'The ASN must be a number, like 15169 or AS15169.',
   url: 'The URL filter can be at most 200 characters.',
   time: 'Times must be dates and times, like 2030-01-31T00:00:00Z.',

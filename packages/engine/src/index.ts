@@ -40,5 +40,5 @@ export * from './patterns/merchant-regex.js';
 export { rangeListSize, type RangeList, type RangeSet } from './ip/range-set.js';
 export { readTarget, type Target as RedirectTarget } from './matchers/redirect-target.js';
 export { compileMatch, type CompiledMatch, type CompileResult } from './orders/compile-filters.js';
-export type { OrderFacts, OrderAddressFacts } from './orders/order-facts.js';
+export type { OrderFacts, OrderAddressFacts, PreparedOrder } from './orders/order-facts.js';
 export * from './orders/evaluate-filters.js';

@@ -16,4 +16,6 @@ export * from './rules/country-codes.js';
 export * from './rules/geo-redirect-limit.js';
 export * from './network/network-flags.js';
 export * from './orders/filter-fields.js';
+export * from './orders/condition-words.js';
 export * from './ip/list-range.js';
+export * from './orders/ip-entry.js';

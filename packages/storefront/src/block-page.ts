@@ -1,7 +1,7 @@
 // Replaces the store's page with the merchant's block page. The new page is built while the
 // guard still hides everything, then the store's document is replaced in the same task (the
 // guard leaves with it): the store is never painted.
-import type { BlockPage } from '@gatehouse/contracts';
+import type { BlockNotice, BlockPage } from '@gatehouse/contracts';
 import { DEFAULT_BLOCK_PAGE as DEFAULT_PAGE } from '@gatehouse/contracts/block-page-defaults';
 
 // Anything the store's scripts still add to the page stays hidden.
@@ -11,7 +11,8 @@ const STYLE =
   '#gatehouse-page{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;' +
   'font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:center}' +
   'main{max-width:36rem;padding:2rem}img{max-width:200px;max-height:96px;margin-bottom:1.5rem}' +
-  'h1{font-size:1.75rem;line-height:1.25;margin:0 0 .75rem}p{margin:0;white-space:pre-line}';
+  'h1{font-size:1.75rem;line-height:1.25;margin:0 0 .75rem}p{margin:0;white-space:pre-line}' +
+  'dl{margin:1.5rem 0 0;font-size:.875rem}dt{opacity:.8}dd{margin:0 0 .5rem}a{color:inherit}';
 
 function text(value: unknown, fallback: string): string {
   return typeof value == 'string' && value ? value : fallback;
@@ -28,7 +29,32 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export function showBlockPage(page: Partial<BlockPage> | undefined): void {
+/**
+ * The shopper's way forward under the merchant's text: why (the kind of reason only), whom to
+ * write to (when the store has a contact address) and the reference to quote.
+ */
+function addShopperHelp(main: HTMLElement, notice: Partial<BlockNotice> | undefined): void {
+  const reason = text(notice?.reason, '');
+  const reference = text(notice?.reference, '');
+  const email = text(notice?.contactEmail, '');
+  if (!reason && !reference) return;
+  const list = element('dl', main);
+  const item = (term: string, value: string) => {
+    element('dt', list, term);
+    return element('dd', list, value);
+  };
+  if (reason) item('Reason:', reason);
+  if (email) {
+    const link = element('a', item('Contact the store:', ''), email);
+    link.href = `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(`Blocked visit ${reference}`)}`;
+  }
+  if (reference) item('Reference:', `${reference} (quote it when you contact the store)`);
+}
+
+export function showBlockPage(
+  page: Partial<BlockPage> | undefined,
+  notice?: Partial<BlockNotice>,
+): void {
   const title = text(page?.title, DEFAULT_PAGE.title);
   const head = document.createElement('head');
   const meta = (name: string, content: string) => {
@@ -58,6 +84,7 @@ export function showBlockPage(page: Partial<BlockPage> | undefined): void {
   }
   element('h1', main, title);
   element('p', main, text(page?.message, DEFAULT_PAGE.message));
+  addShopperHelp(main, notice);
 
   try {
     // A new document: the rest of the store's page is never parsed, and (unlike window.stop()

@@ -38,7 +38,7 @@ function act(config: Config, answer: DecideResponse | null): boolean {
   if (answer?.action == 'block') {
     // The next page view waits hidden again instead of showing the store first.
     writeItem('sessionStorage', SESSION_TOKEN_KEY, null);
-    showBlockPage(answer.blockPage);
+    showBlockPage(answer.blockPage, answer.notice);
     return true;
   }
   if (answer?.action == 'redirect') {

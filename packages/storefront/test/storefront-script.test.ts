@@ -23,6 +23,18 @@ const BLOCK_PAGE = {
   logoUrl: 'https://cdn.example.com/logo.png',
 };
 
+const NOTICE = {
+  reason: 'VPN or proxy',
+  contactEmail: 'help@shop.example',
+  reference: '1KQ7M-2X9DA',
+};
+
+/** The block page's lines under the merchant's text, as the shopper reads them. */
+const noticeLines = (page: Page) =>
+  page.$$eval('#gatehouse-page dt', (terms) =>
+    terms.map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`),
+  );
+
 // The store's own scripts never see an exception from ours: every visit's page is checked.
 const visit = storefrontVisits();
 
@@ -80,11 +92,21 @@ describe('the storefront script', () => {
   it('shows the block page and never paints the store when the decision comes before the body', async () => {
     const body = later();
     const { store, page } = await visit({
-      decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE } }),
+      decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE, notice: NOTICE } }),
       holdBody: body.promise,
     });
     await page.goto(store.url, { waitUntil: 'commit' });
     await expectBlockPage(page);
+    // What the shopper can act on: why, whom to write to, and the reference to quote.
+    expect(await noticeLines(page)).toEqual([
+      'Reason: VPN or proxy',
+      'Contact the store: help@shop.example',
+      'Reference: 1KQ7M-2X9DA (quote it when you contact the store)',
+    ]);
+    expect(await page.getAttribute('#gatehouse-page a', 'href')).toBe(
+      'mailto:help@shop.example?subject=Blocked%20visit%201KQ7M-2X9DA',
+    );
+    expect(await page.isVisible('#gatehouse-page dl')).toBe(true);
     // The store's body still reaches the browser, which draws two frames after it.
     const bodyReceived = page.waitForEvent('requestfinished', (r) => r.url() === `${store.url}/`);
     body.give();
@@ -108,6 +130,20 @@ describe('the storefront script', () => {
     expect(log.firstVisibleAt).toBeNull();
     expect(log.frames).toBeGreaterThan(0);
     expect(store.painted).toEqual([]);
+  });
+
+  it('leaves the contact line out when the store has no address, and any markup stays text', async () => {
+    const notice = { ...NOTICE, contactEmail: '', reason: '<b>your country or region</b>' };
+    const { store, page } = await visit({
+      decide: () => ({ json: { action: 'block', blockPage: BLOCK_PAGE, notice } }),
+    });
+    await page.goto(store.url, { waitUntil: 'commit' });
+    await expectBlockPage(page);
+    expect(await noticeLines(page)).toEqual([
+      'Reason: <b>your country or region</b>',
+      'Reference: 1KQ7M-2X9DA (quote it when you contact the store)',
+    ]);
+    expect(await page.$('#gatehouse-page a')).toBeNull();
   });
 
   it('redirects to the target without painting the store', async () => {

@@ -1,7 +1,13 @@
 // The one way the admin calls the server's JSON API: every call of the contracts' `api` table
 // goes through `callApi`, on top of the one authenticated fetch (toast, logout on 401), and
 // turns its answer into a `{result, data}` outcome that never throws.
-import { api, type CallName, type RequestOf, type ResponseOf } from '@gatehouse/contracts';
+import {
+  api,
+  type CallName,
+  type FieldError,
+  type RequestOf,
+  type ResponseOf,
+} from '@gatehouse/contracts';
 import {
   authedFetch,
   failureMessage,
@@ -21,6 +27,8 @@ export type ApiOutcome<N extends CallName> =
       message: string;
       /** The HTTP status, undefined when no response arrived at all. */
       status?: number;
+      /** Each problem of a refused form with its path, when the server listed them. */
+      errors?: FieldError[];
     };
 
 export type CallOptions = FailureOptions;
@@ -35,8 +43,18 @@ function queryString(request: unknown): string {
   return text === '' ? '' : `?${text}`;
 }
 
-function failure<N extends CallName>(message: string, status?: number): ApiOutcome<N> {
-  return { result: false, data: undefined, message, ...(status === undefined ? {} : { status }) };
+function failure<N extends CallName>(
+  message: string,
+  status?: number,
+  errors?: FieldError[],
+): ApiOutcome<N> {
+  return {
+    result: false,
+    data: undefined,
+    message,
+    ...(status === undefined ? {} : { status }),
+    ...(errors === undefined ? {} : { errors }),
+  };
 }
 
 export async function callApi<N extends CallName>(
@@ -56,7 +74,7 @@ export async function callApi<N extends CallName>(
   }
 
   const fetched = await authedFetch(url, init, options);
-  if (!fetched.ok) return failure(fetched.message, fetched.status);
+  if (!fetched.ok) return failure(fetched.message, fetched.status, fetched.errors);
   const { response } = fetched;
 
   let body: unknown;

@@ -1,11 +1,20 @@
 // The one authenticated fetch of the admin: every call to the server (the API client's JSON
 // calls and every file download) goes through `authedFetch`, which sends the session's bearer
 // token and owns failure handling: a 401 ends the session and leaves for /login, any other
-// failure shows one error toast unless the caller answers that status itself.
+// failure shows one error toast unless the caller answers that status itself. A refusal that
+// lists its problems with their paths (`Errors`) hands them over, for a form to show each
+// beside its field. Inside the Shopify admin every call carries a fresh session token from App
+// Bridge instead, and a 401 is asked once more with a new one; there is no sign-in page to
+// leave for there.
+import { errorBody, type FieldError } from '@gatehouse/contracts';
+import { isEmbedded, sessionTokenFromAppBridge } from './app-bridge.js';
 import { clearSession, getSessionToken, goToLogin } from './session.js';
 import { showErrorToast } from './toast-store.js';
 
 export const FALLBACK_FAILURE_MESSAGE = 'Failed, Please try again.';
+/** Inside the Shopify admin, when even a new session token is refused. */
+export const EMBEDDED_SESSION_MESSAGE =
+  'Shopify could not confirm your session. Reload Gatehouse from your Shopify admin.';
 
 export interface FailureOptions {
   /** Replaces whatever the server said in the failure toast. */
@@ -28,6 +37,8 @@ export type FetchOutcome =
       status?: number;
       /** The caller aborted the request: nothing was shown. */
       aborted?: boolean;
+      /** Each problem of a refused form with its path, when the server listed them. */
+      errors?: FieldError[];
     };
 
 /**
@@ -76,27 +87,56 @@ export async function authedFetch(
   init: AuthedRequest = {},
   options: FailureOptions = {},
 ): Promise<FetchOutcome> {
-  const headers: Record<string, string> = { ...init.headers };
-  const token = getSessionToken();
-  if (token) headers.Authorization = `bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, headers });
-  } catch {
-    if (init.signal?.aborted) return { ok: false, message: '', aborted: true };
-    return failed(failureMessage(options.message, undefined, undefined), undefined, options.quiet);
+  if (isEmbedded()) {
+    let response = await send(url, init, await sessionTokenFromAppBridge());
+    // A token refused (expired on the way, or not good): once more with a new one.
+    if (response instanceof Response && response.status === 401) {
+      response = await send(url, init, await sessionTokenFromAppBridge());
+    }
+    return outcomeOf(response, init, options, EMBEDDED_SESSION_MESSAGE);
   }
-  if (response.ok) return { ok: true, response };
-
-  const body = await readBody(response).catch(() => undefined);
-  if (response.status === 401) {
+  const response = await send(url, init, getSessionToken());
+  if (response instanceof Response && response.status === 401) {
     // The session is gone server-side; the page is left at once, so no toast would be seen:
     // the login page says the session expired instead.
+    const body = await readBody(response).catch(() => undefined);
     clearSession();
     goToLogin({ expired: true });
     return { ok: false, message: failureMessage(undefined, 401, body), status: 401 };
   }
+  return outcomeOf(response, init, options);
+}
+
+/** The request with the token as its bearer; the error when no response arrived. */
+async function send(url: string, init: AuthedRequest, token: string | null) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (token) headers.Authorization = `bearer ${token}`;
+  try {
+    return await fetch(url, { ...init, headers });
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+async function outcomeOf(
+  response: Response | Error,
+  init: AuthedRequest,
+  options: FailureOptions,
+  unauthorizedMessage?: string,
+): Promise<FetchOutcome> {
+  if (!(response instanceof Response)) {
+    if (init.signal?.aborted) return { ok: false, message: '', aborted: true };
+    return failed(failureMessage(options.message, undefined, undefined), undefined, options.quiet);
+  }
+  if (response.ok) return { ok: true, response };
+  const body = await readBody(response).catch(() => undefined);
+  if (response.status === 401 && unauthorizedMessage) {
+    return failed(unauthorizedMessage, 401, options.quiet);
+  }
   const quiet = options.quiet || (options.quietStatuses?.includes(response.status) ?? false);
-  return failed(failureMessage(options.message, response.status, body), response.status, quiet);
+  const message = failureMessage(options.message, response.status, body);
+  reportFailure(message, quiet);
+  const listed = response.status === 400 ? errorBody.safeParse(body) : null;
+  const errors = listed?.success ? listed.data.Errors : undefined;
+  return { ok: false, message, status: response.status, ...(errors ? { errors } : {}) };
 }

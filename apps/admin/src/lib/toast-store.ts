@@ -1,7 +1,9 @@
 // Toasts raised from anywhere (the API client, pages) and rendered by the app shell with
 // Polaris Toast. A tiny external store so non-React code can raise them too. One toast shows at
-// a time: a new one replaces the one on screen instead of piling up above it.
+// a time: a new one replaces the one on screen instead of piling up above it. Inside the
+// Shopify admin, the admin's own toast shows it.
 import { useSyncExternalStore } from 'react';
+import { showAdminToast } from './app-bridge.js';
 
 /** Every toast stays 3 s. */
 export const TOAST_DURATION_MS = 3000;
@@ -23,6 +25,7 @@ function publish(next: readonly ToastMessage[]): void {
 }
 
 export function showToast(content: string, { error = false } = {}): void {
+  if (showAdminToast(content, error, TOAST_DURATION_MS)) return;
   publish([{ id: nextId++, content, error, duration: TOAST_DURATION_MS }]);
 }
 

@@ -31,7 +31,15 @@ export async function adminRoutes(app: FastifyInstance, context: EmulatorContext
               </div>
             </div>
             <div style="display:flex;gap:8px">
-              <a class="btn" href="${context.app.applicationUrl}">Open app</a>
+              <a
+                class="btn"
+                href="${
+                  context.app.configuration.embedded
+                    ? shopUrl(context, shop.domain, `/admin/apps/${context.app.handle}`)
+                    : context.app.applicationUrl
+                }"
+                >Open app</a
+              >
               <form
                 method="post"
                 action="${shopUrl(context, shop.domain, `/admin/apps/${context.app.handle}/uninstall`)}"
@@ -46,7 +54,16 @@ export async function adminRoutes(app: FastifyInstance, context: EmulatorContext
           </ul>
           ${billingSection(context, shop.domain)}
         </div>`
-      : html`<div class="card"><p class="muted" style="margin:0">No apps installed.</p></div>`;
+      : html`<div class="card">
+          <div class="row">
+            <p class="muted" style="margin:0">No apps installed.</p>
+            <a
+              class="btn"
+              href="${shopUrl(context, shop.domain, `/admin/app-store/${context.app.handle}`)}"
+              >${context.app.name} in the App Store</a
+            >
+          </div>
+        </div>`;
     return reply.type('text/html; charset=utf-8').send(
       adminPage({
         title: `Home · ${shop.name}`,

@@ -27,7 +27,12 @@ export interface ShopStateView {
     accessTokenExpiresAt: string | null;
     refreshTokenExpiresAt: string | null;
     /** Token grants answered since install, by kind (a recovered answer counts too). */
-    grants: { authorizationCode: number; refresh: number; migration: number };
+    grants: {
+      authorizationCode: number;
+      refresh: number;
+      migration: number;
+      sessionToken?: number;
+    };
   } | null;
   appEmbed: {
     handle: string;

@@ -239,6 +239,21 @@ export class EmulatorControl {
     return this.call('POST', '/_emulator/token-cutoff', { cutoff });
   }
 
+  /** Installs the app as the app listing does: its declared scopes, no OAuth redirect. */
+  managedInstall(shop: string): Promise<{ scopes: string[] }> {
+    return this.call('POST', `/_emulator/shops/${shop}/managed-install`, {});
+  }
+
+  /** A session token as App Bridge hands it to the app (for a staff user, minted at a time). */
+  async sessionToken(shop: string, options: { userId?: string; at?: string } = {}) {
+    const { token } = await this.call<{ token: string }>(
+      'POST',
+      `/_emulator/shops/${shop}/session-token`,
+      options,
+    );
+    return token;
+  }
+
   /** Gives the installed shop a non-expiring offline token, as apps held before expiring ones. */
   issueNonExpiringToken(shop: string): Promise<{ accessToken: string }> {
     return this.call('POST', `/_emulator/shops/${shop}/non-expiring-token`, {});

@@ -55,7 +55,7 @@ export const shopDomain: GraphqlDomain = {
         id: gid('Shop', shop.id),
         name: shop.name,
         email: shop.email,
-        contactEmail: shop.email,
+        contactEmail: shop.contactEmail ?? shop.email,
         shopOwnerName: shop.shopOwner,
         myshopifyDomain: shop.domain,
         url: storefront,

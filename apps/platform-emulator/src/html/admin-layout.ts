@@ -49,6 +49,16 @@ const LOGO = html`<svg viewBox="0 0 32 32" aria-hidden="true">
   />
 </svg>`;
 
+/** The head of every emulator page: charset first, viewport, title and inline styles. */
+export function documentHead(title: string, styles: string): SafeHtml {
+  return html`<meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <style>
+      ${raw(styles)}
+    </style>`;
+}
+
 export interface AdminPageOptions {
   title: string;
   shopName?: string;
@@ -66,12 +76,7 @@ export function adminPage(options: AdminPageOptions): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${options.title}</title>
-        <style>
-          ${raw(STYLES)}
-        </style>
+        ${documentHead(options.title, STYLES)}
       </head>
       <body>
         <header class="topbar">

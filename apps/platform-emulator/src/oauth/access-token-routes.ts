@@ -1,10 +1,14 @@
 // POST /shops/:shop/admin/oauth/access_token, the platform's token endpoint: trades a one-time
 // code for an offline token (an expiring pair with `expiring=1`), which installs the app on the
 // shop with the granted scopes; rotates an expiring pair (the refresh_token grant); migrates a
-// non-expiring token to an expiring pair (token exchange). See offline-tokens.ts.
+// non-expiring token to an expiring pair (token exchange); exchanges an embedded app's session
+// token for the installation's offline token (token exchange, after a managed installation).
+// See offline-tokens.ts and embedded/session-token-exchange.ts.
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';
 import { installApp } from '../installations.js';
+import { ID_TOKEN_TYPE } from '../embedded/session-tokens.js';
+import { sessionTokenGrant } from '../embedded/session-token-exchange.js';
 import { shopParam } from '../shop-scope.js';
 import {
   countCodeGrant,
@@ -45,8 +49,11 @@ export async function accessTokenRoutes(app: FastifyInstance, context: EmulatorC
         ? reply.send(answer)
         : reply.code(400).send(INVALID_GRANT('The refresh token is invalid, expired or revoked'));
     }
+    if (grantType === TOKEN_EXCHANGE_GRANT && text('subject_token_type') === ID_TOKEN_TYPE) {
+      const answer = await sessionTokenGrant(context, shop, installation, text);
+      return reply.code(answer.status).send(answer.body);
+    }
     if (grantType === TOKEN_EXCHANGE_GRANT) {
-      // Only the migration of an offline token is emulated (no session-token exchange).
       if (
         text('subject_token_type') !== OFFLINE_TOKEN_TYPE ||
         text('requested_token_type') !== OFFLINE_TOKEN_TYPE ||
@@ -54,7 +61,7 @@ export async function accessTokenRoutes(app: FastifyInstance, context: EmulatorC
       ) {
         return reply.code(400).send({
           error: 'invalid_request',
-          error_description: `Only the migration of a non-expiring offline token is available: subject_token_type and requested_token_type ${OFFLINE_TOKEN_TYPE}, expiring=1`,
+          error_description: `A token exchange takes a session token (subject_token_type ${ID_TOKEN_TYPE}) or migrates a non-expiring offline token (subject_token_type and requested_token_type ${OFFLINE_TOKEN_TYPE}, expiring=1)`,
         });
       }
       const answer = migrationGrant(context, installation, text('subject_token'));

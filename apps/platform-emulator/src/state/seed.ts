@@ -21,7 +21,7 @@ export function newShop(
   domain: string,
   ids: { shopId: number; themeId: number },
   now: string,
-  overrides: Partial<Pick<ShopRecord, 'name' | 'email' | 'shopOwner'>> = {},
+  overrides: Partial<Pick<ShopRecord, 'name' | 'email' | 'contactEmail' | 'shopOwner'>> = {},
 ): ShopRecord {
   const name = overrides.name ?? shopNameFromDomain(domain);
   return {
@@ -29,6 +29,7 @@ export function newShop(
     domain,
     name,
     email: overrides.email ?? `owner@${shopHandle(domain)}.example`,
+    contactEmail: overrides.contactEmail ?? `hello@${shopHandle(domain)}.example`,
     shopOwner: overrides.shopOwner ?? ownerNameFromDomain(domain),
     currency: 'USD',
     timezone: 'America/New_York',
@@ -44,6 +45,7 @@ export function seedState(now = new Date().toISOString()): EmulatorState {
   const demo = newShop(SEEDED_SHOP, { shopId: 548380009, themeId: 828155753 }, now, {
     name: 'Demo Store',
     email: 'owner@demo-store.example',
+    contactEmail: 'hello@demo-store.example',
     shopOwner: 'Dana Whitfield',
   });
   return {

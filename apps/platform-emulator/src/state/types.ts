@@ -17,6 +17,8 @@ export interface ShopRecord {
   domain: string;
   name: string;
   email: string;
+  /** The customer-facing email (`contactEmail`); absent in older state: the owner's email. */
+  contactEmail?: string;
   shopOwner: string;
   currency: string;
   timezone: string;
@@ -50,7 +52,13 @@ export interface InstallationRecord {
    */
   migratedFrom?: { token: string; at: string } | null;
   /** Grants answered for this installation, by kind, since it was installed. */
-  grants?: { authorizationCode: number; refresh: number; migration: number };
+  grants?: {
+    authorizationCode: number;
+    refresh: number;
+    migration: number;
+    /** Session tokens exchanged (an embedded app's first loads). */
+    sessionToken?: number;
+  };
 }
 
 export interface AuthCodeRecord {

@@ -24,7 +24,7 @@ export function shopPayload(shop: ShopRecord): Record<string, unknown> {
     country_code: shop.countryCode,
     country_name: shop.countryCode === 'US' ? 'United States' : shop.countryCode,
     currency: shop.currency,
-    customer_email: shop.email,
+    customer_email: shop.contactEmail ?? shop.email,
     timezone: `(GMT-05:00) ${shop.timezone}`,
     iana_timezone: shop.timezone,
     shop_owner: shop.shopOwner,

@@ -34,14 +34,34 @@ describe('planCsvImport', () => {
         { line: 4, text: 'x', reason: '"x" is not a number.' },
         { line: 6, text: '2,b,c', reason: 'Too many columns (expected n, note).' },
       ],
-      problem: 'The file has 2 bad lines. Fix them and check the file again; nothing was imported.',
+      invalid: 2,
+      problem:
+        'The file has 2 bad lines. Fix them and check the file again, or skip them and import the rest.',
     });
     expect(plan.entries).toEqual([{ n: 1, note: 'a' }]);
+    expect(plan.refusal).toBeNull();
+  });
+
+  it('asks the list about the good lines of a file with bad ones, and refuses a file of bad lines', async () => {
+    const capped = await planCsvImport(
+      '5\nx\n6',
+      format,
+      list([], async () => {
+        throw forbidden('At most 1 number.');
+      }),
+    );
+    expect(capped.preview).toMatchObject({ valid: 2, invalid: 1, problem: 'At most 1 number.' });
+    expect([capped.refusal, capped.status]).toEqual(['At most 1 number.', 403]);
+    const allBad = await planCsvImport('x\ny\n1', format, list(['1']));
+    const message =
+      'The file has 2 bad lines. Fix them and check the file again; nothing was imported.';
+    expect(allBad.preview).toMatchObject({ valid: 0, duplicates: 1, invalid: 2, problem: message });
+    expect(allBad.refusal).toBe(message);
   });
 
   it('reads an exported file back, its extra columns ignored, and only with its header', async () => {
     const exported = await planCsvImport('n,note,hits\n1,a,5\n2,,0\n', format, list());
-    expect(exported.preview).toMatchObject({ valid: 2, errors: [], problem: null });
+    expect(exported.preview).toMatchObject({ valid: 2, errors: [], invalid: 0, problem: null });
     expect(exported.entries).toEqual([
       { n: 1, note: 'a' },
       { n: 2, note: '' },
@@ -83,7 +103,11 @@ describe('planCsvImport', () => {
         throw forbidden('At most 4 numbers.');
       }),
     );
-    expect([capped.preview.problem, capped.status]).toEqual(['At most 4 numbers.', 403]);
+    expect([capped.preview.problem, capped.refusal, capped.status]).toEqual([
+      'At most 4 numbers.',
+      'At most 4 numbers.',
+      403,
+    ]);
     const refused = await planCsvImport(
       '5',
       format,
@@ -114,6 +138,7 @@ describe('planCsvImport', () => {
     const bad = Array.from({ length: 600 }, () => `x${'y'.repeat(300)}`).join('\n');
     const plan = await planCsvImport(bad, format, list());
     expect(plan.preview.errors).toHaveLength(500);
+    expect(plan.preview.invalid).toBe(600);
     expect(plan.preview.errors[0]!.text).toHaveLength(200);
     expect(plan.preview.problem).toMatch(/^The file has 600 bad lines\./);
   });

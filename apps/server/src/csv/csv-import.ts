@@ -1,12 +1,14 @@
 // CSV import into a list, in two steps, for every list that imports (the IP lists, the
-// Referrer Blocker). The preview reads the whole file against the list as it is now and
-// reports what an import would do (entries to add, duplicates, every bad line by number with
-// the list's own reason) and stores nothing; it answers a token binding the shop, the list and
-// the exact text. The commit takes the same text and token, checks everything again and stores
-// all of it at once, or nothing; a file with bad lines is refused naming the first one. The
-// list says how a line reads and how its entries are stored.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// Referrer Blocker, Customer Block Lists). The preview reads the whole file against the list as
+// it is now and reports what an import would do (entries to add, duplicates, every bad line by
+// number with the list's own reason) and stores nothing; it answers a token binding the shop,
+// the list and the exact text whenever the file's good lines can be imported. The commit takes
+// the same text and token and checks everything again. A file with bad lines is refused naming
+// the first one, unless the commit asks to skip them: then its good lines are stored, all at
+// once or none, and the skipped lines are counted in the answer and the log. The list says how
+// a line reads and how its entries are stored.
 import {
+  maxCsvChars,
   protectionMessages,
   type ApiCall,
   type csvCommitRequest,
@@ -19,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
 import { route } from '../http/route.js';
 import { parseCsv, type CsvRecord } from './csv.js';
+import { createImportTokens } from './csv-import-token.js';
 
 export const MAX_IMPORT_LINES = 10_000;
 /** Bad lines listed in a preview; the rest are counted. */
@@ -33,6 +36,9 @@ export const importMessages = {
   /** A commit of a file with bad lines names the first one. */
   badLineAt: (line: number, reason: string, n: number) =>
     `Line ${line}: ${reason.replace(/\.?$/, '.')} ${importMessages.badLines(n)}`,
+  /** The file has bad lines, but its good lines can be imported without them. */
+  badLinesSkippable: (n: number) =>
+    `The file has ${n} bad ${n === 1 ? 'line' : 'lines'}. Fix ${n === 1 ? 'it' : 'them'} and check the file again, or skip ${n === 1 ? 'it' : 'them'} and import the rest.`,
   tooManyColumns: (columns: readonly string[]) =>
     `Too many columns (expected ${columns.join(', ')}).`,
 } as const;
@@ -64,11 +70,11 @@ export interface CsvListState<E> {
 
 export interface CsvImportPlan<E> {
   preview: Omit<CsvPreview, 'token'>;
-  /** The entries to store, in file order. */
+  /** The entries to store, in file order (the good lines', less duplicates). */
   entries: E[];
-  /** Lines refused (the preview lists at most 500 of them). */
-  badLines: number;
-  /** The status a commit refuses the file's problem with (403 for a plan's cap). */
+  /** Why the entries cannot be stored, even with the bad lines left out; null when they can. */
+  refusal: string | null;
+  /** The status a commit refuses the good lines with (403 for a plan's cap). */
   status: number;
 }
 
@@ -125,41 +131,34 @@ export async function planCsvImport<E>(
     }
   }
 
-  let problem: string | null = null;
+  // Why the good lines cannot be stored, whatever becomes of the bad ones.
+  let refusal: string | null = null;
   let status = 400;
-  if (badLines > 0) problem = importMessages.badLines(badLines);
-  else if (entries.length === 0) problem = format.nothingNew;
-  else {
+  if (entries.length === 0) {
+    refusal = badLines > 0 ? importMessages.badLines(badLines) : format.nothingNew;
+  } else {
     try {
       await state.checkAll(entries);
     } catch (error) {
       // A refusal the merchant can act on becomes the file's problem; anything else is ours.
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      problem = error.message;
+      refusal = error.message;
       status = error.statusCode;
     }
   }
+  const problem = refusal ?? (badLines > 0 ? importMessages.badLinesSkippable(badLines) : null);
   return {
-    preview: { total: records.length, valid: entries.length, duplicates, errors, problem },
-    entries,
-    badLines,
-    status,
-  };
-}
-
-export function createImportTokens(appSecret: string) {
-  const key = createHmac('sha256', appSecret).update('gatehouse csv import').digest();
-  const sign = (shopId: string, list: string, csv: string) =>
-    createHmac('sha256', key)
-      .update(`${shopId}\n${list}\n${createHash('sha256').update(csv).digest('hex')}`)
-      .digest('base64url');
-  return {
-    sign,
-    verify(token: string, shopId: string, list: string, csv: string): boolean {
-      const expected = Buffer.from(sign(shopId, list, csv));
-      const given = Buffer.from(token);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+    preview: {
+      total: records.length,
+      valid: entries.length,
+      duplicates,
+      errors,
+      invalid: badLines,
+      problem,
     },
+    entries,
+    refusal,
+    status,
   };
 }
 
@@ -174,37 +173,60 @@ export interface CsvImportRoutes<E> {
   store(shopId: string, entries: E[]): Promise<number>;
   /** Told after a commit stored entries; by default the shop's storefront policy is rebuilt. */
   changed?: (shopId: string) => Promise<void>;
+  /** What the merchant should know about the list after an import; none by default. */
+  notices?: (shopId: string) => Promise<string[]>;
 }
+
+/**
+ * The import calls' bodies may be larger than other calls': the file's text is escaped in
+ * JSON (a quote or a line break takes two bytes, a character outside ASCII up to three, a
+ * control character six), and a file within the contract's limit must reach the contract's
+ * check to be answered with its 400, not with the body limit's 413.
+ */
+const IMPORT_BODY_LIMIT = 6 * maxCsvChars + 64 * 1024;
 
 /** The preview and commit calls of one list; a commit tells the list's `changed`. */
 export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes<E>): void {
   const tokens = createImportTokens(app.config.appSecret);
+  const bodyLimit = IMPORT_BODY_LIMIT;
 
-  route(app, spec.preview, async ({ csv }, { session }) => {
-    const { preview } = await spec.plan(session.shopId, csv);
-    return {
-      ...preview,
-      token: preview.problem === null ? tokens.sign(session.shopId, spec.list, csv) : null,
-    };
-  });
+  route(
+    app,
+    spec.preview,
+    async ({ csv }, { session }) => {
+      const { preview, refusal } = await spec.plan(session.shopId, csv);
+      return {
+        ...preview,
+        token: refusal === null ? tokens.sign(session.shopId, spec.list, csv) : null,
+      };
+    },
+    { bodyLimit },
+  );
 
   route(
     app,
     spec.commit,
-    async ({ csv, token }, { session }) => {
-      const { preview, entries, badLines, status } = await spec.plan(session.shopId, csv);
+    async ({ csv, token, skipInvalid }, { session, request }) => {
+      const { preview, entries, refusal, status } = await spec.plan(session.shopId, csv);
       const [first] = preview.errors;
-      if (first) throw badRequest(importMessages.badLineAt(first.line, first.reason, badLines));
+      if (first && !skipInvalid) {
+        throw badRequest(importMessages.badLineAt(first.line, first.reason, preview.invalid));
+      }
+      // Nothing of the file can be stored (no good line, the plan's cap…), whatever the token.
+      if (refusal !== null) throw new AppError(status, refusal);
       if (!tokens.verify(token, session.shopId, spec.list, csv)) {
         throw badRequest(importMessages.changed);
       }
-      // The list changed since the preview in a way that matters (cap, duplicates…).
-      if (preview.problem !== null) throw new AppError(status, preview.problem);
       const imported = await spec.store(session.shopId, entries);
+      const skipped = preview.invalid;
+      if (skipped > 0) {
+        request.log.info({ list: spec.list, imported, skipped }, 'CSV import skipped bad lines');
+      }
       if (spec.changed) await spec.changed(session.shopId);
       else await app.protection.changed(session.shopId);
-      return { imported };
+      const notices = spec.notices ? await spec.notices(session.shopId) : [];
+      return { imported, skipped, notices };
     },
-    { mutates: true },
+    { mutates: true, bodyLimit },
   );
 }

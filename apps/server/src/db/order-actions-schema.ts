@@ -64,6 +64,8 @@ export const orderActions = pgTable(
     filterId: uuid('filter_id'),
     /** The filter's name when it decided, so the log still names it once renamed or deleted. */
     filterName: text('filter_name'),
+    /** The conditions that made the filter match, in words, as the filter read when it decided. */
+    matchedBy: text('matched_by'),
     /** The platform's numeric order id, as text. */
     orderId: text('order_id').notNull(),
     /** The order's name as the merchant knows it (#1001). */

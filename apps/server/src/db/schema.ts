@@ -32,6 +32,8 @@ export const shops = pgTable('shops', {
   domain: text('domain').notNull().unique(),
   name: text('name').notNull().default(''),
   email: text('email').notNull().default(''),
+  /** The store's customer-facing email (the platform's contactEmail); empty when it has none. */
+  contactEmail: text('contact_email').notNull().default(''),
   shopOwner: text('shop_owner').notNull().default(''),
   platformPlanName: text('platform_plan_name').notNull().default(''),
   /** Offline access token, AES-256-GCM (see crypto/token-cipher.ts); null when uninstalled. */

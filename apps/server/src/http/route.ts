@@ -3,7 +3,10 @@
 // answer is checked against the response schema before it is sent as bare JSON; every request
 // also passes the contracts' hygiene check (no control or bidi characters, no prototype keys,
 // in any string or key however deep). A call that names a plan feature is refused with 403
-// for a plan without it (plan-gates.ts).
+// for a plan without it (plan-gates.ts). A call whose form shows each problem beside its field
+// answers a body the schema refuses with every problem and its path, not only the first. A
+// change made under impersonation, or by a staff user inside the platform's admin, is
+// audit-logged with who made it.
 import { requestHygieneProblem, type ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -21,9 +24,11 @@ export interface RouteContext {
 }
 
 export interface RouteOptions {
-  /** Calls that change state: audit-logged when made under impersonation. */
+  /** Calls that change state: audit-logged under impersonation and for a platform staff user. */
   mutates?: boolean;
   config?: RouteShorthandOptions['config'];
+  /** A body limit of its own, for a call whose body may be larger than the app's. */
+  bodyLimit?: number;
 }
 
 export function route<Req extends z.ZodType, Res extends z.ZodType>(
@@ -36,12 +41,13 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
     method: call.method,
     url: call.path,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const session = call.public ? null : await app.authenticate(request);
       if (session && call.feature)
         requireFeature(await shopOfSession(app.db, session), call.feature);
       const raw = call.method === 'GET' ? request.query : request.body;
-      const input = call.request.parse(raw ?? {});
+      const input = parseInput(call, raw ?? {});
       // Whatever the schema let through, no string or key anywhere in the request may carry
       // control or bidi characters or reach into an object's prototype.
       const problem = requestHygieneProblem(raw);
@@ -57,11 +63,33 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
           action: `call ${call.path}`,
           detail: { input: input as unknown },
         });
+      } else if (session?.staffUserId && options.mutates) {
+        await audit(app.db, {
+          shopId: session.shopId,
+          actor: 'merchant',
+          action: `call ${call.path}`,
+          detail: { staffUserId: session.staffUserId },
+        });
       }
       // Bare JSON even for strings: the admin reads the body as `data`.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
     },
   });
+}
+
+function parseInput<Req extends z.ZodType>(call: ApiCall<Req, z.ZodType>, raw: unknown) {
+  if (!call.fieldErrors) return call.request.parse(raw) as z.infer<Req>;
+  const parsed = call.request.safeParse(raw);
+  if (parsed.success) return parsed.data as z.infer<Req>;
+  const issues = parsed.error.issues;
+  throw badRequest(
+    issues[0]?.message ?? 'The request is not valid.',
+    issues.map((issue) => ({
+      path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+      code: issue.code,
+      message: issue.message,
+    })),
+  );
 }
 
 /**

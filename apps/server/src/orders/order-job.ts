@@ -155,6 +155,7 @@ export function orderActionEntry(
     feature: row.feature,
     filterId: row.filterId,
     filterName: row.filterName,
+    matchedBy: row.matchedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     orderId: row.orderId,

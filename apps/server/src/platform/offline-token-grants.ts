@@ -4,11 +4,19 @@
 // after a lost answer: the platform answers a used refresh token, or a migration of the same
 // original token within seven days, with the pair it issued. So a time-out is retried within
 // the call's budget, and a caller whose answer was lost keeps the old token and asks again.
-// A refusal of the grant itself means the token is dead (ShopTokenDeadError).
-import { HttpResponseError, type Session, type Shopify } from '@shopify/shopify-api';
+// A refusal of the grant itself means the token is dead (ShopTokenDeadError). The exchange of a
+// session token (an embedded app's first load) asks for an expiring pair the same way; its
+// refusal means the session token was not good, not that a stored token died.
+import {
+  HttpResponseError,
+  RequestedTokenType,
+  type Session,
+  type Shopify,
+} from '@shopify/shopify-api';
 import { classifyLibraryError } from './attempt-failure.js';
 import { callPlatform, type CallPolicy, type SharedDeadline } from './platform-call.js';
 import { PlatformError } from './platform-error.js';
+import { SessionTokenRefusedError } from './session-token.js';
 import { ShopTokenDeadError } from './shop-token-dead.js';
 
 /** An offline token as the platform granted it. */
@@ -30,6 +38,12 @@ export interface OfflineTokenGrants {
   migrateOfflineToken(
     shop: string,
     nonExpiringToken: string,
+    options?: SharedDeadline,
+  ): Promise<OfflineGrant>;
+  /** Exchanges a verified session token for the shop's expiring offline pair. */
+  exchangeSessionToken(
+    shop: string,
+    sessionToken: string,
     options?: SharedDeadline,
   ): Promise<OfflineGrant>;
 }
@@ -59,6 +73,8 @@ export function createOfflineTokenGrants(shopify: Shopify, policy: CallPolicy): 
     what: string,
     options: SharedDeadline,
     grant: () => Promise<{ session: Session }>,
+    refused: (why: string) => Error = (why) =>
+      new ShopTokenDeadError(shop, `${what} refused: ${why}`),
   ): Promise<OfflineGrant> {
     const { session } = await callPlatform(
       policy,
@@ -72,7 +88,7 @@ export function createOfflineTokenGrants(shopify: Shopify, policy: CallPolicy): 
           if (error instanceof HttpResponseError && [400, 401].includes(error.response.code)) {
             const why = refusal(error);
             if (/invalid_client/.test(why)) throw new PlatformError(`${what}: ${why}`);
-            throw new ShopTokenDeadError(shop, `${what} refused: ${why || error.response.code}`);
+            throw refused(why || String(error.response.code));
           }
           throw error;
         }
@@ -97,6 +113,20 @@ export function createOfflineTokenGrants(shopify: Shopify, policy: CallPolicy): 
           shop,
           nonExpiringOfflineAccessToken: nonExpiringToken,
         }),
+      ),
+    exchangeSessionToken: (shop, sessionToken, options = {}) =>
+      renew(
+        shop,
+        'Token exchange',
+        options,
+        () =>
+          shopify.auth.tokenExchange({
+            shop,
+            sessionToken,
+            requestedTokenType: RequestedTokenType.OfflineAccessToken,
+            expiring: true,
+          }),
+        (why) => new SessionTokenRefusedError(shop, why),
       ),
   };
 }

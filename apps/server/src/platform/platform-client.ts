@@ -53,6 +53,8 @@ export interface PlatformShop {
   shopifyShopId: string;
   name: string;
   email: string;
+  /** The store's customer-facing email; empty when it has none. */
+  contactEmail: string;
   /** The store owner's name, as the platform knows it. */
   ownerName: string;
   planName: string;
@@ -198,6 +200,7 @@ export function createPlatformClient(config: AppConfig, log: FastifyBaseLogger):
         shopifyShopId: data.shop.id.split('/').pop() ?? data.shop.id,
         name: data.shop.name,
         email: data.shop.email ?? data.shop.contactEmail ?? '',
+        contactEmail: data.shop.contactEmail ?? '',
         ownerName: data.shop.shopOwnerName ?? '',
         planName: data.shop.plan?.publicDisplayName ?? '',
       };

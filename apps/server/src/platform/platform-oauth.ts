@@ -15,12 +15,15 @@ import {
 } from './offline-token-grants.js';
 import { PlatformError } from './platform-error.js';
 import type { PlatformUrl } from './platform-url.js';
+import { createSessionTokenCheck, type SessionTokenClaims } from './session-token.js';
 
 export interface PlatformOAuth extends OfflineTokenGrants {
   authorizeUrl(shop: string, state: string): string;
   /** True when the callback query carries a valid HMAC and a fresh timestamp. */
   isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
   exchangeCode(shop: string, code: string, options?: SharedDeadline): Promise<OfflineGrant>;
+  /** The shop and staff user a valid session token names; null for any other token. */
+  verifySessionToken(token: string): Promise<SessionTokenClaims | null>;
 }
 
 export function createPlatformOAuth(
@@ -32,6 +35,8 @@ export function createPlatformOAuth(
 ): PlatformOAuth {
   return {
     ...createOfflineTokenGrants(shopify, policy),
+
+    verifySessionToken: createSessionTokenCheck(shopify, log),
 
     authorizeUrl(shop, state) {
       const params = new URLSearchParams({

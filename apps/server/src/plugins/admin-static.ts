@@ -1,12 +1,22 @@
 // Serves the built admin SPA from ADMIN_DIST: files as they are, and index.html for any other
 // GET outside /api so client-side routes survive a reload. Without a build, a plain page says
-// how to make one. Also the one not-found handler of the app.
+// how to make one. A page the platform's admin frames is served as embedded-page.ts says. Also
+// the one not-found handler of the app.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../errors.js';
+import {
+  embeddedFailurePage,
+  embeddedLoadFailures,
+  embeddedLoadOf,
+  setEmbeddedHeaders,
+  withAppBridge,
+  type EmbeddedLoad,
+} from '../http/embedded-page.js';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -25,7 +35,8 @@ export const adminStaticPlugin = fp(
     if (built) {
       await app.register(fastifyStatic, {
         root: dist,
-        index: ['index.html'],
+        // `/` has its own route below, which knows an embedded load.
+        index: false,
         cacheControl: false,
         setHeaders(res, path) {
           res.header(
@@ -38,6 +49,43 @@ export const adminStaticPlugin = fp(
       });
     }
 
+    /** The framed page: refused for another shop's token, else the admin with App Bridge. */
+    async function embeddedPage(request: FastifyRequest, reply: FastifyReply, load: EmbeddedLoad) {
+      if (!load.shop) return embeddedFailurePage(reply, 400, embeddedLoadFailures.shop);
+      setEmbeddedHeaders(reply, app.config, load.shop);
+      if (load.idToken) {
+        const claims = await app.platform.verifySessionToken(load.idToken);
+        if (claims && claims.shop !== load.shop) {
+          request.log.warn(
+            { shop: load.shop, tokenShop: claims.shop },
+            'session token of another shop',
+          );
+          return embeddedFailurePage(reply, 401, embeddedLoadFailures.token);
+        }
+        // A good token installs a shop the platform installed itself before the page asks for
+        // anything; an old one (a reload) is let be: the page's calls bring fresh ones.
+        if (claims) {
+          try {
+            await app.sessionTokenShop(load.idToken);
+          } catch (error) {
+            request.log.error({ err: error, shop: load.shop }, 'install on the first load failed');
+          }
+        }
+      }
+      if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      const index = await readFile(join(dist, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(withAppBridge(index, app.config));
+    }
+
+    function page(request: FastifyRequest, reply: FastifyReply) {
+      const embedded = embeddedLoadOf(request);
+      if (embedded) return embeddedPage(request, reply, embedded);
+      if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+
+    app.get('/', page);
+
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isPage =
@@ -46,9 +94,8 @@ export const adminStaticPlugin = fp(
         path !== '/api' &&
         !ASSET_EXTENSION.test(path);
       if (!isPage) return reply.status(404).send({ Message: messages.notFound });
-      if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return page(request, reply);
     });
   },
-  { name: 'admin-static', dependencies: ['config'] },
+  { name: 'admin-static', dependencies: ['config', 'auth', 'platform'] },
 );

@@ -1,9 +1,11 @@
-// The one error handler: every failure answers `{"Message": "…"}`. Known errors keep their
+// The one error handler: every failure answers `{"Message": "…"}`, and a refused form adds
+// `"Errors"`, each problem with its path (errors.ts). Known errors keep their
 // status and text, zod failures give the first issue's message (the contracts carry the
 // product's exact wording), a platform failure no route handled says what the merchant can
 // do (try again in a minute: Shopify was slow, down or busy), anything unexpected becomes a generic 500 whose details stay in
 // the logs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '@gatehouse/contracts';
 import { ZodError } from 'zod';
 import { AppError, messages } from '../errors.js';
 import { PlatformError } from '../platform/platform-error.js';
@@ -44,7 +46,9 @@ export function handleError(
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A 401 says how to authenticate: with a bearer token.
     if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
-    return reply.status(error.statusCode).send({ Message: error.message });
+    const body: ErrorBody = { Message: error.message };
+    if (error.errors && error.errors.length > 0) body.Errors = error.errors;
+    return reply.status(error.statusCode).send(body);
   }
   if (error instanceof PlatformError) {
     request.log.warn({ err: error }, 'platform call failed');

@@ -18,6 +18,8 @@ export interface ShopPolicy {
   /** What a visit decided by one of the policy's rules keeps about it (its name and mode). */
   describe: RuleDescriber;
   blockPage: BlockPage;
+  /** The store's customer-facing email from the platform, shown on the block page; or empty. */
+  contactEmail: string;
   /** Admin Access honoured: turned on in General Settings and included in the plan. */
   adminAccess: boolean;
   /** SHA-256 hex of the shop's live admin-access device tokens. */

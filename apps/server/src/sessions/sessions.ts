@@ -10,9 +10,12 @@ export const IMPERSONATED_SESSION_TTL_MS = 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 
 export interface RequestSession {
-  sessionId: string;
+  /** The stored session's id; null for a platform session token, which nothing stores. */
+  sessionId: string | null;
   shopId: string;
   impersonated: boolean;
+  /** The platform's staff user named by a session token; null for a stored session. */
+  staffUserId: string | null;
 }
 
 export async function createSession(
@@ -55,7 +58,12 @@ export async function findSession(db: Database, token: string): Promise<RequestS
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, shopId: row.shopId, impersonated: row.impersonated };
+  return {
+    sessionId: row.sessionId,
+    shopId: row.shopId,
+    impersonated: row.impersonated,
+    staffUserId: null,
+  };
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {

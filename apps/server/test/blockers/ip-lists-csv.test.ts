@@ -1,5 +1,6 @@
-// The IP lists' CSV import and export: bad lines named by number, import all-or-nothing and
-// exactly what was previewed, the Free plan's cap, and the list exported as an attachment.
+// The IP lists' CSV import and export: bad lines named by number, import all-or-nothing (bad
+// lines only left out when the commit asks) and exactly what was previewed, the Free plan's
+// cap, and the list exported as an attachment.
 import type { IpListPage } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
@@ -20,7 +21,7 @@ describe('CSV import and export', () => {
   const good =
     'ip,note,expires_at\n192.0.2.1,first\n192.0.2.0/28,"range, with comma"\n\n192.0.2.1,again\n';
 
-  it('previews bad lines by number and imports nothing', async () => {
+  it('previews bad lines by number and imports nothing unless told to skip them', async () => {
     const csv = '192.0.2.10\nnot-an-ip,x\n192.0.2.11,ok,someday\n192.0.2.12\n';
     const res = await t.call('previewWhiteListsImport', alice.token, { csv });
     expect(res.json()).toEqual({
@@ -31,8 +32,10 @@ describe('CSV import and export', () => {
         { line: 2, text: 'not-an-ip,x', reason: '"not-an-ip" is not a valid IP address' },
         { line: 3, text: '192.0.2.11,ok,someday', reason: '"someday" is not a valid expiry date' },
       ],
-      problem: 'The file has 2 bad lines. Fix them and check the file again; nothing was imported.',
-      token: null,
+      invalid: 2,
+      problem:
+        'The file has 2 bad lines. Fix them and check the file again, or skip them and import the rest.',
+      token: expect.any(String),
     });
     expect((await list(alice.token, 'listWhiteLists')).total).toBe(0);
     const commit = await t.call('commitWhiteListsImport', alice.token, { csv, token: 'forged' });
@@ -51,9 +54,9 @@ describe('CSV import and export', () => {
       },
     ]);
     expect(preview.problem).toBe(
-      'The file has 1 bad line. Fix it and check the file again; nothing was imported.',
+      'The file has 1 bad line. Fix it and check the file again, or skip it and import the rest.',
     );
-    expect(preview.token).toBeNull();
+    expect(preview.invalid).toBe(1);
   });
 
   it('commits exactly the previewed text, once', async () => {
@@ -74,7 +77,7 @@ describe('CSV import and export', () => {
       csv: good,
       token: preview.token,
     });
-    expect(commit.json()).toEqual({ imported: 2 });
+    expect(commit.json()).toEqual({ imported: 2, skipped: 0, notices: [] });
     expect((await list(alice.token, 'listWhiteLists')).entries.map((e) => [e.ip, e.note])).toEqual([
       ['192.0.2.0/28', 'range, with comma'],
       ['192.0.2.1', 'first'],
@@ -92,7 +95,7 @@ describe('CSV import and export', () => {
     expect(preview.problem).toBeNull();
     expect(
       (await t.call('commitIpBlockerImport', bob.token, { csv, token: preview.token })).json(),
-    ).toEqual({ imported: 19 });
+    ).toEqual({ imported: 19, skipped: 0, notices: [] });
     const over = (
       await t.call('previewIpBlockerImport', bob.token, { csv: '198.18.1.1\n198.18.1.2' })
     ).json();
@@ -135,7 +138,7 @@ describe('CSV import and export', () => {
       csv: exported.body,
       token: preview.token,
     });
-    expect(commit.json()).toEqual({ imported: 2 });
+    expect(commit.json()).toEqual({ imported: 2, skipped: 0, notices: [] });
     expect((await list(bob.token, 'listWhiteLists')).entries.map((e) => e.ip)).toEqual(
       expect.arrayContaining(['192.0.2.1', '192.0.2.0/28']),
     );

@@ -59,7 +59,15 @@ async function decideOver(c: DecideCase, d?: string) {
 
 function expectAnswer(c: DecideCase, answer: DecideResponse) {
   expect(answer.action).toBe(c.expect.action);
-  if (c.expect.action === 'block') expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
+  if (c.expect.action === 'block') {
+    expect(answer.blockPage).toEqual(DEFAULT_BLOCK_PAGE);
+    // The shopper learns the kind of reason, the store's address and the visit's reference.
+    expect(answer.notice).toEqual({
+      reason: expect.stringMatching(/^[\w ’]+$/),
+      contactEmail: expect.stringMatching(/^(help@cases|hello@cases-store)\.example$/),
+      reference: expect.stringMatching(/^\w{5}-\w{5}$/),
+    });
+  }
   if (c.expect.action === 'redirect') expect(answer.redirectUrl).toBe(c.expect.redirectUrl);
   expect(answer.prompt !== undefined).toBe(c.expect.prompt ?? false);
   if (c.expect.action === 'allow') expect(answer.token).toMatch(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/);
@@ -77,6 +85,7 @@ describe('the decision table over HTTP', () => {
       version: 'cases',
       describe: ruleDescriber(t.app.blockers, c.rules.rules),
       blockPage: { ...DEFAULT_BLOCK_PAGE },
+      contactEmail: 'help@cases.example',
       adminAccess: true,
       devices: new Set([hashSecret(device)]),
     });

@@ -4,7 +4,7 @@
 // answer is never a 5xx nor carries a stack or internal detail; a refusal changes nothing the
 // shop has stored; text with a forbidden character is always refused; and the other shop's
 // rows never change nor appear in an answer. New calls in the table are fuzzed by themselves.
-import { api, type CallName } from '@gatehouse/contracts';
+import { api, errorBody, type CallName } from '@gatehouse/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,8 +70,10 @@ function checkAnswer(name: CallName, res: LightMyRequestResponse) {
   expect(res.body, where).not.toContain(SECRET_IP);
   if (res.statusCode >= 400) {
     const body = res.json<Record<string, unknown>>();
-    expect(Object.keys(body), where).toEqual(['Message']);
-    expect(typeof body.Message, where).toBe('string');
+    // A call whose form shows each problem beside its field may list them with their paths.
+    const keys = api[name].fieldErrors ? ['Message', 'Errors'] : ['Message'];
+    expect(keys, where).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(errorBody.strict().safeParse(body).success, where).toBe(true);
   }
 }
 

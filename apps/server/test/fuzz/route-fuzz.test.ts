@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api } from '@gatehouse/contracts';
+import { api, errorBody } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -101,8 +101,9 @@ function checkAnswer(route: FuzzRoute, res: LightMyRequestResponse) {
     if (route.answers === 'html' && type.startsWith('text/html')) return;
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json<Record<string, unknown>>();
-    expect(Object.keys(body), where).toEqual(['Message']);
-    expect(typeof body.Message, where).toBe('string');
+    // The Message, and on a form's call each problem with its path.
+    expect(['Message', 'Errors'], where).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(errorBody.strict().safeParse(body).success, where).toBe(true);
   } else if (res.statusCode >= 300) {
     // Redirects never leave the app's origin, whatever the query said.
     const location = String(res.headers.location ?? '');

@@ -263,6 +263,18 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     refusal: 'quiet',
   },
   {
+    // The admin's page; inside the platform's admin it names the shop that frames it.
+    name: 'admin page',
+    method: 'GET',
+    path: '/',
+    auth: 'none',
+    input: 'query',
+    answers: 'html',
+    plausible: (shop) => ({ embedded: '1', host: 'YWRtaW4', shop: shop.domain }),
+    refusesHostileText: ['shop'],
+    refusal: 'quiet',
+  },
+  {
     name: 'feedback page',
     method: 'GET',
     path: '/feedback.html',

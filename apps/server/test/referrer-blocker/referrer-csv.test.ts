@@ -1,7 +1,8 @@
 // The Referrer Blocker's CSV import and export: a paid feature like the rest of the blocker,
-// bad lines named by number (the preview lists them, a commit of such a file is refused with
-// the first one), a commit only of the exact text previewed by the same shop, all of it or
-// nothing, applied by the next storefront decision, and the list exported as an attachment.
+// bad lines named by number (the preview lists them, a commit of such a file that does not
+// ask to skip them is refused with the first one), a commit only of the exact text previewed
+// by the same shop, all of it or nothing, applied by the next storefront decision, and the
+// list exported as an attachment.
 import {
   maxReferrerEntries,
   referrerMessages as m,
@@ -51,6 +52,8 @@ const exportCsv = (token: string | null) =>
 
 const badLines = (n: number) =>
   `The file has ${n} bad lines. Fix them and check the file again; nothing was imported.`;
+const skippable = (n: number) =>
+  `The file has ${n} bad lines. Fix them and check the file again, or skip them and import the rest.`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -97,8 +100,9 @@ describe('CSV import', () => {
         { line: 7, text: 'localhost,x', reason: m.domainInvalid('localhost') },
         { line: 8, text: 'a.example,b,c', reason: 'Too many columns (expected domain, note).' },
       ],
-      problem: badLines(2),
-      token: null,
+      invalid: 2,
+      problem: skippable(2),
+      token: expect.any(String),
     });
     const commit = await t.call('commitReferrerBlockerImport', alice.token, {
       csv,
@@ -113,7 +117,7 @@ describe('CSV import', () => {
 
   it('names the line where a quoted note is left open', async () => {
     const csv = 'spam.example,fine\n\nother.example,"never closed\nthird.example\n';
-    const { errors, token } = await preview(alice, csv);
+    const { errors, invalid } = await preview(alice, csv);
     expect(errors).toEqual([
       {
         line: 3,
@@ -121,7 +125,7 @@ describe('CSV import', () => {
         reason: 'A quoted cell is not closed: a closing " is missing.',
       },
     ]);
-    expect(token).toBeNull();
+    expect(invalid).toBe(1);
   });
 
   it.each([
@@ -160,7 +164,7 @@ describe('CSV import', () => {
       csv: good,
       token: checked.token,
     });
-    expect(commit.json()).toEqual({ imported: 3 });
+    expect(commit.json()).toEqual({ imported: 3, skipped: 0, notices: [] });
     expect(await domains(alice)).toEqual([
       ['www.junk.example', 'junk'],
       ['*.ads.example', 'ads, all of them'],

@@ -75,6 +75,8 @@ export interface FilterFieldInfo {
   many: boolean;
   /** What the field reads, for the editor's help text. */
   help: string;
+  /** A yes/no fact in words, when it holds and when it does not. */
+  words?: { yes: string; no: string };
 }
 
 const field = <K extends string>(
@@ -86,17 +88,21 @@ const field = <K extends string>(
   many = false,
 ) => ({ key, label, valueType, operators, help, many }) as const;
 
+/** A yes/no fact, with what it says when it holds and when it does not. */
+const fact = <K extends string>(key: K, label: string, help: string, yes: string, no: string) =>
+  ({ ...field(key, label, 'boolean', BOOLEAN_OPS, help), words: { yes, no } }) as const;
+
 export const FILTER_FIELDS = [
   field('email', 'Email', 'text', TEXT_OPS, 'The order’s contact email.'),
   field('emailDomain', 'Email domain', 'text', TEXT_OPS, 'What follows the @ in the email.'),
   field('phone', 'Phone', 'text', TEXT_OPS, 'The order’s phone; compared by its digits.'),
   field('customerName', 'Customer name', 'text', TEXT_OPS, 'First and last name on the order.'),
-  field(
+  fact(
     'nameRepeated',
     'First name equals last name',
-    'boolean',
-    BOOLEAN_OPS,
     'The first and last names are the same word.',
+    'First name equals last name',
+    'First name differs from last name',
   ),
   field('browserIp', 'Browser IP', 'ip', IP_OPS, 'The address the order was placed from.'),
   field(
@@ -121,7 +127,7 @@ export const FILTER_FIELDS = [
     'ZIP or postal code',
     'text',
     TEXT_OPS,
-    'Of the billing or the shipping address (either matching is enough).',
+    'Of the billing or the shipping address (either matching is enough); spaces do not matter, and a US ZIP+4 like 90210-1234 also matches its ZIP 90210.',
     true,
   ),
   field(
@@ -137,20 +143,47 @@ export const FILTER_FIELDS = [
   field('sku', 'SKU', 'text', TEXT_OPS, 'Any line item’s SKU.', true),
   field('discountCode', 'Discount code', 'text', TEXT_OPS, 'Any discount code used.', true),
   field('gateway', 'Payment gateway', 'text', TEXT_OPS, 'Any payment gateway used.', true),
-  field('firstOrder', 'First order', 'boolean', BOOLEAN_OPS, 'The customer’s first order.'),
-  field(
+  fact(
+    'firstOrder',
+    'First order',
+    'The customer’s first order.',
+    'It is the customer’s first order',
+    'It is not the customer’s first order',
+  ),
+  fact(
     'billingDiffersFromShipping',
     'Billing ≠ shipping',
-    'boolean',
-    BOOLEAN_OPS,
-    'The billing and shipping addresses differ.',
+    'The billing and shipping addresses differ (street, city, ZIP, province or country).',
+    'Billing address differs from shipping address',
+    'Billing address is the shipping address',
   ),
-  field(
+  fact(
+    'billingCountryDiffersFromShipping',
+    'Billing country ≠ shipping country',
+    'The billing and shipping addresses are in different countries.',
+    'Billing country differs from shipping country',
+    'Billing country is the shipping country',
+  ),
+  fact(
+    'billingCityDiffersFromShipping',
+    'Billing city ≠ shipping city',
+    'The billing and shipping cities differ (case and spaces aside).',
+    'Billing city differs from shipping city',
+    'Billing city is the shipping city',
+  ),
+  fact(
+    'billingZipDiffersFromShipping',
+    'Billing ZIP ≠ shipping ZIP',
+    'The billing and shipping ZIP or postal codes differ (spaces aside; a US ZIP+4 by its 5-digit ZIP).',
+    'Billing ZIP differs from shipping ZIP',
+    'Billing ZIP is the shipping ZIP',
+  ),
+  fact(
     'ipCountryDiffersFromShipping',
     'IP country ≠ shipping country',
-    'boolean',
-    BOOLEAN_OPS,
     'The browser IP’s country is not the shipping country.',
+    'IP country differs from shipping country',
+    'IP country is the shipping country',
   ),
   field(
     'ipNetwork',
@@ -211,20 +244,34 @@ export interface ConditionRef {
   condition: number;
 }
 
-/** Email contains "x"; Order total is greater than 500; Billing ≠ shipping is yes. */
-export function describeCondition(c: FilterCondition): string {
-  const info = filterField(c.field);
-  const label = info?.label ?? c.field;
-  const labels = c.negate ? FILTER_NEGATED_OPERATOR_LABELS : FILTER_OPERATOR_LABELS;
-  const op = labels[c.operator as FilterOperator] ?? c.operator;
-  const value = Array.isArray(c.value)
-    ? c.value.join(', ')
-    : typeof c.value === 'boolean'
-      ? c.value
-        ? 'yes'
-        : 'no'
-      : typeof c.value === 'number'
-        ? String(c.value)
-        : `"${c.value}"`;
-  return `${label} ${op} ${value}`;
+/** A condition that made a filter match, with its words. */
+export interface ConditionReason extends ConditionRef {
+  text: string;
 }
+
+/**
+ * Why a filter refused to compile, for the editor to show beside what it is about: `path`
+ * leads from the match to the part at fault (["groups", 0, "conditions", 1, "value"]),
+ * `message` says what to do, `text` is the whole sentence naming the filter and the condition.
+ */
+export interface FilterProblem {
+  path: (string | number)[];
+  code: FilterProblemCode;
+  message: string;
+  text: string;
+}
+
+export type FilterProblemCode =
+  | 'no_groups'
+  | 'too_many_groups'
+  | 'empty_group'
+  | 'too_many_conditions'
+  | 'invalid_condition'
+  | 'unknown_field'
+  | 'operator_mismatch'
+  | 'invalid_value'
+  | 'empty_list'
+  | 'invalid_pattern'
+  | 'invalid_ip'
+  | 'invalid_country'
+  | 'invalid_network';

@@ -6,7 +6,7 @@ import { base, filterCases } from './filters.cases.js';
 
 const compiled = (match: FilterMatch): CompiledMatch => {
   const result = compileMatch(match);
-  if (!result.ok) throw new Error(result.problems.join('\n'));
+  if (!result.ok) throw new Error(result.problems.map((p) => p.text).join('\n'));
   return result.match;
 };
 
@@ -24,8 +24,8 @@ describe('auto-cancel filter language', () => {
     const result = compileMatch(match, 'Risky');
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.problems.join('\n')).toContain(refused);
-      expect(result.problems[0]).toMatch(/^Filter "Risky": /);
+      expect(result.problems.map((p) => p.text).join('\n')).toContain(refused);
+      expect(result.problems[0]?.text).toMatch(/^Filter "Risky": /);
     }
   });
 
@@ -85,6 +85,7 @@ describe('auto-cancel filter language', () => {
     expect(evaluateFilters(filters.slice(0, 1), base)).toEqual({
       filter: null,
       decidedBy: null,
+      matchedBy: [],
       monitored: [],
     });
   });
@@ -177,7 +178,7 @@ describe('auto-cancel filter language', () => {
       ],
     });
     expect(describeDecider(match, { group: 0, condition: 0 })?.text).toBe(
-      'SKU is not in the list A, B',
+      'SKU is none of "A", "B"',
     );
   });
 });

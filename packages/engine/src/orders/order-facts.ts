@@ -2,7 +2,8 @@
 // every condition of every filter is a plain comparison. Text is compared without regard to
 // case or Unicode form (NFC, lower case, trimmed); an email's domain and a listed domain are
 // compared in their ASCII (punycode) form, so "bücher.de" and "xn--bcher-kva.de" are one
-// domain; a phone compares by its digits; a ZIP code without its spaces. A fact the order does
+// domain; a phone compares by its digits; a ZIP code without its spaces, and a US ZIP+4
+// ("90210-1234") also as its 5-digit ZIP, so a listed 90210 catches it. A fact the order does
 // not carry is null: a condition on it never holds, negated or not, so missing data never
 // cancels an order. Nothing here throws on odd input: what is not of the expected type counts
 // as missing.
@@ -58,6 +59,24 @@ export const normText = (s: string): string =>
 export const digitsOf = (s: string): string => s.replace(/\D+/g, '');
 export const normZip = (s: string): string => normText(s).replace(/\s+/g, '');
 
+/**
+ * Where the US postal service's ZIP codes are used: the states and the territories with their
+ * own country codes, and the freely associated states.
+ */
+const US_ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM', 'FM', 'MH', 'PW']);
+const ZIP_PLUS_4 = /^(\d{5})-\d{4}$/;
+
+/**
+ * The 5-digit ZIP of a US ZIP+4 ("90210-1234" → "90210"), or null. Only the US form, five
+ * digits, a dash, four digits, and only for an address in a place that uses US ZIP codes (or
+ * of no known country): other countries' codes with a dash (Japan's 100-0001, Poland's 00-950,
+ * Brazil's 01310-100) are not shortened.
+ */
+export function usZipBase(zip: string, countryCode: string | null): string | null {
+  if (countryCode !== null && !US_ZIP_COUNTRIES.has(countryCode.toUpperCase())) return null;
+  return ZIP_PLUS_4.exec(normZip(zip))?.[1] ?? null;
+}
+
 const PLAIN_DOMAIN = /^[a-z0-9.-]+$/;
 
 /** A domain in its ASCII form (lower case), or its plain lower-case text if it is not one. */
@@ -112,14 +131,43 @@ const lineOf = (a: OrderAddressFacts) => {
   return parts.length > 0 ? normText(parts.join(', ')) : null;
 };
 
+/** An address's ZIP as compared between addresses: a US ZIP+4 by its 5-digit ZIP. */
+function zipOf(a: OrderAddressFacts): string | null {
+  const z = str(a.zip);
+  if (z === null) return null;
+  return usZipBase(z, str(a.countryCode)) ?? normZip(z);
+}
+
+/**
+ * Whether one part of the two addresses differs; null (unknown, so a condition on it never
+ * holds) when either address or either part is missing.
+ */
+function partDiffers(
+  billing: OrderAddressFacts | null,
+  shipping: OrderAddressFacts | null,
+  part: (a: OrderAddressFacts) => string | null,
+): boolean | null {
+  if (!billing || !shipping) return null;
+  const x = part(billing);
+  const y = part(shipping);
+  return x === null || y === null ? null : x !== y;
+}
+
+const cityOf = (a: OrderAddressFacts) => {
+  const c = str(a.city);
+  return c === null ? null : normText(c).replace(/\s+/g, ' ');
+};
+
 function sameAddress(a: OrderAddressFacts, b: OrderAddressFacts): boolean {
-  const keys = ['address1', 'address2', 'city', 'zip', 'countryCode', 'provinceCode'] as const;
-  return keys.every((k) => {
-    const x = str(a[k]);
-    const y = str(b[k]);
-    if (k === 'zip') return (x === null ? '' : normZip(x)) === (y === null ? '' : normZip(y));
-    return (x === null ? '' : normText(x)) === (y === null ? '' : normText(y));
-  });
+  const keys = ['address1', 'address2', 'city', 'countryCode', 'provinceCode'] as const;
+  return (
+    (zipOf(a) ?? '') === (zipOf(b) ?? '') &&
+    keys.every((k) => {
+      const x = str(a[k]);
+      const y = str(b[k]);
+      return (x === null ? '' : normText(x)) === (y === null ? '' : normText(y));
+    })
+  );
 }
 
 const country = (v: unknown) => {
@@ -162,7 +210,7 @@ export function prepareOrder(order: OrderFacts): PreparedOrder {
     ),
     zip: ofAddresses(billing, shipping, (a) => {
       const z = str(a.zip);
-      return [z === null ? null : normZip(z)];
+      return z === null ? [null] : [normZip(z), usZipBase(z, str(a.countryCode))];
     }),
     address: ofAddresses(billing, shipping, (a) => [lineOf(a)]),
     total: num(o.total),
@@ -172,6 +220,11 @@ export function prepareOrder(order: OrderFacts): PreparedOrder {
     gateway: texts(o.gateways),
     firstOrder: bool(o.firstOrder),
     billingDiffersFromShipping: billing && shipping ? !sameAddress(billing, shipping) : null,
+    billingCountryDiffersFromShipping: partDiffers(billing, shipping, (a) =>
+      country(a.countryCode),
+    ),
+    billingCityDiffersFromShipping: partDiffers(billing, shipping, cityOf),
+    billingZipDiffersFromShipping: partDiffers(billing, shipping, zipOf),
     ipCountryDiffersFromShipping:
       ipCountry === null || shipCountry === null ? null : ipCountry !== shipCountry,
     ipNetwork: network,

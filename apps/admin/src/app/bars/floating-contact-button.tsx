@@ -1,6 +1,7 @@
-// The floating "Contact us" chat toggle: opens the contact dialog, closes it when it is open.
-// It floats where it covers no page content: at the foot of the side navigation on a desktop
-// screen, and as a round icon in the corner on a phone (where the page ends with room for it).
+// The "Contact us" chat toggle: opens the contact dialog, closes it when it is open. It never
+// covers page content or a navigation item: on a desktop screen it floats at the foot of the
+// side navigation, in a strip the navigation's scrolling list stops above; on a phone it sits in
+// the top bar as a round icon, beside the user menu.
 import { Button, Tooltip } from '@shopify/polaris';
 import { ChatIcon } from '@shopify/polaris-icons';
 import {
@@ -13,25 +14,35 @@ import './bars.css';
 
 const LABEL = 'Contact us';
 
-export function FloatingContactButton() {
+function ContactToggle({ place }: { place: 'navigation' | 'top-bar' }) {
   const open = useOpenShellDialog() === 'contact';
-  const isDesktop = useIsDesktop();
   const button = {
     variant: 'primary',
-    size: 'large',
     icon: ChatIcon,
     pressed: open,
     onClick: open ? closeShellDialog : openContactDialog,
   } as const;
   return (
-    <div className="gh-floating-contact" data-desktop={isDesktop}>
-      {isDesktop ? (
-        <Button {...button}>{LABEL}</Button>
+    <div className="gh-contact-toggle" data-place={place}>
+      {place === 'navigation' ? (
+        <Button {...button} size="large">
+          {LABEL}
+        </Button>
       ) : (
-        <Tooltip content={LABEL} preferredPosition="above">
+        <Tooltip content={LABEL} preferredPosition="below">
           <Button {...button} accessibilityLabel={LABEL} />
         </Tooltip>
       )}
     </div>
   );
+}
+
+/** The desktop toggle, floating at the foot of the side navigation. */
+export function FloatingContactButton() {
+  return useIsDesktop() ? <ContactToggle place="navigation" /> : null;
+}
+
+/** The phone's toggle, in the top bar. */
+export function TopBarContactButton() {
+  return useIsDesktop() ? null : <ContactToggle place="top-bar" />;
 }

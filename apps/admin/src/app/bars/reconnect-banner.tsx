@@ -1,6 +1,7 @@
 // Shown on every page while Shopify refuses to renew the store's access (the grant was revoked
 // or ran out): nothing Gatehouse does on Shopify works until the merchant signs in again, which
 // gives Gatehouse a new token. "Reconnect" starts that sign-in for the store at once.
+import { openTopLevel } from '../../lib/app-bridge.js';
 import { Banner } from '@shopify/polaris';
 import { useStartLogin } from '../../features/auth/api/use-start-login.js';
 
@@ -12,7 +13,7 @@ export function ReconnectBanner({ domain }: { domain: string }) {
   const startLogin = useStartLogin();
   const reconnect = async () => {
     const outcome = await startLogin.call({ domain });
-    if (outcome.result) window.location.assign(outcome.data);
+    if (outcome.result) openTopLevel(outcome.data);
   };
   return (
     <Banner

@@ -1,6 +1,7 @@
 // The frame of every page outside the full-screen group: top bar with the logo, side navigation (a
 // toggle at 768 px and below), the global bars, the footer, the floating "Contact us" toggle, the
-// shell's dialogs and toasts.
+// shell's dialogs and toasts. Inside the Shopify admin, the admin's own chrome stands in for the
+// top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page stay.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
@@ -9,7 +10,9 @@ import { FloatingContactButton } from '../bars/floating-contact-button.js';
 import { BottomBars, TopBars } from '../bars/global-bars.js';
 import { ShellDialogs } from '../dialogs/shell-dialogs.js';
 import { AppFooter } from './app-footer.js';
+import { isEmbedded } from '../../lib/app-bridge.js';
 import { AppTopBar } from './app-top-bar.js';
+import { EmbeddedChrome } from './embedded-chrome.js';
 import { SideNavigation } from './side-navigation.js';
 import { Toaster } from './toaster.js';
 
@@ -26,6 +29,19 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
   const toggleNavigation = useCallback(() => setMobileNavigation((open) => !open), []);
   const closeNavigation = useCallback(() => setMobileNavigation(false), []);
 
+  if (isEmbedded()) {
+    return (
+      <Frame>
+        <EmbeddedChrome path={path} />
+        <TopBars path={path} />
+        {children}
+        <BottomBars path={path} />
+        <AppFooter />
+        <ShellDialogs path={path} />
+        <Toaster />
+      </Frame>
+    );
+  }
   return (
     <Frame
       logo={frameLogo}

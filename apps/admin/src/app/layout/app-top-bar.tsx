@@ -1,11 +1,12 @@
 // The top bar: navigation toggle on small screens, "Write a review:" with five stars (desktop,
-// rating routes, no review left yet) and the user menu with the account and store names and its one
+// rating routes, no review left yet), the "Contact us" toggle on small screens, and the user menu with the account and store names and its one
 // action, "Subscription". A legacy account's menu does not open. The logo comes from the Frame and
 // links to /dashboard.
 import { useCallback, useState } from 'react';
 import { InlineStack, Text, TopBar } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
 import { useIsDesktop } from '../../lib/use-is-desktop.js';
+import { TopBarContactButton } from '../bars/floating-contact-button.js';
 import { RatingStars } from '../rating/rating-stars.js';
 import { useRate } from '../rating/use-rate.js';
 import { showsReviewStars } from '../shell/bar-visibility.js';
@@ -61,7 +62,7 @@ export function AppTopBar({
     <TopBar
       showNavigationToggle
       userMenu={userMenu}
-      secondaryMenu={stars ? <ReviewPrompt /> : undefined}
+      secondaryMenu={stars ? <ReviewPrompt /> : <TopBarContactButton />}
       onNavigationToggle={onNavigationToggle}
     />
   );

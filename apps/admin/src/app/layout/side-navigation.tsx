@@ -8,20 +8,20 @@ import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
 import { backToUrl } from '../shell/back-to-url.js';
 
-interface NavItem {
+export interface NavItem {
   label: string;
   url: string;
   matchPaths?: string[];
 }
 
-const general: NavItem[] = [
+export const general: NavItem[] = [
   { label: 'Dashboard', url: '/dashboard' },
   { label: 'Shop Visitor Logs', url: '/visitors' },
   { label: 'General Settings', url: '/settings' },
   { label: `${PRODUCT_NAME} Extension`, url: '/extensions' },
 ];
 
-const storefrontBlockers: NavItem[] = [
+export const storefrontBlockers: NavItem[] = [
   { label: 'Country Blocker', url: '/regionBlocker' },
   { label: 'IP Blocker', url: '/ipBlocker' },
   { label: 'Bot(VPN/Proxy) Blocker', url: '/vpnBlocker' },
@@ -31,7 +31,7 @@ const storefrontBlockers: NavItem[] = [
   { label: 'ISP/ASN Blocker', url: '/asnBlocker' },
 ];
 
-const firewall: NavItem[] = [
+export const firewall: NavItem[] = [
   { label: 'Firewall Settings', url: '/firewallSettings' },
   { label: 'Referrer Blocker', url: '/fw-referrerBlocker' },
   { label: 'ISP/ASN Blocker', url: '/fw-asnBlocker' },
@@ -39,12 +39,12 @@ const firewall: NavItem[] = [
   { label: 'Realtime Access Log', url: '/fw-accessLog' },
 ];
 
-const orderFilters: NavItem[] = [
+export const orderFilters: NavItem[] = [
   { label: 'Fraud Protect', url: '/fraudProtect' },
   { label: 'Auto-cancel filters', url: '/blacklists', matchPaths: ['/blacklists', '/blackLists'] },
 ];
 
-const otherTools: NavItem[] = [
+export const otherTools: NavItem[] = [
   { label: 'Content Protection', url: '/contentProtect' },
   { label: 'Geolocation Redirects', url: '/redirect' },
   { label: 'IP Address Lookup', url: '/iplookup' },

@@ -1,10 +1,12 @@
 // CSV import into a list: pick or drop a file, read it (progress from FileReader), send it for a
 // preview, show the counts and every bad line by number, and import only when the merchant
-// confirms "Import N entries". Nothing is written before that confirmation. The list's own
-// preview and commit calls do the reading and the storing.
+// confirms "Import N entries" (or, for a file with bad lines, "Import the N good lines, skip
+// the M bad ones"). Nothing is written before that confirmation. The list's own preview and
+// commit calls do the reading and the storing.
 import { useState } from 'react';
 import { Banner, BlockStack, DropZone, List, Modal, ProgressBar, Text } from '@shopify/polaris';
-import type { CsvPreview } from '@gatehouse/contracts';
+import { maxCsvChars, protectionMessages, type CsvPreview } from '@gatehouse/contracts';
+import { countOf } from '../../lib/format-count.js';
 import { previewModel } from '../../lib/csv-preview-model.js';
 import { readFileText } from '../../lib/read-file.js';
 import { showToast } from '../../lib/toast-store.js';
@@ -17,13 +19,14 @@ type Outcome<T> =
 export interface CsvImportCalls {
   preview: { call(request: { csv: string }): Promise<Outcome<CsvPreview>> };
   commit: {
-    call(request: { csv: string; token: string }): Promise<Outcome<{ imported: number }>>;
+    call(request: {
+      csv: string;
+      token: string;
+      skipInvalid?: boolean;
+    }): Promise<Outcome<{ imported: number; skipped: number }>>;
     isPending: boolean;
   };
 }
-
-/** The contract's request limit on the CSV text. */
-const MAX_CSV_CHARS = 1_000_000;
 /** Reading fills the bar to here; the preview call takes the rest. */
 const READ_SHARE = 80;
 
@@ -59,11 +62,8 @@ export function CsvImportModal({
   };
 
   const load = async (file: File) => {
-    if (file.size > MAX_CSV_CHARS) {
-      setStep({
-        kind: 'choose',
-        problem: 'The CSV file is too large: at most 1 MB can be imported.',
-      });
+    if (file.size > maxCsvChars) {
+      setStep({ kind: 'choose', problem: protectionMessages.csvTooLong });
       return;
     }
     const fileName = file.name;
@@ -100,9 +100,13 @@ export function CsvImportModal({
     setStep({ kind: 'preview', fileName, csv, preview: outcome.data });
   };
 
-  const commit = async () => {
+  const commit = async (skipInvalid: boolean) => {
     if (step.kind !== 'preview' || step.preview.token === null) return;
-    const outcome = await commitImport.call({ csv: step.csv, token: step.preview.token });
+    const outcome = await commitImport.call({
+      csv: step.csv,
+      token: step.preview.token,
+      skipInvalid,
+    });
     if (!outcome.result) {
       if (outcome.status === 403) {
         close();
@@ -110,8 +114,9 @@ export function CsvImportModal({
       }
       return;
     }
-    const n = outcome.data.imported;
-    showToast(`Imported ${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`);
+    const { imported, skipped } = outcome.data;
+    const done = `Imported ${countOf(imported, 'entry', 'entries')}`;
+    showToast(skipped > 0 ? `${done}, skipped ${countOf(skipped, 'bad line', 'bad lines')}` : done);
     close();
   };
 
@@ -123,7 +128,11 @@ export function CsvImportModal({
       title={title}
       primaryAction={
         model?.confirmLabel
-          ? { content: model.confirmLabel, loading: importing, onAction: () => void commit() }
+          ? {
+              content: model.confirmLabel,
+              loading: importing,
+              onAction: () => void commit(model.skipInvalid),
+            }
           : undefined
       }
       secondaryActions={[
@@ -175,7 +184,7 @@ export function CsvImportModal({
               <CsvErrorLines
                 lines={model.errorLines}
                 more={model.moreErrors}
-                total={step.preview.errors.length}
+                total={model.badLines}
               />
             )}
             {model.problem && <Banner tone="warning">{model.problem}</Banner>}

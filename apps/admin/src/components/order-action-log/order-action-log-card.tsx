@@ -1,9 +1,10 @@
 // The one log of the orders Fraud Protect and the auto-cancel filters acted on, newest first,
 // a page at a time: when, the order (linked to its page in the Shopify admin), which feature
-// (and which filter) decided, its risk, what was done, and how it ended, with the platform's
-// error in words and Retry on a failed action, or, while an interrupted attempt holds an
-// action, when Gatehouse retries it; it can be narrowed to one feature. The page
-// hands over its own read of a page of the log and its own retry call.
+// (and which filter, with the conditions that made it match) decided, its risk, what was
+// done, and how it ended, with the platform's error in words and Retry on a failed action,
+// or, while an interrupted attempt holds an action, when Gatehouse retries it; it can be
+// narrowed to one feature. The page hands over its own read of a page of the log and its own
+// retry call.
 import {
   Badge,
   BlockStack,
@@ -114,6 +115,13 @@ function FeatureCell({ entry }: { entry: OrderActionEntry }) {
             {entry.filterName ?? 'A deleted filter'}
           </Text>
         </>
+      )}
+      {entry.matchedBy && (
+        <div style={{ whiteSpace: 'normal', minWidth: '12rem', maxWidth: '24rem' }}>
+          <Text as="p" tone="subdued" variant="bodySm" breakWord>
+            {`Caught by: ${entry.matchedBy}`}
+          </Text>
+        </div>
       )}
     </InlineStack>
   );

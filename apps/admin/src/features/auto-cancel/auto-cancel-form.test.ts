@@ -11,12 +11,13 @@ import {
   splitList,
   toDraft,
   toInput,
+  typedErrors,
   valueKind,
   withField,
   withOperator,
   type FilterDraft,
 } from './auto-cancel-form.js';
-import { placeServerError, withServerError } from './server-error.js';
+import { placeServerErrors, withServerErrors } from './server-error.js';
 
 const stored = (match: AutoCancelFilter['match']): AutoCancelFilter => ({
   ...NEW_AUTO_CANCEL_FILTER,
@@ -190,46 +191,65 @@ describe('the filter draft', () => {
     expect(filterErrors({ ...broken, actions: emailOnly }).actions).toBeUndefined();
   });
 
-  it('puts a refused save under the condition or group the server names, without the where', () => {
+  it('puts each problem of a refused save under the input its path names', () => {
     const draft = billingAndTotal();
     const withEmpty = { ...draft, groups: [...draft.groups, newGroup()] };
-    const second = draft.groups[0]!.conditions[1]!;
-    const placed = placeServerError(
-      draft,
-      'Filter "Mismatch": Group 1, condition 2 (Order total is greater than 500): the value must be a number.',
-    );
+    const [first, second] = draft.groups[0]!.conditions;
+    const problem = (path: (string | number)[], message: string) => ({
+      path,
+      code: 'invalid_value',
+      message,
+    });
+    const placed = placeServerErrors(withEmpty, 'The whole sentence.', [
+      problem(['match', 'groups', 0, 'conditions', 0, 'value'], 'Bad pattern.'),
+      problem(['match', 'groups', 0, 'conditions', 1, 'value', 3], 'Bad IP.'),
+      problem(['match', 'groups', 1, 'conditions'], 'This group is empty.'),
+      problem(['name'], 'Give the filter a name.'),
+      problem(['actions', 'tags', 0], 'No commas.'),
+    ]);
     expect(placed).toEqual({
-      on: 'condition',
-      key: second.key,
-      message: 'The value must be a number.',
-    });
-    expect(withServerError({ groups: {}, conditions: {} }, placed).conditions).toEqual({
-      [second.key]: 'The value must be a number.',
-    });
-    // Words that do not describe the condition as the draft has it are kept.
-    expect(placeServerError(draft, 'Group 1, condition 2 (Colour is red): no such field.')).toEqual(
-      {
-        on: 'condition',
-        key: second.key,
-        message: 'Group 1, condition 2 (Colour is red): no such field.',
+      fields: {
+        conditions: { [first!.key]: 'Bad pattern.', [second!.key]: 'Bad IP.' },
+        groups: { [withEmpty.groups[1]!.key]: 'This group is empty.' },
+        name: 'Give the filter a name.',
+        tags: 'No commas.',
       },
-    );
+      banner: null,
+    });
+    // The draft's own message wins where it has one; the server's fill the rest.
+    const own = { groups: {}, conditions: { [first!.key]: 'Enter a value.' } };
+    expect(withServerErrors(own, placed).conditions).toEqual({
+      [first!.key]: 'Enter a value.',
+      [second!.key]: 'Bad IP.',
+    });
+    // A problem with no input of its own, or a refusal that lists nothing, shows above the form.
     expect(
-      placeServerError(
-        withEmpty,
-        'Filter "x": Group 2 is empty. Add a condition to it or remove it.',
-      ),
-    ).toEqual({
-      on: 'group',
-      key: withEmpty.groups[1]!.key,
-      message: 'Group 2 is empty. Add a condition to it or remove it.',
+      placeServerErrors(draft, 'Too many filters.', [problem(['match', 'groups', 7], 'Gone.')])
+        .banner,
+    ).toBe('Too many filters.');
+    expect(placeServerErrors(draft, 'At most 50 filters.', undefined)).toEqual({
+      fields: { groups: {}, conditions: {} },
+      banner: 'At most 50 filters.',
     });
-    expect(placeServerError(draft, 'Group 7, condition 1: no such group')).toEqual({
-      on: 'filter',
-      message: 'Group 7, condition 1: no such group',
+  });
+
+  it('checks an IP value as it is typed, as the server would', () => {
+    const ip = { ...newCondition('browserIp'), value: '10.0.0.1/8' };
+    const list = {
+      ...newCondition('browserIp'),
+      operator: 'inList' as const,
+      value: ['1.2.3.4', 'nope'],
+    };
+    const draft = { ...billingAndTotal(), groups: [{ ...newGroup(), conditions: [ip, list] }] };
+    expect(typedErrors(draft).conditions).toEqual({
+      [ip.key]: '"10.0.0.1/8" is not an IP address or CIDR range (did you mean 10.0.0.0/8?).',
+      [list.key]: '"nope" is not an IP address or CIDR range.',
     });
-    expect(placeServerError(draft, 'You have 50 filters, the most a shop can have.').on).toBe(
-      'filter',
-    );
+    const fixed = { ...ip, value: '10.0.0.0/8' };
+    expect(typedErrors({ ...draft, groups: [{ ...newGroup(), conditions: [fixed] }] })).toEqual({
+      groups: {},
+      conditions: {},
+    });
+    expect(filterErrors(draft).conditions[list.key]).toMatch(/"nope"/);
   });
 });

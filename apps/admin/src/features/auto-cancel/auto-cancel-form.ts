@@ -14,6 +14,7 @@ import {
 import {
   conditionError,
   fromCondition,
+  ipError,
   newCondition,
   nextKey,
   toCondition,
@@ -70,6 +71,16 @@ export function filterErrors(draft: FilterDraft): FilterErrors {
   }
   if (actions.tags.length > 5 || actions.tags.some((t) => t.length > 40 || t.includes(','))) {
     errors.tags = m.tags;
+  }
+  return errors;
+}
+
+/** What is shown while the merchant types, before any save: an IP value that is not one. */
+export function typedErrors(draft: FilterDraft): FilterErrors {
+  const errors: FilterErrors = { groups: {}, conditions: {} };
+  for (const c of draft.groups.flatMap((g) => g.conditions)) {
+    const error = ipError(c);
+    if (error) errors.conditions[c.key] = error;
   }
   return errors;
 }

@@ -2,9 +2,11 @@
 // (each also turned around), and the value in the form its input edits (a number as typed, a
 // list as its entries, a yes/no fact as true or false), checked as the server checks its shape
 // and turned into the save call's condition and back. Which operators fit a field, and what
-// kind of value they take, comes from the filter language's own field table.
+// kind of value they take, comes from the filter language's own field table; an IP address
+// or range is checked by the server's own check, as it is typed.
 import {
   autoCancelMessages,
+  checkIpEntry,
   FILTER_FIELDS,
   FILTER_LIMITS,
   FILTER_NEGATED_OPERATOR_LABELS,
@@ -133,8 +135,25 @@ export function splitList(text: string): string[] {
 
 const m = autoCancelMessages;
 
+/** The first IP value of the condition the server would refuse, as it says it. */
+export function ipError(c: ConditionDraft): string | undefined {
+  if (filterField(c.field)?.valueType !== 'ip') return undefined;
+  const entries = Array.isArray(c.value) ? c.value : typeof c.value === 'string' ? [c.value] : [];
+  for (const entry of entries) {
+    if (entry.trim() === '') continue;
+    const checked = checkIpEntry(entry);
+    if (!checked.ok) return checked.problem;
+  }
+  return undefined;
+}
+
 /** What is wrong with a condition's value before it is sent; the server checks the rest. */
 export function conditionError(c: ConditionDraft): string | undefined {
+  const error = shapeError(c);
+  return error ?? ipError(c);
+}
+
+function shapeError(c: ConditionDraft): string | undefined {
   const kind = valueKind(c.field, c.operator);
   const { value } = c;
   if (!filterField(c.field)) return m.field;

@@ -18,7 +18,7 @@ describe('a filter in words', () => {
           },
         ],
       }),
-    ).toBe('Billing ≠ shipping is yes AND Order total is greater than 500');
+    ).toBe('Billing address differs from shipping address AND Order total is greater than 500');
     expect(
       describeMatch({
         any: true,
@@ -34,7 +34,7 @@ describe('a filter in words', () => {
         ],
       }),
     ).toBe(
-      '(Email contains "spam" OR Shipping country is not in the list NG, GH) OR First order is yes',
+      '(Email contains "spam" OR Shipping country is none of Nigeria, Ghana) OR It is the customer’s first order',
     );
   });
 

@@ -1,5 +1,6 @@
 // A filter in words, for its card in the list and the log: the mode choices, what it catches
-// ("Billing ≠ shipping is yes AND Order total is greater than 500") and what it does.
+// ("Billing address differs from shipping address AND Order total is greater than 500") and
+// what it does.
 import {
   cancelReasonLabels,
   describeCondition,

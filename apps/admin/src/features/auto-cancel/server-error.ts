@@ -1,34 +1,66 @@
-// Where a save the server refused belongs: its message names the condition ("Filter "x":
-// Group 2, condition 1 (Email matches the pattern "(a+)+"): …") or the group ("Group 3 is
-// empty…") it is about, counted from 1; the editor shows it under that condition or group,
-// without the words that only said where it was. A message that names neither (the name, the
-// actions, a limit) shows above the form, whole.
-import { describeCondition } from '@gatehouse/contracts';
+// Where each problem of a refused save or dry run belongs: the server lists them with the path
+// of what each is about in the request (["match", "groups", 0, "conditions", 1, "value"]), and
+// the editor shows each under that input: the name, a condition, a group, the tags, the
+// actions. What has no input of its own (or a refusal that lists nothing) shows above the
+// form, whole, in the server's one sentence.
+import type { FieldError } from '@gatehouse/contracts';
 import type { FilterDraft, FilterErrors } from './auto-cancel-form.js';
-import { toCondition } from './condition-form.js';
 
-export type PlacedError =
-  { on: 'condition' | 'group'; key: string; message: string } | { on: 'filter'; message: string };
-
-export function placeServerError(draft: FilterDraft, message: string): PlacedError {
-  const named = /Group (\d+)(?:, condition (\d+))?/.exec(message);
-  const group = named ? draft.groups[Number(named[1]) - 1] : undefined;
-  if (!named || !group) return { on: 'filter', message };
-  const rest = message.slice(named.index + named[0].length);
-  if (named[2] === undefined) {
-    return { on: 'group', key: group.key, message: `Group ${named[1]}${rest}` };
-  }
-  const condition = group.conditions[Number(named[2]) - 1];
-  if (!condition) return { on: 'filter', message };
-  const where = ` (${describeCondition(toCondition(condition))}): `;
-  const problem = rest.startsWith(where) ? rest.slice(where.length).trim() : '';
-  const text = problem === '' ? message : problem.charAt(0).toUpperCase() + problem.slice(1);
-  return { on: 'condition', key: condition.key, message: text };
+export interface PlacedErrors {
+  /** The problems that belong to an input, by where the editor shows them. */
+  fields: FilterErrors;
+  /** What shows above the form; null when every problem found its input. */
+  banner: string | null;
 }
 
-/** The draft's own errors with the server's message added where it belongs. */
-export function withServerError(errors: FilterErrors, placed: PlacedError | null): FilterErrors {
-  if (!placed || placed.on === 'filter') return errors;
-  const list = placed.on === 'group' ? 'groups' : 'conditions';
-  return { ...errors, [list]: { ...errors[list], [placed.key]: placed.message } };
+type Place =
+  { list: 'groups' | 'conditions'; key: string } | { field: 'name' | 'tags' | 'actions' };
+
+function placeOf(draft: FilterDraft, path: FieldError['path']): Place | null {
+  const [top, ...rest] = path;
+  if (top === 'name') return { field: 'name' };
+  if (top === 'actions') return { field: rest[0] === 'tags' ? 'tags' : 'actions' };
+  if (top !== 'match' || rest[0] !== 'groups' || typeof rest[1] !== 'number') return null;
+  const group = draft.groups[rest[1]];
+  if (!group) return null;
+  if (rest[2] !== 'conditions' || typeof rest[3] !== 'number') {
+    return { list: 'groups', key: group.key };
+  }
+  const condition = group.conditions[rest[3]];
+  return condition ? { list: 'conditions', key: condition.key } : null;
+}
+
+/** The server's problems placed under the inputs they are about; the rest above the form. */
+export function placeServerErrors(
+  draft: FilterDraft,
+  message: string,
+  errors: readonly FieldError[] | undefined,
+): PlacedErrors {
+  const fields: FilterErrors = { groups: {}, conditions: {} };
+  let unplaced = errors === undefined || errors.length === 0;
+  for (const error of errors ?? []) {
+    const place = placeOf(draft, error.path);
+    if (place === null) unplaced = true;
+    else if ('list' in place) fields[place.list][place.key] ??= error.message;
+    else fields[place.field] ??= error.message;
+  }
+  return { fields, banner: unplaced ? message : null };
+}
+
+/** The draft's own errors, with the server's added where the draft has none of its own. */
+export function withServerErrors(errors: FilterErrors, placed: PlacedErrors | null): FilterErrors {
+  if (!placed) return errors;
+  const { fields } = placed;
+  return {
+    groups: { ...fields.groups, ...errors.groups },
+    conditions: { ...fields.conditions, ...errors.conditions },
+    ...pick('name', errors, fields),
+    ...pick('actions', errors, fields),
+    ...pick('tags', errors, fields),
+  };
+}
+
+function pick(key: 'name' | 'actions' | 'tags', own: FilterErrors, server: FilterErrors) {
+  const message = own[key] ?? server[key];
+  return message === undefined ? {} : { [key]: message };
 }

@@ -34,7 +34,7 @@ export const KIND_TEXTS: Record<
   zip: {
     field: 'Zip or postal codes',
     placeholder: '90210',
-    help: 'The delivery address’s zip code; spaces and dashes do not matter.',
+    help: 'The delivery address’s zip code; spaces and dashes do not matter, and a US ZIP like 90210 also stops its ZIP+4 (90210-1234).',
   },
   country: {
     field: 'Countries',

@@ -2,6 +2,7 @@
 // not chosen yet, is welcomed, and Free is not marked as its plan), choosing (Free at
 // once; a paid plan on the platform's confirmation page), cancelling with a confirmation, and
 // the outcome of a return from the platform.
+import { openTopLevel } from '../../lib/app-bridge.js';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PlanView } from '@gatehouse/contracts';
@@ -48,7 +49,8 @@ export default function SubscriptionPage() {
     }
     if (outcome.data.confirmationUrl) {
       // The merchant approves the charge on the platform and comes back with ?outcome=.
-      window.location.assign(outcome.data.confirmationUrl);
+      // The platform's confirmation page refuses to be framed: the whole window goes there.
+      openTopLevel(outcome.data.confirmationUrl);
       return;
     }
     setBusy(false);

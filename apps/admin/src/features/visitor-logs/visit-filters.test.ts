@@ -20,6 +20,19 @@ describe('filters in the address bar', () => {
     expect(filtersFromParams(params('network=wifi&bot=robots&crawler=maybe'))).toEqual({});
   });
 
+  it("carry a blocked visit's reference, and show the contract's message for a bad one", () => {
+    const filters = filtersFromParams(params('ref=m8g89+2vhne'));
+    expect(filters).toEqual({ ref: 'm8g89 2vhne' });
+    expect(toVisitQuery(filters, 0)).toEqual({ ref: 'm8g89 2vhne' });
+    expect(filterErrors(toVisitQuery(filters, 0))).toEqual({});
+    expect(filterErrors({ ref: 'm8g89' })).toEqual({ ip: visitorLogMessages.reference });
+    // The reference names its moment; a time range chosen before does not hide it.
+    expect(toVisitQuery({ ref: 'm8g89 2vhne', range: '1h', action: 'block' }, 0)).toEqual({
+      ref: 'm8g89 2vhne',
+      action: 'block',
+    });
+  });
+
   it('survive a round trip through search params', () => {
     const filters: LogFilters = {
       action: 'block',

@@ -30,6 +30,8 @@ export interface LogFilters {
   action?: VisitActionFilter;
   country?: string;
   ip?: string;
+  /** A blocked shopper's reference (typed in the same field as an address). */
+  ref?: string;
   asn?: string;
   url?: string;
   /** A network kind, bot category or crawler verdict the visits were recorded with. */
@@ -43,13 +45,14 @@ export interface LogFilters {
 }
 
 export type FilterKey = keyof LogFilters;
-const textKeys = ['country', 'ip', 'asn', 'url', 'fromDate', 'toDate'] as const;
+const textKeys = ['country', 'ip', 'ref', 'asn', 'url', 'fromDate', 'toDate'] as const;
 
 /** The search-param name of each filter. */
 const paramOf: Record<FilterKey, string> = {
   action: 'action',
   country: 'country',
   ip: 'ip',
+  ref: 'ref',
   asn: 'asn',
   url: 'url',
   network: 'network',
@@ -126,12 +129,15 @@ export function toVisitQuery(filters: LogFilters, now: number): VisitFilters {
   if (filters.action) query.action = filters.action;
   if (filters.country) query.country = filters.country;
   if (filters.ip) query.ip = filters.ip;
+  if (filters.ref) query.ref = filters.ref;
   if (filters.asn) query.asn = filters.asn;
   if (filters.url) query.url = filters.url;
   if (filters.network) query.network = filters.network;
   if (filters.bot) query.bot = filters.bot;
   if (filters.crawler) query.crawler = filters.crawler;
   const range = filters.range;
+  // A reference names its own moment: the time range would only hide it.
+  if (filters.ref) return query;
   if (range === '3d') {
     query.from = new Date(now - 3 * DAY_MS).toISOString();
   } else if (range === 'custom') {
@@ -165,7 +171,11 @@ export function filterErrors(query: VisitFilters): FilterErrors {
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     const key =
-      field === 'ip' || field === 'asn' || field === 'country' || field === 'url' ? field : 'time';
+      field === 'ip' || field === 'asn' || field === 'country' || field === 'url'
+        ? field
+        : field === 'ref'
+          ? 'ip'
+          : 'time';
     errors[key] ??= issue.message;
   }
   return errors;

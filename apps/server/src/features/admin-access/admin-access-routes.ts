@@ -54,7 +54,8 @@ export async function adminAccessRoutes(app: FastifyInstance): Promise<void> {
       actor: session.impersonated ? 'support' : 'merchant',
       impersonated: session.impersonated,
       action: 'adminAccess.armed',
-      detail: { enabled },
+      // Inside the platform's admin the session token names the staff member who did it.
+      detail: { enabled, ...(session.staffUserId ? { staffUserId: session.staffUserId } : {}) },
     });
     return true;
   });

@@ -7,9 +7,8 @@
 import { isShopDomain } from '@gatehouse/contracts';
 import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
 import { PlatformError } from '../../platform/platform-error.js';
-import { installShop } from './install-shop.js';
+import { afterInstall, installShop } from './install-shop.js';
 import { mintLoginToken, spendOAuthState } from '../../sessions/one-time-tokens.js';
 
 export const callbackFailures = {
@@ -66,19 +65,7 @@ export function registerOAuthCallback(app: FastifyInstance): void {
           : callbackFailures.platform;
       return failurePage(reply, appUrl, message);
     }
-    // Installed: from now on every instance's decisions know the shop (an unknown name is
-    // answered without looking it up); the post-install job rebuilds its policy.
-    await app.protection.changed(installed.shop.id);
-    // Back after an uninstall: the checkout's list is written again, as the plan now allows.
-    if (installed.reinstall) await app.checkoutBlocks.planChanged(installed.shop.id);
-    app.platform.invalidateAppEmbedState(shop);
-    const postInstall: PostInstallData = { shop, shopId: installed.shop.id };
-    try {
-      await app.jobs.send(POST_INSTALL_JOB, postInstall);
-    } catch (error) {
-      // Sign-in still works; the next sign-in sends it again.
-      request.log.error({ err: error, shop }, 'could not queue the post-install job');
-    }
+    await afterInstall(app, installed, request.log);
     const token = await mintLoginToken(app.db, installed.shop.id);
     return reply.redirect(`${appUrl}/loginComplete/${token}`, 302);
   });

@@ -78,7 +78,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     api.logout,
     async (_input, { session }) => {
-      await revokeSession(app.db, session.sessionId);
+      // A session token is not stored: inside the platform's admin there is nothing to end.
+      if (session.sessionId) await revokeSession(app.db, session.sessionId);
       await accessChanged(app.notify, app.log, session.shopId);
       return true;
     },

@@ -4,7 +4,12 @@
 // in monitor mode it logs what it would do when no filter that is on caught the order before
 // it, and is not logged otherwise; a cancelled order is only reported as such.
 import type { AutoCancelMode, DryRunResult } from '@gatehouse/contracts';
-import { evaluateFilters, type CompiledMatch, type OrderFacts } from '@gatehouse/engine';
+import {
+  evaluateFilters,
+  type CompiledMatch,
+  type OrderFacts,
+  type PreparedOrder,
+} from '@gatehouse/engine';
 
 export interface PlacedFilter {
   name: string;
@@ -37,7 +42,7 @@ export function placeDraft(
 /** The draft's verdict on an order its match catches. */
 export function draftVerdict(
   list: readonly PlacedFilter[],
-  facts: OrderFacts,
+  facts: OrderFacts | PreparedOrder,
   cancelled: boolean,
 ): Pick<DryRunResult, 'verdict' | 'caughtFirstBy'> {
   if (cancelled) return { verdict: 'already-cancelled' };

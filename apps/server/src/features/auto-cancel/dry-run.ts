@@ -2,11 +2,17 @@
 // hold (the total its progress counts against), then reads them, newest first, a page at a
 // time (cursor pagination; each call with the platform client's time-out), runs the draft's
 // match on each and stores its progress and the orders it would have caught, with the
-// condition that decided and what the filter would have done there among the shop's filters
+// conditions that made it match and what the filter would have done there among the shop's filters
 // (dry-run-verdict.ts), for the page to poll. It reads at most 5,000 orders and says so when
 // the shop had more. A shop keeps its latest dry runs only: the older ones are removed when a
 // new one starts. A dry run changes nothing on the platform.
-import { evaluateMatch, describeDecider, type CompiledMatch } from '@gatehouse/engine';
+import {
+  describeDecider,
+  evaluateMatch,
+  matchReasons,
+  prepareFacts,
+  type CompiledMatch,
+} from '@gatehouse/engine';
 import type {
   AutoCancelDryRun,
   AutoCancelMode,
@@ -148,7 +154,7 @@ async function readAndMatch(
         break;
       }
       read++;
-      const facts = await factsOf(app, node);
+      const facts = prepareFacts(await factsOf(app, node));
       const verdict = evaluateMatch(match, facts);
       const decided = verdict.matched ? describeDecider(match, verdict.decidedBy) : null;
       if (!decided) continue;
@@ -160,6 +166,7 @@ async function readAndMatch(
         total: Number(node.totalPriceSet.shopMoney.amount),
         currency: node.totalPriceSet.shopMoney.currencyCode,
         decidedBy: decided,
+        matchedBy: matchReasons(match, facts),
         ...draftVerdict(list, facts, node.cancelledAt !== null),
       });
     }

@@ -41,10 +41,22 @@ export async function loadFilterRows(db: Database, shopId: string) {
     .orderBy(asc(autoCancelFilters.position), asc(autoCancelFilters.createdAt));
 }
 
-/** The compiled match, or 400 with every problem, each naming its condition. */
+/**
+ * The compiled match, or 400 with every problem: in one message, each naming its condition,
+ * and one by one with its path in the request (the match is the body's `match`).
+ */
 export function compileOrRefuse(match: FilterMatchInput, name = ''): CompiledMatch {
   const result = compileMatch(match, name);
-  if (!result.ok) throw badRequest(result.problems.join(' '));
+  if (!result.ok) {
+    throw badRequest(
+      result.problems.map((p) => p.text).join(' '),
+      result.problems.map((p) => ({
+        path: ['match', ...p.path],
+        code: p.code,
+        message: p.message,
+      })),
+    );
+  }
   return result.match;
 }
 

@@ -2,14 +2,15 @@
 // are tried in priority order; the first filter that is on and matches acts: its actions
 // (cancel with the reason, refund, restock and email as chosen; the tags; blocking the order's
 // IP; adding its email to the Customer Block Lists) are recorded in the shared order-action
-// log as feature 'auto-cancel' with the filter's id before anything is sent, then carried out
+// log as feature 'auto-cancel' with the filter's id and the conditions that made it match
+// (in words) before anything is sent, then carried out
 // by the shared exactly-once runner. A filter in monitor mode never takes the order from it:
 // each one that caught the order before the acting filter (every one, when none acts) has its
 // "would" entries logged beside it, and changes nothing. The order is decided once: a later webhook or retry finds the filter's entries and
 // only finishes what is open. Should Fraud Protect already hold the order's cancel, the log
 // keeps the filter's cancel out, so the order is cancelled once.
 import { planIncludes } from '@gatehouse/contracts';
-import { compileMatch, evaluateFilters } from '@gatehouse/engine';
+import { compileMatch, evaluateFilters, joinReasons } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionParams } from '../../db/order-actions-schema.js';
 import {
@@ -89,18 +90,21 @@ export async function processFilterOrder(
     if (node.cancelledAt) return { note: 'The order is already cancelled.' };
     const verdict = evaluateFilters(filters, await factsOf(app, node));
     const deciding = [
-      ...verdict.monitored.map((m) => ({ filter: m.filter.row, monitor: true })),
-      ...(verdict.filter ? [{ filter: verdict.filter.row, monitor: false }] : []),
+      ...verdict.monitored.map((m) => ({ filter: m.filter.row, monitor: true, why: m.matchedBy })),
+      ...(verdict.filter
+        ? [{ filter: verdict.filter.row, monitor: false, why: verdict.matchedBy }]
+        : []),
     ];
     if (deciding.length === 0) return { untouched: true };
     await recordActions(
       app.db,
-      deciding.flatMap(({ filter, monitor }) =>
+      deciding.flatMap(({ filter, monitor, why }) =>
         filterActions(filter, node).map((a) => ({
           shopId,
           feature: FEATURE,
           filterId: filter.id,
           filterName: filter.name,
+          matchedBy: joinReasons(why),
           orderId,
           orderName: node.name,
           riskLevel: null,

@@ -9,6 +9,7 @@ import { audit } from '../../audit.js';
 import { subscriptions } from '../../db/billing-schema.js';
 import { shops, type Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
+import { APP_HANDLE } from '../../http/embedded-page.js';
 import { route } from '../../http/route.js';
 import { accessChanged } from '../../sessions/access-changes.js';
 import { shopOfSession } from '../../shops.js';
@@ -91,13 +92,20 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       if (shop.plan === plan && current?.status === 'ACTIVE') {
         throw badRequest(billingMessages.alreadyOnPlan(plans[plan].name));
       }
-      return { confirmationUrl: await startSubscription(shop, plan) };
+      // Chosen inside the platform's admin: the merchant comes back there after confirming.
+      const embedded = session.staffUserId !== null;
+      return { confirmationUrl: await startSubscription(shop, plan, embedded) };
     },
     { mutates: true },
   );
 
   /** The approval page of a new request for the plan, or of the one still pending for it. */
-  async function startSubscription(shop: Shop, plan: Exclude<PlanId, 'free'>): Promise<string> {
+  async function startSubscription(
+    shop: Shop,
+    plan: Exclude<PlanId, 'free'>,
+    embedded: boolean,
+  ): Promise<string> {
+    const back = new URLSearchParams({ shop: shop.domain, ...(embedded ? { embedded: '1' } : {}) });
     const token = await tokenOf(shop);
     const pending = await pendingApproval(app, shop, token, plan);
     if (pending) return pending;
@@ -113,7 +121,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
           price: catalogue.price,
           trialDays,
           test,
-          returnUrl: `${appUrl}/api/billing/return?shop=${encodeURIComponent(shop.domain)}`,
+          returnUrl: `${appUrl}/api/billing/return?${back.toString()}`,
           usage:
             plan === 'payg' ? { terms: USAGE_TERMS, cappedAmount: catalogue.usageCap ?? 0 } : null,
         },
@@ -142,14 +150,19 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   // The merchant's browser comes back here from the platform's confirmation page. Nothing in
   // the URL is trusted: the subscription is re-read from the platform with the shop's token.
+  // A plan chosen inside the platform's admin goes back to the app's page there.
   app.get('/api/billing/return', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const shopDomain = typeof query.shop === 'string' ? query.shop.toLowerCase() : '';
     const chargeId = typeof query.charge_id === 'string' ? query.charge_id : '';
-    const to = (outcome: string, plan?: string) =>
-      reply.redirect(
-        `/subscription?${new URLSearchParams({ outcome, ...(plan ? { plan } : {}) }).toString()}`,
+    const to = (outcome: string, plan?: string) => {
+      const page = `/subscription?${new URLSearchParams({ outcome, ...(plan ? { plan } : {}) }).toString()}`;
+      return reply.redirect(
+        query.embedded === '1' && isShopDomain(shopDomain)
+          ? app.platform.platformUrl(shopDomain, `/admin/apps/${APP_HANDLE}${page}`)
+          : page,
       );
+    };
     if (!isShopDomain(shopDomain) || !/^\d{1,20}$/.test(chargeId)) return to('failed');
     const [shop] = await app.db.select().from(shops).where(eq(shops.domain, shopDomain));
     const token = shop ? app.tokens.accessTokenOf(shop) : null;

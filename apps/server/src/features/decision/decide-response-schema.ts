@@ -31,6 +31,15 @@ export const decideResponseSchema = {
         logoUrl: { type: ['string', 'null'] },
       },
     },
+    notice: {
+      type: 'object',
+      required: ['reason', 'contactEmail', 'reference'],
+      properties: {
+        reason: { type: 'string' },
+        contactEmail: { type: 'string' },
+        reference: { type: 'string' },
+      },
+    },
     protect: { type: 'array', items: { type: 'string' } },
     adminAccess: { type: 'boolean' },
   },

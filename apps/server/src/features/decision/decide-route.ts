@@ -19,6 +19,7 @@ import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../crypto/secrets.js';
 import { AppError, messages } from '../../errors.js';
+import { blockNotice } from '../../protection/block-notice.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';
 import { parseDecideQuery } from './decide-query.js';
@@ -80,9 +81,10 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         },
         lookup ? lookup.lookup(ip) : UNKNOWN_FACTS,
       );
+      const time = Date.now();
       visits.record({
         shopId: entry.shopId,
-        time: Date.now(),
+        time,
         ip,
         url: query.url,
         referrer: query.ref,
@@ -94,7 +96,13 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       });
 
       void reply.header('cache-control', 'no-store');
-      if (decision.action === 'block') return { action: 'block', blockPage: entry.blockPage };
+      // The shopper's notice carries the visit's own time: its reference finds this visit.
+      const blocked = (): DecideResponse => ({
+        action: 'block',
+        blockPage: entry.blockPage,
+        notice: blockNotice(decision.rule, entry.contactEmail, { time, ip }),
+      });
+      if (decision.action === 'block') return blocked();
       // Content Protection's switches for this page; an admin-access device is never restricted.
       const switches = adminDevice ? undefined : entry.contentProtection;
       const protect =
@@ -117,7 +125,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       if (decision.action === 'redirect') {
         return decision.redirectUrl
           ? { action: 'redirect', redirectUrl: decision.redirectUrl }
-          : { action: 'block', blockPage: entry.blockPage };
+          : blocked();
       }
       return {
         action: 'allow',

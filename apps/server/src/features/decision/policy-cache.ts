@@ -95,6 +95,7 @@ export async function buildShopPolicy(
     version: policyVersion(ruleSet),
     describe: ruleDescriber(blockers, result.ok ? ruleSet.rules : []),
     blockPage,
+    contactEmail: shop.contactEmail,
     adminAccess: shop.adminAccessEnabled && planIncludes(shop.plan, 'adminAccess'),
     devices: new Set(devices.map((d) => d.tokenHash)),
     contentProtection: {

@@ -133,6 +133,7 @@ export function registerIpListRoutes(app: FastifyInstance, list: IpListId): void
     plan: async (shopId, csv) =>
       planIpImport(app.blockers, app.db, csv, await loadState(app.db, shopId), kind),
     store: async (shopId, entries) => (await insertEntries(app.db, shopId, kind, entries)).length,
+    notices: (shopId) => loadListNotices(app.db, shopId, kind),
   });
 
   registerCsvExport(app, {

@@ -29,10 +29,12 @@ export function useAutoCancelFilters() {
   return useApiQuery('getAutoCancelFilters', {}, { defaultData: NONE });
 }
 
+// A refused save or dry run is shown by the editor, each problem under its input: no toast.
 export function useSaveAutoCancelFilter() {
   return useApiMutation('saveAutoCancelFilter', {
     invalidates: ['getAutoCancelFilters'],
     awaitRefresh: true,
+    quietStatuses: [400],
   });
 }
 
@@ -45,7 +47,7 @@ export function useReorderAutoCancelFilters() {
 }
 
 export function useStartDryRun() {
-  return useApiMutation('startAutoCancelDryRun');
+  return useApiMutation('startAutoCancelDryRun', { quietStatuses: [400] });
 }
 
 /** A dry run's progress, read every second until it is done or failed. */

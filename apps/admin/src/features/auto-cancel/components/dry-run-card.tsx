@@ -1,8 +1,9 @@
 // The dry run: the draft's conditions over the shop's recent orders, read from the platform a
 // page at a time while a progress bar moves; then the orders it would have caught, each with
-// the condition that decided, what the filter would have done there among the shop's filters
+// every condition that made it match, what the filter would have done there among the shop's filters
 // (acted, logged in monitor mode, or left to a filter tried before it), and the honest count of
-// orders read. Nothing is changed.
+// orders read. Nothing is changed. A draft the server refuses is handed to the editor, which
+// shows each problem under its input.
 import {
   Badge,
   Banner,
@@ -14,7 +15,13 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
-import type { AutoCancelDryRun, AutoCancelMode, FilterMatchInput } from '@gatehouse/contracts';
+import {
+  joinReasons,
+  type AutoCancelDryRun,
+  type AutoCancelMode,
+  type FieldError,
+  type FilterMatchInput,
+} from '@gatehouse/contracts';
 import { useState } from 'react';
 import { useDryRun, useStartDryRun } from '../api/use-auto-cancel.js';
 import { dryRunProgress, dryRunReading, dryRunSummary } from '../dry-run-words.js';
@@ -43,7 +50,7 @@ function Results({ run }: { run: AutoCancelDryRun }) {
             )}
           </InlineStack>
           <Text as="p" tone="subdued" breakWord>
-            {`Caught by: ${r.decidedBy.text}`}
+            {`Caught by: ${r.matchedBy && r.matchedBy.length > 0 ? joinReasons(r.matchedBy) : r.decidedBy.text}`}
           </Text>
         </li>
       ))}
@@ -58,6 +65,7 @@ export function DryRunCard({
   invalid,
   days,
   onInvalid,
+  onRefused,
 }: {
   match: FilterMatchInput;
   /** The saved filter the draft is of (null: a new one), and its mode: where the run tries it. */
@@ -67,6 +75,8 @@ export function DryRunCard({
   invalid: boolean;
   days: number;
   onInvalid: () => void;
+  /** The server refused the draft: its sentence, and each problem with its path. */
+  onRefused: (message: string, errors: FieldError[] | undefined) => void;
 }) {
   const start = useStartDryRun();
   const [runId, setRunId] = useState<string | null>(null);
@@ -83,7 +93,10 @@ export function DryRunCard({
       return;
     }
     const outcome = await start.call({ match, filterId, mode });
-    if (!outcome.result) return;
+    if (!outcome.result) {
+      if (outcome.status === 400) onRefused(outcome.message, outcome.errors);
+      return;
+    }
     setRanOn(matchKey);
     setRunId(outcome.data.id);
   };

@@ -1,7 +1,8 @@
 // One filter being written or changed: its name and mode, the conditions, the actions and the
-// dry run. "Save filter" checks the draft as the server does and shows each message under the
-// input it is about; a save the server refuses shows its message under the condition it names,
-// or above the form. Back to the list asks first when there are unsaved changes.
+// dry run. An IP value is checked as it is typed; "Save filter" checks the rest of the draft as
+// the server does and shows each message under the input it is about; a save or dry run the
+// server refuses shows each of its problems under the input it names, and only what names no
+// input above the form. Back to the list asks first when there are unsaved changes.
 import {
   Banner,
   BlockStack,
@@ -13,7 +14,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { AutoCancelFilter } from '@gatehouse/contracts';
+import type { AutoCancelFilter, FieldError } from '@gatehouse/contracts';
 import { useMemo, useState } from 'react';
 import { sameData } from '../../../lib/use-draft.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -24,10 +25,11 @@ import {
   toDraft,
   toInput,
   toMatch,
+  typedErrors,
   type FilterDraft,
   type FilterErrors,
 } from '../auto-cancel-form.js';
-import { placeServerError, withServerError, type PlacedError } from '../server-error.js';
+import { placeServerErrors, withServerErrors, type PlacedErrors } from '../server-error.js';
 import { ActionsCard } from './actions-card.js';
 import { DryRunCard } from './dry-run-card.js';
 import { MatchEditor } from './match-editor.js';
@@ -42,8 +44,6 @@ const MODE_CHOICES = [
   { label: 'Off', value: 'off', helpText: 'Kept, but not run.' },
 ];
 
-const NO_ERRORS: FilterErrors = { groups: {}, conditions: {} };
-
 export function FilterEditor({
   filter,
   dryRunDays,
@@ -57,7 +57,7 @@ export function FilterEditor({
   const initial = useMemo(() => toDraft(filter), [filter]);
   const [draft, setDraft] = useState<FilterDraft>(initial);
   const [showErrors, setShowErrors] = useState(false);
-  const [refused, setRefused] = useState<PlacedError | null>(null);
+  const [refused, setRefused] = useState<(PlacedErrors & { title: string }) | null>(null);
   const [leaving, setLeaving] = useState(false);
   const save = useSaveAutoCancelFilter();
   const change = (partial: Partial<FilterDraft>) => {
@@ -66,8 +66,10 @@ export function FilterEditor({
   };
 
   const own = filterErrors(draft);
-  const errors: FilterErrors = showErrors ? own : NO_ERRORS;
-  const withServer = withServerError(errors, refused);
+  const errors: FilterErrors = showErrors ? own : typedErrors(draft);
+  const withServer = withServerErrors(errors, refused);
+  const refuse = (title: string) => (message: string, list: FieldError[] | undefined) =>
+    setRefused({ ...placeServerErrors(draft, message, list), title });
   const dirty = filter === null || !sameData(draft, initial);
 
   const submit = async () => {
@@ -81,7 +83,7 @@ export function FilterEditor({
       onDone();
       return;
     }
-    if (outcome.status === 400) setRefused(placeServerError(draft, outcome.message));
+    if (outcome.status === 400) refuse('The filter was not saved')(outcome.message, outcome.errors);
   };
 
   return (
@@ -103,9 +105,9 @@ export function FilterEditor({
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            {refused?.on === 'filter' && (
-              <Banner tone="critical" title="The filter was not saved">
-                <p>{refused.message}</p>
+            {refused?.banner && (
+              <Banner tone="critical" title={refused.title}>
+                <p>{refused.banner}</p>
               </Banner>
             )}
             <Card>
@@ -116,7 +118,7 @@ export function FilterEditor({
                   onChange={(name) => change({ name })}
                   autoComplete="off"
                   maxLength={80}
-                  error={errors.name}
+                  error={withServer.name}
                 />
                 <ChoiceList
                   title="Mode"
@@ -134,10 +136,11 @@ export function FilterEditor({
               invalid={Object.keys(own.conditions).length + Object.keys(own.groups).length > 0}
               days={dryRunDays}
               onInvalid={() => setShowErrors(true)}
+              onRefused={refuse('The dry run did not start')}
             />
             <ActionsCard
               actions={draft.actions}
-              errors={errors}
+              errors={withServer}
               onChange={(actions) => change({ actions })}
             />
             <Text as="p" tone="subdued">

@@ -1,13 +1,15 @@
-// The stat cards: the six the dashboard shows, each a count and its caption, with placeholders
-// until the counts arrive. Blockers without a card of their own (the Referrer Blocker) still
-// count in the chart's blocked line.
+// The stat cards: one per count the server keeps (the six named cards, then the Referrer
+// Blocker's), each a count and its caption, with placeholders until the counts arrive. Every
+// blocked visit the chart counts is in one of these cards.
 import { BlockStack, Card, InlineGrid, SkeletonDisplayText, Text } from '@shopify/polaris';
-import type { DashboardData } from '@gatehouse/contracts';
+import type { DashboardCounter, DashboardData } from '@gatehouse/contracts';
 import { formatCount } from '../../../lib/format-count.js';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';
 
 interface Stat {
   title: string;
+  /** The count it shows. */
+  key: DashboardCounter;
   /** Null until the counts arrived. */
   count: number | null;
   caption: string;
@@ -23,25 +25,25 @@ interface Stat {
 export const CUSTOMER_BLOCK_LIST_HELP =
   'Page views blocked by the addresses and countries of Block Lists (Legacy). Emails and other customer details are refused at checkout; those checkouts are not counted here.';
 
-/** The cards; `data` is undefined until the counts arrived. */
+/** The cards, one per count; `data` is undefined until the counts arrived. */
 export function statsOf(data: DashboardData | undefined): Stat[] {
-  const count = (key: keyof DashboardData) => (data ? data[key] : null);
+  const stat = (key: DashboardCounter, title: string, caption = PAGE_VIEWS_BLOCKED) => ({
+    key,
+    title,
+    count: data ? data[key] : null,
+    caption,
+  });
   return [
     {
-      title: 'Customer Block List',
-      count: count('blockLists'),
-      caption: PAGE_VIEWS_BLOCKED,
+      ...stat('blockLists', 'Customer Block List'),
       help: CUSTOMER_BLOCK_LIST_HELP,
     },
-    {
-      title: 'Fraud Protect',
-      count: count('fraudProtect'),
-      caption: fraudProtectCaption(data?.fraudProtect ?? 0),
-    },
-    { title: 'ASN Blocker', count: count('asnBlocker'), caption: PAGE_VIEWS_BLOCKED },
-    { title: 'IP Blocker', count: count('ipBlocker'), caption: PAGE_VIEWS_BLOCKED },
-    { title: 'Country Blocker', count: count('regionBlocker'), caption: PAGE_VIEWS_BLOCKED },
-    { title: 'Bot/VPN/Proxy Blocker', count: count('vpn'), caption: PAGE_VIEWS_BLOCKED },
+    stat('fraudProtect', 'Fraud Protect', fraudProtectCaption(data?.fraudProtect ?? 0)),
+    stat('asnBlocker', 'ASN Blocker'),
+    stat('ipBlocker', 'IP Blocker'),
+    stat('regionBlocker', 'Country Blocker'),
+    stat('vpn', 'Bot/VPN/Proxy Blocker'),
+    stat('referrerBlocker', 'Referrer Blocker'),
   ];
 }
 
@@ -50,7 +52,7 @@ export function StatCards({ data }: { data: DashboardData | undefined }) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
       {statsOf(data).map((stat) => (
-        <Card key={stat.title}>
+        <Card key={stat.key}>
           <section aria-label={stat.title}>
             <BlockStack gap="200">
               <Text as="h3" variant="headingSm">

@@ -1,10 +1,11 @@
 // The filter bar of the visitor logs (Polaris Filters): the query field takes an IP or CIDR
-// range; action, country, ASN, URL, network, bot category, crawler and time range sit behind
+// range, or the reference a blocked shopper quotes (it finds that blocked visit); action, country, ASN, URL, network, bot category, crawler and time range sit behind
 // filter pills. Typed values are
 // written to the address bar after a short pause; choices at once.
 import { useEffect, useState } from 'react';
 import { BlockStack, ChoiceList, Filters, InlineStack, TextField } from '@shopify/polaris';
 import type { AppliedFilterInterface } from '@shopify/polaris';
+import { isVisitReference } from '@gatehouse/contracts';
 import { countryName } from '@gatehouse/engine/values';
 import {
   timeRangeLabels,
@@ -23,12 +24,26 @@ type TextKey = 'ip' | 'asn' | 'url';
 type Drafts = Record<TextKey, string>;
 const textKeys: TextKey[] = ['ip', 'asn', 'url'];
 
+/** What the query field shows: the address filter or the reference, whichever is set. */
+const queryOf = (filters: LogFilters) => filters.ip ?? filters.ref ?? '';
+
 function draftsOf(filters: LogFilters): Drafts {
-  return { ip: filters.ip ?? '', asn: filters.asn ?? '', url: filters.url ?? '' };
+  return { ip: queryOf(filters), asn: filters.asn ?? '', url: filters.url ?? '' };
 }
 
 function sameText(drafts: Drafts, filters: LogFilters): boolean {
-  return textKeys.every((key) => drafts[key].trim() === (filters[key] ?? ''));
+  return textKeys.every(
+    (key) => drafts[key].trim() === (key === 'ip' ? queryOf(filters) : (filters[key] ?? '')),
+  );
+}
+
+/** The query field's text as a filter: a reference when it reads as one, else an address. */
+function setQuery(next: LogFilters, value: string): void {
+  delete next.ip;
+  delete next.ref;
+  if (value === '') return;
+  if (isVisitReference(value)) next.ref = value;
+  else next.ip = value;
 }
 
 interface Props {
@@ -54,7 +69,8 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
       const next: LogFilters = { ...filters };
       for (const key of textKeys) {
         const value = drafts[key].trim();
-        if (value === '') delete next[key];
+        if (key === 'ip') setQuery(next, value);
+        else if (value === '') delete next[key];
         else next[key] = value;
       }
       onChange(next);
@@ -73,7 +89,7 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
     setDrafts((current) => ({ ...current, [key]: value }));
   const clearText = (key: TextKey) => {
     setDrafts((current) => ({ ...current, [key]: '' }));
-    set({ [key]: undefined });
+    set(key === 'ip' ? { ip: undefined, ref: undefined } : { [key]: undefined });
   };
 
   const range = filters.range;
@@ -117,7 +133,7 @@ export function LogFilters({ filters, errors, loading, onChange }: Props) {
   return (
     <Filters
       queryValue={drafts.ip}
-      queryPlaceholder="Filter by IP address or CIDR range"
+      queryPlaceholder="Filter by IP address or CIDR range, or a blocked visit's reference"
       onQueryChange={setDraft('ip')}
       onQueryClear={() => clearText('ip')}
       onClearAll={() => {

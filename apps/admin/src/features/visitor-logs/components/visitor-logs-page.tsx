@@ -148,8 +148,6 @@ export function VisitorLogsPage() {
               </Link>
             </Text>
           </BlockStack>
-          {/* Room to scroll the last rows clear of the floating "Contact us" button. */}
-          <Box minHeight="3rem" />
         </Layout.Section>
       </Layout>
       <QuickActionModal choice={quick} onClose={() => setQuick(null)} />

@@ -1,0 +1,1 @@
+ALTER TABLE "order_actions" ADD COLUMN "matched_by" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "contact_email" text DEFAULT '' NOT NULL;
