@@ -1,6 +1,13 @@
 // Unit and API tests of every workspace (node environment). Browser tests live in e2e/ with
 // their own config; scripts/test.mjs runs both and sums them.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Most of a server test's time is spent waiting (time-outs and retries of platform calls, job
+// polls, timers), not computing: the eight slowest files used a quarter of one core over their
+// run. So at least two files run at once, even on two cores where vitest would run one at a
+// time (cores − 1). VITEST_MAX_WORKERS still overrides it.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -13,6 +20,7 @@ export default defineConfig({
       'extensions/*/src/**/*.test.ts',
     ],
     environment: 'node',
+    maxWorkers,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,6 @@
 // Browser tests: the whole stack (emulator + server on free ports, fresh PGlite) driven by
 // Debian's Chromium through playwright-core. One file at a time: the machine has two cores.
+// Each stack's database starts from a folder prepared once per run (support/global-setup.ts).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     include: ['e2e/**/*.spec.ts'],
     environment: 'node',
     fileParallelism: false,
+    globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -57,7 +57,9 @@ export async function startPostgres() {
     '-l',
     join(dir, 'server.log'),
     '-o',
-    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    // Room for the connection pools of two test files running at once, each with its servers
+    // and job queues (the default allows 100).
+    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
     'start',
   ]);
   return {

@@ -3,7 +3,7 @@
 // PostgreSQL server started here, the admin build, and the browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres.mjs';
 import { assertRuntime } from './runtime.mjs';
@@ -21,6 +21,16 @@ let passed = 0;
 let failed = 0;
 /** @type {string[]} */
 const failures = [];
+/** @type {{ title: string, seconds: number }[]} each step's wall time, printed at the end */
+const steps = [];
+const runStarted = Date.now();
+
+/** @param {string} title @param {number} started */
+function timed(title, started) {
+  const seconds = (Date.now() - started) / 1000;
+  steps.push({ title, seconds });
+  return seconds.toFixed(1);
+}
 
 /** @param {string} title @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 function run(title, cmd, args, env = {}) {
@@ -31,9 +41,7 @@ function run(title, cmd, args, env = {}) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  console.log(
-    `◀ ${title}: exit ${res.status ?? res.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(`◀ ${title}: exit ${res.status ?? res.signal} in ${timed(title, started)} s`);
   return res.status === 0;
 }
 
@@ -47,6 +55,16 @@ function check(title, cmd, args) {
     failed += 1;
     failures.push(title);
   }
+}
+
+/** Where a suite's time went: its slowest files. @param {{ name: string, startTime: number, endTime: number }[]} files */
+function printSlowest(files) {
+  const slowest = files
+    .map((f) => ({ name: relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 8);
+  console.log('Slowest files:');
+  for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.name}`);
 }
 
 /**
@@ -66,8 +84,9 @@ function vitest(title, args, env = {}) {
     failures.push(`${title} (no report)`);
     return;
   }
-  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: { status: string, assertionResults: { status: string }[] }[] }} */
+  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: { name: string, startTime: number, endTime: number, status: string, assertionResults: { status: string }[] }[] }} */
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  printSlowest(report.testResults);
   const brokenFiles = report.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
   ).length;
@@ -94,7 +113,9 @@ vitest('unit and API tests (PGlite)', []);
 
 let pg = null;
 try {
+  const started = Date.now();
   pg = await startPostgres();
+  console.log(`PostgreSQL started in ${timed('PostgreSQL server start', started)} s`);
   vitest('database tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: pg.url });
 } catch (error) {
   console.error(
@@ -109,6 +130,10 @@ try {
 check('admin build (vite)', 'npm', ['run', 'build', '--silent']);
 vitest('browser tests (Chromium)', ['--config', 'e2e/vitest.config.ts']);
 
+console.log('\nTime per step:');
+for (const { title, seconds } of steps)
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
+console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  in all`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

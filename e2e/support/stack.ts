@@ -1,12 +1,14 @@
 // Starts the whole product for a browser test file: the platform emulator and the server as
 // their own processes (exactly as `npm start` runs them) on free loopback ports, with a
-// fresh PGlite folder and an in-memory emulator, and stops them afterwards.
+// fresh PGlite folder and an in-memory emulator, and stops them afterwards. The PGlite folder
+// is a copy of the one the run prepared (global-setup.ts): migrated, with the job queue's tables.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@gatehouse/test-support';
+import { inject } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -90,6 +92,7 @@ export async function startStack(
   const appUrl = `http://127.0.0.1:${appPort}`;
   const emulatorUrl = `http://${options.emulatorHostName ?? '127.0.0.1'}:${emulatorPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  cpSync(inject('preparedPgliteFolder'), join(dataDir, 'pglite'), { recursive: true });
   const supportKey = 'e2e-support-key';
   const common = {
     APP_URL: appUrl,

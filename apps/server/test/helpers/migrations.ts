@@ -93,7 +93,7 @@ export function migrationTestDatabase(): MigrationTestDatabase {
   let db: Migrated | undefined;
   const folders = createMigrationFolders();
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    testDb = await createTestDatabase({ migrated: false });
     db = await openUnmigrated(testDb.env);
   });
   afterAll(async () => {
