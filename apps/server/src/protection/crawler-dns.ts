@@ -68,8 +68,7 @@ function sameAddress(a: string, b: string): boolean {
   return expand(a) === expand(b);
 }
 
-function inDomains(name: string, domains: readonly string[]): boolean {
-  const host = name.toLowerCase().replace(/\.$/, '');
+function inDomains(host: string, domains: readonly string[]): boolean {
   return domains.some((d) => host.endsWith(`.${d}`));
 }
 
@@ -99,7 +98,10 @@ export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
       if ((error as { code?: string }).code === 'ENOTFOUND') return fake;
       throw error;
     }
-    const name = names.find((n) => inDomains(n, domains));
+    // Names may come fully qualified ("host.example.com."); compared and asked without the dot.
+    const name = names
+      .map((n) => n.toLowerCase().replace(/\.$/, ''))
+      .find((n) => inDomains(n, domains));
     if (name === undefined) return fake;
     const forward = isIP(ip) === 4 ? resolver.resolve4(name) : resolver.resolve6(name);
     let addresses: string[];
