@@ -111,6 +111,9 @@ describe('a switch whose list is missing', () => {
   it('the feed card says what still works and when the next try is, without addresses', () => {
     expect(feedMeanwhile(missing[0]!)).toMatch(/Tor switch is not enforced/);
     expect(feedMeanwhile(feed({ network: null, name: 'bingbot' }))).toMatch(/reverse DNS/);
+    expect(feedMeanwhile(feed({ network: null, name: 'duckduckbot' }))).toMatch(
+      /cannot be told from a fake/,
+    );
     expect(feedNextTry('2030-01-10T18:00:00Z', NOW)).toMatch(/^Gatehouse tries again in 6 hours/);
     for (const text of [feedMeanwhile(missing[0]!), feedNextTry('2030-01-10T18:00:00Z', NOW)]) {
       expect(text).not.toMatch(/https?:/);

@@ -132,6 +132,10 @@ export function feedMeanwhile(feed: NetworkFeedStatus): string {
   if (feed.network === 'privateRelay') {
     return 'Until it loads, shoppers on Akamai’s relay network are still known as iCloud Private Relay; those on Cloudflare’s and Fastly’s relays may be taken for a hosting or VPN network. Use monitor mode on those switches until it loads if that worries you.';
   }
+  // DuckDuckBot runs on rented servers and documents no reverse DNS: only its list tells.
+  if (feed.name === 'duckduckbot') {
+    return 'Until it loads, DuckDuckBot cannot be told from a fake: your rules treat it like any other visitor.';
+  }
   return 'Until it loads, this search engine’s crawlers are checked by the engine’s own network and confirmed by its reverse DNS: real crawlers still get in, fakes are still caught.';
 }
 
