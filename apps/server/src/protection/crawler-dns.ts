@@ -26,6 +26,8 @@ export interface CrawlerResolver {
 
 export interface CrawlerDnsOptions {
   resolver?: CrawlerResolver;
+  /** The DNS servers the system's resolver asks instead of the system's own (when no resolver). */
+  servers?: string[];
   timeoutMs?: number;
   answerTtlMs?: number;
   failureTtlMs?: number;
@@ -72,10 +74,15 @@ function inDomains(host: string, domains: readonly string[]): boolean {
   return domains.some((d) => host.endsWith(`.${d}`));
 }
 
+function systemResolver(timeoutMs: number, servers: string[]): CrawlerResolver {
+  const resolver = new Resolver({ timeout: Math.max(100, timeoutMs / 2), tries: 1 });
+  if (servers.length > 0) resolver.setServers(servers);
+  return resolver;
+}
+
 export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
   const timeoutMs = options.timeoutMs ?? 2_000;
-  const resolver =
-    options.resolver ?? new Resolver({ timeout: Math.max(100, timeoutMs / 2), tries: 1 });
+  const resolver = options.resolver ?? systemResolver(timeoutMs, options.servers ?? []);
   const answerTtl = options.answerTtlMs ?? 6 * HOUR_MS;
   const failureTtl = options.failureTtlMs ?? 60_000;
   const maxPending = options.maxPending ?? 64;

@@ -55,6 +55,8 @@ export const decisionPlugin = fp<{ crawlerResolver?: CrawlerResolver }>(
       tokens: createSignedTokens(config.appSecret),
       crawlerDns: createCrawlerDns({
         log,
+        servers: config.protection.crawlerDnsServers,
+        timeoutMs: config.protection.crawlerDnsTimeoutMs,
         ...(options.crawlerResolver ? { resolver: options.crawlerResolver } : {}),
       }),
       async changed(shopId) {
