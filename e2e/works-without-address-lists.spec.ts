@@ -47,6 +47,7 @@ describe('working without the address lists', () => {
   it('the IP lookup says it for a Tor exit', async () => {
     await admin.goto(`${f.stack.appUrl}/iplookup/${TOR_EXIT}`);
     await shows(admin, 'Tor switch: not enforced until the list loads');
+    await screenshot(admin, 'ip-lookup-without-tor-list-1280');
   });
 
   it('the visitor log says it on the row of the Tor exit it let in', async () => {
@@ -64,6 +65,7 @@ describe('working without the address lists', () => {
     expect((await row.innerText()).replace(/\s+/g, ' ')).toContain(
       'Tor switch: not enforced until the list loads',
     );
+    await screenshot(admin, 'visitor-log-without-tor-list-1280');
   });
 
   it('reads the same at 390 px', async () => {
