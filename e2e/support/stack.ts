@@ -115,6 +115,9 @@ export async function startStack(
     PGLITE_DIR: join(dataDir, 'pglite'),
     APP_SECRET_FILE: join(dataDir, 'app-secret'),
     SUPPORT_API_KEY: supportKey,
+    // Claimed crawlers' DNS goes to a closed local port: the tests never ask the real network,
+    // and a crawler from its engine's network keeps passing by that network.
+    CRAWLER_DNS_SERVERS: '127.0.0.1:9',
     // A store's firewall origin may be the emulator on loopback.
     FIREWALL_DEV_ORIGINS: new URL(emulatorUrl).host,
     // Pages the emulator's admin frames load its App Bridge stand-in.

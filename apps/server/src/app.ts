@@ -12,6 +12,7 @@ import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
 import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
+import type { CrawlerResolver } from './protection/crawler-dns.js';
 import { AppError, messages } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminAccessStorefrontRoute } from './features/admin-access/admin-access-route.js';
@@ -130,6 +131,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Resolves store origins' host names in Firewall Settings (tests); the system's otherwise. */
   originLookup?: HostLookup;
+  /** Answers claimed crawlers' reverse and forward DNS (tests); the system's otherwise. */
+  crawlerResolver?: CrawlerResolver;
 }
 
 export async function buildApp(
@@ -199,7 +202,7 @@ export async function buildApp(
     recordProtectedViews: (db, shopId, n, now) =>
       app.billing.recordProtectedViews(db, shopId, n, now),
   });
-  await app.register(decisionPlugin);
+  await app.register(decisionPlugin, { crawlerResolver: options.crawlerResolver });
   // Network classification (hosting, VPN, Tor, Private Relay, crawlers) for the geo lookup.
   await app.register(networkFeedsPlugin);
   // The post-install job (sent by the OAuth callback) rebuilds the shop's policy and writes the

@@ -79,6 +79,17 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PLATFORM_MAX_ATTEMPTS: '0' })).toThrow(/PLATFORM_MAX_ATTEMPTS/);
   });
 
+  it('reads the crawler check’s DNS servers, and refuses a name that is not an address', () => {
+    expect(loadConfig({}).protection.crawlerDnsServers).toEqual([]);
+    expect(
+      loadConfig({ CRAWLER_DNS_SERVERS: '127.0.0.1:5353, 2001:db8::53' }).protection
+        .crawlerDnsServers,
+    ).toEqual(['127.0.0.1:5353', '2001:db8::53']);
+    expect(() => loadConfig({ CRAWLER_DNS_SERVERS: 'dns.example' })).toThrow(
+      /CRAWLER_DNS_SERVERS: must be a comma-separated list of IP addresses/,
+    );
+  });
+
   it('reads trusted proxies as addresses, CIDR blocks and named ranges', () => {
     expect(
       loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8 ,loopback,, 2001:db8::1' }).trustedProxies,

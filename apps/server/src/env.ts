@@ -1,6 +1,7 @@
 // The server's configuration, parsed once from the environment with zod. Nothing else in the
 // server reads process.env: everything receives the AppConfig built here.
 import { createHmac } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
 import { fileURLToPath } from 'node:url';
 import { FEEDS, parseDevOrigins, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
@@ -85,6 +86,9 @@ const envSchema = z
       .default('info'),
     ADMIN_DIST: z.string().min(1).default(`${repoRoot}apps/admin/dist`),
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+    /** DNS servers asked for claimed crawlers' names (address or address:port); the system's when empty. */
+    CRAWLER_DNS_SERVERS: z.string().default(''),
+    CRAWLER_DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     BILLING_TEST: z.enum(['true', 'false']).default('true'),
@@ -180,6 +184,15 @@ const envSchema = z
         message: 'must not be longer than PLATFORM_DEADLINE_MS',
       });
     }
+    try {
+      new Resolver().setServers(splitList(env.CRAWLER_DNS_SERVERS));
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CRAWLER_DNS_SERVERS'],
+        message: 'must be a comma-separated list of IP addresses, each with an optional :port',
+      });
+    }
     for (const entry of splitList(env.TRUSTED_PROXIES)) {
       const problem = trustedProxyProblem(entry);
       if (problem) ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: problem });
@@ -266,6 +279,9 @@ export interface AppConfig {
     visitBufferMax: number;
     /** Compiled policies kept in memory at most (least recently used go first). */
     policyCacheMax: number;
+    /** DNS servers for the crawler check (empty: the system's), and its time-out per question. */
+    crawlerDnsServers: string[];
+    crawlerDnsTimeoutMs: number;
     /** When visits past their shop's retention are purged (cron, UTC); null = never. */
     visitPurgeSchedule: string | null;
     /** Visits a "URL contains" page of the log examines at most. */
@@ -368,6 +384,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitFlushBatch: e.VISIT_FLUSH_BATCH,
       visitBufferMax: e.VISIT_BUFFER_MAX,
       policyCacheMax: e.POLICY_CACHE_MAX,
+      crawlerDnsServers: splitList(e.CRAWLER_DNS_SERVERS),
+      crawlerDnsTimeoutMs: e.CRAWLER_DNS_TIMEOUT_MS,
       visitPurgeSchedule: e.VISIT_PURGE_SCHEDULE === '' ? null : e.VISIT_PURGE_SCHEDULE,
       visitUrlSearchBudget: e.VISIT_URL_SEARCH_BUDGET,
     },

@@ -82,6 +82,8 @@ export const ipLookupResult = z.object({
     rule: visitRule.nullable(),
     monitor: monitorRule.nullable(),
   }),
+  /** Switches of the shop that cannot see this address now: their list is missing. */
+  notEnforced: z.array(z.string()),
   /** Show with a link to IP_LOOKUP_ATTRIBUTION_URL wherever region or city is shown. */
   attribution: z.literal(IP_LOOKUP_ATTRIBUTION),
 });

@@ -64,3 +64,31 @@ export const visitNetworkLabels = {
   bot: Record<(typeof BOT_CATEGORIES)[number], string>;
   crawler: Record<VisitCrawlerCheck, string>;
 };
+
+/**
+ * Stored bits above the crawler's: a switch was on whose list was missing when the visit was
+ * decided, so the switch could not see this visitor's kind of network.
+ */
+export const UNLISTED_BITS = { tor: 128, privateRelay: 256 } as const;
+export type UnlistedKind = keyof typeof UNLISTED_BITS;
+
+/** What the log and the IP lookup say of a switch whose list is missing. */
+export const unlistedTexts: Record<UnlistedKind, string> = {
+  tor: 'Tor switch: not enforced until the list loads',
+  privateRelay: 'iCloud Private Relay: not blocked until the list loads',
+};
+
+/** The stored bits of the kinds a decision's rules asked for without their list. */
+export function unlistedBits(unlisted: number): number {
+  return (
+    ((unlisted & networkBit('tor')) !== 0 ? UNLISTED_BITS.tor : 0) |
+    ((unlisted & networkBit('privateRelay')) !== 0 ? UNLISTED_BITS.privateRelay : 0)
+  );
+}
+
+/** The texts of a stored bit set's unlisted kinds. */
+export function visitUnlisted(flags: number): string[] {
+  return (Object.keys(UNLISTED_BITS) as UnlistedKind[])
+    .filter((kind) => (flags & UNLISTED_BITS[kind]) !== 0)
+    .map((kind) => unlistedTexts[kind]);
+}

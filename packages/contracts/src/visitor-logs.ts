@@ -43,6 +43,8 @@ export const visitView = z.object({
   botCategory: visitBotCategory.nullable(),
   /** A claimed search-engine crawler from its engine's network, or not; null for no claim. */
   crawler: visitCrawlerCheck.nullable(),
+  /** Switches that were on but could not see this visit: their list was missing. */
+  notEnforced: z.array(z.string()),
 });
 export type VisitView = z.infer<typeof visitView>;
 

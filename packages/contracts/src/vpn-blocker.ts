@@ -100,10 +100,12 @@ export const networkFeedStatus = z.object({
   fetchedAt: z.string().nullable(),
   /** The last refresh attempt, good or bad. */
   checkedAt: z.string().nullable(),
-  /** What went wrong with the last attempt; null when it went well. */
+  /** What went wrong with the last attempt, in the merchant's words; null when it went well. */
   lastError: z.string().nullable(),
   /** The copy in use is more than a week old. */
   stale: z.boolean(),
+  /** When the next refresh is due; null when this server does not refresh the lists. */
+  nextTryAt: z.string().nullable(),
 });
 export type NetworkFeedStatus = z.infer<typeof networkFeedStatus>;
 

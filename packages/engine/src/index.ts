@@ -42,3 +42,4 @@ export { readTarget, type Target as RedirectTarget } from './matchers/redirect-t
 export { compileMatch, type CompiledMatch, type CompileResult } from './orders/compile-filters.js';
 export type { OrderFacts, OrderAddressFacts, PreparedOrder } from './orders/order-facts.js';
 export * from './orders/evaluate-filters.js';
+export * from './network/relay-partners.js';

@@ -1,10 +1,11 @@
 // The storefront protection services the app shares between features, as Fastify decorators:
 // `app.blockers` (the registry, from the app layer's list of blockers; `app.firewallBlockers`
 // the same for the firewall's own blockers), `app.protection` (geo
-// data, storefront tokens, compiled policies, and `changed` to rebuild a shop's policy here
+// data, storefront tokens, compiled policies, crawlers' DNS answers, and `changed` to rebuild a shop's policy here
 // and on the other instances after a save; from the decision feature) and `app.visits` (the
 // visit queue; from the visitor-logs feature). Features use these; none imports another.
 import type { BlockerRegistry } from './blocker-registry.js';
+import type { CrawlerDns } from './crawler-dns.js';
 import type { GeoService } from './geo-service.js';
 import type { PolicyCache } from './shop-policy.js';
 import type { SignedTokens } from './signed-tokens.js';
@@ -20,6 +21,8 @@ export interface ProtectionServices {
   geo: GeoService;
   tokens: SignedTokens;
   policies: PolicyCache;
+  /** Claimed crawlers' reverse-then-forward DNS answers, for crawlers whose list is missing. */
+  crawlerDns: CrawlerDns;
   /** A shop's rules or settings changed: rebuild here now, and tell the other instances. */
   changed(shopId: string): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { freePort } from '@gatehouse/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/env.js';
+import { standInResolver } from './crawler-resolver.js';
 import { createTestDatabase } from './test-database.js';
 
 export const API_KEY = 'gatehouse-test-api-key';
@@ -82,7 +83,12 @@ export async function createTestApp(
     ...database.env,
     ...overrides,
   });
-  const app = await buildApp(config, { ...buildOptions, logger: false });
+  // Crawler DNS is answered locally: tests never ask the real network.
+  const app = await buildApp(config, {
+    crawlerResolver: standInResolver(),
+    ...buildOptions,
+    logger: false,
+  });
   setup?.(app);
   await app.listen({ port: serverPort, host: '127.0.0.1' });
 

@@ -14,8 +14,12 @@ export interface GeoFacts {
   network: number;
   /** A bit per search-engine crawler whose network holds the address. */
   crawlers: number;
-  /** A bit per crawler that could be checked when these facts were made. */
+  /** A bit per crawler that could be checked by network when these facts were made. */
   crawlersKnown: number;
+  /** A bit per crawler whose published ranges were loaded then. */
+  crawlerLists: number;
+  /** NETWORK_* bits of the kinds whose list was not loaded then (their flags cannot be set). */
+  listsMissing: number;
   /** The database `country` came from; null when unknown. */
   countrySource: GeoSource | null;
   /**
@@ -49,6 +53,8 @@ export const UNKNOWN_FACTS: Readonly<GeoFacts> = Object.freeze({
   network: 0,
   crawlers: 0,
   crawlersKnown: 0,
+  crawlerLists: 0,
+  listsMissing: 0,
   countrySource: null,
   placeSource: null,
   placeWithheld: null,

@@ -74,6 +74,8 @@ describe('geo lookup on the bundled data', () => {
         network: 0,
         crawlers: 0,
         crawlersKnown: 0,
+        crawlerLists: 0,
+        listsMissing: 0,
         countrySource: null,
         placeSource: null,
         placeWithheld: null,

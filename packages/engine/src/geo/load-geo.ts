@@ -21,6 +21,7 @@ import {
 } from './asn-index.js';
 import { UNKNOWN_FACTS, type GeoFacts, type GeoLookup } from './geo-facts.js';
 import type { NetworkClassifier } from '../network/classifier.js';
+import { NETWORK_PRIVATE_RELAY, NETWORK_TOR } from '../network/network-flags.js';
 import { placeFacts, type CityRecord, type CountryRecord } from './place-facts.js';
 
 export interface LoadGeoOptions {
@@ -166,6 +167,9 @@ function createGeo(
         network: network.network,
         crawlers: network.crawlers,
         crawlersKnown: classifier?.crawlersKnown ?? 0,
+        crawlerLists: classifier?.crawlerLists ?? 0,
+        // Before the classification is ready no list is loaded.
+        listsMissing: classifier?.listsMissing ?? NETWORK_TOR | NETWORK_PRIVATE_RELAY,
       };
     } catch {
       return { ...UNKNOWN_FACTS };

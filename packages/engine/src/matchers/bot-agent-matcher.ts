@@ -90,8 +90,8 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
       let bits = wordBits(word) & used;
       const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
       if (crawler !== null) {
-        const { crawlers, crawlersKnown } = context.facts;
-        if (checkCrawler(crawler, crawlers, crawlersKnown) === 'fake') bits |= FAKE;
+        const dns = context.visit.crawlerDns;
+        if (checkCrawler(crawler, context.facts, dns) === 'fake') bits |= FAKE;
       }
       if (bits === 0 && hits.length === 0) return null;
       let h = 0;

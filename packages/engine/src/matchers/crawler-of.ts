@@ -10,6 +10,9 @@ export function crawlerOf(context: DecideContext): CrawlerVerdict | null {
   context.crawler =
     id === null
       ? null
-      : { id, check: checkCrawler(id, facts.crawlers ?? 0, facts.crawlersKnown ?? 0) };
+      : {
+          id,
+          check: checkCrawler(id, facts, context.visit.crawlerDns),
+        };
   return context.crawler;
 }

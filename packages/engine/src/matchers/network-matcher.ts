@@ -26,6 +26,10 @@ export function createNetworkMatcher(entries: NetworkEntry[]): Matcher {
   for (const c of compiled) any |= c.bits;
   return {
     evaluate(context: DecideContext): CompiledRule | null {
+      // A kind whose list is missing cannot be seen: the decision says so instead of passing
+      // for one these rules enforced.
+      const missing = (context.facts.listsMissing ?? 0) & any;
+      if (missing !== 0) context.unlisted |= missing;
       const flags = context.facts.network ?? 0;
       if ((flags & any) === 0) return null;
       const asn = context.facts.asn;

@@ -81,3 +81,31 @@ describe('network classification on the bundled data', () => {
     expect(geo.lookup('8.8.8.8').crawlersKnown & google).toBe(google);
   });
 });
+
+describe('without the relay and Tor lists', () => {
+  // 172.224.8.1 and 2a02:26f7:3::1 lie in Akamai's relay network (AS36183), which the table
+  // lists as hosting.
+  it('takes an address of a relay partner’s relay network for iCloud Private Relay', () => {
+    geo.setClassifier(buildNetworkClassifier(table, []));
+    for (const ip of ['172.224.8.1', '2a02:26f7:3::1']) {
+      expect(geo.lookup(ip)).toMatchObject({ asn: 36183, network: NETWORK_PRIVATE_RELAY });
+    }
+    // Akamai's content delivery network is still hosting.
+    expect(geo.lookup('172.224.224.5')).toMatchObject({ asn: 20940, network: NETWORK_HOSTING });
+  });
+
+  it('says which lists are missing, and lets a loaded relay list decide alone', () => {
+    geo.setClassifier(buildNetworkClassifier(table, []));
+    expect(geo.lookup('172.224.8.1').listsMissing).toBe(NETWORK_TOR | NETWORK_PRIVATE_RELAY);
+    geo.setClassifier(
+      buildNetworkClassifier(table, [
+        feed('tor-exits', '185.220.101.1\n'),
+        feed('icloud-private-relay', '172.224.225.0/27,GB,GB-EN,London,\n'),
+      ]),
+    );
+    expect(geo.lookup('172.224.224.5')).toMatchObject({
+      listsMissing: 0,
+      network: NETWORK_HOSTING,
+    });
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { CRAWLERS, crawlerBit } from './crawlers.js';
 import type { FeedDefinition } from './feeds.js';
 import { NETWORK_PRIVATE_RELAY, NETWORK_TOR, networkBit } from './network-flags.js';
+import { RELAY_PARTNER_ASNS } from './relay-partners.js';
 import { networkTableFlags, type NetworkTableRow } from './network-table.js';
 import { buildOrgRules, orgFlags, type OrgRules } from './org-rules.js';
 
@@ -29,8 +30,12 @@ export interface NetworkClassifier {
     asn: number | null,
     org: string | null,
   ): NetworkFacts;
-  /** A bit per crawler that can be checked at all (published ranges loaded, or owner networks). */
+  /** A bit per crawler that can be checked by network (published ranges, or owner networks). */
   readonly crawlersKnown: number;
+  /** A bit per crawler whose published ranges are loaded. */
+  readonly crawlerLists: number;
+  /** NETWORK_* bits of the kinds whose list is not loaded (tor, privateRelay). */
+  readonly listsMissing: number;
   /** Bytes held by the feed index and the table. */
   bytes(): number;
 }
@@ -89,10 +94,18 @@ export function buildNetworkClassifier(
   const byOrg = new Map<number, number>();
   const { sets } = 'sets' in feeds ? feeds : buildFeedIndex(feeds);
   let feedCrawlers = 0;
-  for (const { mark } of sets) feedCrawlers |= mark.crawler;
+  let feedNetworks = 0;
+  for (const { mark } of sets) {
+    feedCrawlers |= mark.crawler;
+    feedNetworks |= mark.network;
+  }
+  // Only these kinds come from a list alone; the others are known by the table and the rules.
+  const listsMissing = (NETWORK_TOR | NETWORK_PRIVATE_RELAY) & ~feedNetworks;
+  // Without Apple's list, the networks its partners run for the relay alone still say relay.
+  const relayAsns = new Set((listsMissing & NETWORK_PRIVATE_RELAY) !== 0 ? RELAY_PARTNER_ASNS : []);
 
   // A crawler with its ranges loaded is checked by them alone; one without, by its owner's
-  // networks (none for an engine that rents its servers: then it cannot be checked).
+  // networks and its DNS (checkCrawler).
   const ownerAsns = new Map<number, number>();
   let crawlersKnown = feedCrawlers;
   for (const crawler of CRAWLERS) {
@@ -117,8 +130,11 @@ export function buildNetworkClassifier(
 
   return {
     crawlersKnown,
+    crawlerLists: feedCrawlers,
+    listsMissing,
     classify(version, words, asn, org) {
       let network = asn === null ? 0 : asnFlags(asn, org);
+      if (asn !== null && relayAsns.has(asn)) network = NETWORK_PRIVATE_RELAY;
       let crawlers = asn === null ? 0 : (ownerAsns.get(asn) ?? 0);
       for (let k = 0; k < sets.length; k++) {
         const { mark, set } = sets[k]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCrawler, claimedCrawler, crawlerBit } from './crawlers.js';
+import { checkCrawler, claimedCrawler, crawlerBit, crawlerNeedsDns } from './crawlers.js';
 
 describe('claimed crawlers', () => {
   it.each([
@@ -36,10 +36,49 @@ describe('claimed crawlers', () => {
     expect(claimedCrawler(agent)).toBeNull();
   });
 
-  it('is verified from its network, fake from elsewhere, unverified when it cannot be checked', () => {
-    const google = crawlerBit('google');
-    expect(checkCrawler('google', google, google)).toBe('verified');
-    expect(checkCrawler('google', 0, google)).toBe('fake');
-    expect(checkCrawler('google', 0, 0)).toBe('unverified');
+  const google = crawlerBit('google');
+  const bing = crawlerBit('bing');
+  const facts = (crawlers: number, crawlersKnown: number, crawlerLists: number) => ({
+    crawlers,
+    crawlersKnown,
+    crawlerLists,
+  });
+
+  it('is verified in its published ranges and fake outside them, whatever DNS says', () => {
+    const listed = facts(google, google, google);
+    expect(checkCrawler('google', listed)).toBe('verified');
+    expect(checkCrawler('google', facts(0, google, google))).toBe('fake');
+    expect(
+      checkCrawler('google', facts(0, google, google), { crawler: 'google', check: 'verified' }),
+    ).toBe('fake');
+    expect(crawlerNeedsDns('google', listed)).toBe(false);
+  });
+
+  it('without its list, is a fake at once outside its engine’s own networks', () => {
+    const outside = facts(0, bing, 0);
+    expect(checkCrawler('bing', outside)).toBe('fake');
+    expect(crawlerNeedsDns('bing', outside)).toBe(false);
+  });
+
+  it('without its list, inside its engine’s networks, is judged by its DNS answer once there', () => {
+    const inside = facts(bing, bing, 0);
+    expect(crawlerNeedsDns('bing', inside)).toBe(true);
+    expect(checkCrawler('bing', inside, { crawler: 'bing', check: 'fake' })).toBe('fake');
+    expect(checkCrawler('bing', inside, { crawler: 'bing', check: 'verified' })).toBe('verified');
+    // An answer about another crawler says nothing of this one.
+    expect(checkCrawler('bing', inside, { crawler: 'google', check: 'fake' })).toBe('verified');
+    // While the answer is pending, the engine's own network lets it pass.
+    expect(checkCrawler('bing', inside)).toBe('verified');
+  });
+
+  it('is unverified where no network can tell, until DNS confirms it', () => {
+    expect(checkCrawler('google', facts(0, 0, 0))).toBe('unverified');
+    expect(crawlerNeedsDns('google', facts(0, 0, 0))).toBe(true);
+    expect(checkCrawler('google', facts(0, 0, 0), { crawler: 'google', check: 'verified' })).toBe(
+      'verified',
+    );
+    // DuckDuckBot documents no reverse DNS: only its list can verify it.
+    expect(crawlerNeedsDns('duckduckgo', facts(0, 0, 0))).toBe(false);
+    expect(checkCrawler('duckduckgo', facts(0, 0, 0))).toBe('unverified');
   });
 });

@@ -1,8 +1,9 @@
 // Search-engine crawlers a store wants in, and how each is recognised: by the user agent it
 // claims, then by the address it comes from. An engine that publishes its crawlers' address
 // ranges is checked against them (a feed); one that does not (or whose feed has not been
-// loaded yet) is checked against the networks the engine itself runs, by AS number. A claimed
-// crawler from anywhere else is a fake.
+// loaded yet) is narrowed by the networks the engine itself runs (by AS number: a claim from
+// outside them is a fake at once) and confirmed by the engine's documented reverse DNS: the
+// address's name lies in the engine's own domains and that name resolves back to the address.
 
 export const CRAWLERS = [
   {
@@ -12,23 +13,44 @@ export const CRAWLERS = [
     agent:
       /Googlebot|Storebot-Google|Google-InspectionTool|AdsBot-Google|Mediapartners-Google|GoogleOther|Google-Extended/,
     ownerAsns: [15169],
+    dnsDomains: ['googlebot.com', 'google.com'],
   },
   {
     id: 'bing',
     name: 'Bing',
     agent: /bingbot|BingPreview|adidxbot|MicrosoftPreview/i,
     ownerAsns: [8075],
+    dnsDomains: ['search.msn.com'],
   },
-  { id: 'apple', name: 'Apple', agent: /Applebot/, ownerAsns: [714, 6185] },
-  // DuckDuckBot runs on rented clouds, so only its published ranges can tell.
-  { id: 'duckduckgo', name: 'DuckDuckGo', agent: /DuckDuckBot|DuckAssistBot/, ownerAsns: [] },
+  {
+    id: 'apple',
+    name: 'Apple',
+    agent: /Applebot/,
+    ownerAsns: [714, 6185],
+    dnsDomains: ['applebot.apple.com'],
+  },
+  // DuckDuckBot runs on rented clouds and documents no reverse DNS: only its ranges can tell.
+  {
+    id: 'duckduckgo',
+    name: 'DuckDuckGo',
+    agent: /DuckDuckBot|DuckAssistBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
   {
     id: 'yandex',
     name: 'Yandex',
     agent: /Yandex(?:Bot|Images|Mobile|Video|Media|Metrika|Accessibility|Favicons|RenderResources)/,
     ownerAsns: [13238],
+    dnsDomains: ['yandex.ru', 'yandex.net', 'yandex.com'],
   },
-  { id: 'baidu', name: 'Baidu', agent: /Baiduspider/i, ownerAsns: [55967, 38365] },
+  {
+    id: 'baidu',
+    name: 'Baidu',
+    agent: /Baiduspider/i,
+    ownerAsns: [55967, 38365],
+    dnsDomains: ['baidu.com', 'baidu.jp'],
+  },
 ] as const;
 
 export type CrawlerId = (typeof CRAWLERS)[number]['id'];
@@ -79,19 +101,60 @@ export type CrawlerCheck =
   | 'verified'
   /** Claims a crawler and comes from elsewhere. */
   | 'fake'
-  /** Claims a crawler whose network cannot be checked right now (its feed is missing). */
+  /** Claims a crawler whose network cannot be checked right now (its list is missing). */
   | 'unverified';
 
+/** The crawler's own domains its addresses' reverse DNS names lie in (none: not documented). */
+export function crawlerDnsDomains(id: CrawlerId): readonly string[] {
+  return CRAWLERS.find((c) => c.id === id)!.dnsDomains;
+}
+
+/** The reverse-then-forward DNS answer the server has for a claimed crawler's address. */
+export interface CrawlerDnsAnswer {
+  crawler: CrawlerId;
+  check: 'verified' | 'fake';
+}
+
+/** What an address's facts say about the crawlers' networks (GeoFacts' fields). */
+export interface CrawlerFacts {
+  /** A bit per crawler whose published ranges (or, without them, own networks) hold it. */
+  crawlers: number;
+  /** A bit per crawler its network could be checked against (ranges or own networks). */
+  crawlersKnown: number;
+  /** A bit per crawler whose published ranges were loaded. */
+  crawlerLists: number;
+}
+
 /**
- * Checks a claimed crawler against the address's facts: `crawlers` has a bit for each crawler
- * whose network holds the address, `crawlersKnown` a bit for each crawler that can be checked.
+ * Whether a claimed crawler's address needs its DNS answer: the crawler's list is missing, the
+ * address is not already a fake by the engine's own networks, and the engine documents its
+ * reverse DNS.
+ */
+export function crawlerNeedsDns(claimed: CrawlerId, facts: CrawlerFacts): boolean {
+  const bit = crawlerBit(claimed);
+  if ((facts.crawlerLists & bit) !== 0) return false;
+  if ((facts.crawlersKnown & bit) !== 0 && (facts.crawlers & bit) === 0) return false;
+  return crawlerDnsDomains(claimed).length > 0;
+}
+
+/**
+ * Checks a claimed crawler against the address's facts. With the crawler's published ranges
+ * loaded they alone decide. Without them a claim from outside the engine's own networks is a
+ * fake; inside them the DNS answer decides once the server has it, and until then the claim
+ * passes by the network it comes from (never by its name alone). Where no network can tell
+ * (an engine that runs none, an address of unknown network) the claim stays unverified until
+ * its DNS answer says otherwise.
  */
 export function checkCrawler(
   claimed: CrawlerId,
-  crawlers: number,
-  crawlersKnown: number,
+  facts: CrawlerFacts,
+  dns?: CrawlerDnsAnswer,
 ): CrawlerCheck {
   const bit = crawlerBit(claimed);
-  if ((crawlers & bit) !== 0) return 'verified';
-  return (crawlersKnown & bit) !== 0 ? 'fake' : 'unverified';
+  const inNetwork = (facts.crawlers & bit) !== 0;
+  if ((facts.crawlerLists & bit) !== 0) return inNetwork ? 'verified' : 'fake';
+  const known = (facts.crawlersKnown & bit) !== 0;
+  if (known && !inNetwork) return 'fake';
+  if (dns !== undefined && dns.crawler === claimed) return dns.check;
+  return known ? 'verified' : 'unverified';
 }

@@ -37,6 +37,7 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     monitor: null,
     crawler: undefined,
     redirect: null,
+    unlisted: 0,
   };
   const matchers = policy.matchers;
   for (let i = 0; i < matchers.length; i++) {
@@ -52,12 +53,14 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     if (context.monitor !== null) decision.monitor = context.monitor;
     const crawler = crawlerOf(context);
     if (crawler !== null) decision.crawler = crawler;
+    if (context.unlisted !== 0) decision.unlisted = context.unlisted;
     return decision;
   }
   const allowed: Decision = { action: 'allow', rule: null, facts };
   if (context.monitor !== null) allowed.monitor = context.monitor;
   const crawler = crawlerOf(context);
   if (crawler !== null) allowed.crawler = crawler;
+  if (context.unlisted !== 0) allowed.unlisted = context.unlisted;
   return allowed;
 }
 

@@ -2,7 +2,7 @@
 // once built: matchers in evaluation order, each holding its rules in the structure that makes
 // its lookup cheap, one per rule kind (policy/rule-kinds.ts).
 import type { GeoFacts } from '../geo/geo-facts.js';
-import type { CrawlerId, CrawlerCheck } from '../network/crawlers.js';
+import type { CrawlerCheck, CrawlerDnsAnswer, CrawlerId } from '../network/crawlers.js';
 import type { ScopeMatcher } from '../rules/scope.js';
 import type { RuleKind } from '../rules/rule-set.js';
 
@@ -34,6 +34,8 @@ export interface Visit {
   redirected?: boolean;
   /** Epoch milliseconds; the clock when absent. */
   now?: number;
+  /** The server's reverse-then-forward DNS answer for the crawler the user agent claims. */
+  crawlerDns?: CrawlerDnsAnswer;
 }
 
 export interface Decision {
@@ -49,6 +51,11 @@ export interface Decision {
   crawler?: CrawlerVerdict;
   /** A geolocation redirect that asks the visitor first: what the prompt says. */
   prompt?: RedirectPrompt;
+  /**
+   * NETWORK_* bits a network rule asked for whose list was missing: those rules could not
+   * see these kinds, so the visit was decided without them.
+   */
+  unlisted?: number;
 }
 
 /** What a geolocation redirect's prompt shows the visitor. */
@@ -100,6 +107,8 @@ export interface DecideContext {
   crawler: CrawlerVerdict | null | undefined;
   /** Set by the geolocation redirect matcher when it decides. */
   redirect: RedirectChoice | null;
+  /** Set by the network matcher: kinds its rules ask for whose list is missing. */
+  unlisted: number;
 }
 
 export interface Matcher {

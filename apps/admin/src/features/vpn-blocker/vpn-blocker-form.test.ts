@@ -6,8 +6,12 @@ import {
 } from '@gatehouse/contracts';
 import {
   EMPTY_VPN_BLOCKER,
+  feedMeanwhile,
+  feedNextTry,
   feedState,
   hasErrors,
+  switchBadge,
+  switchListMissing,
   switchError,
   toVpnForm,
   toVpnSettings,
@@ -26,6 +30,7 @@ const feed = (over: Partial<NetworkFeedStatus>): NetworkFeedStatus => ({
   checkedAt: '2030-01-10T09:00:00Z',
   lastError: null,
   stale: false,
+  nextTryAt: null,
   ...over,
 });
 
@@ -86,5 +91,32 @@ describe('the Bot (VPN/Proxy) Blocker form', () => {
       tone: 'warning',
     });
     expect(feedState(feed({ loaded: false, lastError: 'HTTP 404' }), NOW).tone).toBe('critical');
+  });
+});
+
+describe('a switch whose list is missing', () => {
+  const missing = [feed({ loaded: false, lastError: 'no answer within 30 s' })];
+
+  it('says “not enforced until the list loads”, never “Blocking”', () => {
+    expect(switchListMissing('tor', missing)).toBe(true);
+    expect(switchListMissing('hosting', missing)).toBe(false);
+    expect(switchBadge({ enabled: true, monitor: false }, true)).toEqual({
+      text: 'Not enforced until the list loads',
+      tone: 'warning',
+    });
+    expect(switchBadge({ enabled: true, monitor: false }, false).text).toBe('Blocking');
+    expect(switchBadge({ enabled: false, monitor: false }, true).text).toBe('Off');
+  });
+
+  it('the feed card says what still works and when the next try is, without addresses', () => {
+    expect(feedMeanwhile(missing[0]!)).toMatch(/Tor switch is not enforced/);
+    expect(feedMeanwhile(feed({ network: null, name: 'bingbot' }))).toMatch(/reverse DNS/);
+    expect(feedMeanwhile(feed({ network: null, name: 'duckduckbot' }))).toMatch(
+      /cannot be told from a fake/,
+    );
+    expect(feedNextTry('2030-01-10T18:00:00Z', NOW)).toMatch(/^Gatehouse tries again in 6 hours/);
+    for (const text of [feedMeanwhile(missing[0]!), feedNextTry('2030-01-10T18:00:00Z', NOW)]) {
+      expect(text).not.toMatch(/https?:/);
+    }
   });
 });

@@ -106,3 +106,43 @@ export function feedState(
   if (feed.lastError) return { text: `Last refresh failed; ${fetched}`, tone: 'warning' };
   return { text: `Up to date: ${fetched}`, tone: 'success' };
 }
+
+/** The list a switch needs beyond the product's own table, missing now: the switch sees nothing. */
+export function switchListMissing(network: VpnNetwork, feeds: NetworkFeedStatus[]): boolean {
+  return feeds.some((feed) => feed.network === network && !feed.loaded);
+}
+
+/** The switch's badge: blocking, monitoring, off, or not enforced while its list is missing. */
+export function switchBadge(
+  form: Pick<SwitchForm, 'enabled' | 'monitor'>,
+  listMissing: boolean,
+): { text: string; tone?: 'success' | 'attention' | 'warning' } {
+  if (!form.enabled) return { text: 'Off' };
+  if (listMissing) return { text: 'Not enforced until the list loads', tone: 'warning' };
+  return form.monitor
+    ? { text: 'Monitoring', tone: 'attention' }
+    : { text: 'Blocking', tone: 'success' };
+}
+
+/** What still works while a list is missing, in the merchant's words. */
+export function feedMeanwhile(feed: NetworkFeedStatus): string {
+  if (feed.network === 'tor') {
+    return 'Until it loads, the Tor switch is not enforced: Tor exits get in. The hosting, VPN and proxy switches work as usual.';
+  }
+  if (feed.network === 'privateRelay') {
+    return 'Until it loads, shoppers on Akamai’s relay network are still known as iCloud Private Relay; those on Cloudflare’s and Fastly’s relays may be taken for a hosting or VPN network. Use monitor mode on those switches until it loads if that worries you.';
+  }
+  // DuckDuckBot runs on rented servers and documents no reverse DNS: only its list tells.
+  if (feed.name === 'duckduckbot') {
+    return 'Until it loads, DuckDuckBot cannot be told from a fake: your rules treat it like any other visitor.';
+  }
+  return 'Until it loads, this search engine’s crawlers are checked by the engine’s own network and confirmed by its reverse DNS: real crawlers still get in, fakes are still caught.';
+}
+
+/** When the lists are tried again, and what the merchant can do. */
+export function feedNextTry(nextTryAt: string | null, now: number): string {
+  if (nextTryAt === null) {
+    return 'This server does not download the lists on its own; they load when it is set to.';
+  }
+  return `Gatehouse tries again ${relativeTime(nextTryAt, now)} on its own: nothing is needed from you. If a list is still missing tomorrow, tell us through Contact us.`;
+}

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../crypto/secrets.js';
 import { AppError, messages } from '../../errors.js';
 import { blockNotice } from '../../protection/block-notice.js';
+import { crawlerDnsOf } from '../../protection/crawler-dns.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';
 import { parseDecideQuery } from './decide-query.js';
@@ -29,7 +30,7 @@ import { createVisitorLimiter } from './visitor-limit.js';
 const MINUTE_MS = 60_000;
 
 export async function decideRoute(app: FastifyInstance): Promise<void> {
-  const { policies, geo, tokens } = app.protection;
+  const { policies, geo, tokens, crawlerDns } = app.protection;
   const visits = app.visits;
   const allowTokens = createAllowTokenCache(tokens);
   const visitorIp = createVisitorIpReader(app.config.trustedProxies);
@@ -69,6 +70,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
         tokens.isSignedDevice(query.d, entry.shopId) &&
         entry.devices.has(hashSecret(query.d ?? ''));
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 1024);
+      const facts = lookup ? lookup.lookup(ip) : UNKNOWN_FACTS;
       const decision = decide(
         entry.policy,
         {
@@ -78,8 +80,9 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
           userAgent,
           adminDevice,
           redirected: query.redirected,
+          ...crawlerDnsOf(crawlerDns, userAgent, ip, facts),
         },
-        lookup ? lookup.lookup(ip) : UNKNOWN_FACTS,
+        facts,
       );
       const time = Date.now();
       visits.record({

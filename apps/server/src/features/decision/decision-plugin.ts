@@ -5,6 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { shops } from '../../db/schema.js';
+import { createCrawlerDns, type CrawlerResolver } from '../../protection/crawler-dns.js';
 import { startGeo } from '../../protection/geo-service.js';
 import { RULES_CHANGED_CHANNEL, type ProtectionServices } from '../../protection/services.js';
 import { createSignedTokens } from '../../protection/signed-tokens.js';
@@ -13,8 +14,8 @@ import { buildShopPolicy, createPolicyCache } from './policy-cache.js';
 import { createPolicyNotifier } from './policy-notifier.js';
 import { POLICY_VERSION_JOB, policyVersionJob } from './policy-version-job.js';
 
-export const decisionPlugin = fp(
-  async (app) => {
+export const decisionPlugin = fp<{ crawlerResolver?: CrawlerResolver }>(
+  async (app, options) => {
     const { config, log, db } = app;
     const installed = { id: shops.id, domain: shops.domain };
     const known = createKnownShops({
@@ -52,6 +53,12 @@ export const decisionPlugin = fp(
       geo: startGeo(log),
       policies,
       tokens: createSignedTokens(config.appSecret),
+      crawlerDns: createCrawlerDns({
+        log,
+        servers: config.protection.crawlerDnsServers,
+        timeoutMs: config.protection.crawlerDnsTimeoutMs,
+        ...(options.crawlerResolver ? { resolver: options.crawlerResolver } : {}),
+      }),
       async changed(shopId) {
         await known.learn(shopId);
         await policies.rebuild(shopId);

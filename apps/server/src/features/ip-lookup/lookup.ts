@@ -4,6 +4,8 @@
 // made a moment ago.
 import {
   IP_LOOKUP_ATTRIBUTION,
+  unlistedBits,
+  visitUnlisted,
   visitorLogMessages as m,
   type IpLookupResult,
 } from '@gatehouse/contracts';
@@ -22,11 +24,13 @@ import {
   type IpAddress,
   parseIp,
   parseIpRange,
+  type Decision,
   type GeoLookup,
 } from '@gatehouse/engine';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
+import { crawlerDnsChecked, type CrawlerDns } from '../../protection/crawler-dns.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { kindInfo, ruleDescriber } from '../../protection/rule-labels.js';
 
@@ -56,6 +60,7 @@ export async function lookupIp(
   db: Database,
   shopId: string,
   geo: GeoLookup,
+  crawlerDns: CrawlerDns,
   text: string,
   userAgent = '',
 ): Promise<IpLookupResult> {
@@ -83,8 +88,10 @@ export async function lookupIp(
 
   // As the storefront decides: entries the engine no longer accepts are left out.
   const compiled = compile(ruleSet, { stored: true });
-  const decision = compiled.ok
-    ? decide(compiled.policy, { ip, url: '/', userAgent: userAgent || BROWSER_AGENT }, facts)
+  const agent = userAgent || BROWSER_AGENT;
+  const dns = await crawlerDnsChecked(crawlerDns, agent, ip, facts);
+  const decision: Decision = compiled.ok
+    ? decide(compiled.policy, { ip, url: '/', userAgent: agent, ...dns }, facts)
     : { action: 'allow' as const, rule: null, facts };
   // The rules named as they are now: the lookup answers for the rules of now.
   const describe = ruleDescriber(blockers, ruleSet.rules);
@@ -122,15 +129,15 @@ export async function lookupIp(
       (c) => c.name,
     ),
     userAgent,
-    crawler:
-      'crawler' in decision && decision.crawler
-        ? { name: crawlerName(decision.crawler.id), check: decision.crawler.check }
-        : null,
+    crawler: decision.crawler
+      ? { name: crawlerName(decision.crawler.id), check: decision.crawler.check }
+      : null,
     decision: {
       action: decision.action,
       rule: named(decision.rule),
       monitor: monitor && { ...monitor, action: decision.monitor!.action },
     },
+    notEnforced: visitUnlisted(unlistedBits(decision.unlisted ?? 0)),
     attribution: IP_LOOKUP_ATTRIBUTION,
   };
 }

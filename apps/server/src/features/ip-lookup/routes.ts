@@ -10,6 +10,14 @@ export async function ipLookupRoutes(app: FastifyInstance): Promise<void> {
     // The same geo data the decisions use (loaded at start, shared).
     const geo = app.protection.geo.current() ?? (await app.protection.geo.ready);
     if (!geo) throw new AppError(503, messages.geoUnavailable);
-    return lookupIp(app.blockers, app.db, session.shopId, geo, ip, ua ?? '');
+    return lookupIp(
+      app.blockers,
+      app.db,
+      session.shopId,
+      geo,
+      app.protection.crawlerDns,
+      ip,
+      ua ?? '',
+    );
   });
 }

@@ -65,7 +65,9 @@ export async function refreshFeed(
     return { name: feed.name, result: 'updated', ranges };
   } catch (error) {
     if (!(error instanceof DownloadError) && !(error instanceof FeedError)) throw error;
-    const message = `${url}: ${error.message}`;
+    // The merchant sees the message; the log keeps where it came from.
+    const message = error.message;
+    log.warn({ feed: feed.name, url, error: message }, 'network feed refresh failed');
     await db
       .insert(networkFeeds)
       .values({ name: feed.name, checkedAt: now, lastError: message })

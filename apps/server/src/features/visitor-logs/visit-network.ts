@@ -3,7 +3,7 @@
 // the Bot Blocker category the user agent falls in. A claimed crawler from outside its
 // engine's network is a fake crawler whatever else its agent says; otherwise the first
 // category in the Bot Blocker's order, or none.
-import { CRAWLER_BITS } from '@gatehouse/contracts';
+import { CRAWLER_BITS, unlistedBits } from '@gatehouse/contracts';
 import { agentCategories, BOT_CATEGORIES, botCategoryBit, type Decision } from '@gatehouse/engine';
 
 /** The bits of the engine's network kinds (hosting, vpn, proxy, tor, privateRelay). */
@@ -16,13 +16,14 @@ const CATEGORY_BITS = BOT_CATEGORIES.map(
 /** The stored bits of the engine's network kinds. */
 export const networkFlags = (network: number) => network & NETWORK_MASK;
 
-/** The stored bit set of a decision: network kinds and crawler verdict. */
+/** The stored bit set of a decision: network kinds, crawler verdict, switches without list. */
 export function visitNetFlags(decision: Decision): number {
   const crawler = decision.crawler?.check;
   return (
     networkFlags(decision.facts.network) |
     (crawler === 'verified' ? CRAWLER_BITS.verified : 0) |
-    (crawler === 'fake' ? CRAWLER_BITS.fake : 0)
+    (crawler === 'fake' ? CRAWLER_BITS.fake : 0) |
+    unlistedBits(decision.unlisted ?? 0)
   );
 }
 

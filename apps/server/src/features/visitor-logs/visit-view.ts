@@ -4,6 +4,7 @@
 import {
   visitBotCategory,
   visitCrawler,
+  visitUnlisted,
   visitNetworkKinds,
   type VisitView,
 } from '@gatehouse/contracts';
@@ -46,6 +47,7 @@ export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
     // A category this build does not know (written by a newer one) reads as none.
     botCategory: visitBotCategory.safeParse(v.botCategory).data ?? null,
     crawler: visitCrawler(v.netFlags),
+    notEnforced: visitUnlisted(v.netFlags),
   };
 }
 

@@ -5,6 +5,7 @@
 // keeps (network_feeds), so the blocker depends on nothing but the stored rows.
 import type { NetworkFeedStatus } from '@gatehouse/contracts';
 import { FEEDS } from '@gatehouse/engine';
+import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
@@ -23,7 +24,31 @@ interface FeedRow {
 const iso = (ms: number | string | null) =>
   ms === null ? null : new Date(Number(ms)).toISOString();
 
-export async function feedStatus(db: Database, now = Date.now()): Promise<NetworkFeedStatus[]> {
+/** The next time the refresh schedule (cron, UTC) runs after `now`; null without one. */
+export function nextRefresh(schedule: string | null, now: number): string | null {
+  if (!schedule) return null;
+  try {
+    return CronExpressionParser.parse(schedule, { currentDate: new Date(now), tz: 'UTC' })
+      .next()
+      .toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A refresh's failure as the merchant reads it: older rows begin with the publisher's address,
+ * which says nothing the merchant can act on, so it is left out.
+ */
+export function failureText(error: string | null): string | null {
+  return error === null ? null : error.replace(/^https?:\/\/\S+?: /, '');
+}
+
+export async function feedStatus(
+  db: Database,
+  schedule: string | null,
+  now = Date.now(),
+): Promise<NetworkFeedStatus[]> {
   const result = await db.execute(sql`
     select name, body is not null as loaded, ranges, last_error,
       extract(epoch from fetched_at) * 1000 as fetched_ms,
@@ -43,8 +68,9 @@ export async function feedStatus(db: Database, now = Date.now()): Promise<Networ
       ranges: loaded ? Number(row?.ranges ?? 0) : 0,
       fetchedAt,
       checkedAt: iso(row?.checked_ms ?? null),
-      lastError: row?.last_error ?? null,
+      lastError: failureText(row?.last_error ?? null),
       stale: loaded && fetchedAt !== null && now - Date.parse(fetchedAt) > FEED_STALE_AFTER_MS,
+      nextTryAt: nextRefresh(schedule, now),
     };
   });
 }

@@ -26,11 +26,11 @@ import {
   toTrustedAsn,
 } from './vpn-trusted-asns.js';
 
-async function view(db: Database, shop: Shop): Promise<VpnBlockerView> {
+async function view(db: Database, shop: Shop, schedule: string | null): Promise<VpnBlockerView> {
   const [state, trusted, feeds] = await Promise.all([
     loadVpnState(db, shop),
     listTrustedAsns(db, shop.id),
-    feedStatus(db),
+    feedStatus(db, schedule),
   ]);
   return { ...vpnSettingsView(state), trusted, limit: maxTrustedAsns, feeds };
 }
@@ -39,7 +39,7 @@ export async function vpnRoutes(app: FastifyInstance): Promise<void> {
   const mutates = { mutates: true };
 
   route(app, api.getVpnBlocker, async (_input, { session }) =>
-    view(app.db, await shopById(app.db, session.shopId)),
+    view(app.db, await shopById(app.db, session.shopId), app.config.networkFeeds.schedule),
   );
 
   route(
@@ -55,7 +55,7 @@ export async function vpnRoutes(app: FastifyInstance): Promise<void> {
       });
       await saveVpnSettings(app.db, shop.id, state);
       await app.protection.changed(shop.id);
-      return view(app.db, shop);
+      return view(app.db, shop, app.config.networkFeeds.schedule);
     },
     mutates,
   );

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import {
   Badge,
+  Banner,
   BlockStack,
   Box,
   Card,
@@ -71,6 +72,14 @@ function Decision({ result }: { result: IpLookupResult }) {
             )}
           </Text>
         </InlineStack>
+        {result.notEnforced.map((text) => (
+          <Banner key={text} tone="warning">
+            <Text as="p">
+              {text}. Its address list has not been downloaded yet, so visitors of that kind get in
+              for now.
+            </Text>
+          </Banner>
+        ))}
         {decision.rule && decision.monitor && (
           <Text as="p" tone="subdued">
             Also matched in monitor mode:{' '}

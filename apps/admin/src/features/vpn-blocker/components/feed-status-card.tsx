@@ -1,12 +1,13 @@
 // Which address lists the network check runs on: each feed, what it serves, whether a good copy
-// is loaded (with its size and age) and why the last refresh failed, if it did. Without a feed
-// the check runs on what it has (the networks the product knows by owner), so a missing feed
-// is a warning, not an outage.
+// is loaded (with its size and age) and why the last refresh failed, if it did. A missing list
+// says what still works without it, and the card says when the lists are tried again and what
+// the merchant can do. No publisher's address is shown: it is nothing the merchant can act on.
 import { Badge, BlockStack, Box, Card, InlineStack, Text } from '@shopify/polaris';
 import type { NetworkFeedStatus } from '@gatehouse/contracts';
-import { feedState, feedUse } from '../vpn-blocker-form.js';
+import { feedMeanwhile, feedNextTry, feedState, feedUse } from '../vpn-blocker-form.js';
 
 export function FeedStatusCard({ feeds, readAt }: { feeds: NetworkFeedStatus[]; readAt: number }) {
+  const troubled = feeds.some((feed) => !feed.loaded || feed.stale || feed.lastError !== null);
   return (
     <Card>
       <BlockStack gap="400">
@@ -41,9 +42,10 @@ export function FeedStatusCard({ feeds, readAt }: { feeds: NetworkFeedStatus[]; 
                     {feedUse(feed)}
                     {feed.loaded ? ` · ${feed.ranges.toLocaleString('en-US')} address ranges` : ''}
                   </Text>
+                  {!feed.loaded && <Text as="p">{feedMeanwhile(feed)}</Text>}
                   {feed.lastError && (
-                    <Text as="p" tone="critical" breakWord>
-                      Last refresh: {feed.lastError}
+                    <Text as="p" tone="subdued" breakWord>
+                      Last try: {feed.lastError}
                     </Text>
                   )}
                 </BlockStack>
@@ -51,6 +53,11 @@ export function FeedStatusCard({ feeds, readAt }: { feeds: NetworkFeedStatus[]; 
             );
           })}
         </BlockStack>
+        {troubled && feeds[0] && (
+          <Text as="p" fontWeight="medium">
+            {feedNextTry(feeds[0].nextTryAt, readAt)}
+          </Text>
+        )}
       </BlockStack>
     </Card>
   );

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Badge, BlockStack, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import type { VpnNetwork } from '@gatehouse/contracts';
 import { RuleActionFields } from '../../../components/rule-action-card.js';
-import type { SwitchForm } from '../vpn-blocker-form.js';
+import { switchBadge, type SwitchForm } from '../vpn-blocker-form.js';
 
 /** What each switch blocks, in the merchant's words. */
 export const SWITCH_TEXTS: Record<
@@ -45,6 +45,7 @@ export const SWITCH_TEXTS: Record<
 export function NetworkSwitchCard({
   network,
   form,
+  listMissing,
   urlError,
   onChange,
   onUrlBlur,
@@ -52,6 +53,8 @@ export function NetworkSwitchCard({
 }: {
   network: VpnNetwork;
   form: SwitchForm;
+  /** The address list the switch needs is not loaded: it cannot block anyone yet. */
+  listMissing: boolean;
   urlError: string | undefined;
   onChange: (change: Partial<SwitchForm>) => void;
   onUrlBlur: () => void;
@@ -59,6 +62,7 @@ export function NetworkSwitchCard({
   children?: ReactNode;
 }) {
   const text = SWITCH_TEXTS[network];
+  const badge = switchBadge(form, listMissing);
   return (
     <Card>
       <BlockStack gap="400">
@@ -67,17 +71,17 @@ export function NetworkSwitchCard({
             <Text as="h2" variant="headingMd">
               {text.title}
             </Text>
-            {form.enabled ? (
-              <Badge tone={form.monitor ? 'attention' : 'success'}>
-                {form.monitor ? 'Monitoring' : 'Blocking'}
-              </Badge>
-            ) : (
-              <Badge>Off</Badge>
-            )}
+            <Badge {...(badge.tone ? { tone: badge.tone } : {})}>{badge.text}</Badge>
           </InlineStack>
           <Text as="p" tone="subdued">
             {text.description}
           </Text>
+          {form.enabled && listMissing && (
+            <Text as="p" tone="caution">
+              The address list this switch needs has not been downloaded yet, so it blocks nobody
+              for now. It starts on its own as soon as the list loads (see Address lists below).
+            </Text>
+          )}
         </BlockStack>
         <Checkbox
           label={text.label}

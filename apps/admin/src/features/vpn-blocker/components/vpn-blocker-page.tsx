@@ -19,6 +19,7 @@ import { useVpnBlocker } from '../api/use-vpn-blocker.js';
 import {
   hasErrors,
   switchError,
+  switchListMissing,
   toVpnForm,
   toVpnSettings,
   type SwitchForm,
@@ -104,6 +105,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 key={network}
                 network={network}
                 form={draft.switches[network]}
+                listMissing={switchListMissing(network, feeds)}
                 urlError={showErrors ? switchError(draft.switches[network]) : undefined}
                 onChange={(partial) => changeSwitch(network, partial)}
                 onUrlBlur={revealErrors}
