@@ -4,7 +4,6 @@
 // shop's, or one of another address blocked in the same millisecond; a text that is not a
 // reference is refused with 400.
 import {
-  FIREWALL_ACCESS_LOG_PATH,
   fwAccessMessages,
   visitReference,
   type FwAccessPage,
@@ -14,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { sendAccessLog } from './access-log-tail.js';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -54,16 +54,7 @@ const record = (shop: SignedIn, over: Partial<FwAccessRecord>): FwAccessRecord =
 });
 
 async function ingest(entries: FwAccessRecord[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FIREWALL_ACCESS_LOG_PATH,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${t.config.firewall.key}`,
-    },
-    payload: JSON.stringify({ entries }),
-  });
-  expect(res.statusCode).toBe(200);
+  expect((await sendAccessLog(t, entries)).statusCode).toBe(200);
 }
 
 const find = async (shop: SignedIn, ref: string) => {
