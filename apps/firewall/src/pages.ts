@@ -22,6 +22,10 @@ function page(title: string, body: SafeHtml, style = ''): string {
             justify-content: center; font-family: system-ui, sans-serif; text-align: center; ${style} }
           main { max-width: 36rem; padding: 2rem; }
           img { max-width: 12rem; max-height: 6rem; }
+          dl { margin: 1.5rem 0 0; font-size: 0.875rem; }
+          dt { opacity: 0.8; }
+          dd { margin: 0 0 0.5rem; overflow-wrap: anywhere; }
+          a { color: inherit; }
         </style>
       </head>
       <body>
