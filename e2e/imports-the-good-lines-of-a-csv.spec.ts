@@ -77,6 +77,8 @@ describe('importing the good lines of a CSV file', () => {
     await chooseFile('buyers.csv', csv);
     await admin.getByRole('button', { name: SKIP }).click();
     await shows(admin, 'Imported 8 entries, skipped 2 bad lines');
+    // The dialog, with its table of bad lines, is gone once its closing has run.
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     for (let i = 1; i <= 8; i++) {
       await admin
         .getByRole('row')
@@ -104,6 +106,8 @@ describe('importing the good lines of a CSV file', () => {
 
     await admin.getByRole('button', { name: SKIP }).click();
     await shows(admin, 'Imported 8 entries, skipped 2 bad lines');
+    // The dialog, with its table of bad lines, is gone once its closing has run.
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     for (let i = 1; i <= 8; i++) {
       await admin.getByText(`198.51.100.${i}`, { exact: true }).first().waitFor();
     }

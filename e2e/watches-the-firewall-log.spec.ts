@@ -1,8 +1,9 @@
 // With the Firewall on in front of the demo store, a visitor from a blocked country gets the
 // block page from the firewall and the store never sees the request (the platform emulator
 // counts the storefront requests it serves), a visitor from elsewhere shops as usual, and the
-// merchant watching the Realtime Access Log sees both requests appear live, then blocks the
-// blocked visitor's network from its row.
+// merchant watching the Realtime Access Log sees both requests appear live, finds the blocked
+// one by the reference its block page gave the shopper, then blocks the blocked visitor's
+// network from its row.
 import type { ChildProcess } from 'node:child_process';
 import { firewallMessages } from '@gatehouse/contracts';
 import { freePort } from '@gatehouse/test-support';
@@ -23,6 +24,7 @@ describe('the firewall and its realtime access log', () => {
   let admin: Page;
   let firewall: ChildProcess | undefined;
   let storeUrl: string;
+  let reference = '';
 
   const storeRequests = async () => {
     const res = await fetch(`${f.stack.emulatorUrl}/_emulator/shops/${DEMO}/storefront-requests`);
@@ -134,7 +136,16 @@ describe('the firewall and its realtime access log', () => {
     const visited = Date.now();
     expect(blocked.status).toBe(403);
     await blocked.page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    // The kind of reason, the store's contact email and a reference; never the rule itself.
+    const shown = await blocked.page.locator('main').innerText();
+    expect(shown).toMatch(/Reason:\s+your country or region/);
+    expect(shown).toMatch(/Contact the store:\s+\S+@\S+/);
+    expect(shown).not.toMatch(/Country Blocker|DE\b|Germany/);
+    reference = /Reference:\s+([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(shown)?.[1] ?? '';
+    expect(reference).not.toBe('');
     await screenshot(blocked.page, 'firewall-blocked');
+    await blocked.page.setViewportSize({ width: 390, height: 860 });
+    await screenshot(blocked.page, 'firewall-blocked-narrow');
     await blocked.page.close();
     expect(await storeRequests()).toBe(before);
 
@@ -153,6 +164,24 @@ describe('the firewall and its realtime access log', () => {
     await screenshot(admin, 'firewall-access-log-narrow');
     if (wide) await admin.setViewportSize(wide);
     console.log(`the blocked request appeared in the access log ${seenAfter} ms after the visit`);
+  });
+
+  it('finds the blocked request by the reference the shopper quotes, however it is typed', async () => {
+    const typed = reference.toLowerCase().replace('-', ' ');
+    await admin.getByLabel('IP address or reference').fill(typed);
+    const read = admin.waitForResponse((r) => r.url().includes('/api/fwAccessLog/get'));
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    expect((await read).status()).toBe(200);
+    const rows = admin.getByRole('row').filter({ hasText: /\d+\.\d+\.\d+\.\d+/ });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    expect(await rows.first().innerText()).toContain(GERMANY);
+    await screenshot(admin, 'firewall-access-log-reference');
+    const wide = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 860 });
+    await screenshot(admin, 'firewall-access-log-reference-narrow');
+    if (wide) await admin.setViewportSize(wide);
+    await admin.getByRole('button', { name: 'Clear filters' }).click();
+    await admin.getByRole('row').filter({ hasText: UNITED_STATES }).first().waitFor();
   });
 
   it("blocks the visitor's network from the row", async () => {

@@ -3,6 +3,7 @@
 // fresh PGlite folder and an in-memory emulator, and stops them afterwards. The PGlite folder
 // is a copy of the one the run prepared (global-setup.ts): migrated, with the job queue's tables.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -107,6 +108,7 @@ export async function startStack(
     EMULATOR_URL: emulatorUrl,
     EMULATOR_STATE_FILE: '',
   });
+  const silentDns = await silentDnsServer();
   const env = {
     ...common,
     PORT: String(appPort),
@@ -115,9 +117,11 @@ export async function startStack(
     PGLITE_DIR: join(dataDir, 'pglite'),
     APP_SECRET_FILE: join(dataDir, 'app-secret'),
     SUPPORT_API_KEY: supportKey,
-    // Claimed crawlers' DNS goes to a closed local port: the tests never ask the real network,
-    // and a crawler from its engine's network keeps passing by that network.
-    CRAWLER_DNS_SERVERS: '127.0.0.1:9',
+    // Claimed crawlers' DNS goes to a local socket that never answers: the tests never ask the
+    // real network, every check times out (a refused port would read as "no such name", a
+    // fake), and a crawler from its engine's network keeps passing by that network.
+    CRAWLER_DNS_SERVERS: `127.0.0.1:${silentDns.port}`,
+    CRAWLER_DNS_TIMEOUT_MS: '200',
     // A store's firewall origin may be the emulator on loopback.
     FIREWALL_DEV_ORIGINS: new URL(emulatorUrl).host,
     // Pages the emulator's admin frames load its App Bridge stand-in.
@@ -127,6 +131,7 @@ export async function startStack(
   let server = launch('apps/server/src/server.ts', env);
   const stop = async () => {
     await Promise.all([emulator.child, server.child].map(end));
+    silentDns.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -159,4 +164,15 @@ export async function startStack(
     },
     stop,
   };
+}
+
+/** A UDP socket on loopback that takes DNS questions and never answers them. */
+async function silentDnsServer(): Promise<{ port: number; close(): void }> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => resolve());
+  });
+  socket.unref();
+  return { port: socket.address().port, close: () => socket.close() };
 }

@@ -14,9 +14,15 @@
 // (origin-guard.ts).
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
-import { FIREWALL_PROBE_PATH, type FwAccessAction } from '@gatehouse/contracts';
+import {
+  blockReason,
+  FIREWALL_PROBE_PATH,
+  visitReference,
+  type FwAccessAction,
+} from '@gatehouse/contracts';
 import {
   decide,
+  normalizeIp,
   UNKNOWN_FACTS,
   type DevOrigin,
   type GeoFacts,
@@ -197,7 +203,13 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     if (decision.action === 'redirect' && decision.redirectUrl) {
       return reply.redirect(decision.redirectUrl, 302);
     }
-    return reply.code(403).type('text/html; charset=utf-8').send(shop.blockHtml);
+    // The reference holds the time and address the access log keeps, so it finds this request;
+    // the address is tagged in the engine's spelling, as the log's search reads it.
+    const reference = visitReference(started, normalizeIp(request.ip) ?? request.ip);
+    return reply
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .send(shop.blockHtml(blockReason(decision.rule), reference));
   });
 
   await app.register(rateLimit, {

@@ -1,7 +1,8 @@
 // The pages the firewall answers itself: the merchant's block page (403), the rate limit's
 // challenge and refusal (429), and the errors of a request it cannot read (400), a domain it
 // does not serve (421), a request that came round in a loop (508), and an origin that does not
-// answer or may not be reached (502). Every value is escaped; nothing from the store is shown.
+// answer or may not be reached (502). Every value is escaped; of the store only its block page
+// and contact email are shown.
 import type { BlockPage } from '@gatehouse/contracts';
 import { html, raw, type SafeHtml } from '@gatehouse/html';
 
@@ -21,6 +22,10 @@ function page(title: string, body: SafeHtml, style = ''): string {
             justify-content: center; font-family: system-ui, sans-serif; text-align: center; ${style} }
           main { max-width: 36rem; padding: 2rem; }
           img { max-width: 12rem; max-height: 6rem; }
+          dl { margin: 1.5rem 0 0; font-size: 0.875rem; }
+          dt { opacity: 0.8; }
+          dd { margin: 0 0 0.5rem; overflow-wrap: anywhere; }
+          a { color: inherit; }
         </style>
       </head>
       <body>
@@ -29,20 +34,56 @@ function page(title: string, body: SafeHtml, style = ''): string {
     </html>`.toString();
 }
 
-export function renderBlockPage(blockPage: BlockPage): string {
+/** Stands where the visit's reference goes; escaped text can never hold it. */
+const REFERENCE_SLOT = '<!--reference-->';
+
+/** The shopper's email to the store has the reference in its subject. */
+const mailto = (email: string) =>
+  `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=Blocked%20visit%20`;
+
+/** The shop's block page for one reason, cut where the reference goes. */
+function blockPageParts(blockPage: BlockPage, contactEmail: string, reason: string): string[] {
   const background = colour(blockPage.backgroundColor, '#ffffff');
   const text = colour(blockPage.textColor, '#000000');
   const logo =
     blockPage.logoUrl && blockPage.logoUrl.startsWith('https://')
       ? html`<img src="${blockPage.logoUrl}" alt="" />`
       : null;
+  const contact = contactEmail
+    ? html`<dt>Contact the store:</dt>
+        <dd><a href="${mailto(contactEmail)}${raw(REFERENCE_SLOT)}">${contactEmail}</a></dd>`
+    : null;
   return page(
     blockPage.title,
     html`${logo}
       <h1>${blockPage.title}</h1>
-      <p>${blockPage.message}</p>`,
+      <p>${blockPage.message}</p>
+      <dl>
+        <dt>Reason:</dt>
+        <dd>${reason}</dd>
+        ${contact}
+        <dt>Reference:</dt>
+        <dd>${raw(REFERENCE_SLOT)} (quote it when you contact the store)</dd>
+      </dl>`,
     `background: ${background}; color: ${text};`,
-  );
+  ).split(REFERENCE_SLOT);
+}
+
+/**
+ * A shop's block page: the merchant's text, then why (the kind of reason only, never the rule),
+ * whom to write to (when the store has a contact email) and the visit's reference. The page of
+ * each reason is built once; a request only puts its reference (letters, digits and a dash) in.
+ */
+export function blockPageRenderer(blockPage: BlockPage, contactEmail: string) {
+  const byReason = new Map<string, string[]>();
+  return (reason: string, reference: string): string => {
+    let parts = byReason.get(reason);
+    if (!parts) {
+      parts = blockPageParts(blockPage, contactEmail, reason);
+      byReason.set(reason, parts);
+    }
+    return parts.join(reference);
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '@gatehouse/contracts';
 import { compile, type Policy } from '@gatehouse/engine';
 import { follow, type Follower, type FollowSettings, type FollowStatus } from './follow.js';
-import { renderBlockPage } from './pages.js';
+import { blockPageRenderer } from './pages.js';
 
 export interface ShopEntry {
   shopId: string;
@@ -27,8 +27,8 @@ export interface ShopEntry {
   prefix: string;
   policy: Policy;
   blockPage: BlockPage;
-  /** The block page, rendered once per snapshot. */
-  blockHtml: string;
+  /** The block page for a reason and reference, each reason's rendered once per snapshot. */
+  blockHtml: (reason: string, reference: string) => string;
   rateLimit: FirewallShop['rateLimit'];
   /** The rule set's JSON, to tell whether it changed. */
   rulesKey: string;
@@ -87,7 +87,7 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
       ...splitOrigin(shop.origin),
       policy,
       blockPage: shop.blockPage,
-      blockHtml: renderBlockPage(shop.blockPage),
+      blockHtml: blockPageRenderer(shop.blockPage, shop.contactEmail),
       rateLimit: shop.rateLimit,
       rulesKey,
     };

@@ -29,6 +29,7 @@ export function shopOf(
     origin,
     ruleSet: rules,
     blockPage: { ...DEFAULT_BLOCK_PAGE },
+    contactEmail: '',
     rateLimit: null,
     ...extra,
   };

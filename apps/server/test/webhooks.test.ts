@@ -92,7 +92,7 @@ describe('webhooks', () => {
   });
 
   it('answers 200 to a topic it does not handle', async () => {
-    const res = await deliver('shop/update', 'demo.myshopify.com');
+    const res = await deliver('products/update', 'demo.myshopify.com');
     expect(res.statusCode).toBe(200);
   });
 

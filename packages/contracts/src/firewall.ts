@@ -190,6 +190,8 @@ export const firewallShop = z.object({
   /** The engine's rule set (compiled by the firewall with the engine's compile()). */
   ruleSet: z.unknown(),
   blockPage,
+  /** The store's customer-facing email, shown on the block page; empty when it has none. */
+  contactEmail: z.string().default(''),
   rateLimit: firewallRateLimit.omit({ enabled: true }).nullable(),
 });
 export type FirewallShop = z.infer<typeof firewallShop>;

@@ -5,6 +5,7 @@
 import { isIp } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
+import { isVisitReference } from './visit-reference.js';
 
 /** Where firewall instances send their batches of requests (bearer: the firewall key). */
 export const FIREWALL_ACCESS_LOG_PATH = '/api/firewall/accessLog';
@@ -26,6 +27,7 @@ export type FwAccessAction = (typeof FW_ACCESS_ACTIONS)[number];
 
 export const fwAccessMessages = {
   ip: 'Enter an IP address, like 203.0.113.7.',
+  reference: 'A reference has ten letters and digits, like 1KQ7M-2X9DA.',
   country: 'Choose a country by its two-letter code, like DE.',
   status: 'Enter an HTTP status from 100 to 599.',
   cursor: 'The page cursor is not valid.',
@@ -90,6 +92,12 @@ export const fwAccessFilters = z.object({
     .trim()
     .max(64, m.ip)
     .refine((text) => text === '' || isIp(text), m.ip)
+    .optional(),
+  /** A blocked shopper's reference, typed any way: the request blocked at the time it names. */
+  ref: z
+    .string({ error: m.reference })
+    .max(40, m.reference)
+    .refine((text) => text === '' || isVisitReference(text), m.reference)
     .optional(),
   country: z
     .string({ error: m.country })

@@ -21,6 +21,7 @@ export * from './visit-rule.js';
 export * from './visit-network.js';
 export * from './visit-filters.js';
 export * from './visit-reference.js';
+export * from './block-notice.js';
 export * from './referrer-blocker.js';
 export * from './legacy-block-lists.js';
 export * from './customer-block-lists.js';

@@ -21,6 +21,13 @@ const planBody = z.object({
   partnerDevelopment: z.boolean().optional(),
 });
 const webhookBody = z.object({ topic: z.string(), payload: z.unknown().optional() });
+const detailsBody = z
+  .object({
+    name: z.string().trim().min(1).max(255).optional(),
+    email: z.email().max(255).optional(),
+    contactEmail: z.email().max(255).optional(),
+  })
+  .strict();
 
 function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
   const installation = context.store.state.installations[shop.domain];
@@ -30,6 +37,7 @@ function shopState(context: EmulatorContext, shop: ShopRecord): ShopStateView {
       domain: shop.domain,
       name: shop.name,
       email: shop.email,
+      contactEmail: shop.contactEmail ?? shop.email,
       currency: shop.currency,
       timezone: shop.timezone,
       plan: shop.planDisplayName,
@@ -167,6 +175,23 @@ export async function controlRoutes(app: FastifyInstance, context: EmulatorConte
     shop.updatedAt = new Date().toISOString();
     context.store.save();
     return shopState(context, shop);
+  });
+
+  // The store owner saves the store's details in the platform's settings (its name, the
+  // owner's email, the customer-facing email): the platform tells subscribed apps by shop/update.
+  app.post('/_emulator/shops/:shop/details', async (request, reply) => {
+    const shop = findShop((request.params as { shop: string }).shop, reply);
+    if (!shop) return reply;
+    const body = detailsBody.safeParse(request.body);
+    if (!body.success) {
+      return reply
+        .code(400)
+        .send({ error: 'Expected {"name"?: string, "email"?: email, "contactEmail"?: email}' });
+    }
+    Object.assign(shop, body.data, { updatedAt: new Date().toISOString() });
+    context.store.save();
+    const deliveries = context.dispatcher.trigger(shop.domain, 'SHOP_UPDATE', shopPayload(shop));
+    return { ...shopState(context, shop), webhookIds: deliveries.map((d) => d.webhookId) };
   });
 
   app.post('/_emulator/shops/:shop/webhooks', async (request, reply) => {

@@ -15,6 +15,8 @@ export interface ShopStateView {
     domain: string;
     name: string;
     email: string;
+    /** The customer-facing email. */
+    contactEmail: string;
     currency: string;
     timezone: string;
     plan: string;

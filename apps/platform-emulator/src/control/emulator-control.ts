@@ -75,6 +75,14 @@ export class EmulatorControl {
     return this.call('POST', `/_emulator/shops/${shop}/plan`, { displayName, partnerDevelopment });
   }
 
+  /** The store owner saves the store's details; the platform sends shop/update. */
+  setShopDetails(
+    shop: string,
+    details: { name?: string; email?: string; contactEmail?: string },
+  ): Promise<ShopStateView & { webhookIds: string[] }> {
+    return this.call('POST', `/_emulator/shops/${shop}/details`, details);
+  }
+
   /** Adds a theme (no app embed on); `publish` makes it the live theme (themes/publish). */
   addTheme(
     shop: string,

@@ -15,6 +15,13 @@ export interface LeaseColumns {
   sentAt: PgColumn;
 }
 
+/** The columns of a claimable table whose rows belong to one order of a shop. */
+export interface OrderLeaseColumns extends LeaseColumns {
+  shopId: PgColumn;
+  orderId: PgColumn;
+  error: PgColumn;
+}
+
 /** The row, while it is pending or its last claim has expired. */
 export const claimable = (t: LeaseColumns, id: string, now: Date): SQL | undefined =>
   and(
@@ -41,6 +48,24 @@ export const held = (t: LeaseColumns, id: string): SQL | undefined =>
 export const releaseFields = (error: string) => ({
   status: 'pending' as const,
   error,
+  claimedUntil: null,
+  updatedAt: new Date(),
+});
+
+/** The order's rows still waiting for another attempt. */
+export const pendingOfOrder = (
+  t: OrderLeaseColumns,
+  shopId: string,
+  orderId: string,
+): SQL | undefined => and(eq(t.shopId, shopId), eq(t.orderId, orderId), eq(t.status, 'pending'));
+
+/**
+ * What failing a row after the last retry sets: the reason its last attempt gave, else this
+ * one.
+ */
+export const failedAfterRetriesFields = (t: OrderLeaseColumns, error: string) => ({
+  status: 'failed' as const,
+  error: sql`coalesce(${t.error}, ${error})`,
   claimedUntil: null,
   updatedAt: new Date(),
 });

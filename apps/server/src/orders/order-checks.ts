@@ -4,9 +4,10 @@
 // retries it (the log reads that job's next attempt and its time); the feature's waiting
 // actions name the job too. When the last retry fails, what is still waiting is marked failed
 // for the merchant to retry; once an attempt goes through, the check entry is closed.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { orderActions, type OrderActionFeature } from '../db/order-actions-schema.js';
+import { failedAfterRetriesFields, pendingOfOrder } from './leased-claim.js';
 import { recordActions } from './order-actions.js';
 
 interface FeatureOrder {
@@ -103,19 +104,8 @@ export async function failOpenActions(
 ): Promise<void> {
   await db
     .update(orderActions)
-    .set({
-      status: 'failed',
-      error: sql`coalesce(${orderActions.error}, ${error})`,
-      claimedUntil: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(orderActions.shopId, shopId),
-        eq(orderActions.orderId, orderId),
-        eq(orderActions.status, 'pending'),
-      ),
-    );
+    .set(failedAfterRetriesFields(orderActions, error))
+    .where(pendingOfOrder(orderActions, shopId, orderId));
 }
 
 /**

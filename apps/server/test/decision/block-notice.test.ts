@@ -90,6 +90,27 @@ describe('the block page notice', () => {
     expect(row?.contactEmail).toBe('hello@bob-notice.example');
   });
 
+  it('shows the contact email the store saves on the platform, once shop/update arrives', async () => {
+    const saved = await t.call('saveCountryBlocker', bob.token, {
+      mode: 'blacklist',
+      countries: ['US'],
+      action: { type: 'block' },
+      monitor: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await decide(bob, US)).notice?.contactEmail).toBe('hello@bob-notice.example');
+    const { webhookIds } = await t.emulator.setShopDetails(bob.shop, {
+      contactEmail: 'care@bob-notice.example',
+    });
+    expect(webhookIds).toHaveLength(1);
+    // The decisions already made with the old address learn the new one without a save.
+    await expect
+      .poll(async () => (await decide(bob, US)).notice?.contactEmail, { timeout: 15_000 })
+      .toBe('care@bob-notice.example');
+    const [row] = await t.app.db.select().from(shops).where(eq(shops.id, bob.id));
+    expect(row?.contactEmail).toBe('care@bob-notice.example');
+  });
+
   it('finds the blocked visit in the visitor log by its reference, as a shopper types it', async () => {
     const first = (await decide(alice, US)).notice!.reference;
     // An allowed visit and another blocked one around it are not what the reference names.

@@ -195,6 +195,8 @@ describe('the policy snapshot', () => {
     expect(snapshot.shops.map((s) => s.domain)).toEqual([alice.shop]);
     const [shop] = snapshot.shops;
     expect(shop!.hosts).toEqual(['alice.example.com']);
+    // The store's contact email from the platform, for the block page.
+    expect(shop!.contactEmail).toBe('hello@alice-firewall.example');
     const kinds = (shop!.ruleSet as { rules: { kind: string }[] }).rules.map((r) => r.kind);
     expect(kinds).toContain('country');
     expect(kinds).toContain('url');
@@ -239,6 +241,9 @@ describe('a firewall in front of the demo store', () => {
     const res = await visit('/products/anything', DE);
     expect(res.status).toBe(403);
     expect(res.body).toContain(DEFAULT_BLOCK_PAGE.title);
+    expect(res.body).toMatch(/Reason:<\/dt>\s*<dd>your country or region<\/dd>/);
+    expect(res.body).toContain('>hello@alice-firewall.example</a>');
+    expect(res.body).toMatch(/Reference:<\/dt>\s*<dd>[0-9A-Z]{5}-[0-9A-Z]{5} \(/);
     expect(await storeRequests(t, alice.shop)).toBe(before);
   });
 

@@ -319,8 +319,10 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
   // The order topics Fraud Protect acts on: it reads the order's id and asks the platform.
   webhook('orders/create', [], () => ({ id: 1, note: 'a' })),
   webhook('orders/risk_assessment_changed', [], () => ({ order_id: 1, risk_level: 'high' })),
-  // A topic no handler knows (the platform may add some): received and set aside.
+  // The store's details changed: the app reads them again from the platform.
   webhook('shop/update', [], () => ({ id: 1, name: 'a' })),
+  // A topic no handler knows (the platform may add some): received and set aside.
+  webhook('products/update', [], () => ({ id: 1, title: 'a' })),
   // The privacy topics: what they read is the customer's ids and the shop's.
   webhook('customers/data_request', [], (shop) => ({
     shop_domain: shop.domain,

@@ -51,8 +51,8 @@ describe('recording and processing', () => {
 
   it('records a webhook id once: a repeat is answered 200 and queues nothing', async () => {
     const id = randomUUID();
-    expect((await deliverWebhook(t, 'shop/update', owner.shop, { id })).statusCode).toBe(200);
-    const again = await deliverWebhook(t, 'shop/update', owner.shop, { id });
+    expect((await deliverWebhook(t, 'products/update', owner.shop, { id })).statusCode).toBe(200);
+    const again = await deliverWebhook(t, 'products/update', owner.shop, { id });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ok: true, duplicate: true });
     const rows = await t.app.db.select().from(webhookEvents).where(eq(webhookEvents.webhookId, id));
@@ -60,7 +60,7 @@ describe('recording and processing', () => {
     // A topic nobody handles is not dropped silently: it is recorded as ignored, with why.
     expect(await settled(t, id)).toMatchObject({
       status: 'ignored',
-      lastError: 'No handler for shop/update.',
+      lastError: 'No handler for products/update.',
     });
   });
 

@@ -54,6 +54,15 @@ describe('the filters', () => {
     ).toEqual({ query: { ip: '203.0.113.9', country: 'DE', status: '403', blocked: 'true' } });
   });
 
+  it("sends a blocked shopper's reference typed in the address field as the reference", () => {
+    expect(readFilters({ ...NO_FILTERS, ip: ' 1kq7m 2x9da ' })).toEqual({
+      query: { ref: ' 1kq7m 2x9da ' },
+    });
+    expect(readFilters({ ...NO_FILTERS, ip: '1KQ7M-2X9DA', blocked: true })).toEqual({
+      query: { ref: '1KQ7M-2X9DA', blocked: 'true' },
+    });
+  });
+
   it('names the fields that are wrong', () => {
     const read = readFilters({ ip: 'nope', country: 'Germany', status: '42', blocked: false });
     expect('errors' in read && Object.keys(read.errors).sort()).toEqual([

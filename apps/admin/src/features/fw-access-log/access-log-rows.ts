@@ -1,8 +1,13 @@
 // The rows the Realtime Access Log shows: live entries on top of the history pages, newest
 // first by id, each once (a page read after the tail started may hold entries it also sent),
-// and at most MAX_ROWS of them; what the filter fields say as the calls' query; the row's
-// block actions.
-import { fwAccessFilters, type FwAccessEntry, type FwAccessFilters } from '@gatehouse/contracts';
+// and at most MAX_ROWS of them; what the filter fields say as the calls' query (the address
+// field also takes the reference a blocked shopper quotes); the row's block actions.
+import {
+  fwAccessFilters,
+  isVisitReference,
+  type FwAccessEntry,
+  type FwAccessFilters,
+} from '@gatehouse/contracts';
 
 export const MAX_ROWS = 1000;
 
@@ -26,6 +31,7 @@ export function mergeEntries(...lists: readonly FwAccessEntry[][]): FwAccessEntr
 
 /** The filter fields as typed. */
 export interface FilterDraft {
+  /** An IP address, or a blocked shopper's reference. */
   ip: string;
   country: string;
   status: string;
@@ -40,8 +46,9 @@ export type FilterErrors = Partial<Record<keyof FwAccessFilters, string>>;
 export function readFilters(
   draft: FilterDraft,
 ): { query: Record<string, string> } | { errors: FilterErrors } {
+  const reference = isVisitReference(draft.ip);
   const parsed = fwAccessFilters.safeParse({
-    ip: draft.ip,
+    ...(reference ? { ref: draft.ip } : { ip: draft.ip }),
     country: draft.country,
     status: draft.status,
     ...(draft.blocked ? { blocked: 'true' } : {}),
@@ -50,7 +57,8 @@ export function readFilters(
     const errors: FilterErrors = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof FwAccessFilters;
-      errors[field] ??= issue.message;
+      // The reference is typed in the address field.
+      errors[field === 'ref' ? 'ip' : field] ??= issue.message;
     }
     return { errors };
   }

@@ -13,13 +13,17 @@
 // while fresh instead of signed on every request
 // (allow-token-cache.ts), and a response schema so the answer is serialized by a compiled
 // serializer.
-import { DECIDE_PATH, isCatalogPath, type DecideResponse } from '@gatehouse/contracts';
+import {
+  shopperNotice,
+  DECIDE_PATH,
+  isCatalogPath,
+  type DecideResponse,
+} from '@gatehouse/contracts';
 import { pathOfUrl } from '@gatehouse/engine';
 import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../crypto/secrets.js';
 import { AppError, messages } from '../../errors.js';
-import { blockNotice } from '../../protection/block-notice.js';
 import { crawlerDnsOf } from '../../protection/crawler-dns.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';
@@ -103,7 +107,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       const blocked = (): DecideResponse => ({
         action: 'block',
         blockPage: entry.blockPage,
-        notice: blockNotice(decision.rule, entry.contactEmail, { time, ip }),
+        notice: shopperNotice(decision.rule, entry.contactEmail, { time, ip }),
       });
       if (decision.action === 'block') return blocked();
       // Content Protection's switches for this page; an admin-access device is never restricted.

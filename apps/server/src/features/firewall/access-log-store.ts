@@ -1,8 +1,16 @@
 // Reading and writing the Firewall's access log: a firewall's batch stored with one INSERT
 // (only the entries of shops the firewall protects), the merchant's history newest first by
 // id, and the entries after a position for the live tail, both under the same filters.
-import type { FwAccessEntry, FwAccessFilters, FwAccessRecord } from '@gatehouse/contracts';
-import { and, desc, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  parseVisitReference,
+  visitAddressTag,
+  visitReferenceTime,
+  type FwAccessEntry,
+  type FwAccessFilters,
+  type FwAccessRecord,
+} from '@gatehouse/contracts';
+import { normalizeIp } from '@gatehouse/engine';
+import { and, desc, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firewallSettings } from './firewall-schema.js';
 import { fwAccessLog, type FwAccessRow } from './access-log-schema.js';
@@ -41,7 +49,27 @@ function filtersOf(shopId: string, f: FwAccessFilters): SQL[] {
   if (f.country) where.push(eq(fwAccessLog.country, f.country));
   if (f.status) where.push(eq(fwAccessLog.status, Number(f.status)));
   if (f.blocked === 'true') where.push(ne(fwAccessLog.action, 'allow'));
+  const ref = f.ref ? parseVisitReference(f.ref) : null;
+  if (ref) {
+    // The requests refused in the millisecond the reference names (readPage keeps the one of
+    // its address).
+    const at = visitReferenceTime(ref);
+    where.push(ne(fwAccessLog.action, 'allow'));
+    where.push(gte(fwAccessLog.time, new Date(at)), lt(fwAccessLog.time, new Date(at + 1)));
+  }
   return where;
+}
+
+/**
+ * Of the requests refused in a reference's millisecond, those from the address it was given
+ * to (tagged in the engine's spelling, as the firewall tagged it); all of them should none
+ * match, so a reference never finds nothing when its request is there.
+ */
+function ofReferencedAddress(rows: FwAccessRow[], ref: string | undefined): FwAccessRow[] {
+  const parsed = ref ? parseVisitReference(ref) : null;
+  if (!parsed) return rows;
+  const own = rows.filter((r) => visitAddressTag(normalizeIp(r.ip) ?? r.ip) === parsed.tag);
+  return own.length > 0 ? own : rows;
 }
 
 /** One page of history, newest first, older than `before` when given. */
@@ -65,7 +93,11 @@ export async function readPage(
     .limit(size + 1);
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
-  return { rows: page, next: more ? page[page.length - 1]!.id : null, tail };
+  return {
+    rows: ofReferencedAddress(page, filters.ref),
+    next: more ? page[page.length - 1]!.id : null,
+    tail,
+  };
 }
 
 /**

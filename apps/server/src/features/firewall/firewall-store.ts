@@ -99,6 +99,7 @@ export async function firewallShopOf(
     origin: settings.origin,
     ruleSet,
     blockPage,
+    contactEmail: shop.contactEmail,
     rateLimit: enabled ? limit : null,
   };
 }

@@ -1,13 +1,15 @@
 // The order-risk notes' rows (risk-note-schema.ts): recorded once per order when decided, then
 // claimed for sending by one worker at a time and finished after the platform answers, with
 // the same leased claims as the order actions (orders/leased-claim.ts).
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   claimable,
   claimFields,
+  failedAfterRetriesFields,
   firstSent,
   held,
+  pendingOfOrder,
   releaseFields,
 } from '../../orders/leased-claim.js';
 import { orderRiskNotes, type OrderRiskNoteRow } from './risk-note-schema.js';
@@ -85,18 +87,8 @@ export async function failOpenRiskNote(
 ): Promise<void> {
   await db
     .update(orderRiskNotes)
-    .set({
-      status: 'failed',
-      error: sql`coalesce(${orderRiskNotes.error}, ${error})`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(orderRiskNotes.shopId, shopId),
-        eq(orderRiskNotes.orderId, orderId),
-        eq(orderRiskNotes.status, 'pending'),
-      ),
-    );
+    .set(failedAfterRetriesFields(orderRiskNotes, error))
+    .where(pendingOfOrder(orderRiskNotes, shopId, orderId));
 }
 
 /** Deletes finished notes older than the cutoff (kept as long as the order log). */

@@ -12,6 +12,7 @@ import type { TopicHandler } from '../../http/webhook-topic.js';
 import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
 import { handleAppScopesUpdate } from './app-scopes-update.js';
 import { handleAppUninstalled, markShopUninstalled, stopShop } from './app-uninstalled.js';
+import { handleShopUpdate } from './shop-update.js';
 import { createDeliveryLog, type ImmediateStep } from './deliveries.js';
 import { webhookDeliveryJob } from './webhook-job.js';
 import { webhookSweepJob } from './webhook-sweep.js';
@@ -19,6 +20,7 @@ import { webhookSweepJob } from './webhook-sweep.js';
 const ownTopics: Record<string, TopicHandler> = {
   'app/uninstalled': handleAppUninstalled,
   'app/scopes_update': handleAppScopesUpdate,
+  'shop/update': handleShopUpdate,
 };
 
 const immediateSteps: Record<string, ImmediateStep> = {

@@ -1,6 +1,7 @@
 // /fw-accessLog, Realtime Access Log: every request the firewall answered for the shop, the
 // newest on top as they happen (a live tail that can be paused and resumed), the history
-// below a page at a time, filters (address, country, status, blocked only), and a row's
+// below a page at a time, filters (address or a blocked shopper's reference, country, status,
+// blocked only), and a row's
 // menu to block its address, network or URL. Part of the Firewall (Premium): on Free the
 // page explains it and leads to the subscription page.
 import { useState } from 'react';
@@ -89,12 +90,12 @@ function AccessLog() {
               <InlineStack gap="300" blockAlign="start" wrap>
                 <Box minWidth="12rem">
                   <TextField
-                    label="IP address"
+                    label="IP address or reference"
                     value={draft.ip}
                     onChange={(ip) => setDraft({ ...draft, ip })}
                     error={errors.ip}
                     autoComplete="off"
-                    placeholder="203.0.113.7"
+                    placeholder="203.0.113.7 or 1KQ7M-2X9DA"
                   />
                 </Box>
                 <Box minWidth="8rem">

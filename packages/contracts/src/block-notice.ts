@@ -1,8 +1,10 @@
 // What a blocked shopper is told beyond the merchant's block page: the kind of reason in plain
 // words (never which rule, list entry or setting), the store's customer-facing email, and the
-// visit's reference, which finds the visit in the merchant's visitor log.
-import { visitReference, type BlockNotice } from '@gatehouse/contracts';
+// visit's reference, which finds the visit in the merchant's visitor log. The storefront's and
+// the firewall's block pages say the same.
 import type { RuleRef } from '@gatehouse/engine';
+import type { BlockNotice } from './storefront.js';
+import { visitReference } from './visit-reference.js';
 
 /** Every rule kind's reason; the kinds that never block say what a shopper could make of it. */
 const REASONS: Record<RuleRef['kind'], string> = {
@@ -23,14 +25,18 @@ const REASONS: Record<RuleRef['kind'], string> = {
   'admin-access': 'the store’s access rules',
 };
 
+/** The kind of reason a blocked shopper is told for the rule that blocked them. */
+export const blockReason = (rule: Pick<RuleRef, 'kind'> | null): string =>
+  rule ? REASONS[rule.kind] : REASONS['app-disabled'];
+
 /** The notice of a visit the rule blocked at `time` (ms since 1970) from this address. */
-export function blockNotice(
+export function shopperNotice(
   rule: RuleRef | null,
   contactEmail: string,
   visit: { time: number; ip: string },
 ): BlockNotice {
   return {
-    reason: rule ? REASONS[rule.kind] : REASONS['app-disabled'],
+    reason: blockReason(rule),
     contactEmail,
     // The decision's address is already in the engine's canonical spelling.
     reference: visitReference(visit.time, visit.ip),
