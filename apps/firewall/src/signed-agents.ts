@@ -1,21 +1,26 @@
-// Signed agents: a bot may sign its requests with an HTTP Message Signature (Ed25519, tag
-// "web-bot-auth") and name, in Signature-Agent, the origin whose key directory
-// (/.well-known/http-message-signatures-directory) holds its public keys. A request is known to
-// come from that agent only when the signature checks out with a key of that directory whose
-// JWK thumbprint is the signature's keyid, it was created no later than now (give or take the
-// clock-skew window) and has not expired, and the same signature has not been seen before in
-// its window (a replay). Directories are fetched through the origin guard (public addresses
-// only; http and private addresses only for development origins, never in production), with a
-// time-out and a size cap, and kept as long as their Cache-Control says, within bounds. A
-// request never waits long for a directory: past a short wait it is decided as unsigned while
-// the fetch finishes for the next one. Nothing is thrown at the caller: failures are counted.
-import { createHash, createPublicKey, verify as verifyBytes, type KeyObject } from 'node:crypto';
+// Signed agents (Web Bot Auth): a bot may sign its requests with an HTTP Message Signature
+// (RFC 9421, Ed25519, tag "web-bot-auth") and name, in Signature-Agent, the origin whose key
+// directory holds its public keys (signed-agent-directory.ts). A request is known to come from
+// that agent only when: the signature covers the request's authority and the Signature-Agent
+// header, checks out with a key of that directory whose JWK thumbprint is the keyid, was
+// created no later than now and has not expired (each give or take the clock-skew window),
+// is valid for no longer than a day, and has not been seen before (its nonce, or the
+// signature itself without one: a replay). Anything short of that leaves the request unsigned:
+// it is then judged by its user agent like any other, never let through on a claimed
+// signature. Nothing is thrown at the caller; every refusal is counted by its reason.
+import { verify as verifyBytes } from 'node:crypto';
 import { isDevOrigin, type DevOrigin, type HostLookup } from '@gatehouse/engine';
-import { verify as verifyMessage } from 'http-message-sig';
-import { HTTP_MESSAGE_SIGNATURES_DIRECTORY, HTTP_MESSAGE_SIGNATURE_TAG } from 'web-bot-auth';
-import { createOriginAgent } from './origin-guard.js';
+import {
+  isSignatureError,
+  verifySignature,
+  type FieldOccurrence,
+  type VerifiedSignature,
+  type Verifier,
+} from 'http-message-sig';
+import { DirectoryCache, type Directory, type DirectoryStats } from './signed-agent-directory.js';
 
-export const DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+/** The tag of a Web Bot Auth signature in Signature-Input. */
+export const WEB_BOT_AUTH_TAG = 'web-bot-auth';
 
 export interface SignedAgentOptions {
   /** Agent origins that may be http or private: development and tests only. */
@@ -23,7 +28,7 @@ export interface SignedAgentOptions {
   lookup?: HostLookup;
   /** How long a directory fetch may take in all. */
   fetchTimeoutMs?: number;
-  /** How long a request waits for a directory not yet known before it is decided unsigned. */
+  /** How long a request waits for a directory not yet known before it is judged unsigned. */
   waitMs?: number;
   /** The largest directory body read. */
   maxDirectoryBytes?: number;
@@ -34,43 +39,37 @@ export interface SignedAgentOptions {
   /** Bounds on how long a directory is kept, whatever its Cache-Control says. */
   minCacheSeconds?: number;
   maxCacheSeconds?: number;
-  /** The most agents (directories) and seen signatures kept at once. */
+  /** The most directories kept, fetched at once, and signatures remembered for replays. */
   maxAgents?: number;
+  maxPending?: number;
   maxSeen?: number;
   now?: () => number;
+  log?: { warn(obj: object, msg: string): void };
 }
 
+/** A request as the firewall received it. */
 export interface SignedRequest {
   method: string;
-  /** The absolute URL the request was sent to. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-interface Directory {
-  keys: Map<string, KeyObject>;
-  until: number;
+  /** The scheme and authority the visitor addressed, and the path with the query. */
+  scheme: string;
+  authority: string;
+  path: string;
+  /** The header fields in the order received: name, value, name, value… */
+  rawHeaders: readonly string[];
 }
 
 export interface SignedAgentStats {
   verified: number;
   unsigned: number;
+  /** Requests that claimed a signature and were judged unsigned, by reason. */
   refused: Record<string, number>;
-  directories: { fetched: number; failed: number; pending: number };
+  directories: DirectoryStats;
 }
 
-const FAILED_DIRECTORY_SECONDS = 60;
-const DEFAULT_CACHE_SECONDS = 3600;
+class Refused extends Error {}
 
-/** RFC 7638 thumbprint of an Ed25519 public key (members crv, kty, x in that order). */
-export function ed25519Thumbprint(x: string): string {
-  const canonical = JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x });
-  return createHash('sha256').update(canonical).digest('base64url');
-}
-
-/** The agent's origin named in Signature-Agent (a string or a dictionary of strings), or null. */
-export function agentUrl(header: string | string[] | undefined): URL | null {
-  const value = Array.isArray(header) ? header[0] : header;
+/** The agent's origin named in Signature-Agent (a string, or a dictionary member), or null. */
+export function agentUrl(value: string | undefined): URL | null {
   if (!value || value.length > 2048) return null;
   const quoted = /"([^"]*)"/.exec(value);
   try {
@@ -81,194 +80,182 @@ export function agentUrl(header: string | string[] | undefined): URL | null {
   }
 }
 
-function cacheSeconds(header: string | null, min: number, max: number): number {
-  const match = header ? /(?:^|,)\s*(?:s-)?max-age\s*=\s*"?(\d+)/i.exec(header) : null;
-  const seconds = match ? Number(match[1]) : DEFAULT_CACHE_SECONDS;
-  return Math.min(max, Math.max(min, seconds));
+/** What verification reads of a request the firewall received. */
+export function signedRequestOf(request: {
+  method: string;
+  protocol: string;
+  host: string;
+  url: string;
+  raw: { rawHeaders: string[] };
+}): SignedRequest {
+  return {
+    method: request.method,
+    scheme: request.protocol,
+    authority: request.host,
+    path: request.url,
+    rawHeaders: request.raw.rawHeaders,
+  };
 }
 
-class Refused extends Error {}
+const header = (raw: readonly string[], name: string): string | undefined => {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) return raw[i + 1];
+  return undefined;
+};
+
+/** The reason a verification failure is counted under. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Refused) return error.message;
+  if (!isSignatureError(error)) return 'malformed';
+  if (error.code === 'ResolverFailed' && error.cause instanceof Refused) return error.cause.message;
+  if (error.code === 'VerificationFailed') return 'bad signature';
+  if (error.code === 'PolicyViolation') {
+    if (/future/.test(error.message)) return 'created in the future';
+    if (/expired/.test(error.message)) return 'expired';
+    return 'not as required';
+  }
+  return 'malformed';
+}
 
 export class SignedAgents {
-  private readonly directories = new Map<string, Directory>();
-  private readonly pending = new Map<string, Promise<Directory>>();
+  private readonly directories: DirectoryCache;
   private readonly seen = new Map<string, number>();
-  private readonly agent;
-  private readonly o: Required<Omit<SignedAgentOptions, 'lookup'>>;
-  readonly stats: SignedAgentStats = {
-    verified: 0,
-    unsigned: 0,
-    refused: {},
-    directories: { fetched: 0, failed: 0, pending: 0 },
-  };
+  private readonly o;
+  readonly stats: SignedAgentStats;
 
   constructor(options: SignedAgentOptions) {
     this.o = {
       devOrigins: options.devOrigins,
-      fetchTimeoutMs: options.fetchTimeoutMs ?? 3000,
-      waitMs: options.waitMs ?? 300,
-      maxDirectoryBytes: options.maxDirectoryBytes ?? 64 * 1024,
       skewSeconds: options.skewSeconds ?? 60,
       maxValiditySeconds: options.maxValiditySeconds ?? 24 * 3600,
-      minCacheSeconds: options.minCacheSeconds ?? 300,
-      maxCacheSeconds: options.maxCacheSeconds ?? 24 * 3600,
-      maxAgents: options.maxAgents ?? 1000,
       maxSeen: options.maxSeen ?? 100_000,
       now: options.now ?? Date.now,
     };
-    this.agent = createOriginAgent({
+    this.directories = new DirectoryCache({
       devOrigins: options.devOrigins,
       ...(options.lookup ? { lookup: options.lookup } : {}),
-      connectTimeoutMs: this.o.fetchTimeoutMs,
-      listeners: () => [],
+      fetchTimeoutMs: options.fetchTimeoutMs ?? 3000,
+      waitMs: options.waitMs ?? 1000,
+      maxBytes: options.maxDirectoryBytes ?? 64 * 1024,
+      minCacheSeconds: options.minCacheSeconds ?? 300,
+      maxCacheSeconds: options.maxCacheSeconds ?? 24 * 3600,
+      maxKept: options.maxAgents ?? 1000,
+      maxPending: options.maxPending ?? 32,
+      now: this.o.now,
+      log: options.log ?? { warn: () => {} },
     });
+    this.stats = { verified: 0, unsigned: 0, refused: {}, directories: this.directories.stats };
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.directories.close();
   }
 
-  /** The verified agent's origin, or null when the request is not (or not yet) verifiably signed. */
+  /**
+   * The verified agent's identity (its Signature-Agent's host, like chatgpt.com), or null
+   * when the request is not, or not yet, verifiably signed.
+   */
   async verify(request: SignedRequest): Promise<string | null> {
-    const input = request.headers['signature-input'];
-    if (typeof input !== 'string' || !input.includes(HTTP_MESSAGE_SIGNATURE_TAG)) {
+    const input = header(request.rawHeaders, 'signature-input');
+    if (input === undefined || !input.includes(WEB_BOT_AUTH_TAG)) {
       this.stats.unsigned += 1;
       return null;
     }
     try {
-      const url = agentUrl(request.headers['signature-agent']);
+      const url = agentUrl(header(request.rawHeaders, 'signature-agent'));
       if (!url) throw new Refused('no agent');
       const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
       if (url.protocol !== 'https:' && !isDevOrigin(this.o.devOrigins, url.hostname, port)) {
         throw new Refused('agent not https');
       }
-      const directory = await this.directoryWithin(url.origin);
+      const directory = await this.directories.within(url.origin);
       if (!directory) throw new Refused('directory not ready');
-      await verifyMessage(request as never, (data, signature, params) =>
-        this.check(url.origin, directory, data, signature, params),
-      );
+      if (directory.keys.size === 0) throw new Refused('no keys');
+      await this.check(request, url.origin, directory);
       this.stats.verified += 1;
-      return url.origin;
+      return url.hostname;
     } catch (error) {
-      const reason = error instanceof Refused ? error.message : 'bad signature';
+      const reason = reasonOf(error);
       this.stats.refused[reason] = (this.stats.refused[reason] ?? 0) + 1;
       return null;
     }
   }
 
-  private check(
-    origin: string,
-    directory: Directory,
-    data: string,
-    signature: Uint8Array,
-    params: Record<string, unknown>,
-  ): void {
-    if (params.tag !== HTTP_MESSAGE_SIGNATURE_TAG) throw new Refused('wrong tag');
-    const now = this.o.now();
-    const skew = this.o.skewSeconds * 1000;
-    const created = params.created instanceof Date ? params.created.getTime() : NaN;
-    const expires = params.expires instanceof Date ? params.expires.getTime() : NaN;
-    if (!Number.isFinite(created) || !Number.isFinite(expires)) throw new Refused('no validity');
-    if (created > now + skew) throw new Refused('created in the future');
-    if (expires < now - skew) throw new Refused('expired');
-    if (expires - created > this.o.maxValiditySeconds * 1000) throw new Refused('too long');
-    const keyid = typeof params.keyid === 'string' ? params.keyid : '';
-    const key = directory.keys.get(keyid);
-    if (!key) throw new Refused('unknown key');
-    if (!verifyBytes(null, Buffer.from(data), key, signature)) throw new Refused('bad signature');
-    const nonce = typeof params.nonce === 'string' ? params.nonce : '';
-    const seenKey = `${origin} ${keyid} ${nonce || Buffer.from(signature).toString('base64')}`;
-    this.forgetSeen(now);
-    if (this.seen.has(seenKey)) throw new Refused('replay');
-    if (this.seen.size >= this.o.maxSeen) throw new Refused('too many signatures');
-    this.seen.set(seenKey, expires + skew);
-  }
-
-  private forgetSeen(now: number): void {
-    if (this.seen.size < this.o.maxSeen) return;
-    for (const [key, until] of this.seen) if (until < now) this.seen.delete(key);
-  }
-
-  /** The origin's directory if it is known or arrives within the short wait. */
-  private async directoryWithin(origin: string): Promise<Directory | null> {
-    const known = this.directories.get(origin);
-    if (known && known.until > this.o.now()) return known;
-    let fetching = this.pending.get(origin);
-    if (!fetching) {
-      fetching = this.fetchDirectory(origin);
-      this.pending.set(origin, fetching);
-      this.stats.directories.pending = this.pending.size;
-      void fetching.then(
-        (directory) => this.keep(origin, directory),
-        () => undefined,
-      );
+  private async check(request: SignedRequest, origin: string, directory: Directory) {
+    const fields: FieldOccurrence[] = [];
+    for (let i = 0; i < request.rawHeaders.length; i += 2) {
+      fields.push({
+        name: request.rawHeaders[i]!.toLowerCase(),
+        value: request.rawHeaders[i + 1]!,
+      });
     }
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.o.waitMs);
-    });
-    try {
-      return await Promise.race([fetching, waited]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private keep(origin: string, directory: Directory): void {
-    this.pending.delete(origin);
-    this.stats.directories.pending = this.pending.size;
-    if (this.directories.size >= this.o.maxAgents && !this.directories.has(origin)) {
-      const oldest = this.directories.keys().next().value;
-      if (oldest !== undefined) this.directories.delete(oldest);
-    }
-    this.directories.set(origin, directory);
-  }
-
-  /** Fetches and parses a directory; a failure is kept briefly as an empty one (never thrown). */
-  private async fetchDirectory(origin: string): Promise<Directory> {
-    try {
-      const directory = await this.load(origin);
-      this.stats.directories.fetched += 1;
-      return directory;
-    } catch {
-      this.stats.directories.failed += 1;
-      return { keys: new Map(), until: this.o.now() + FAILED_DIRECTORY_SECONDS * 1000 };
-    }
-  }
-
-  private async load(origin: string): Promise<Directory> {
-    const response = await fetch(`${origin}${HTTP_MESSAGE_SIGNATURES_DIRECTORY}`, {
-      headers: { accept: DIRECTORY_MEDIA_TYPE },
-      redirect: 'error',
-      signal: AbortSignal.timeout(this.o.fetchTimeoutMs),
-      // Node's fetch takes undici's dispatcher; the DOM types do not know it.
-      ...({ dispatcher: this.agent } as object),
-    });
-    if (!response.ok || !response.body) throw new Error(`status ${response.status}`);
-    let size = 0;
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > this.o.maxDirectoryBytes) throw new Error('directory too large');
-      chunks.push(chunk);
-    }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { keys?: unknown };
-    const keys = new Map<string, KeyObject>();
-    for (const jwk of Array.isArray(body.keys) ? body.keys : []) {
-      const k = jwk as Record<string, unknown>;
-      if (k.kty !== 'OKP' || k.crv !== 'Ed25519' || typeof k.x !== 'string') continue;
-      try {
-        const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: k.x }, format: 'jwk' });
-        keys.set(ed25519Thumbprint(k.x), key);
-      } catch {
-        continue;
-      }
-    }
-    const seconds = cacheSeconds(
-      response.headers.get('cache-control'),
-      this.o.minCacheSeconds,
-      this.o.maxCacheSeconds,
+    const now = Math.floor(this.o.now() / 1000);
+    const verified = await verifySignature(
+      {
+        kind: 'request',
+        method: request.method,
+        targetUri: `${request.scheme}://${request.authority}${request.path}`,
+        fields,
+      },
+      {
+        label: this.label(header(request.rawHeaders, 'signature-input')!),
+        policy: {
+          algorithms: ['ed25519'],
+          requiredComponents: ['@authority'],
+          requiredParameters: ['created', 'expires', 'keyid', 'tag'],
+          clockSkew: this.o.skewSeconds,
+          now,
+          validate: (signature) => this.validate(signature),
+        },
+        resolveVerifier: (candidate) => {
+          if (candidate.parameters.tag !== WEB_BOT_AUTH_TAG) throw new Refused('wrong tag');
+          const found = directory.keys.get(String(candidate.parameters.keyid));
+          if (!found) throw new Refused('unknown key');
+          if (now < found.notBefore || now > found.notAfter) throw new Refused('key not valid');
+          const verifier: Verifier = {
+            algorithm: 'ed25519',
+            verify: (data, signature) => verifyBytes(null, data, found.key, signature),
+          };
+          return verifier;
+        },
+      },
     );
-    return { keys, until: this.o.now() + seconds * 1000 };
+    this.remember(origin, verified, now);
+  }
+
+  /** The label of the Web Bot Auth signature when the request carries several. */
+  private label(input: string): string | undefined {
+    const labels = [...input.matchAll(/(?:^|,)\s*([a-z*][a-z0-9_.*-]*)=\(/g)];
+    if (labels.length <= 1) return undefined;
+    const tagged = /(?:^|,)\s*([a-z*][a-z0-9_.*-]*)=\([^)]*\)[^,]*;\s*tag="web-bot-auth"/.exec(
+      input,
+    );
+    return tagged?.[1];
+  }
+
+  /** What the signature must also be: covering Signature-Agent, and valid for at most a day. */
+  private validate(signature: VerifiedSignature): boolean {
+    if (!signature.components.some((c) => c.name === 'signature-agent')) {
+      throw new Refused('agent not signed');
+    }
+    const { created, expires } = signature.parameters;
+    if (typeof created !== 'number' || typeof expires !== 'number') return false;
+    if (expires - created > this.o.maxValiditySeconds) throw new Refused('too long');
+    return true;
+  }
+
+  /** Refuses a signature seen before, and remembers this one until it expires. */
+  private remember(origin: string, verified: VerifiedSignature, now: number) {
+    const { keyid, nonce, expires } = verified.parameters;
+    const id =
+      typeof nonce === 'string' && nonce !== ''
+        ? `n ${nonce}`
+        : `s ${Buffer.from(verified.signature).toString('base64')}`;
+    const key = `${origin} ${String(keyid)} ${id}`;
+    if (this.seen.size >= this.o.maxSeen) {
+      for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
+    }
+    if (this.seen.has(key)) throw new Refused('replay');
+    if (this.seen.size >= this.o.maxSeen) throw new Refused('too many signatures');
+    this.seen.set(key, Number(expires) + this.o.skewSeconds);
   }
 }
