@@ -10,6 +10,9 @@ export interface AgentKey {
   privateKey: KeyObject;
   x: string;
   keyid: string;
+  /** The key's own validity in the directory (epoch seconds), when it states one. */
+  nbf?: number;
+  exp?: number;
 }
 
 export function agentKey(): AgentKey {
@@ -38,7 +41,14 @@ export async function startKeyDirectory(keys: AgentKey[]): Promise<KeyDirectory>
     if (state.mode === 'down') return reply.code(503).send('down');
     if (state.mode === 'hang') return new Promise(() => {});
     const jwks = {
-      keys: state.keys.map((k) => ({ kty: 'OKP', crv: 'Ed25519', x: k.x, use: 'sig' })),
+      keys: state.keys.map((k) => ({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: k.x,
+        use: 'sig',
+        ...(k.nbf !== undefined ? { nbf: k.nbf } : {}),
+        ...(k.exp !== undefined ? { exp: k.exp } : {}),
+      })),
     };
     const body =
       state.mode === 'huge'

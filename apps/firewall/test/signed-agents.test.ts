@@ -127,6 +127,18 @@ describe('a Web Bot Auth signature', () => {
     });
   }
 
+  it('with a key past its own validity in the directory is not verified', async () => {
+    const retired = { ...agentKey(), exp: NOW - 3600 };
+    directory.keys.push(retired);
+    try {
+      const agents = verifier();
+      expect(await agents.verify(request({ key: retired }))).toBeNull();
+      expect(agents.stats.refused).toEqual({ 'key not valid': 1 });
+    } finally {
+      directory.keys.pop();
+    }
+  });
+
   it('is refused the second time its nonce is seen', async () => {
     const agents = verifier();
     expect(await agents.verify(request({ nonce: 'once-only-nonce' }))).toBe('127.0.0.1');
