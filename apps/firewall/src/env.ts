@@ -4,8 +4,8 @@
 // with the firewall key: FIREWALL_KEY when set, otherwise derived from the server's APP_SECRET
 // (or the secret file the server keeps when none is set, as on the embedded defaults).
 // FIREWALL_DEV_ORIGINS lets the firewall reach origins that are not public (the platform
-// emulator on loopback); it is for development and tests, and the firewall refuses to start
-// with it when NODE_ENV=production.
+// emulator on loopback), and signed agents' key directories there over plain http; it is for
+// development and tests, and the firewall refuses to start with it when NODE_ENV=production.
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +61,10 @@ const envSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }
     }),
-  /** Origins (host or host:port) that may be private: development and tests only. */
+  /**
+   * Origins (host or host:port) that may be private, stores' and signed agents' key
+   * directories alike: development and tests only.
+   */
   FIREWALL_DEV_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

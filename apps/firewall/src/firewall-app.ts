@@ -1,9 +1,10 @@
 // The firewall: an HTTP reverse proxy in front of the stores it protects. For every request it
 // finds the shop by the Host header, decides with the engine's decide() on the shop's compiled
 // policy (the same engine the storefront decision runs; no database on the way), and then
-// answers the block page (403) or the rule's redirect (302), applies the shop's rate limit
-// per visitor address (a challenge page or a refusal, 429), or streams the request to the
-// shop's origin and the answer back (@fastify/reply-from over undici, keep-alive connections).
+// answers the block page (403) or the rule's redirect (302), applies the shop's rate limit per
+// visitor address (a challenge page or a refusal, 429; rate-limit.ts), or streams the request
+// to the shop's origin and the answer back (@fastify/reply-from over undici, keep-alive
+// connections).
 // Bodies are never parsed: they pass through as streams both ways. Nothing is kept between
 // requests but caches and, without Redis, the rate limit's counters: any number of instances
 // can run behind a load balancer. It also answers the connection probe at its well-known path.
@@ -11,9 +12,10 @@
 // access log (access-log.ts), which sends it to the server in batches. Before any of it, a
 // request with two Host headers, a target for another host, or one that came round in a loop
 // is refused (request-checks.ts); and origins are reached only at public addresses
-// (origin-guard.ts).
+// (origin-guard.ts). A request signed by an agent (Web Bot Auth) is verified first
+// (signed-agents.ts): a verified agent the firewall knows is decided by the merchant's choice
+// for its purpose, and the log names every verified agent.
 import replyFrom from '@fastify/reply-from';
-import rateLimit from '@fastify/rate-limit';
 import {
   blockReason,
   FIREWALL_PROBE_PATH,
@@ -29,30 +31,19 @@ import {
   type GeoLookup,
   type HostLookup,
 } from '@gatehouse/engine';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { loggedUrl, type AccessLog } from './access-log.js';
 import { createOriginAgent, refusalIn } from './origin-guard.js';
-import {
-  BAD_REQUEST,
-  LOOP,
-  NOT_SERVED,
-  ORIGIN_DOWN,
-  ORIGIN_REFUSED,
-  TOO_MANY,
-  renderChallenge,
-} from './pages.js';
+import { BAD_REQUEST, LOOP, NOT_SERVED, ORIGIN_DOWN, ORIGIN_REFUSED } from './pages.js';
 import type { FeedStatus } from './feed-source.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
 import { originForm, refusal, viaName } from './request-checks.js';
-import {
-  isValidPass,
-  mintPass,
-  passFromCookies,
-  PASS_SECONDS,
-  probeSignature,
-} from './signatures.js';
+import { signedAgentCategory } from './signed-agent-identities.js';
+import { SignedAgents, signedRequestOf, type SignedAgentOptions } from './signed-agents.js';
+import { hostOf, RateLimited, registerRateLimit } from './rate-limit.js';
+import { probeSignature } from './signatures.js';
 
 export interface FirewallOptions {
   source: Pick<PolicySource, 'forHost' | 'status'>;
@@ -72,6 +63,8 @@ export interface FirewallOptions {
   devOrigins?: readonly DevOrigin[];
   /** How origin host names are resolved; the system's resolver when absent. */
   lookup?: HostLookup;
+  /** Time-outs, bounds and clock of the signed agents' verification; the defaults when absent. */
+  signedAgents?: Omit<SignedAgentOptions, 'devOrigins' | 'lookup' | 'log'>;
 }
 
 /** What the access log keeps of a request's decision. */
@@ -81,6 +74,8 @@ interface Decided {
   facts: GeoFacts;
   started: number;
   socketBytes: number;
+  /** The host of the agent whose signature was verified, or null. */
+  signedAgent: string | null;
 }
 
 declare module 'fastify' {
@@ -90,15 +85,8 @@ declare module 'fastify' {
   }
 }
 
-const hostOf = (request: FastifyRequest) => request.host.replace(/:\d+$/, '').toLowerCase();
 const USER_AGENT_MAX = 1024;
 const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
-
-class RateLimited extends Error {
-  constructor(readonly page: string) {
-    super('rate limited');
-  }
-}
 
 export async function buildFirewall(options: FirewallOptions): Promise<FastifyInstance> {
   const { source, key } = options;
@@ -136,6 +124,13 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   });
   app.addHook('onClose', async () => agent.destroy());
   await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
+  const signedAgents = new SignedAgents({
+    ...options.signedAgents,
+    devOrigins: options.devOrigins ?? [],
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  });
+  app.addHook('onClose', async () => signedAgents.close());
 
   // Refused before anything else: the probe and the health answer included.
   app.addHook('onRequest', async (request, reply) => {
@@ -167,6 +162,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     policies: source.status(),
     feeds: options.feeds?.status() ?? null,
     refused,
+    signedAgents: signedAgents.stats,
   }));
 
   // Find the shop and decide before anything else is done with the request.
@@ -180,6 +176,8 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     const userAgent = headers['user-agent'];
     const geo = options.geo();
     const started = Date.now();
+    const signedAgent = await signedAgents.verify(signedRequestOf(request));
+    const category = signedAgent === null ? null : signedAgentCategory(signedAgent);
     const decision = decide(
       shop.policy,
       {
@@ -188,6 +186,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
         method: request.method,
         ...(typeof referrer === 'string' ? { referrer } : {}),
         ...(typeof userAgent === 'string' ? { userAgent: userAgent.slice(0, USER_AGENT_MAX) } : {}),
+        ...(category !== null ? { signedAgent: category } : {}),
       },
       geo ? geo.lookup(request.ip) : UNKNOWN_FACTS,
     );
@@ -197,6 +196,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
       facts: decision.facts,
       started,
       socketBytes: request.raw.socket?.bytesWritten ?? 0,
+      signedAgent,
     };
     if (decision.action === 'allow') return;
     void reply.header('cache-control', 'no-store');
@@ -212,47 +212,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
       .send(shop.blockHtml(blockReason(decision.rule), reference));
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    hook: 'preHandler',
-    redis: options.redis ?? null,
-    nameSpace: 'gatehouse-fw-',
-    // A Redis that cannot be reached must not take the stores down: requests go through.
-    skipOnError: true,
-    keyGenerator: (request) => `${request.shop?.shopId ?? ''}|${request.ip}`,
-    max: async (request) => request.shop?.rateLimit?.max ?? Number.MAX_SAFE_INTEGER,
-    timeWindow: async (request) => (request.shop?.rateLimit?.windowSeconds ?? 60) * 1000,
-    allowList: (request) => {
-      const limit = request.shop?.rateLimit;
-      if (!limit) return true;
-      if (request.url.startsWith(FIREWALL_PROBE_PATH)) return true;
-      // A browser that passed the challenge is not limited for an hour.
-      return (
-        limit.action === 'challenge' &&
-        isValidPass(key, hostOf(request), request.ip, passFromCookies(request.headers.cookie))
-      );
-    },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (request) => {
-      if (request.decided) request.decided.action = 'limit';
-      if (request.shop?.rateLimit?.action === 'challenge') {
-        return new RateLimited(
-          renderChallenge(mintPass(key, hostOf(request), request.ip), PASS_SECONDS),
-        );
-      }
-      return new RateLimited(TOO_MANY);
-    },
-  });
+  await registerRateLimit(app, { key, redis: options.redis ?? null });
 
   const accessLog = options.accessLog;
   if (accessLog) {
@@ -274,6 +234,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
         rule: decided.rule,
         bytes: Number.isSafeInteger(length) && length >= 0 ? length : Math.max(0, written),
         durationMs: reply.elapsedTime,
+        signedAgent: decided.signedAgent,
       });
     });
   }

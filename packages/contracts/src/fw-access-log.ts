@@ -18,6 +18,8 @@ export const FW_ACCESS_EVENT = 'entries';
 export const FW_ACCESS_BATCH_MAX = 500;
 /** A URL is kept to this many characters. */
 export const FW_ACCESS_URL_MAX = 1024;
+/** A signed agent's host name as the log keeps it. */
+export const FW_SIGNED_AGENT_HOST = /^[a-z0-9.-]{1,253}$|^\[[0-9a-f:.]{2,45}\]$/;
 /** Entries in one page of history. */
 export const FW_ACCESS_PAGE = 50;
 
@@ -59,6 +61,11 @@ export const fwAccessRecord = z.object({
     .nullable(),
   bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   durationMs: z.number().min(0).max(86_400_000),
+  /**
+   * The host of the agent whose request signature the firewall verified (Web Bot Auth), like
+   * chatgpt.com; null or absent for an unsigned request.
+   */
+  signedAgent: z.string().regex(FW_SIGNED_AGENT_HOST).nullable().optional(),
 });
 export type FwAccessRecord = z.infer<typeof fwAccessRecord>;
 
@@ -82,6 +89,8 @@ export const fwAccessEntry = z.object({
   rule: z.string().nullable(),
   bytes: z.number(),
   durationMs: z.number(),
+  /** The verified signed agent's host, or null for an unsigned request. */
+  signedAgent: z.string().nullable(),
 });
 export type FwAccessEntry = z.infer<typeof fwAccessEntry>;
 

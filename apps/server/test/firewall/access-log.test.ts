@@ -353,6 +353,29 @@ describe('the live tail', () => {
   });
 });
 
+describe('a verified signed agent', () => {
+  it('is kept with its request and shown by its host; a request without one shows none', async () => {
+    const ip = '192.0.2.77';
+    const batch = [
+      record(aliceId, { ip, url: '/signed', signedAgent: 'chatgpt.com' }),
+      record(aliceId, { ip, url: '/unsigned' }),
+    ];
+    expect((await ingest(batch)).json()).toEqual({ stored: 2 });
+    const { entries } = (await page(alice.token, { ip })).json<FwAccessPage>();
+    expect(entries.map((e) => [e.url, e.signedAgent])).toEqual([
+      ['/unsigned', null],
+      ['/signed', 'chatgpt.com'],
+    ]);
+  });
+
+  it('that is not a host name refuses the batch', async () => {
+    const before = await count(aliceId);
+    const res = await ingest([record(aliceId, { signedAgent: 'Chat GPT <b>' })]);
+    expect(res.statusCode).toBe(400);
+    expect(await count(aliceId)).toBe(before);
+  });
+});
+
 describe('retention', () => {
   it("deletes entries older than the shop's retention", async () => {
     const before = await count(aliceId);

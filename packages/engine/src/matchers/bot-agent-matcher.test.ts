@@ -30,6 +30,28 @@ describe('the bot agent matcher', () => {
     expect(decide(policy, visit('Wget/1.21'), US).rule?.id).toBe('scripts');
   });
 
+  it('decides a verified signed agent by its own category, not by its user agent', () => {
+    const policy = policyOf(
+      { id: 'scripts', kind: 'bot-agent', categories: ['scripts'] },
+      { id: 'ai', kind: 'bot-agent', categories: ['ai-crawlers'] },
+      { id: 'mine', kind: 'bot-agent', patterns: [{ value: 'acme' }] },
+    );
+    const signed = (userAgent: string, signedAgent: string): Visit => ({
+      ...visit(userAgent),
+      signedAgent,
+    });
+    // A browser's user agent is blocked by the agent's category; a script's is not blocked by
+    // the scripts category when the agent's own category is not on.
+    expect(decide(policy, signed(CHROME, 'ai-crawlers'), US).rule?.id).toBe('ai');
+    expect(decide(policy, signed('curl/8.5.0', 'seo-tools'), US)).toMatchObject({
+      action: 'allow',
+      rule: null,
+    });
+    // A category the engine does not know blocks nothing; the merchant's patterns still apply.
+    expect(decide(policy, signed('curl/8.5.0', 'no-such-category'), US).action).toBe('allow');
+    expect(decide(policy, signed('acme/1.0', 'seo-tools'), US).rule?.id).toBe('mine');
+  });
+
   it('matches nothing when no user agent was given, even with the empty-agent category on', () => {
     const policy = policyOf({ id: 'empty', kind: 'bot-agent', categories: ['empty-agent'] });
     expect(decide(policy, visit(undefined), US)).toMatchObject({ action: 'allow', rule: null });

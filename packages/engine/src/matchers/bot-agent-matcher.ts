@@ -76,6 +76,32 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
     return known;
   }
 
+  /** The first rule, in list order, hit by a category bit or a pattern that applies. */
+  function firstRule(
+    bits: number,
+    hits: readonly number[],
+    context: DecideContext,
+  ): CompiledRule | null {
+    if (bits === 0 && hits.length === 0) return null;
+    let h = 0;
+    for (let i = 0; i < rules.length; i++) {
+      while (h < hits.length && hits[h]! < i) h++;
+      const hit = (ruleBits[i]! & bits) !== 0 || hits[h] === i;
+      if (hit && ruleApplies(rules[i]!, context)) return rules[i]!;
+    }
+    return null;
+  }
+
+  /** A verified signed agent is in its own category only, whatever its user agent claims. */
+  function signedRule(
+    category: string,
+    hits: readonly number[],
+    context: DecideContext,
+  ): CompiledRule | null {
+    const bits = isBotCategory(category) ? botCategoryBit(category) & used : 0;
+    return firstRule(bits, hits, context);
+  }
+
   return {
     evaluate(context: DecideContext): CompiledRule | null {
       if (rules.length === 0) return null;
@@ -87,20 +113,15 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
       let hits = NONE;
       if (cache !== null) ({ word, hits } = answer(agent));
       else if (used !== 0) word = agentCategoryWord(agent, others);
+      const signed = context.visit.signedAgent;
+      if (signed !== undefined) return signedRule(signed, hits, context);
       let bits = wordBits(word) & used;
       const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
       if (crawler !== null) {
         const dns = context.visit.crawlerDns;
         if (checkCrawler(crawler, context.facts, dns) === 'fake') bits |= FAKE;
       }
-      if (bits === 0 && hits.length === 0) return null;
-      let h = 0;
-      for (let i = 0; i < rules.length; i++) {
-        while (h < hits.length && hits[h]! < i) h++;
-        const hit = (ruleBits[i]! & bits) !== 0 || hits[h] === i;
-        if (hit && ruleApplies(rules[i]!, context)) return rules[i]!;
-      }
-      return null;
+      return firstRule(bits, hits, context);
     },
     // The rules' bits and compiled patterns, and the remembered answers, roughly.
     bytes: () =>

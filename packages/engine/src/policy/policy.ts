@@ -36,6 +36,12 @@ export interface Visit {
   now?: number;
   /** The server's reverse-then-forward DNS answer for the crawler the user agent claims. */
   crawlerDns?: CrawlerDnsAnswer;
+  /**
+   * The Bot Blocker category of an agent whose request signature the firewall verified: the
+   * bot categories are decided by it in place of the user agent (custom patterns still read
+   * the user agent). A category the engine does not know matches no category.
+   */
+  signedAgent?: string;
 }
 
 export interface Decision {

@@ -22,6 +22,7 @@ const entry = (id: number): FwAccessEntry => ({
   rule: null,
   bytes: 10,
   durationMs: 1,
+  signedAgent: null,
 });
 
 describe('the rows shown', () => {

@@ -42,6 +42,8 @@ export const fwAccessLog = pgTable(
     rule: text('rule'),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     durationMs: real('duration_ms').notNull(),
+    /** The host of the agent whose request signature the firewall verified, or null. */
+    signedAgent: text('signed_agent'),
     /** The transaction that inserted the row. */
     tx: xid8('tx')
       .notNull()

@@ -38,6 +38,7 @@ export async function storeBatch(db: Database, entries: readonly FwAccessRecord[
       rule: e.rule,
       bytes: e.bytes,
       durationMs: e.durationMs,
+      signedAgent: e.signedAgent ?? null,
     }));
   if (rows.length > 0) await db.insert(fwAccessLog).values(rows);
   return { stored: rows.length, shops: [...new Set(rows.map((r) => r.shopId))] };
@@ -188,5 +189,6 @@ export function entryOf(row: FwAccessRow, label: (kind: string) => string): FwAc
     rule: row.rule ? label(row.rule) : null,
     bytes: row.bytes,
     durationMs: Math.round(row.durationMs * 10) / 10,
+    signedAgent: row.signedAgent,
   };
 }

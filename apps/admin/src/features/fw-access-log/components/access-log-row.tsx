@@ -1,4 +1,5 @@
-// One request of the Realtime Access Log: when, who (address, country, network), what (method
+// One request of the Realtime Access Log: when, who (address, and the agent when its request
+// signature was verified; country, network), what (method
 // and URL), the answer (status, what the firewall did and the rule), its size and time taken,
 // and the row's menu to block the address, the network or the URL.
 import { useState } from 'react';
@@ -47,7 +48,16 @@ export function AccessLogRow({ entry, index, onBlock }: Props) {
           {timeOf(entry.time)}
         </Text>
       </IndexTable.Cell>
-      <IndexTable.Cell>{entry.ip}</IndexTable.Cell>
+      <IndexTable.Cell>
+        {entry.signedAgent ? (
+          <InlineStack gap="100" blockAlign="center" wrap={false}>
+            <span>{entry.ip}</span>
+            <Badge tone="info">{`Verified signed agent: ${entry.signedAgent}`}</Badge>
+          </InlineStack>
+        ) : (
+          entry.ip
+        )}
+      </IndexTable.Cell>
       <IndexTable.Cell>
         {entry.country ? (
           <InlineStack gap="100" blockAlign="center" wrap={false}>

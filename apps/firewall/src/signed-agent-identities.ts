@@ -1,0 +1,41 @@
+// Which signed agents the firewall knows, by the host of their Signature-Agent, and the Bot
+// Blocker category their purpose puts them in: crawlers that collect pages to train models
+// (`ai-crawlers`), crawlers of AI search (`ai-search`), and agents a person sends to fetch or
+// act on a page for them (`ai-agents`). The merchant's choice for that category decides them.
+// A purpose whose category the engine does not have yet falls in `ai-crawlers`, the category
+// that held every AI agent before they were split by purpose. A verified agent not listed here
+// is named in the log but decided like an unsigned request, by its user agent: anyone can
+// publish a key directory, so a signature proves who sent a request, never that it is welcome.
+import { isBotCategory } from '@gatehouse/engine';
+
+export type SignedAgentPurpose = 'ai-crawlers' | 'ai-search' | 'ai-agents';
+
+export interface SignedAgentIdentity {
+  /** The Signature-Agent's host. */
+  host: string;
+  name: string;
+  owner: string;
+  purpose: SignedAgentPurpose;
+}
+
+export const SIGNED_AGENTS: readonly SignedAgentIdentity[] = [
+  // Signs every request of ChatGPT's agent mode, which browses for the person who asked.
+  { host: 'chatgpt.com', name: 'ChatGPT agent', owner: 'OpenAI', purpose: 'ai-agents' },
+];
+
+const FALLBACK: SignedAgentPurpose = 'ai-crawlers';
+const byHost = new Map(SIGNED_AGENTS.map((agent) => [agent.host, agent]));
+
+/**
+ * The Bot Blocker category a verified agent is decided by, or null for an agent not listed.
+ * `known` tells which categories the engine has (its own list by default).
+ */
+export function signedAgentCategory(
+  host: string,
+  known: (id: string) => boolean = isBotCategory,
+  table: ReadonlyMap<string, SignedAgentIdentity> = byHost,
+): string | null {
+  const agent = table.get(host.toLowerCase());
+  if (!agent) return null;
+  return known(agent.purpose) ? agent.purpose : FALLBACK;
+}

@@ -1,0 +1,135 @@
+// A signed agent through the firewall: ChatGPT's agent, signing with a key made here and
+// publishing it in a key directory served on a loopback port (chatgpt.com resolves there, on
+// the development allowance), is decided by the merchant's choice for its purpose, whatever
+// its user agent says, and the access log names it; a request whose signature does not check
+// out is judged by its user agent as an unsigned one.
+import { FIREWALL_PROBE_PATH, type FwAccessRecord } from '@gatehouse/contracts';
+import type { HostLookup, Rule, RuleSet } from '@gatehouse/engine';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedAgentCategory } from '../src/signed-agent-identities.js';
+import {
+  send,
+  shopOf,
+  startFirewall,
+  startOrigin,
+  startPolicyServer,
+  type PolicyServer,
+  type RunningFirewall,
+} from './helpers.js';
+import {
+  agentKey,
+  signedFields,
+  startKeyDirectory,
+  type KeyDirectory,
+} from './signed-agent-kit.js';
+
+const CHATGPT = 'chatgpt.com';
+const PURPOSE = signedAgentCategory(CHATGPT)!;
+const SCRIPT_UA = 'python-requests/2.32.3';
+const CHROME_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+const BLOCKS_PURPOSE = 'purpose.example';
+const BLOCKS_SCRIPTS = 'scripts.example';
+
+const category = (id: string, name: string): Rule =>
+  ({ id, kind: 'bot-agent', categories: [name] }) as Rule;
+const rules = (...list: Rule[]): RuleSet => ({ appEnabled: true, rules: list });
+
+describe('a signed agent at the firewall', () => {
+  const key = agentKey();
+  const logged: FwAccessRecord[] = [];
+  let origin: FastifyInstance;
+  let directory: KeyDirectory;
+  let policies: PolicyServer;
+  let firewall: RunningFirewall;
+  let port: number;
+
+  beforeAll(async () => {
+    directory = await startKeyDirectory([key]);
+    port = Number(directory.hostPort.split(':')[1]);
+    const store = await startOrigin((app) => app.get('/*', async () => 'the store'));
+    origin = store.app;
+    policies = await startPolicyServer({
+      shops: [
+        shopOf(BLOCKS_PURPOSE, store.url, rules(category('purpose', PURPOSE))),
+        shopOf(BLOCKS_SCRIPTS, store.url, rules(category('scripts', 'scripts'))),
+      ],
+    });
+    const lookup: HostLookup = async (host) => (host === CHATGPT ? ['127.0.0.1'] : []);
+    firewall = await startFirewall({
+      policyUrl: policies.url,
+      devOrigins: `127.0.0.1,${CHATGPT}:${port}`,
+      lookup,
+      accessLog: { record: (entry) => logged.push(entry) },
+    });
+  });
+  afterAll(async () => {
+    await firewall.close();
+    await Promise.all([origin.close(), policies.app.close(), directory.app.close()]);
+  });
+
+  let nonce = 0;
+  const signed = (host: string, userAgent: string, path = '/products/hat') => ({
+    'user-agent': userAgent,
+    ...signedFields({
+      key,
+      agent: `http://${CHATGPT}:${port}`,
+      authority: host,
+      path,
+      created: Math.floor(Date.now() / 1000) - 5,
+      expires: Math.floor(Date.now() / 1000) + 300,
+      nonce: `through-the-firewall-${(nonce += 1)}`,
+    }),
+  });
+  const lastLogged = () => logged[logged.length - 1]!;
+
+  it('is blocked when the merchant blocks its purpose, though it looks like a browser', async () => {
+    const answer = await send(firewall.port, BLOCKS_PURPOSE, '/products/hat', {
+      headers: signed(BLOCKS_PURPOSE, CHROME_UA),
+    });
+    expect(answer.status).toBe(403);
+    expect(lastLogged()).toMatchObject({
+      action: 'block',
+      rule: 'bot-agent',
+      signedAgent: CHATGPT,
+    });
+    // The same browser without a signature is let in.
+    const plain = await send(firewall.port, BLOCKS_PURPOSE, '/products/hat', {
+      headers: { 'user-agent': CHROME_UA },
+    });
+    expect(plain.status).toBe(200);
+    expect(lastLogged()).toMatchObject({ action: 'allow', signedAgent: null });
+  });
+
+  it('is let in when its purpose is allowed, though its user agent is a blocked script', async () => {
+    const answer = await send(firewall.port, BLOCKS_SCRIPTS, '/products/hat', {
+      headers: signed(BLOCKS_SCRIPTS, SCRIPT_UA),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('the store');
+    expect(lastLogged()).toMatchObject({ action: 'allow', rule: null, signedAgent: CHATGPT });
+  });
+
+  it('is judged by its user agent when its signature does not check out', async () => {
+    // Signed for another path: a replayed or altered request.
+    const headers = signed(BLOCKS_SCRIPTS, SCRIPT_UA, '/other');
+    const answer = await send(firewall.port, BLOCKS_SCRIPTS, '/products/hat', { headers });
+    expect(answer.status).toBe(403);
+    expect(lastLogged()).toMatchObject({ action: 'block', rule: 'bot-agent', signedAgent: null });
+    const health = await send(firewall.port, 'any.example', `${FIREWALL_PROBE_PATH}/health`);
+    const stats = JSON.parse(health.body.toString()).signedAgents;
+    expect(stats.refused['bad signature']).toBe(1);
+  });
+});
+
+describe('the signed agents the firewall knows', () => {
+  it('puts an agent in the category of its purpose, or the AI category while that is missing', () => {
+    expect(signedAgentCategory('chatgpt.com', () => true)).toBe('ai-agents');
+    expect(signedAgentCategory('ChatGPT.com', (id) => id === 'ai-crawlers')).toBe('ai-crawlers');
+  });
+
+  it('knows no agent that is not listed, however it signs', () => {
+    expect(signedAgentCategory('signer.example', () => true)).toBeNull();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "fw_access_log" ADD COLUMN "signed_agent" text;
