@@ -5,6 +5,7 @@
 // counted by its reason.
 import { parseDevOrigins } from '@gatehouse/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refusalIn } from '../src/origin-guard.js';
 import { SignedAgents, type SignedAgentOptions } from '../src/signed-agents.js';
 import {
   agentKey,
@@ -164,6 +165,18 @@ describe('a Web Bot Auth signature', () => {
     const agents = verifier();
     expect(await agents.verify(request({ tag: 'other' }))).toBeNull();
     expect(agents.stats).toMatchObject({ verified: 0, unsigned: 1, refused: {} });
+  });
+
+  it('from an agent at a private address is not verified: the origin guard refuses its directory', async () => {
+    const warned: { err?: unknown }[] = [];
+    const agents = verifier({ devOrigins: [], log: { warn: (obj) => warned.push(obj) } });
+    const reads = directory.reads;
+    const agent = `https://${directory.hostPort}`;
+    expect(await agents.verify(request({ agent }))).toBeNull();
+    expect(agents.stats.refused).toEqual({ 'no keys': 1 });
+    expect(agents.stats.directories.failed).toBe(1);
+    expect(refusalIn(warned[0]?.err)?.reason).toMatch(/loopback/);
+    expect(directory.reads).toBe(reads);
   });
 
   it('leaves a request without one unsigned', async () => {
