@@ -68,10 +68,16 @@ export interface SignedAgentStats {
 
 class Refused extends Error {}
 
-/** The agent's origin named in Signature-Agent (a string, or a dictionary member), or null. */
-export function agentUrl(value: string | undefined): URL | null {
+/**
+ * The agent's origin named in Signature-Agent, or null: the header is a string, or a
+ * dictionary whose member under the signature's label names it.
+ */
+export function agentUrl(value: string | undefined, label?: string): URL | null {
   if (!value || value.length > 2048) return null;
-  const quoted = /"([^"]*)"/.exec(value);
+  const member = label
+    ? new RegExp(`(?:^|,)\\s*${label.replace(/[.*]/g, '\\$&')}="([^"]*)"`).exec(value)
+    : null;
+  const quoted = member ?? /"([^"]*)"/.exec(value);
   try {
     const url = new URL(quoted ? quoted[1]! : value.trim());
     return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
@@ -95,6 +101,12 @@ export function signedRequestOf(request: {
     path: request.url,
     rawHeaders: request.raw.rawHeaders,
   };
+}
+
+/** The label of the signature tagged web-bot-auth in Signature-Input, if one is. */
+function webBotAuthLabel(input: string): string | undefined {
+  const tagged = /(?:^|,)\s*([a-z*][a-z0-9_.*-]*)=\([^)]*\)[^,]*;\s*tag="web-bot-auth"/.exec(input);
+  return tagged?.[1];
 }
 
 const header = (raw: readonly string[], name: string): string | undefined => {
@@ -161,7 +173,8 @@ export class SignedAgents {
       return null;
     }
     try {
-      const url = agentUrl(header(request.rawHeaders, 'signature-agent'));
+      const label = webBotAuthLabel(input);
+      const url = agentUrl(header(request.rawHeaders, 'signature-agent'), label);
       if (!url) throw new Refused('no agent');
       const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
       if (url.protocol !== 'https:' && !isDevOrigin(this.o.devOrigins, url.hostname, port)) {
@@ -170,7 +183,7 @@ export class SignedAgents {
       const directory = await this.directories.within(url.origin);
       if (!directory) throw new Refused('directory not ready');
       if (directory.keys.size === 0) throw new Refused('no keys');
-      await this.check(request, url.origin, directory);
+      await this.check(request, label, url.origin, directory);
       this.stats.verified += 1;
       return url.hostname;
     } catch (error) {
@@ -180,7 +193,12 @@ export class SignedAgents {
     }
   }
 
-  private async check(request: SignedRequest, origin: string, directory: Directory) {
+  private async check(
+    request: SignedRequest,
+    label: string | undefined,
+    origin: string,
+    directory: Directory,
+  ) {
     const fields: FieldOccurrence[] = [];
     for (let i = 0; i < request.rawHeaders.length; i += 2) {
       fields.push({
@@ -197,7 +215,7 @@ export class SignedAgents {
         fields,
       },
       {
-        label: this.label(header(request.rawHeaders, 'signature-input')!),
+        ...(label !== undefined ? { label } : {}),
         policy: {
           algorithms: ['ed25519'],
           requiredComponents: ['@authority'],
@@ -220,16 +238,6 @@ export class SignedAgents {
       },
     );
     this.remember(origin, verified, now);
-  }
-
-  /** The label of the Web Bot Auth signature when the request carries several. */
-  private label(input: string): string | undefined {
-    const labels = [...input.matchAll(/(?:^|,)\s*([a-z*][a-z0-9_.*-]*)=\(/g)];
-    if (labels.length <= 1) return undefined;
-    const tagged = /(?:^|,)\s*([a-z*][a-z0-9_.*-]*)=\([^)]*\)[^,]*;\s*tag="web-bot-auth"/.exec(
-      input,
-    );
-    return tagged?.[1];
   }
 
   /** What the signature must also be: covering Signature-Agent, and valid for at most a day. */

@@ -3,7 +3,7 @@
 // hang, an oversized body), and a signer that signs a request as a Web Bot Auth agent does.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSignatureSync, type SignatureComponent } from 'http-message-sig';
+import { component, createSignatureSync, type SignatureComponent } from 'http-message-sig';
 import { DIRECTORY_PATH, ed25519Thumbprint } from '../src/signed-agent-directory.js';
 
 export interface AgentKey {
@@ -81,11 +81,21 @@ export interface SignOptions {
   keyid?: string;
   tag?: string;
   components?: SignatureComponent[];
+  /** The signature's label; sig1 when absent. */
+  label?: string;
+  /** Signature-Agent as a dictionary keyed by the label (the newer form) rather than a string. */
+  dictionary?: boolean;
+  /** Members of the dictionary before the signature's own, as written in the header. */
+  otherAgents?: string;
 }
 
 /** The header fields a signing agent adds: Signature-Agent, Signature-Input and Signature. */
 export function signedFields(o: SignOptions): Record<string, string> {
-  const agent = `"${o.agent}"`;
+  const label = o.label ?? 'sig1';
+  const agent = o.dictionary ? `${o.otherAgents ?? ''}${label}="${o.agent}"` : `"${o.agent}"`;
+  const agentComponent = o.dictionary
+    ? component('signature-agent', { key: label })
+    : 'signature-agent';
   const fields = createSignatureSync(
     {
       kind: 'request',
@@ -94,8 +104,8 @@ export function signedFields(o: SignOptions): Record<string, string> {
       fields: [{ name: 'signature-agent', value: agent }],
     },
     {
-      label: 'sig1',
-      components: o.components ?? ['@authority', '@method', '@path', 'signature-agent'],
+      label,
+      components: o.components ?? ['@authority', '@method', '@path', agentComponent],
       parameters: {
         created: o.created,
         expires: o.expires,

@@ -72,6 +72,38 @@ describe('a Web Bot Auth signature', () => {
     expect(agents.stats.directories.fetched).toBe(1);
   });
 
+  it('names the agent when Signature-Agent is a dictionary keyed by the signature', async () => {
+    const agents = verifier();
+    expect(await agents.verify(request({ dictionary: true, label: 'agent' }))).toBe('127.0.0.1');
+    const among = request({
+      dictionary: true,
+      label: 'agent',
+      otherAgents: 'other="https://elsewhere.example", ',
+    });
+    expect(await agents.verify(among)).toBe('127.0.0.1');
+  });
+
+  it('is found among other signatures of the request by its tag', async () => {
+    const agents = verifier();
+    const mine = request({ label: 'bot' });
+    const other = signedFields({
+      key: stranger,
+      agent: directory.url,
+      authority: SHOP,
+      path: '/products/hat',
+      created: NOW - 10,
+      expires: NOW + 300,
+      label: 'other',
+      tag: 'something-else',
+    });
+    const raw = [...mine.rawHeaders];
+    for (const name of ['signature-input', 'signature']) {
+      const at = raw.indexOf(name) + 1;
+      raw[at] = `${other[name]}, ${raw[at]}`;
+    }
+    expect(await agents.verify({ ...mine, rawHeaders: raw })).toBe('127.0.0.1');
+  });
+
   it('is accepted with created a little ahead, within the clock-skew window', async () => {
     const agents = verifier({ skewSeconds: 60 });
     expect(await agents.verify(request({ created: NOW + 30, expires: NOW + 300 }))).toBe(
