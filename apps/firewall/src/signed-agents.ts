@@ -131,6 +131,8 @@ function reasonOf(error: unknown): string {
 export class SignedAgents {
   private readonly directories: DirectoryCache;
   private readonly seen = new Map<string, number>();
+  /** When (epoch seconds) expired signatures were last forgotten. */
+  private sweptAt = 0;
   private readonly o;
   readonly stats: SignedAgentStats;
 
@@ -259,7 +261,10 @@ export class SignedAgents {
         ? `n ${nonce}`
         : `s ${Buffer.from(verified.signature).toString('base64')}`;
     const key = `${origin} ${String(keyid)} ${id}`;
-    if (this.seen.size >= this.o.maxSeen) {
+    // Expired signatures are forgotten when the memory is full, at most once a second: while
+    // it is full of live ones, signed requests are judged as unsigned rather than slowed down.
+    if (this.seen.size >= this.o.maxSeen && now > this.sweptAt) {
+      this.sweptAt = now;
       for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
     }
     if (this.seen.has(key)) throw new Refused('replay');

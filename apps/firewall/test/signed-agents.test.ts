@@ -187,6 +187,19 @@ describe('a Web Bot Auth signature', () => {
     expect(agents.stats.refused).toEqual({ replay: 1 });
   });
 
+  it('is not verified while the replay memory is full of live signatures, and is once they expire', async () => {
+    let clock = NOW;
+    const agents = verifier({ maxSeen: 2, now: () => clock * 1000 });
+    const at = (created: number) => request({ created, expires: created + 60 });
+    expect(await agents.verify(at(NOW))).toBe('127.0.0.1');
+    expect(await agents.verify(at(NOW))).toBe('127.0.0.1');
+    expect(await agents.verify(at(NOW))).toBeNull();
+    expect(agents.stats.refused).toEqual({ 'too many signatures': 1 });
+    // Past the first two's expiry and the skew window, they are forgotten.
+    clock = NOW + 200;
+    expect(await agents.verify(at(clock))).toBe('127.0.0.1');
+  });
+
   it('from an agent over http that is not a development origin is not verified', async () => {
     const agents = verifier({ devOrigins: [] });
     expect(await agents.verify(request())).toBeNull();
