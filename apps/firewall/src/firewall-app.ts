@@ -13,8 +13,8 @@
 // request with two Host headers, a target for another host, or one that came round in a loop
 // is refused (request-checks.ts); and origins are reached only at public addresses
 // (origin-guard.ts). A request signed by an agent (Web Bot Auth) is verified first
-// (signed-agents.ts): a verified agent the firewall knows is decided by the merchant's choice
-// for its purpose, and the log names every verified agent.
+// (signed-agents.ts) when it names an agent the firewall knows (signed-agent-identities.ts): a
+// verified agent is decided by the merchant's choice for its purpose, and the log names it.
 import replyFrom from '@fastify/reply-from';
 import {
   blockReason,
@@ -127,6 +127,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   const signedAgents = new SignedAgents({
     ...options.signedAgents,
     devOrigins: options.devOrigins ?? [],
+    isKnown: (host) => signedAgentCategory(host) !== null,
     ...(options.lookup ? { lookup: options.lookup } : {}),
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });

@@ -3,9 +3,10 @@
 // (`ai-crawlers`), crawlers of AI search (`ai-search`), and agents a person sends to fetch or
 // act on a page for them (`ai-agents`). The merchant's choice for that category decides them.
 // A purpose whose category the engine does not have yet falls in `ai-crawlers`, the category
-// that held every AI agent before they were split by purpose. A verified agent not listed here
-// is named in the log but decided like an unsigned request, by its user agent: anyone can
-// publish a key directory, so a signature proves who sent a request, never that it is welcome.
+// that held every AI agent before they were split by purpose. The signatures of agents not
+// listed here are not checked at all (their key directories are never fetched): their requests
+// are judged by their user agent like unsigned ones. Anyone can publish a key directory, so a
+// signature proves who sent a request, never that it is welcome.
 import { isBotCategory } from '@gatehouse/engine';
 
 export type SignedAgentPurpose = 'ai-crawlers' | 'ai-search' | 'ai-agents';

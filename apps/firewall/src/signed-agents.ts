@@ -25,6 +25,12 @@ export const WEB_BOT_AUTH_TAG = 'web-bot-auth';
 export interface SignedAgentOptions {
   /** Agent origins that may be http or private: development and tests only. */
   devOrigins: readonly DevOrigin[];
+  /**
+   * The agents (by host) whose signatures are checked; any when absent. Only their key
+   * directories are ever fetched, so nobody can make the firewall fetch from elsewhere or
+   * fill its caches with agents of their own.
+   */
+  isKnown?: (host: string) => boolean;
   lookup?: HostLookup;
   /** How long a directory fetch may take in all. */
   fetchTimeoutMs?: number;
@@ -139,6 +145,7 @@ export class SignedAgents {
   constructor(options: SignedAgentOptions) {
     this.o = {
       devOrigins: options.devOrigins,
+      isKnown: options.isKnown ?? (() => true),
       skewSeconds: options.skewSeconds ?? 60,
       maxValiditySeconds: options.maxValiditySeconds ?? 24 * 3600,
       maxSeen: options.maxSeen ?? 100_000,
@@ -178,6 +185,7 @@ export class SignedAgents {
       const label = webBotAuthLabel(input);
       const url = agentUrl(header(request.rawHeaders, 'signature-agent'), label);
       if (!url) throw new Refused('no agent');
+      if (!this.o.isKnown(url.hostname)) throw new Refused('unknown agent');
       const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
       if (url.protocol !== 'https:' && !isDevOrigin(this.o.devOrigins, url.hostname, port)) {
         throw new Refused('agent not https');

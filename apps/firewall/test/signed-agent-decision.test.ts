@@ -111,6 +111,19 @@ describe('a signed agent at the firewall', () => {
     expect(lastLogged()).toMatchObject({ action: 'allow', rule: null, signedAgent: CHATGPT });
   });
 
+  it('that the firewall does not know is judged by its user agent, its directory never read', async () => {
+    const reads = directory.reads;
+    const headers = {
+      ...signed(BLOCKS_SCRIPTS, SCRIPT_UA),
+      // The same key and directory, named by another host.
+      'signature-agent': `"http://127.0.0.1:${port}"`,
+    };
+    const answer = await send(firewall.port, BLOCKS_SCRIPTS, '/products/hat', { headers });
+    expect(answer.status).toBe(403);
+    expect(lastLogged()).toMatchObject({ action: 'block', rule: 'bot-agent', signedAgent: null });
+    expect(directory.reads).toBe(reads);
+  });
+
   it('is judged by its user agent when its signature does not check out', async () => {
     // Signed for another path: a replayed or altered request.
     const headers = signed(BLOCKS_SCRIPTS, SCRIPT_UA, '/other');

@@ -224,6 +224,14 @@ describe('a Web Bot Auth signature', () => {
     expect(directory.reads).toBe(reads);
   });
 
+  it('from an agent the firewall does not know is not checked: its directory is never fetched', async () => {
+    const agents = verifier({ isKnown: (host) => host === 'chatgpt.com' });
+    const reads = directory.reads;
+    expect(await agents.verify(request())).toBeNull();
+    expect(agents.stats.refused).toEqual({ 'unknown agent': 1 });
+    expect(directory.reads).toBe(reads);
+  });
+
   it('leaves a request without one unsigned', async () => {
     const agents = verifier();
     const plain = { method: 'GET', scheme: 'http', authority: SHOP, path: '/', rawHeaders: [] };
