@@ -10,6 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
+    // A poll waits for something that happens on its own (a job, a webhook, a render): on a
+    // loaded machine that takes longer than vitest's one second, never forever.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

@@ -79,6 +79,32 @@ describe('the crawler DNS check', () => {
     expect(r.calls).toBe(1);
   });
 
+  it('keeps giving an aged answer while it asks again, and keeps it when asking fails', async () => {
+    const r = resolver();
+    const dns = createCrawlerDns({ resolver: r, answerTtlMs: 20, log });
+    const ip = '13.64.0.1';
+    expect(await dns.check('bing', ip)).toEqual({ crawler: 'bing', check: 'fake' });
+    let fail: (error: Error) => void = () => {};
+    r.reverse = () => {
+      r.calls++;
+      return new Promise((_, reject) => (fail = reject));
+    };
+    // Once the answer has aged, a visit starts asking again and is given the old answer.
+    const given = new Set<string | undefined>();
+    await expect
+      .poll(() => {
+        given.add(dns.answer('bing', ip)?.check);
+        return r.calls;
+      })
+      .toBe(2);
+    expect([...given]).toEqual(['fake']);
+    // DNS does not answer: the fake crawler stays fake.
+    const asked = dns.check('bing', ip);
+    fail(new Error('no answer'));
+    expect(await asked).toBeUndefined();
+    expect(dns.answer('bing', ip)).toEqual({ crawler: 'bing', check: 'fake' });
+  });
+
   it('skips and counts lookups beyond its bound', async () => {
     const dns = createCrawlerDns({
       resolver: resolver({ reverse: () => new Promise<string[]>(() => {}) }),

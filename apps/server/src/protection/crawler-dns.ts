@@ -5,6 +5,8 @@
 // nothing (the engine then judges the claim by its network alone), `check` waits for it (the
 // IP lookup). Every lookup has a time-out; answers are remembered for hours, failures for a
 // minute, and at most `maxPending` lookups run at once (the rest are counted and skipped).
+// An answer past its time is still given while it is asked again, and kept when that asking
+// fails: a fake crawler found out once is not let in again each time its answer ages.
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import {
@@ -90,6 +92,8 @@ export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
   const cache = new LRUCache<string, CrawlerDnsAnswer | false>({
     max: options.cacheSize ?? 20_000,
     ttl: answerTtl,
+    // An aged answer stays until a new one replaces it (see `remembered`).
+    noDeleteOnStaleGet: true,
   });
   const pending = new Map<string, Promise<CrawlerDnsAnswer | undefined>>();
   let skipped = 0;
@@ -121,6 +125,9 @@ export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
     return addresses.some((a) => sameAddress(a, ip)) ? { crawler, check: 'verified' } : fake;
   }
 
+  /** What is remembered for the key, however old. */
+  const remembered = (key: string) => cache.get(key, { allowStale: true });
+
   function lookup(crawler: CrawlerId, ip: string): Promise<CrawlerDnsAnswer | undefined> {
     const key = `${crawler} ${ip}`;
     const running = pending.get(key);
@@ -138,7 +145,7 @@ export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
         return answer;
       })
       .catch((error: unknown) => {
-        cache.set(key, false, { ttl: failureTtl });
+        cache.set(key, remembered(key) ?? false, { ttl: failureTtl });
         options.log.warn({ err: error, crawler, ip }, 'crawler DNS check failed');
         return undefined;
       })
@@ -149,10 +156,10 @@ export function createCrawlerDns(options: CrawlerDnsOptions): CrawlerDns {
 
   return {
     answer(crawler, ip) {
-      const known = cache.get(`${crawler} ${ip}`);
-      if (known !== undefined) return known || undefined;
-      void lookup(crawler, ip);
-      return undefined;
+      const key = `${crawler} ${ip}`;
+      const known = remembered(key);
+      if (known === undefined || cache.getRemainingTTL(key) <= 0) void lookup(crawler, ip);
+      return known || undefined;
     },
     async check(crawler, ip) {
       const known = cache.get(`${crawler} ${ip}`);
