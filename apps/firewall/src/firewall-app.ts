@@ -41,7 +41,7 @@ import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
 import { originForm, refusal, viaName } from './request-checks.js';
 import { signedAgentCategory } from './signed-agent-identities.js';
-import { SignedAgents, signedRequestOf, type SignedAgentOptions } from './signed-agents.js';
+import { SignedAgents, signedRequestOf } from './signed-agents.js';
 import { hostOf, RateLimited, registerRateLimit } from './rate-limit.js';
 import { probeSignature } from './signatures.js';
 
@@ -63,8 +63,6 @@ export interface FirewallOptions {
   devOrigins?: readonly DevOrigin[];
   /** How origin host names are resolved; the system's resolver when absent. */
   lookup?: HostLookup;
-  /** Time-outs, bounds and clock of the signed agents' verification; the defaults when absent. */
-  signedAgents?: Omit<SignedAgentOptions, 'devOrigins' | 'lookup' | 'log'>;
 }
 
 /** What the access log keeps of a request's decision. */
@@ -125,7 +123,6 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   app.addHook('onClose', async () => agent.destroy());
   await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
   const signedAgents = new SignedAgents({
-    ...options.signedAgents,
     devOrigins: options.devOrigins ?? [],
     isKnown: (host) => signedAgentCategory(host) !== null,
     ...(options.lookup ? { lookup: options.lookup } : {}),
