@@ -25,6 +25,6 @@ export default defineConfig({
     // A poll waits for something that happens on its own (a job, a webhook, a render): on a
     // loaded machine that takes longer than vitest's one second, never forever.
     expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
