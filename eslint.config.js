@@ -91,6 +91,43 @@ export default tseslint.config(
       ],
     },
   },
+  // -------------------------------------------------------------- package boundaries
+  // The packages are layered: the engine depends on no other part of Gatehouse; contracts
+  // (what the admin, the server, the storefront and the firewall say to each other) build on
+  // the engine alone. Neither reaches into an app or another package by a relative path.
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@gatehouse/*', '../../../*'],
+              message: 'The engine depends on no other part of Gatehouse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@gatehouse/*', '!@gatehouse/engine', '!@gatehouse/engine/*', '../../../*'],
+              message: 'Contracts build on the engine alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // ---------------------------------------------------------------- server boundaries
   // apps/server/src has three kinds of code. The app layer (app.ts, server.ts and the cli/
   // entry points) composes features. A feature (features/<name>/) imports shared code and its
