@@ -5,6 +5,7 @@
 import type { RuleRef } from '@gatehouse/engine';
 import type { BlockNotice } from './storefront.js';
 import { visitReference } from './visit-reference.js';
+import { switchOfRule, type VpnNetwork } from './vpn-blocker.js';
 
 /** Every rule kind's reason; the kinds that never block say what a shopper could make of it. */
 const REASONS: Record<RuleRef['kind'], string> = {
@@ -25,9 +26,20 @@ const REASONS: Record<RuleRef['kind'], string> = {
   'admin-access': 'the store’s access rules',
 };
 
+/** The network switches' reasons: the kind of network the shopper's address belongs to. */
+const NETWORK_REASONS: Record<VpnNetwork, string> = {
+  hosting: 'a hosting or cloud network (as VPNs use)',
+  vpn: 'VPN',
+  proxy: 'proxy',
+  tor: 'the Tor network',
+};
+
 /** The kind of reason a blocked shopper is told for the rule that blocked them. */
-export const blockReason = (rule: Pick<RuleRef, 'kind'> | null): string =>
-  rule ? REASONS[rule.kind] : REASONS['app-disabled'];
+export function blockReason(rule: RuleRef | null): string {
+  if (!rule) return REASONS['app-disabled'];
+  const network = rule.kind === 'network' ? switchOfRule(rule.id) : null;
+  return network ? NETWORK_REASONS[network] : REASONS[rule.kind];
+}
 
 /** The notice of a visit the rule blocked at `time` (ms since 1970) from this address. */
 export function shopperNotice(

@@ -17,6 +17,14 @@ const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>
 export const vpnNetworks = ['hosting', 'vpn', 'proxy', 'tor'] as const;
 export type VpnNetwork = (typeof vpnNetworks)[number];
 
+/** The engine rule id of a switch's rule. */
+export const vpnRuleId = (network: VpnNetwork) => `vpn-${network}`;
+
+/** The switch a rule id names, or null for another blocker's rule. */
+export function switchOfRule(id: string): VpnNetwork | null {
+  return vpnNetworks.find((network) => vpnRuleId(network) === id) ?? null;
+}
+
 export const vpnMessages = {
   switches: 'Send the settings of all four switches: hosting, vpn, proxy and tor.',
   switchSettings: (network: string) =>

@@ -2,15 +2,9 @@
 // on, each with the switch's action and monitor mode, switched off on a plan without the
 // feature. Its blocked visits count on the dashboard's Bot/VPN/Proxy card. The switches are
 // fixed, so a rule's label never goes stale: it names the kind of network it blocks.
-import type { VpnNetwork } from '@gatehouse/contracts';
+import { switchOfRule, type VpnNetwork } from '@gatehouse/contracts';
 import type { Blocker, RuleLabel } from '../../protection/blocker.js';
-import {
-  loadVpnSettings,
-  loadVpnState,
-  switchOfRule,
-  VPN_BLOCKER,
-  vpnEngineRules,
-} from './vpn-rules.js';
+import { loadVpnSettings, loadVpnState, VPN_BLOCKER, vpnEngineRules } from './vpn-rules.js';
 import { vpnRoutes } from './vpn-routes.js';
 import { vpnDrafts } from './vpn-drafts.js';
 

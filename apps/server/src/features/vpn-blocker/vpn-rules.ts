@@ -6,6 +6,7 @@
 import {
   planIncludes,
   vpnNetworks,
+  vpnRuleId,
   type VpnBlockerSettings,
   type VpnNetwork,
 } from '@gatehouse/contracts';
@@ -27,13 +28,6 @@ export const VPN_BLOCKER = 'vpn-blocker';
 
 /** The order the switches' rules are tried in: the narrowest kind of network first. */
 export const VPN_RULE_ORDER: readonly VpnNetwork[] = ['tor', 'vpn', 'proxy', 'hosting'];
-
-export const vpnRuleId = (network: VpnNetwork) => `vpn-${network}`;
-
-/** The switch a rule id names, or null for another blocker's rule. */
-export function switchOfRule(id: string): VpnNetwork | null {
-  return vpnNetworks.find((network) => vpnRuleId(network) === id) ?? null;
-}
 
 export interface VpnSwitchState extends BlockerSettings {
   enabled: boolean;
