@@ -34,6 +34,7 @@ import {
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { loggedUrl, type AccessLog } from './access-log.js';
+import { createLogThrottle } from './log-throttle.js';
 import { createOriginAgent, refusalIn } from './origin-guard.js';
 import { BAD_REQUEST, LOOP, NOT_SERVED, ORIGIN_DOWN, ORIGIN_REFUSED } from './pages.js';
 import type { FeedStatus } from './feed-source.js';
@@ -130,6 +131,8 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   });
   app.addHook('onClose', async () => signedAgents.close());
 
+  const warnings = createLogThrottle();
+
   // Refused before anything else: the probe and the health answer included.
   app.addHook('onRequest', async (request, reply) => {
     const refusedAs = refusal(request.raw, via);
@@ -137,7 +140,12 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (refusedAs === 'loop') {
       refused.loops += 1;
-      request.log.warn({ host: request.host }, 'a request came round in a loop');
+      warnings.warn(
+        request.log,
+        `loop ${request.host}`,
+        { host: request.host },
+        'a request came round in a loop',
+      );
       return reply.code(508).send(LOOP);
     }
     refused.badRequests += 1;
@@ -250,14 +258,16 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
         const refusedOrigin = refusalIn(error);
         if (refusedOrigin) {
           refused.origins += 1;
-          request.log.warn(
+          warnings.warn(
+            request.log,
+            `refused ${host}`,
             { host, origin: refusedOrigin.host, address: refusedOrigin.address },
             `origin refused: ${refusedOrigin.reason}`,
           );
           void errorReply.code(502).type('text/html; charset=utf-8').send(ORIGIN_REFUSED);
           return;
         }
-        request.log.warn({ err: error, host }, 'origin did not answer');
+        warnings.warn(request.log, `down ${host}`, { err: error, host }, 'origin did not answer');
         void errorReply.code(502).type('text/html; charset=utf-8').send(ORIGIN_DOWN);
       },
     });
