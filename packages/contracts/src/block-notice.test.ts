@@ -5,12 +5,7 @@ import { vpnNetworks, vpnRuleId } from './vpn-blocker.js';
 describe('the reason a blocked shopper is told', () => {
   it('names the kind of network each network switch blocks, not one word for all four', () => {
     const reasons = vpnNetworks.map((n) => blockReason({ id: vpnRuleId(n), kind: 'network' }));
-    expect(reasons).toEqual([
-      'a hosting or cloud network (as VPNs use)',
-      'VPN',
-      'proxy',
-      'the Tor network',
-    ]);
+    expect(reasons).toEqual(['a hosting or cloud network', 'VPN', 'proxy', 'the Tor network']);
   });
 
   it('says the store’s access rules when no rule is named, and the kind for other rules', () => {

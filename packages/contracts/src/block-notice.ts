@@ -28,7 +28,7 @@ const REASONS: Record<RuleRef['kind'], string> = {
 
 /** The network switches' reasons: the kind of network the shopper's address belongs to. */
 const NETWORK_REASONS: Record<VpnNetwork, string> = {
-  hosting: 'a hosting or cloud network (as VPNs use)',
+  hosting: 'a hosting or cloud network',
   vpn: 'VPN',
   proxy: 'proxy',
   tor: 'the Tor network',

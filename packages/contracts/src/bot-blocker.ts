@@ -1,7 +1,8 @@
-// Bot Blocker (/botBlocker): blocks visitors by their user agent. Categories (AI scrapers and
-// crawlers, SEO tools, scripts and HTTP libraries, headless browsers, an empty user agent,
-// fake search-engine crawlers, other bots) are each set to block, monitor (log "would block",
-// let the visitor in) or off; custom patterns are a piece of text found anywhere in the user
+// Bot Blocker (/botBlocker): blocks visitors by their user agent. Categories (AI training
+// crawlers, AI search crawlers, AI assistants and shopping agents, SEO tools, scripts and HTTP
+// libraries, headless browsers, an empty user agent, fake search-engine crawlers, other bots)
+// are each set to block, monitor (log "would block", let the visitor in) or off; good bots
+// (link previews, the platform's own apps) are let in unless the merchant blocks one by name; custom patterns are a piece of text found anywhere in the user
 // agent or a regular expression, both compared without regard to case, each blocking or
 // monitored. One action (the block page or a redirect) applies to all of them. The engine
 // checks a pattern before it is stored (a regular expression its linear-time engine cannot
@@ -29,6 +30,8 @@ export const botMessages = {
   pattern: 'Enter a user-agent pattern, like MyScraper.',
   patternTooLong: `A user-agent pattern can be at most ${MAX_BOT_PATTERN_LENGTH} characters.`,
   duplicate: 'That pattern is already in the list.',
+  unknownGoodBot: (name: string) =>
+    `"${name.slice(0, 100)}" is not a good bot Gatehouse knows. Reload the page to see the list.`,
   cap: `The Bot Blocker holds at most ${MAX_BOT_PATTERNS} custom patterns. Remove some to add more.`,
 } as const;
 const m = botMessages;
@@ -36,42 +39,77 @@ const m = botMessages;
 /** Most custom patterns the Bot Blocker holds (the engine's limit). */
 export const maxBotPatterns = MAX_BOT_PATTERNS;
 
-/** What the merchant calls each category, and what it holds. */
-export const botCategoryInfo: Record<BotCategory, { name: string; description: string }> = {
+/**
+ * Where a category's visitors can be stopped: `edge` for agents that run no JavaScript, which
+ * only the firewall sees (the storefront's check runs as a script in the visitor's browser);
+ * `both` for those that may run the page's scripts.
+ */
+export type BotCategoryReach = 'edge' | 'both';
+
+/** What the merchant calls each category, what it holds and where it can be stopped. */
+export const botCategoryInfo: Record<
+  BotCategory,
+  { name: string; description: string; reach: BotCategoryReach }
+> = {
   'ai-crawlers': {
-    name: 'AI scrapers and crawlers',
+    name: 'AI training crawlers',
     description:
-      'Crawlers that collect pages to train AI models, and the agents that fetch pages for AI assistants and AI search.',
+      'Crawlers that collect pages to train AI models (GPTBot, ClaudeBot, CCBot…). Blocking them keeps the store’s pages out of future models; it does not take the store out of AI search or shopping answers.',
+    reach: 'edge',
+  },
+  'ai-search': {
+    name: 'AI search crawlers',
+    description:
+      'Crawlers that index pages for the answers of AI search and assistants (OAI-SearchBot, Claude-SearchBot, PerplexityBot…). Blocking them takes the store out of those answers.',
+    reach: 'edge',
+  },
+  'ai-agents': {
+    name: 'AI assistants and shopping agents',
+    description:
+      'Agents that fetch a page when a person asks an AI assistant about it, or shop on their behalf (ChatGPT-User, Claude-User, Perplexity-User…). Each visit stands for a shopper.',
+    reach: 'edge',
   },
   'seo-tools': {
     name: 'SEO tools',
     description:
       'Backlink and SEO services that crawl the web, and site-audit crawlers run by SEO consultants.',
+    reach: 'edge',
   },
   scripts: {
     name: 'Scripts and HTTP libraries',
     description:
       'Programs that fetch pages with an HTTP library or a command-line tool and keep its default name.',
+    reach: 'edge',
   },
   'headless-browsers': {
     name: 'Headless browsers',
     description:
       'Browsers driven by a program, without a screen: the usual tool of scrapers and of automated checkouts.',
+    reach: 'both',
   },
   'empty-agent': {
     name: 'Empty user agent',
     description: 'Visitors that send no user agent at all; every real browser sends one.',
+    reach: 'edge',
   },
   'fake-crawlers': {
     name: 'Fake search-engine crawlers',
     description:
       'Visitors that claim to be Googlebot, Bingbot or another search engine’s crawler but come from outside that engine’s network.',
+    reach: 'both',
   },
   'other-bots': {
     name: 'Other bots',
     description:
-      'Any other automated visitor the bot recognition library knows, such as link-preview fetchers and monitoring services. Search engines’ crawlers are never in it.',
+      'Any other automated visitor the bot recognition library knows, such as monitoring services and feed readers. Search engines’ crawlers, link previews and the good bots below are never in it.',
+    reach: 'both',
   },
+};
+
+/** What the page says of where a category's visitors are stopped. */
+export const botReachText: Record<BotCategoryReach, string> = {
+  edge: 'These run no JavaScript: the storefront’s check never runs for them, so only the firewall stops them.',
+  both: 'Stopped in the browser when they run the page’s scripts, and at the firewall on every request.',
 };
 
 export const botModes = ['block', 'monitor', 'off'] as const;
@@ -125,10 +163,27 @@ export const botPatternEntry = z.object({
 });
 export type BotPatternEntry = z.infer<typeof botPatternEntry>;
 
+/** A good bot is let in (allow) unless the merchant blocks it, or monitors it, by name. */
+export const goodBotModes = ['allow', 'block', 'monitor'] as const;
+export const goodBotMode = z.enum(goodBotModes, { error: 'Choose allow, block or monitor.' });
+export type GoodBotMode = z.infer<typeof goodBotMode>;
+
+export const goodBotView = z.object({
+  name: z.string(),
+  owner: z.string(),
+  why: z.string(),
+  mode: goodBotMode,
+  hits: z.number(),
+  lastHitAt: z.string().nullable(),
+});
+export type GoodBotView = z.infer<typeof goodBotView>;
+
 export const botBlockerView = z.object({
   action: blockAction,
   /** Every category, in BOT_CATEGORIES order. */
   categories: z.array(botCategoryView),
+  /** Every good bot: link previews and the platform's own apps. */
+  goodBots: z.array(goodBotView),
   /** Every custom pattern, newest first. */
   patterns: z.array(botPatternEntry),
   /** Most patterns the blocker holds (maxBotPatterns). */
@@ -136,16 +191,28 @@ export const botBlockerView = z.object({
 });
 export type BotBlockerView = z.infer<typeof botBlockerView>;
 
+/** The categories a client of before the AI purposes may leave out: their modes are kept. */
+const NEWER_CATEGORIES: readonly BotCategory[] = ['ai-search', 'ai-agents'];
+
 export const botBlockerSettings = z.object({
   action: blockAction,
   /** The mode of every category. */
   categories: z.object(
-    Object.fromEntries(BOT_CATEGORIES.map((id) => [id, botMode])) as Record<
-      BotCategory,
-      typeof botMode
-    >,
+    Object.fromEntries(
+      BOT_CATEGORIES.map((id) => [
+        id,
+        NEWER_CATEGORIES.includes(id) ? botMode.optional() : botMode,
+      ]),
+    ) as Record<BotCategory, typeof botMode>,
     { error: m.categories },
   ),
+  /** Good bots whose mode changes, by name; the others keep theirs. */
+  goodBots: z
+    .record(z.string().max(200), goodBotMode, {
+      error: 'Give each good bot allow, block or monitor.',
+    })
+    .refine((modes) => Object.keys(modes).length <= 500, 'Send at most 500 good bots at once.')
+    .optional(),
 });
 export type BotBlockerSettings = z.infer<typeof botBlockerSettings>;
 

@@ -50,7 +50,9 @@ export const visitNetworkLabels = {
     privateRelay: 'Private Relay',
   },
   bot: {
-    'ai-crawlers': 'AI crawler',
+    'ai-crawlers': 'AI training crawler',
+    'ai-search': 'AI search crawler',
+    'ai-agents': 'AI assistant',
     'seo-tools': 'SEO tool',
     scripts: 'Script',
     'headless-browsers': 'Headless browser',

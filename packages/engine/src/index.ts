@@ -34,6 +34,7 @@ export * from './network/feed-work.js';
 export * from './network/feed-worker-client.js';
 export * from './bots/bot-agents.js';
 export { agentCategories, type AgentCategories } from './bots/agent-categories.js';
+export { goodBots, knownAgents, type KnownAgent } from './bots/known-agents.js';
 export { compileAgentPattern, type AgentPattern } from './bots/agent-patterns.js';
 export { COMMON_BROWSERS } from './bots/common-browsers.js';
 export * from './patterns/merchant-regex.js';

@@ -340,7 +340,7 @@ describe('storefront decisions', () => {
     expect(
       page.visits.map((v) => [v.action, v.rule?.label ?? null, v.monitor?.label ?? null]),
     ).toEqual([
-      ['allow', null, 'Bot Blocker: AI scrapers and crawlers'],
+      ['allow', null, 'Bot Blocker: AI training crawlers'],
       ['block', 'Bot Blocker: "MyScraper"', null],
       ['block', 'Bot Blocker: Scripts and HTTP libraries', null],
     ]);

@@ -141,16 +141,24 @@ function networkStorable(c: DecideCase): boolean {
 function botRulesStorable(c: DecideCase): boolean {
   const bots = c.rules.rules.filter((r) => r.kind === 'bot-agent');
   const actions = new Set(bots.map((r) => JSON.stringify(r.action ?? { type: 'block' })));
+  const only = (r: (typeof bots)[number], part: 'categories' | 'patterns' | 'goodBots') =>
+    r[part]?.length === 1 &&
+    (['categories', 'patterns', 'goodBots'] as const).every((o) => o === part || !r[o]?.length);
+  const last = BOT_CATEGORIES.length;
   const order = bots.map((r) =>
-    r.categories?.length === 1 && !r.patterns?.length
-      ? BOT_CATEGORIES.indexOf(r.categories[0] as BotCategory)
-      : r.patterns?.length === 1 && !r.categories?.length
-        ? BOT_CATEGORIES.length
-        : -1,
+    only(r, 'categories')
+      ? BOT_CATEGORIES.indexOf(r.categories![0] as BotCategory)
+      : only(r, 'goodBots')
+        ? last
+        : only(r, 'patterns')
+          ? last + 1
+          : -1,
   );
   return (
     actions.size <= 1 &&
-    order.every((o, i) => o >= 0 && (i === 0 || o > order[i - 1]! || o === BOT_CATEGORIES.length))
+    order.every(
+      (o, i) => o >= 0 && (i === 0 || o > order[i - 1]! || (o === order[i - 1] && o >= last)),
+    )
   );
 }
 
@@ -261,6 +269,9 @@ describe('the decision table from rules saved through the merchant calls', () =>
     const botSettings = {
       action: { type: 'block' } as object,
       categories: Object.fromEntries(BOT_CATEGORIES.map((id) => [id, 'off'])),
+      goodBots: Object.fromEntries(
+        bot.goodBots.filter((g) => g.mode !== 'allow').map((g) => [g.name, 'allow']),
+      ),
     };
     let asn = { action: { type: 'block' } as object, monitor: false };
     let referrer = { action: { type: 'block' } as object, monitor: false };
@@ -292,6 +303,7 @@ describe('the decision table from rules saved through the merchant calls', () =>
         botSettings.action = rule.action ?? { type: 'block' };
         const mode = rule.monitor ? 'monitor' : 'block';
         for (const category of rule.categories ?? []) botSettings.categories[category] = mode;
+        for (const name of rule.goodBots ?? []) botSettings.goodBots[name] = mode;
         for (const p of rule.patterns ?? []) {
           const res = await t.call('addBotBlocker', shop.token, {
             pattern: p.value,

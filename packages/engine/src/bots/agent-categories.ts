@@ -1,59 +1,91 @@
 // Which of the Bot Blocker's categories a user agent falls in, from the agent string alone: the
-// listed categories (data/bot-agents.csv, one case-insensitive test per category), an empty
-// agent, and "other bots" (an agent `isbot` recognises that no listed category holds and that
+// listed categories (the known agents: bots/known-agents.ts), an empty agent, and "other bots"
+// (an agent `isbot` recognises that no listed category holds, that is no good bot and that
 // claims no search engine's crawler: a claimed crawler is judged by its network, never by its
-// name). Also the crawler the agent claims, for the fake-crawler check, which needs the
-// address. Visitors' agents repeat (a few browser builds make most of a store's traffic), so
-// answers are kept in one bounded cache of recent agents shared by every shop. Asking
-// `isbot` costs more than everything else together, so it is asked only for a shop that has
-// "other bots" on, once per agent.
+// name). A good bot (a link preview, the platform's own apps) is in no category at all, and
+// its number is kept so a merchant can block that one bot. Also the crawler the agent claims,
+// for the fake-crawler check, which needs the address. Visitors' agents repeat (a few browser
+// builds make most of a store's traffic), so answers are kept in one bounded cache of recent
+// agents shared by every shop. Asking `isbot` costs more than everything else together, so it
+// is asked only for a shop that has "other bots" on, once per agent.
 import { isbot } from 'isbot';
 import { CRAWLER_IDS, claimedCrawler, type CrawlerId } from '../network/crawlers.js';
 import {
+  BOT_CATEGORIES,
+  GOOD_BOTS,
   LISTED_BOT_CATEGORIES,
   MAX_USER_AGENT_LENGTH,
   botCategoryBit,
 } from '../rules/bot-categories.js';
-import { botAgents, type BotAgentRow } from './bot-agents.js';
+import { goodBots, knownAgents, type KnownAgent } from './known-agents.js';
 import { RecentCache } from './recent-cache.js';
 
 const EMPTY = botCategoryBit('empty-agent');
 const OTHER = botCategoryBit('other-bots');
+/** The category bits of a packed answer. */
+const CATEGORY_MASK = (1 << BOT_CATEGORIES.length) - 1;
 /** Set in a packed answer once `isbot` has been asked (OTHER then says what it answered). */
-const OTHER_ASKED = 1 << 8;
-/** Packed answers keep the claimed crawler's index + 1 above the category bits. */
-const CRAWLER_SHIFT = 16;
+const OTHER_ASKED = 1 << BOT_CATEGORIES.length;
+/** Packed answers keep the good bot's number (1 up) above that bit, in seven bits. */
+const GOOD_SHIFT = BOT_CATEGORIES.length + 1;
+const GOOD_MASK = 0x7f;
+/** And the claimed crawler's index + 1 above the good bot's number. */
+const CRAWLER_SHIFT = GOOD_SHIFT + 7;
 
 export interface AgentCategories {
   /** Bits (botCategoryBit) of the listed categories, empty agent and other bots. */
   bits: number;
   /** The search engine's crawler the agent claims to be, or null. */
   crawler: CrawlerId | null;
+  /** The good bot the agent is (goodBots()), or null. */
+  goodBot: string | null;
 }
 
-interface ListedTests {
-  bit: number;
-  /** The `contains` names, as one case-insensitive test; null when there are none. */
-  contains: RegExp | null;
-  /** The `is` names, lower case. */
-  is: Set<string>;
+/** One test for a group of agents: names without regard to case, expressions with it. */
+interface GroupTest {
+  insensitive: RegExp | null;
+  sensitive: RegExp | null;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+function groupTest(agents: readonly KnownAgent[]): GroupTest {
+  const join = (list: KnownAgent[], flags: string) =>
+    list.length > 0 ? new RegExp(list.map((a) => `(?:${a.test.source})`).join('|'), flags) : null;
+  return {
+    insensitive: join(
+      agents.filter((a) => a.test.flags.includes('i')),
+      'i',
+    ),
+    sensitive: join(
+      agents.filter((a) => !a.test.flags.includes('i')),
+      '',
+    ),
+  };
+}
 
-function buildTests(rows: readonly BotAgentRow[]): ListedTests[] {
-  return LISTED_BOT_CATEGORIES.map((category) => {
-    const mine = rows.filter((row) => row.category === category);
-    const contains = mine.filter((row) => row.match === 'contains').map((row) => row.agent);
-    return {
+const matches = (test: GroupTest, agent: string) =>
+  (test.insensitive?.test(agent) ?? false) || (test.sensitive?.test(agent) ?? false);
+
+interface Tests {
+  listed: { bit: number; test: GroupTest }[];
+  good: GroupTest;
+  goodList: readonly KnownAgent[];
+}
+
+function buildTests(): Tests {
+  const agents = knownAgents();
+  const goodList = goodBots();
+  if (goodList.length > GOOD_MASK) throw new Error(`at most ${GOOD_MASK} good bots fit`);
+  return {
+    listed: LISTED_BOT_CATEGORIES.map((category) => ({
       bit: botCategoryBit(category),
-      contains: contains.length > 0 ? new RegExp(contains.map(escape).join('|'), 'i') : null,
-      is: new Set(mine.filter((row) => row.match === 'is').map((row) => row.agent.toLowerCase())),
-    };
-  });
+      test: groupTest(agents.filter((a) => a.group === category)),
+    })),
+    good: groupTest(agents.filter((a) => a.group === GOOD_BOTS)),
+    goodList,
+  };
 }
 
-let tests: ListedTests[] | null = null;
+let tests: Tests | null = null;
 
 /**
  * The packed answer for an agent of at most MAX_USER_AGENT_LENGTH characters, `isbot` not
@@ -62,18 +94,18 @@ let tests: ListedTests[] | null = null;
 function classify(agent: string): number {
   const trimmed = agent.trim();
   if (trimmed === '') return EMPTY | OTHER_ASKED;
-  tests ??= buildTests(botAgents());
-  let bits = 0;
-  const whole = trimmed.toLowerCase();
-  for (const test of tests) {
-    if (test.is.has(whole) || (test.contains !== null && test.contains.test(agent))) {
-      bits |= test.bit;
-    }
-  }
+  tests ??= buildTests();
   const crawler = claimedCrawler(agent);
+  const crawlerPart = crawler === null ? 0 : (CRAWLER_IDS.indexOf(crawler) + 1) << CRAWLER_SHIFT;
+  if (matches(tests.good, agent)) {
+    const number = tests.goodList.findIndex((bot) => bot.test.test(agent)) + 1;
+    return OTHER_ASKED | (number << GOOD_SHIFT) | crawlerPart;
+  }
+  let bits = 0;
+  for (const { bit, test } of tests.listed) if (matches(test, agent)) bits |= bit;
   // Only an agent no listed category holds and that claims no crawler can be another bot.
   if (bits !== 0 || crawler !== null) bits |= OTHER_ASKED;
-  return crawler === null ? bits : bits | ((CRAWLER_IDS.indexOf(crawler) + 1) << CRAWLER_SHIFT);
+  return bits | crawlerPart;
 }
 
 /** Most distinct agents remembered; about 2–3 MB with typical agents. */
@@ -100,7 +132,10 @@ export function agentCategoryWord(userAgent: string, others: boolean): number {
 }
 
 /** The category bits of a packed answer. */
-export const wordBits = (word: number) => word & 0xff;
+export const wordBits = (word: number) => word & CATEGORY_MASK;
+
+/** The good bot's number (1 up, in goodBots() order) of a packed answer, or 0. */
+export const wordGoodBot = (word: number) => (word >>> GOOD_SHIFT) & GOOD_MASK;
 
 /** The claimed crawler of a packed answer, or null. */
 export function wordCrawler(word: number): CrawlerId | null {
@@ -111,5 +146,10 @@ export function wordCrawler(word: number): CrawlerId | null {
 /** The categories a user agent falls in by its string alone. */
 export function agentCategories(userAgent: string): AgentCategories {
   const word = agentCategoryWord(userAgent, true);
-  return { bits: wordBits(word), crawler: wordCrawler(word) };
+  const good = wordGoodBot(word);
+  return {
+    bits: wordBits(word),
+    crawler: wordCrawler(word),
+    goodBot: good === 0 ? null : goodBots()[good - 1]!.name,
+  };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { claimedCrawler } from '../network/crawlers.js';
-import { LISTED_BOT_CATEGORIES, botCategoryBit } from '../rules/bot-categories.js';
+import {
+  GOOD_BOTS,
+  LISTED_BOT_CATEGORIES,
+  botCategoryBit,
+  type BotCategory,
+} from '../rules/bot-categories.js';
 import { agentCategories } from './agent-categories.js';
 import { botAgents, parseBotAgents } from './bot-agents.js';
 import { COMMON_BROWSERS } from './common-browsers.js';
@@ -24,7 +29,25 @@ describe('the bot agents table', () => {
     const listed = (category: string) =>
       rows.filter((r) => r.category === category).map((r) => r.agent);
     expect(listed('ai-crawlers')).toEqual(
-      expect.arrayContaining(['GPTBot', 'ClaudeBot', 'CCBot', 'PerplexityBot', 'Bytespider']),
+      expect.arrayContaining(['GPTBot', 'ClaudeBot', 'CCBot', 'Bytespider', 'meta-externalagent']),
+    );
+    expect(listed('ai-search')).toEqual(
+      expect.arrayContaining(['OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot']),
+    );
+    expect(listed('ai-agents')).toEqual(
+      expect.arrayContaining(['ChatGPT-User', 'Claude-User', 'Perplexity-User', 'MistralAI-User']),
+    );
+    expect(listed(GOOD_BOTS)).toEqual(
+      expect.arrayContaining([
+        'facebookexternalhit',
+        'WhatsApp',
+        'Twitterbot',
+        'Slackbot',
+        'LinkedInBot',
+        'Pinterestbot',
+        'Discordbot',
+        'TelegramBot',
+      ]),
     );
     expect(listed('seo-tools')).toEqual(
       expect.arrayContaining(['AhrefsBot', 'SemrushBot', 'MJ12bot', 'DotBot']),
@@ -39,7 +62,11 @@ describe('the bot agents table', () => {
 
   it('never matches an ordinary browser', () => {
     for (const browser of COMMON_BROWSERS) {
-      expect(agentCategories(browser.agent), browser.name).toEqual({ bits: 0, crawler: null });
+      expect(agentCategories(browser.agent), browser.name).toEqual({
+        bits: 0,
+        crawler: null,
+        goodBot: null,
+      });
     }
   });
 
@@ -47,12 +74,15 @@ describe('the bot agents table', () => {
     for (const row of rows) expect(claimedCrawler(row.agent), row.agent).toBeNull();
   });
 
-  it('puts each listed agent in its own category, whatever the case', () => {
+  it('puts each listed agent in its own category, and a good bot in none, whatever the case', () => {
     for (const row of rows) {
       const sent = row.match === 'is' ? row.agent : `Mozilla/5.0 (compatible; ${row.agent}1.0)`;
-      expect(agentCategories(sent.toUpperCase()).bits, row.agent).toBe(
-        botCategoryBit(row.category),
-      );
+      const found = agentCategories(sent.toUpperCase());
+      if (row.category === GOOD_BOTS) {
+        expect(found, row.agent).toEqual({ bits: 0, crawler: null, goodBot: row.agent });
+      } else {
+        expect(found.bits, row.agent).toBe(botCategoryBit(row.category as BotCategory));
+      }
     }
   });
 
@@ -69,19 +99,34 @@ describe('agent categories by rule', () => {
   });
 
   it('calls a bot no category lists another bot', () => {
-    expect(agentCategories('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)')).toEqual({
+    expect(
+      agentCategories('Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)'),
+    ).toEqual({
       bits: botCategoryBit('other-bots'),
       crawler: null,
+      goodBot: null,
     });
+  });
+
+  it('never calls a link preview another bot, nor a script for the library it names', () => {
+    expect(agentCategories('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)')).toEqual({
+      bits: 0,
+      crawler: null,
+      goodBot: 'Slackbot',
+    });
+    const linkedIn =
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)';
+    expect(agentCategories(linkedIn)).toEqual({ bits: 0, crawler: null, goodBot: 'LinkedInBot' });
   });
 
   it('names the crawler an agent claims, and never calls it another bot', () => {
     expect(
       agentCategories('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
-    ).toEqual({ bits: 0, crawler: 'google' });
+    ).toEqual({ bits: 0, crawler: 'google', goodBot: null });
     expect(agentCategories('Mozilla/5.0 (compatible; bingbot/2.0)')).toEqual({
       bits: 0,
       crawler: 'bing',
+      goodBot: null,
     });
   });
 

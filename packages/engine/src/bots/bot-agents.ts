@@ -4,10 +4,13 @@
 // because a silently skipped row would quietly change what merchants block.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LISTED_BOT_CATEGORIES, type BotCategory } from '../rules/bot-categories.js';
+import { GOOD_BOTS, LISTED_BOT_CATEGORIES, type BotCategory } from '../rules/bot-categories.js';
+
+/** A listed category, or the good bots, which are in none. */
+export type BotAgentGroup = BotCategory | typeof GOOD_BOTS;
 
 export interface BotAgentRow {
-  category: BotCategory;
+  category: BotAgentGroup;
   /** `contains`: anywhere in the user agent; `is`: the whole user agent. Case-insensitive. */
   match: 'contains' | 'is';
   /** The agent's name as it appears in its user agent. */
@@ -44,9 +47,8 @@ export function parseBotAgents(text: string): BotAgentRow[] {
       string,
     ];
     const why = parts.slice(4).join(',').trim();
-    if (!(LISTED_BOT_CATEGORIES as readonly string[]).includes(category)) {
-      fail(`"${category}" is not one of ${LISTED_BOT_CATEGORIES.join(', ')}`);
-    }
+    const groups: readonly string[] = [...LISTED_BOT_CATEGORIES, GOOD_BOTS];
+    if (!groups.includes(category)) fail(`"${category}" is not one of ${groups.join(', ')}`);
     if (match !== 'contains' && match !== 'is') fail(`"${match}" is not contains or is`);
     if (agent.length < 3 || /[^\x20-\x7e]/.test(agent)) {
       fail(`"${agent}" must be at least 3 printable ASCII characters`);
@@ -56,7 +58,7 @@ export function parseBotAgents(text: string): BotAgentRow[] {
     seen.add(key);
     if (owner === '' || why === '') fail('owner and why are required');
     rows.push({
-      category: category as BotCategory,
+      category: category as BotAgentGroup,
       match: match as BotAgentRow['match'],
       agent,
       owner,

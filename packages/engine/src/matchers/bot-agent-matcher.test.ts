@@ -77,12 +77,14 @@ describe('the bot agent matcher', () => {
   });
 
   it('knows other bots for a shop that asks, after a shop that did not ask saw the agent', () => {
-    const slack = visit('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots) first');
+    const monitor = visit(
+      'Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/) first',
+    );
     const scripts = policyOf({ id: 'scripts', kind: 'bot-agent', categories: ['scripts'] });
     const others = policyOf({ id: 'other', kind: 'bot-agent', categories: ['other-bots'] });
-    expect(decide(scripts, slack, US).rule).toBeNull();
-    expect(decide(others, slack, US).rule?.id).toBe('other');
-    expect(decide(scripts, slack, US).rule).toBeNull();
+    expect(decide(scripts, monitor, US).rule).toBeNull();
+    expect(decide(others, monitor, US).rule?.id).toBe('other');
+    expect(decide(scripts, monitor, US).rule).toBeNull();
   });
 
   it("keeps each policy's patterns to itself", () => {

@@ -7,7 +7,8 @@
 // nothing. Rules hit are tried in list order and the first that applies (in scope, enforced)
 // decides.
 import { z } from 'zod';
-import { agentCategoryWord, wordBits, wordCrawler } from '../bots/agent-categories.js';
+import { agentCategoryWord, wordBits, wordCrawler, wordGoodBot } from '../bots/agent-categories.js';
+import { goodBots } from '../bots/known-agents.js';
 import { compileAgentPattern, type AgentTest } from '../bots/agent-patterns.js';
 import { COMPILED_PATTERN_BYTES } from '../patterns/merchant-regex.js';
 import { RecentCache } from '../bots/recent-cache.js';
@@ -31,6 +32,8 @@ export interface BotAgentEntry {
   patterns: AgentTest[];
   /** How many of them are regular expressions (each holds a compiled pattern). */
   expressions: number;
+  /** The good bots (their numbers, 1 up) the rule blocks by name. */
+  goodBots: ReadonlySet<number>;
 }
 
 const FAKE = botCategoryBit('fake-crawlers');
@@ -52,6 +55,10 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
   const rules = entries.map((e) => e.rule);
   const ruleBits = Int32Array.from(entries, (e) => e.categories);
   const used = entries.reduce((bits, e) => bits | e.categories, 0);
+  const goodSets = entries.map((e) => e.goodBots);
+  const namesGoodBots = goodSets.some((set) => set.size > 0);
+  // The shared answer is needed for a category or for a good bot blocked by name.
+  const classifies = used !== 0 || namesGoodBots;
   const others = (used & OTHER) !== 0;
   const tests = entries.flatMap((e, rule) => e.patterns.map((test) => ({ test, rule })));
   const expressions = entries.reduce((sum, e) => sum + e.expressions, 0);
@@ -68,7 +75,7 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
         if (found[found.length - 1] !== rule && test(agent, lower)) found.push(rule);
       }
       known = {
-        word: used !== 0 ? agentCategoryWord(agent, others) : 0,
+        word: classifies ? agentCategoryWord(agent, others) : 0,
         hits: found.length > 0 ? found : NONE,
       };
       cache!.set(agent, known);
@@ -81,12 +88,14 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
     bits: number,
     hits: readonly number[],
     context: DecideContext,
+    good = 0,
   ): CompiledRule | null {
-    if (bits === 0 && hits.length === 0) return null;
+    if (bits === 0 && hits.length === 0 && good === 0) return null;
     let h = 0;
     for (let i = 0; i < rules.length; i++) {
       while (h < hits.length && hits[h]! < i) h++;
-      const hit = (ruleBits[i]! & bits) !== 0 || hits[h] === i;
+      const hit =
+        (ruleBits[i]! & bits) !== 0 || hits[h] === i || (good !== 0 && goodSets[i]!.has(good));
       if (hit && ruleApplies(rules[i]!, context)) return rules[i]!;
     }
     return null;
@@ -112,7 +121,7 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
       let word = 0;
       let hits = NONE;
       if (cache !== null) ({ word, hits } = answer(agent));
-      else if (used !== 0) word = agentCategoryWord(agent, others);
+      else if (classifies) word = agentCategoryWord(agent, others);
       const signed = context.visit.signedAgent;
       if (signed !== undefined) return signedRule(signed, hits, context);
       let bits = wordBits(word) & used;
@@ -121,7 +130,7 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
         const dns = context.visit.crawlerDns;
         if (checkCrawler(crawler, context.facts, dns) === 'fake') bits |= FAKE;
       }
-      return firstRule(bits, hits, context);
+      return firstRule(bits, hits, context, namesGoodBots ? wordGoodBot(word) : 0);
     },
     // The rules' bits and compiled patterns, and the remembered answers, roughly.
     bytes: () =>
@@ -148,6 +157,8 @@ const botAgentRuleSchema = z.object({
     .array(z.object({ value: z.string().max(1000), regex: z.boolean().optional() }))
     .max(10_000)
     .optional(),
+  /** Good bots blocked one by one, by name (goodBots()). */
+  goodBots: z.array(z.string().max(200)).max(500).optional(),
 });
 
 export const botAgentKind = ruleKind({
@@ -182,7 +193,22 @@ export const botAgentKind = ruleKind({
         });
       }
     });
-    return { categories, patterns, expressions };
+    const numbers = new Set<number>();
+    const good = goodBots();
+    (rule.goodBots ?? []).forEach((name, i) => {
+      const number = good.findIndex((bot) => bot.name === name) + 1;
+      if (number > 0) numbers.add(number);
+      else {
+        // A bot the list no longer holds: the rule's other parts still apply.
+        report({
+          code: 'unknownGoodBot',
+          message: `"${name}" is not a good bot the Bot Blocker knows`,
+          field: ['goodBots', i],
+          skippable: true,
+        });
+      }
+    });
+    return { categories, patterns, expressions, goodBots: numbers };
   },
   limit: {
     max: MAX_BOT_PATTERNS,

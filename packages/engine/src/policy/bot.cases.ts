@@ -30,8 +30,84 @@ const regex = (id: string, value: string): Rule => ({
   patterns: [{ value, regex: true }],
 });
 const everyCategory = () => BOT_CATEGORIES.map((name) => category(`bot-${name}`, name));
+const goodBot = (id: string, name: string, extra: Partial<Rule> = {}): Rule =>
+  ({ id, kind: 'bot-agent', goodBots: [name], ...extra }) as Rule;
+
+const SLACK_PREVIEW = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+const LINKEDIN_PREVIEW =
+  'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)';
+const FACEBOOK_PREVIEW =
+  'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
+const PINTEREST = 'Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)';
+const CHATGPT_USER =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+const OAI_SEARCH =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot';
 
 export const botCases: DecideCase[] = [
+  {
+    name: 'a user-triggered AI agent is not a training crawler',
+    rules: on(category('training', 'ai-crawlers')),
+    visit: agent(CHATGPT_USER),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a user-triggered AI agent is blocked by its own switch',
+    rules: on(category('training', 'ai-crawlers'), category('agents', 'ai-agents')),
+    visit: agent(CHATGPT_USER),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'agents' },
+  },
+  {
+    name: 'an AI search crawler passes while only training crawlers are blocked',
+    rules: on(category('training', 'ai-crawlers'), category('agents', 'ai-agents')),
+    visit: agent(OAI_SEARCH),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'an AI search crawler is blocked by the AI search switch',
+    rules: on(category('search', 'ai-search')),
+    visit: agent(OAI_SEARCH),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'search' },
+  },
+  {
+    name: 'a link preview is never another bot',
+    rules: on(category('other', 'other-bots')),
+    visit: agent(SLACK_PREVIEW),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a link preview naming an HTTP library is not a script',
+    rules: on(category('scripts', 'scripts'), category('other', 'other-bots')),
+    visit: agent(LINKEDIN_PREVIEW),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'every category on still lets a link preview in',
+    rules: on(...everyCategory()),
+    visit: agent(FACEBOOK_PREVIEW),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'a good bot the merchant blocks by name is blocked',
+    rules: on(goodBot('pins', 'Pinterestbot')),
+    visit: agent(PINTEREST),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'pins' },
+  },
+  {
+    name: 'blocking one good bot by name lets the others in',
+    rules: on(goodBot('pins', 'Pinterestbot')),
+    visit: agent(FACEBOOK_PREVIEW),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
   {
     name: 'an AI crawler is blocked when its category is on',
     rules: on(category('ai', 'ai-crawlers')),
@@ -146,7 +222,7 @@ export const botCases: DecideCase[] = [
   {
     name: 'a bot no category lists is blocked as another bot',
     rules: on(category('other', 'other-bots')),
-    visit: agent('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'),
+    visit: agent('Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)'),
     country: 'US',
     expect: { action: 'block', ruleId: 'other' },
   },

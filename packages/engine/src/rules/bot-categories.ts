@@ -1,11 +1,15 @@
 // The Bot Blocker's categories of user agents, and the bounds of its custom patterns. A
 // category is a kind of automated visitor the merchant switches on or off as a whole: the
-// first four are lists of agents (data/bot-agents.csv); the others are recognised by rule: an
-// empty user agent, a user agent that claims a search engine's crawler from outside that
-// engine's network, and any other agent the `isbot` library recognises as a bot.
+// first six are lists of agents (data/bot-agents.csv and the AI agents of the
+// crawler-user-agents package); the others are recognised by rule: an empty user agent, a user
+// agent that claims a search engine's crawler from outside that engine's network, and any
+// other agent the `isbot` library recognises as a bot. Good bots (link previews, the
+// platform's own apps) are in no category: they are blocked one by one, by name, if at all.
 
 export const BOT_CATEGORIES = [
   'ai-crawlers',
+  'ai-search',
+  'ai-agents',
   'seo-tools',
   'scripts',
   'headless-browsers',
@@ -16,7 +20,13 @@ export const BOT_CATEGORIES = [
 export type BotCategory = (typeof BOT_CATEGORIES)[number];
 
 /** The categories whose agents are listed in the data file. */
-export const LISTED_BOT_CATEGORIES = BOT_CATEGORIES.slice(0, 4) as readonly BotCategory[];
+export const LISTED_BOT_CATEGORIES = BOT_CATEGORIES.slice(0, 6) as readonly BotCategory[];
+
+/** The AI categories, by purpose: training, AI search, agents acting for a person. */
+export const AI_BOT_CATEGORIES = ['ai-crawlers', 'ai-search', 'ai-agents'] as const;
+
+/** The data file's group of good bots: never in a category, never "other bots". */
+export const GOOD_BOTS = 'good-bots';
 
 export function isBotCategory(value: unknown): value is BotCategory {
   return typeof value === 'string' && (BOT_CATEGORIES as readonly string[]).includes(value);

@@ -21,18 +21,37 @@ const entry = (pattern: string, note = ''): BotPatternEntry => ({
 });
 
 describe('the Bot Blocker form', () => {
-  it('edits the action and every category, and sends them back as the save call takes them', () => {
+  it('edits the action, every category and the good bots, and sends them back as the save call takes them', () => {
     const form = toBotForm({
       action: { type: 'redirect', url: 'https://example.com/bots' },
       categories: EMPTY_BOT_BLOCKER.categories.map((c) =>
         c.id === 'scripts' ? { ...c, mode: 'block' } : c,
       ),
+      goodBots: [
+        {
+          name: 'Pinterestbot',
+          owner: 'Pinterest',
+          why: 'pins',
+          mode: 'block',
+          hits: 0,
+          lastHitAt: null,
+        },
+        {
+          name: 'WhatsApp',
+          owner: 'Meta',
+          why: 'previews',
+          mode: 'allow',
+          hits: 0,
+          lastHitAt: null,
+        },
+      ],
     });
     expect(form).toMatchObject({ actionType: 'redirect', redirectUrl: 'https://example.com/bots' });
     expect(Object.keys(form.categories)).toEqual([...BOT_CATEGORIES]);
     expect(toBotSettings({ ...form, actionType: 'block' })).toEqual({
       action: { type: 'block' },
       categories: { ...form.categories, scripts: 'block' },
+      goodBots: { Pinterestbot: 'block', WhatsApp: 'allow' },
     });
     expect(form.categories.scripts).toBe('block');
     expect(form.categories['ai-crawlers']).toBe('off');

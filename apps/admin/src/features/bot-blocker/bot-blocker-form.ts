@@ -9,6 +9,7 @@ import {
   type BotCategory,
   type BotMode,
   type BotPatternEntry,
+  type GoodBotMode,
 } from '@gatehouse/contracts';
 import type { RuleActionForm } from '../../components/rule-action-card.js';
 import { toForm, toSettings } from '../../components/rule-action-form.js';
@@ -23,26 +24,36 @@ export const EMPTY_BOT_BLOCKER: BotBlockerView = {
     lastHitAt: null,
     agents: [],
   })),
+  goodBots: [],
   patterns: [],
   limit: maxBotPatterns,
 };
 
 export interface BotForm extends RuleActionForm {
   categories: Record<BotCategory, BotMode>;
+  /** Every good bot's mode, by name. */
+  goodBots: Record<string, GoodBotMode>;
 }
 
-export function toBotForm(view: Pick<BotBlockerView, 'action' | 'categories'>): BotForm {
+export function toBotForm(
+  view: Pick<BotBlockerView, 'action' | 'categories' | 'goodBots'>,
+): BotForm {
   return {
     ...toForm({ action: view.action, monitor: false }),
     categories: Object.fromEntries(view.categories.map((c) => [c.id, c.mode])) as Record<
       BotCategory,
       BotMode
     >,
+    goodBots: Object.fromEntries(view.goodBots.map((g) => [g.name, g.mode])),
   };
 }
 
 export function toBotSettings(form: BotForm): BotBlockerSettings {
-  return { action: toSettings(form).action, categories: form.categories };
+  return {
+    action: toSettings(form).action,
+    categories: form.categories,
+    goodBots: form.goodBots,
+  };
 }
 
 /** The pattern typed in the add field, or the problem with it. */

@@ -1,17 +1,13 @@
-// The Bot Blocker's rules after a draft of its save (action and every category's mode) or of
+// The Bot Blocker's rules after a draft of its save (action, categories' and good bots' modes) or of
 // a custom pattern's add (read and refused as the add reads it), for the replay before saving.
 import { readBotPattern } from '@gatehouse/contracts';
 import { badRequest } from '../../errors.js';
 import type { BlockerDrafts } from '../../protection/blocker.js';
-import { settingsFromInput } from '../../protection/blocker-settings.js';
-import { botEngineRules, botKey, loadBotState, withCategoryModes } from './bot-rules.js';
+import { botEngineRules, botKey, loadBotState } from './bot-rules.js';
+import { botSave } from './bot-save.js';
 
 export const botDrafts: BlockerDrafts = {
-  saveBotBlocker: async (db, shop, input) => {
-    const settings = settingsFromInput({ action: input.action, monitor: false });
-    const state = { ...(await loadBotState(db, shop)), settings };
-    return botEngineRules(withCategoryModes(state, input.categories));
-  },
+  saveBotBlocker: async (db, shop, input) => botEngineRules((await botSave(db, shop, input)).state),
   addBotBlocker: async (db, shop, input) => {
     const read = readBotPattern(input.pattern, input.regex);
     if ('error' in read) throw badRequest(read.error);

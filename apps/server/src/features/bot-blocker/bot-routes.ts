@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import { saveBlockerSettings, settingsFromInput } from '../../protection/blocker-settings.js';
+import { saveBlockerSettings } from '../../protection/blocker-settings.js';
 import {
   addBotPattern,
   BOT_BLOCKER,
@@ -19,8 +19,9 @@ import {
   saveCategoryModes,
   setBotPatternMode,
   toBotPatternEntry,
-  withCategoryModes,
 } from './bot-rules.js';
+import { botSave } from './bot-save.js';
+import { saveGoodBotModes } from './good-bots.js';
 
 export async function botRoutes(app: FastifyInstance): Promise<void> {
   const mutates = { mutates: true };
@@ -35,18 +36,15 @@ export async function botRoutes(app: FastifyInstance): Promise<void> {
     async (input, { session }) => {
       const shop = await shopById(app.db, session.shopId);
       // Monitor mode is each category's and each pattern's own, not the blocker's.
-      const settings = settingsFromInput({ action: input.action, monitor: false });
-      const state = withCategoryModes(
-        { ...(await loadBotState(app.db, shop)), settings },
-        input.categories,
-      );
+      const { settings, modes, goodBotChanges, state } = await botSave(app.db, shop, input);
       await app.blockers.check(app.db, shop, {
         blocker: BOT_BLOCKER,
         rules: botRulesToCheck(state),
       });
       await app.db.transaction(async (tx) => {
         await saveBlockerSettings(tx, shop.id, BOT_BLOCKER, settings);
-        await saveCategoryModes(tx, shop.id, input.categories);
+        await saveCategoryModes(tx, shop.id, modes);
+        await saveGoodBotModes(tx, shop.id, goodBotChanges);
       });
       await app.protection.changed(shop.id);
       return botBlockerView(app.db, shop);

@@ -14,8 +14,9 @@ import {
   type BotCategory,
   type BotMode,
   type BotPatternEntry,
+  type GoodBotMode,
 } from '@gatehouse/contracts';
-import { botAgents, MAX_BOT_PATTERNS, type Rule } from '@gatehouse/engine';
+import { goodBots, knownAgents, MAX_BOT_PATTERNS, type Rule } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
@@ -55,8 +56,20 @@ export const botRuleColumns = {
   mode: botRules.mode,
 };
 
+/** A good bot's row: its category is `good-bot:` and the bot's name. */
+const GOOD_BOT_PREFIX = 'good-bot:';
+export const goodBotCategory = (name: string) => `${GOOD_BOT_PREFIX}${name}`;
+/** The good bot a row blocks by name, or null for a category's or a pattern's row. */
+export const goodBotOf = (row: Pick<BotRuleState, 'category'>): string | null =>
+  row.category?.startsWith(GOOD_BOT_PREFIX) ? row.category.slice(GOOD_BOT_PREFIX.length) : null;
+
+/** Categories in their fixed order, then the good bots blocked by name, then the patterns. */
 const categoryOrder = (row: BotRuleState) =>
-  row.category === null ? BOT_CATEGORIES.length : BOT_CATEGORIES.indexOf(row.category as never);
+  row.category === null
+    ? BOT_CATEGORIES.length + 1
+    : goodBotOf(row) !== null
+      ? BOT_CATEGORIES.length
+      : BOT_CATEGORIES.indexOf(row.category as never);
 
 export async function loadBotState(db: Database, shop: Shop): Promise<BotState> {
   const [rows, settings] = await readAll(
@@ -77,12 +90,15 @@ export async function loadBotState(db: Database, shop: Shop): Promise<BotState> 
 /** The engine rule of a row; null for a category that is off. */
 export function botRule(row: BotRuleState, state: Omit<BotState, 'rows'>): Rule | null {
   if (row.mode === 'off') return null;
+  const goodBot = goodBotOf(row);
   return {
     id: row.id,
     kind: 'bot-agent',
-    ...(row.category !== null
-      ? { categories: [row.category] }
-      : { patterns: [{ value: row.pattern ?? '', regex: row.regex }] }),
+    ...(goodBot !== null
+      ? { goodBots: [goodBot] }
+      : row.category !== null
+        ? { categories: [row.category] }
+        : { patterns: [{ value: row.pattern ?? '', regex: row.regex }] }),
     action: actionOf(state.settings),
     monitor: row.mode === 'monitor',
     ...(state.enforced ? {} : { enabled: false }),
@@ -103,12 +119,16 @@ export const botRulesToCheck = (state: BotState): Rule[] => [
 
 /** What makes two rows the same (see the table's `key`). */
 export function botKey(row: { category: string | null; pattern: string | null; regex: boolean }) {
+  const goodBot = goodBotOf(row);
+  if (goodBot !== null) return `good:${goodBot.toLowerCase()}`;
   if (row.category !== null) return `category:${row.category}`;
   return row.regex ? `regex:${row.pattern}` : `text:${(row.pattern ?? '').toLowerCase()}`;
 }
 
 /** The name the visitor log gives a row's rule. */
 export function botRuleLabel(row: Pick<BotRuleRow, 'category' | 'pattern' | 'regex'>): string {
+  const goodBot = goodBotOf(row);
+  if (goodBot !== null) return `Bot Blocker: ${goodBot}`;
   if (row.category !== null) {
     const info = botCategoryInfo[row.category as BotCategory];
     return `Bot Blocker: ${info?.name ?? row.category}`;
@@ -141,7 +161,7 @@ export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlock
         .orderBy(desc(botRules.createdAt), desc(botRules.id)),
     () => loadBlockerSettings(db, shop.id, BOT_BLOCKER),
   );
-  const agents = botAgents();
+  const agents = knownAgents();
   return {
     action: blockerSettingsView(settings).action,
     categories: BOT_CATEGORIES.map((id) => {
@@ -151,7 +171,18 @@ export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlock
         mode: (row?.mode ?? 'off') as BotMode,
         hits: row?.hits ?? 0,
         lastHitAt: row?.lastHitAt?.toISOString() ?? null,
-        agents: agents.filter((a) => a.category === id).map((a) => a.agent),
+        agents: agents.filter((a) => a.group === id).map((a) => a.name),
+      };
+    }),
+    goodBots: goodBots().map((bot) => {
+      const row = rows.find((r) => goodBotOf(r) === bot.name);
+      return {
+        name: bot.name,
+        owner: bot.owner,
+        why: bot.why,
+        mode: row ? (row.mode as GoodBotMode) : 'allow',
+        hits: row?.hits ?? 0,
+        lastHitAt: row?.lastHitAt?.toISOString() ?? null,
       };
     }),
     patterns: rows.filter((r) => r.pattern !== null).map(toBotPatternEntry),
@@ -159,9 +190,27 @@ export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlock
   };
 }
 
+/** Every category's stored mode (off without a row). */
+export function categoryModes(state: BotState): Record<BotCategory, BotMode> {
+  return Object.fromEntries(
+    BOT_CATEGORIES.map((category) => [
+      category,
+      (state.rows.find((row) => row.category === category)?.mode ?? 'off') as BotMode,
+    ]),
+  ) as Record<BotCategory, BotMode>;
+}
+
+/** The modes a request gave, without the categories it left out. */
+export const definedModes = (modes: Partial<Record<BotCategory, BotMode | undefined>>) =>
+  Object.fromEntries(Object.entries(modes).filter(([, mode]) => mode !== undefined)) as Partial<
+    Record<BotCategory, BotMode>
+  >;
+
 /** The state with every category in the given mode (new rows get placeholder ids). */
 export function withCategoryModes(state: BotState, modes: Record<BotCategory, BotMode>): BotState {
-  const patterns = state.rows.filter((row) => row.category === null);
+  const patterns = state.rows.filter(
+    (row) => !BOT_CATEGORIES.includes(row.category as BotCategory),
+  );
   const categories = BOT_CATEGORIES.map((category): BotRuleState => {
     const row = state.rows.find((r) => r.category === category);
     return row

@@ -20,6 +20,7 @@ import { toBotForm, toBotSettings, type BotForm } from '../bot-blocker-form.js';
 import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
+import { GoodBotsCard } from './good-bots-card.js';
 
 const TITLE = 'Bot Blocker';
 
@@ -42,7 +43,7 @@ export function BotBlockerPage() {
           title="The Bot Blocker is part of Premium and Pay-As-You-Go"
           intro="Keep automated visitors out of your store by the name they send:"
           items={[
-            'whole categories, like AI scrapers, SEO tools, scripts and headless browsers;',
+            'whole categories, like AI training crawlers, SEO tools, scripts and headless browsers;',
             'fake search-engine crawlers, checked against the engines’ networks;',
             'your own patterns, as plain text or regular expressions.',
           ]}
@@ -56,12 +57,16 @@ export function BotBlockerPage() {
 function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const query = useBotBlocker();
   const saveBotBlocker = useSaveBotBlocker();
-  const { action, categories, patterns, limit } = query.data;
+  const { action, categories, goodBots, patterns, limit } = query.data;
   // Only the action and the modes are edited here: hits and patterns changing leave unsaved
   // edits alone.
-  const savedKey = JSON.stringify([action, categories.map((c) => c.mode)]);
+  const savedKey = JSON.stringify([
+    action,
+    categories.map((c) => c.mode),
+    goodBots.map((g) => g.mode),
+  ]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the form changes
-  const saved = useMemo(() => toBotForm({ action, categories }), [savedKey]);
+  const saved = useMemo(() => toBotForm({ action, categories, goodBots }), [savedKey]);
   const costCheck = useCostConfirmation();
   const costOf = (form: BotForm) =>
     ({ call: 'saveBotBlocker', draft: toBotSettings(form) }) as const;
@@ -90,6 +95,12 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               onChange={(category, mode) =>
                 change({ categories: { ...draft.categories, [category]: mode } })
               }
+            />
+            <GoodBotsCard
+              goodBots={goodBots}
+              modes={draft.goodBots}
+              readAt={query.readAt}
+              onChange={(name, mode) => change({ goodBots: { ...draft.goodBots, [name]: mode } })}
             />
             <RuleActionCard
               title="When a bot is blocked"

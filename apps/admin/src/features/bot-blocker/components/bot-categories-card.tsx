@@ -1,8 +1,9 @@
 // The Bot Blocker's categories: what each holds (with the first agents it lists), the visits it
 // decided and when last, and its mode (block, monitor only, off), edited in the page's draft.
-import { BlockStack, Box, Card, Divider, InlineStack, Select, Text } from '@shopify/polaris';
+import { BlockStack, Box, Card, Divider, InlineStack, Link, Select, Text } from '@shopify/polaris';
 import {
   botCategoryInfo,
+  botReachText,
   type BotCategory,
   type BotCategoryView,
   type BotMode,
@@ -41,6 +42,12 @@ export function BotCategoriesCard({
             monitor it first: visits it would block are recorded in the visitor log as “Would block”
             and the visitor gets in.
           </Text>
+          <Text as="p" tone="subdued">
+            The storefront’s check runs as a script in the visitor’s browser, and most bots run no
+            JavaScript: they fetch the page without ever running it. The firewall checks every
+            request before your store answers; turn it on in{' '}
+            <Link url="/firewallSettings">Firewall Settings</Link> to stop them.
+          </Text>
         </BlockStack>
         {categories.map((category, index) => {
           const info = botCategoryInfo[category.id];
@@ -55,6 +62,9 @@ export function BotCategoriesCard({
                       {info.name}
                     </Text>
                     <Text as="p">{info.description}</Text>
+                    <Text as="p" tone="subdued">
+                      {botReachText[info.reach]}
+                    </Text>
                     {agents.length > 0 && (
                       <Text as="p" tone="subdued">
                         {agentsSummary(agents)}

@@ -1,0 +1,144 @@
+// Every agent the Bot Blocker knows by name: the rows of its own table (data/bot-agents.csv)
+// and, from the crawler-user-agents package, the agents it tags as AI crawlers or link-preview
+// fetchers that the table does not already hold (one of the package's sample user agents
+// matching a row of the table counts as held). An AI agent from the package is an AI search
+// crawler when the package also tags it a search engine, and a training crawler otherwise: the
+// table says the purpose of the agents it names, which wins. Link-preview fetchers are good
+// bots. Read once, on first use.
+import { createRequire } from 'node:module';
+import { AI_BOT_CATEGORIES, GOOD_BOTS, LISTED_BOT_CATEGORIES } from '../rules/bot-categories.js';
+import { botAgents, type BotAgentGroup, type BotAgentRow } from './bot-agents.js';
+
+export interface KnownAgent {
+  /** The agent's name as the merchant reads it. */
+  name: string;
+  /** Who runs it; empty when the source does not say. */
+  owner: string;
+  /** What it does, in a sentence. */
+  why: string;
+  group: BotAgentGroup;
+  /** Where it is listed. */
+  source: 'table' | 'crawler-user-agents';
+  /** How it is recognised: a case-insensitive name or a case-sensitive expression. */
+  test: RegExp;
+}
+
+/** An entry of the crawler-user-agents package. */
+interface PackageEntry {
+  pattern: string;
+  url?: string;
+  instances?: string[];
+  description?: string;
+  tags?: string[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+function tableTest(row: BotAgentRow): RegExp {
+  return row.match === 'is'
+    ? new RegExp(`^\\s*${escape(row.agent)}\\s*$`, 'i')
+    : new RegExp(escape(row.agent), 'i');
+}
+
+/** The pattern as a name: its escapes dropped, its wildcards and a trailing slash too. */
+function readableName(pattern: string): string {
+  return pattern
+    .replace(/\[\\s\\S\]\*/g, ' … ')
+    .replace(/\\(.)/g, '$1')
+    .replace(/\/$/, '')
+    .trim();
+}
+
+function ownerOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+function packageGroup(tags: readonly string[]): BotAgentGroup | null {
+  if (tags.includes('ai-crawler')) {
+    return tags.includes('search-engine') ? 'ai-search' : 'ai-crawlers';
+  }
+  return tags.includes('social-preview') ? GOOD_BOTS : null;
+}
+
+function packageWhy(group: BotAgentGroup, entry: PackageEntry): string {
+  const said = entry.description?.trim();
+  if (said) return said;
+  if (group === GOOD_BOTS) return 'fetches pages for the previews of shared links';
+  return group === 'ai-search'
+    ? 'an AI crawler that also indexes pages for search'
+    : 'an AI crawler, listed as such by the crawler-user-agents project';
+}
+
+/** The agents, table rows first, given the package's entries (the shipped ones by default). */
+export function buildKnownAgents(
+  rows: readonly BotAgentRow[],
+  entries: readonly PackageEntry[],
+): KnownAgent[] {
+  const table: KnownAgent[] = rows.map((row) => ({
+    name: row.agent,
+    owner: row.owner,
+    why: row.why,
+    group: row.category,
+    source: 'table',
+    test: tableTest(row),
+  }));
+  const held = (sample: string) => table.some((agent) => agent.test.test(sample));
+  const added: KnownAgent[] = [];
+  for (const entry of entries) {
+    const group = packageGroup(entry.tags ?? []);
+    if (group === null) continue;
+    const samples = entry.instances ?? [];
+    if (samples.some(held)) continue;
+    let test: RegExp;
+    try {
+      test = new RegExp(entry.pattern);
+    } catch {
+      continue;
+    }
+    // A pattern that does not match its own samples is not one to trust.
+    if (samples.length > 0 && !samples.some((sample) => test.test(sample))) continue;
+    const name = readableName(entry.pattern);
+    if (name.length < 3 || table.some((agent) => agent.name.toLowerCase() === name.toLowerCase()))
+      continue;
+    added.push({
+      name,
+      owner: ownerOf(entry.url),
+      why: packageWhy(group, entry),
+      group,
+      source: 'crawler-user-agents',
+      test,
+    });
+  }
+  return [...table, ...added];
+}
+
+let known: readonly KnownAgent[] | null = null;
+
+/** The shipped agents. */
+export function knownAgents(): readonly KnownAgent[] {
+  known ??= Object.freeze(
+    buildKnownAgents(
+      botAgents(),
+      createRequire(import.meta.url)('crawler-user-agents') as PackageEntry[],
+    ),
+  );
+  return known;
+}
+
+/** The good bots, in the order their numbers (goodBotNumber) count. */
+export function goodBots(): readonly KnownAgent[] {
+  return knownAgents().filter((agent) => agent.group === GOOD_BOTS);
+}
+
+/** The AI agents by purpose and the other listed categories' agents. */
+export const isListedGroup = (group: BotAgentGroup) =>
+  (LISTED_BOT_CATEGORIES as readonly string[]).includes(group);
+
+/** Whether the group is one of the AI purposes. */
+export const isAiGroup = (group: BotAgentGroup) =>
+  (AI_BOT_CATEGORIES as readonly string[]).includes(group);
