@@ -355,7 +355,7 @@ describe('refusals', () => {
   it('answer a paid blocker’s draft on a plan without it with the upgrade 403', async () => {
     const res = await replay(carol, 'addAsnBlocker', { value: 'AS14061', note: '' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
   });
 
   it('need a session, and replay only the caller’s own visits', async () => {
