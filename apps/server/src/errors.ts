@@ -26,7 +26,7 @@ export function createError(code: ErrorCode, statusCode: number) {
 }
 
 /** The answer's body: the sentence, the kind, and each problem with its path. */
-export const errorBody = (
+export const errorBodyOf = (
   Message: string,
   code: ErrorCode,
   issues: readonly ErrorIssue[] = [],
@@ -76,7 +76,6 @@ const notFoundError = createError('not_found', 404);
 export const notFound = (message: string = messages.notFound) => notFoundError(message);
 export const notAcceptable = createError('not_acceptable', 406);
 export const conflict = createError('conflict', 409);
-export const payloadTooLarge = createError('payload_too_large', 413);
 export const tooManyRequests = createError('too_many_requests', 429);
 export const clientClosed = createError('client_closed', 499);
 export const unavailable = createError('unavailable', 503);

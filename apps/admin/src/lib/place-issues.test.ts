@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorIssue } from '@gatehouse/contracts';
-import { placeIssues } from './place-issues.js';
+import { fieldName, placeIssues, placeIssuesByName } from './place-issues.js';
 
 const issue = (path: ErrorIssue['path'], message: string): ErrorIssue => ({
   path,
@@ -53,5 +53,25 @@ describe('placeIssues', () => {
         banner: 'At most 50 filters.',
       });
     }
+  });
+});
+
+describe('placeIssuesByName', () => {
+  it('places each problem at the field named after its path, the rest above the form', () => {
+    const placed = placeIssuesByName(
+      'Give the filter a name.',
+      [
+        issue(['name'], 'Give the filter a name.'),
+        issue(['actions', 'tags', 0], 'No commas.'),
+        issue(['match'], 'Add a condition.'),
+      ],
+      ['name', 'actions.tags.0'],
+    );
+    expect(placed).toEqual({
+      at: { name: ['Give the filter a name.'], 'actions.tags.0': ['No commas.'] },
+      unplaced: ['Add a condition.'],
+      banner: 'Give the filter a name.',
+    });
+    expect(fieldName(['rules', 1, 'url'])).toBe('rules.1.url');
   });
 });

@@ -31,3 +31,22 @@ export function placeIssues<P extends string>(
   if (placed.unplaced.length > 0 || Object.keys(placed.at).length === 0) placed.banner = message;
   return placed;
 }
+
+/**
+ * A path as a form library names the field it points to (["rules", 1, "url"] → "rules.1.url"),
+ * for a form whose fields are named after the request (react-hook-form's `setError`).
+ */
+export const fieldName = (path: IssuePath): string => path.join('.');
+
+/** Places each problem at the form's field of the same name; the rest above the form. */
+export function placeIssuesByName<N extends string>(
+  message: string,
+  issues: readonly ErrorIssue[] | undefined,
+  names: readonly N[],
+): PlacedIssues<N> {
+  const known = new Set<string>(names);
+  return placeIssues(message, issues, (path) => {
+    const name = fieldName(path);
+    return known.has(name) ? (name as N) : null;
+  });
+}

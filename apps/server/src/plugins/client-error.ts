@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@gatehouse/contracts';
-import { errorBody, messages } from '../errors.js';
+import { errorBodyOf, messages } from '../errors.js';
 
 interface Answer {
   status: number;
@@ -29,7 +29,7 @@ const malformed: Answer = { status: 400, code: 'bad_request', message: messages.
 export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message } = answers[error.code ?? ''] ?? malformed;
-  const body = JSON.stringify(errorBody(message, code));
+  const body = JSON.stringify(errorBodyOf(message, code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

@@ -8,7 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@gatehouse/contracts';
 import { ZodError } from 'zod';
-import { AppError, errorBody, issuesOf, messages } from '../errors.js';
+import { AppError, errorBodyOf, issuesOf, messages } from '../errors.js';
 import { PlatformError } from '../platform/platform-error.js';
 
 /** The code of a refusal that came with a status only (fastify's own, a plugin's). */
@@ -46,7 +46,7 @@ export function handleFrameworkError(
   reply: FastifyReply,
 ) {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send(errorBody(messages.badUrl, 'bad_url'));
+    return reply.status(400).send(errorBodyOf(messages.badUrl, 'bad_url'));
   }
   return handleError(error, request, reply);
 }
@@ -61,35 +61,37 @@ export function handleError(
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A 401 says how to authenticate: with a bearer token.
     if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
-    return reply.status(error.statusCode).send(errorBody(error.message, error.code, error.issues));
+    return reply
+      .status(error.statusCode)
+      .send(errorBodyOf(error.message, error.code, error.issues));
   }
   if (error instanceof PlatformError) {
     request.log.warn({ err: error }, 'platform call failed');
-    return reply.status(400).send(errorBody(error.merchantMessage, 'platform_unavailable'));
+    return reply.status(400).send(errorBodyOf(error.merchantMessage, 'platform_unavailable'));
   }
   if (error instanceof ZodError) {
     const message = error.issues[0]?.message ?? 'The request is not valid.';
-    return reply.status(400).send(errorBody(message, 'invalid_input', issuesOf(error)));
+    return reply.status(400).send(errorBodyOf(message, 'invalid_input', issuesOf(error)));
   }
   const status = 'statusCode' in error ? error.statusCode : undefined;
   if (status === 413)
-    return reply.status(413).send(errorBody(messages.tooLarge, 'payload_too_large'));
+    return reply.status(413).send(errorBodyOf(messages.tooLarge, 'payload_too_large'));
   if (status === 429) {
-    return reply.status(429).send(errorBody(messages.tooManyRequests, 'too_many_requests'));
+    return reply.status(429).send(errorBodyOf(messages.tooManyRequests, 'too_many_requests'));
   }
   if (status === 415) {
     return reply
       .status(415)
-      .send(errorBody('Please send the request as JSON.', 'unsupported_media_type'));
+      .send(errorBodyOf('Please send the request as JSON.', 'unsupported_media_type'));
   }
   if (status !== undefined && status >= 400 && status < 500) {
     if (error.code?.startsWith('FST_ERR_CTP')) {
-      return reply.status(status).send(errorBody(messages.invalidJson, 'invalid_json'));
+      return reply.status(status).send(errorBodyOf(messages.invalidJson, 'invalid_json'));
     }
     return reply
       .status(status)
-      .send(errorBody(error.message, codeOfStatus[status] ?? 'bad_request'));
+      .send(errorBodyOf(error.message, codeOfStatus[status] ?? 'bad_request'));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send(errorBody(messages.internal, 'internal'));
+  return reply.status(500).send(errorBodyOf(messages.internal, 'internal'));
 }

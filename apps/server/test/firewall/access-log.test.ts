@@ -125,7 +125,7 @@ describe('the batches firewalls send', () => {
     const before = await count(aliceId);
     const res = await ingest([record(aliceId), { ...record(aliceId), ...over }]);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['Message']);
+    expect(Object.keys(res.json())).toEqual(['Message', 'code', 'issues']);
     expect(await count(aliceId)).toBe(before);
   });
 

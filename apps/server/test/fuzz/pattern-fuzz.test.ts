@@ -2,9 +2,9 @@
 // (random letters, classes, groups, choices and nested repetition, the shapes that stall a
 // backtracking engine, lookaround and backreferences) saved as a custom user-agent pattern, a
 // URL Blocker expression and glob, and an auto-cancel "matches" condition. Each save is taken
-// or refused with a 400 `{"Message"}` that changes nothing; a user-agent pattern taken then
-// decides a storefront visit whose agent is a long hostile text, and that answer comes within
-// a bound a backtracking engine misses by minutes.
+// or refused with a 400 in the error body (`Message`, `code`, `issues`) that changes nothing;
+// a user-agent pattern taken then decides a storefront visit whose agent is a long hostile
+// text, and that answer comes within a bound a backtracking engine misses by minutes.
 import {
   CATASTROPHIC_PATTERNS,
   hostilePattern,

@@ -2,11 +2,12 @@
 // are: the storefront's calls, the OAuth callback and other pages reached by links, the CSV
 // exports, the webhook endpoint (with valid signatures, so hostile payloads reach the
 // handlers), support's calls and the admin's files. Whatever is sent, the answer is never a
-// 5xx nor carries a stack or internal detail; a refusal of a JSON route is `{"Message"}` and
-// a page's is a page; a redirect stays on the app's own origin; a refusal changes nothing
-// either shop has stored; text with a forbidden character in a field the route reads is
-// refused; and the other shop's data never appears in an answer (except to support, whose
-// calls see every shop). Missing or wrong credentials are refused with 401 and change nothing.
+// 5xx nor carries a stack or internal detail; a refusal of a JSON route is the error body
+// (`Message`, `code`, `issues`) and a page's is a page; a redirect stays on the app's own
+// origin; a refusal changes nothing either shop has stored; text with a forbidden character
+// in a field the route reads is refused; and the other shop's data never appears in an
+// answer (except to support, whose calls see every shop). Missing or wrong credentials are
+// refused with 401 and change nothing.
 // The first test lists every route the app registers and fails when one is in neither table.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -266,9 +266,9 @@ describe('the migration', () => {
     );
     expect(await decide(carol, US_IP)).toBe('block');
     expect((await t.call('getLegacyMigration', carol.token)).json()).toBeNull();
-    expect((await t.call('undoLegacyMigration', carol.token, { id: migration.id })).json()).toEqual(
-      { Message: m.notPending },
-    );
+    expect(
+      (await t.call('undoLegacyMigration', carol.token, { id: migration.id })).json(),
+    ).toMatchObject({ Message: m.notPending });
 
     const again = (
       await t.call('migrateLegacyBlockLists', carol.token, {})

@@ -340,7 +340,7 @@ describe('refusals', () => {
     for (const call of ['getCountryBlocker', 'nonsense', '__proto__', 'toString', '']) {
       const res = await replay(carol, call, {});
       expect(res.statusCode, call).toBe(400);
-      expect(Object.keys(res.json()), call).toEqual(['Message']);
+      expect(Object.keys(res.json()), call).toEqual(['Message', 'code', 'issues']);
     }
     const res = await t.app.inject({
       method: 'POST',
@@ -349,7 +349,7 @@ describe('refusals', () => {
       payload: { call: 'saveCountryBlocker' },
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['Message']);
+    expect(Object.keys(res.json())).toEqual(['Message', 'code', 'issues']);
   });
 
   it('answer a paid blocker’s draft on a plan without it with the upgrade 403', async () => {
