@@ -25,6 +25,13 @@ const codeOfStatus: Readonly<Record<number, ErrorCode>> = {
   431: 'headers_too_large',
 };
 
+/** The text of a refusal whose own wording is not for the merchant (a parser's, a plugin's). */
+const textOfStatus: Readonly<Record<number, string>> = {
+  413: messages.tooLarge,
+  415: 'Please send the request as JSON.',
+  429: messages.tooManyRequests,
+};
+
 /** The challenge of a 401: the token was missing, or the one given is not (or no longer) valid. */
 function bearerChallenge(request: FastifyRequest): string {
   return request.headers.authorization
@@ -74,23 +81,14 @@ export function handleError(
     return reply.status(400).send(errorBodyOf(message, 'invalid_input', issuesOf(error)));
   }
   const status = 'statusCode' in error ? error.statusCode : undefined;
-  if (status === 413)
-    return reply.status(413).send(errorBodyOf(messages.tooLarge, 'payload_too_large'));
-  if (status === 429) {
-    return reply.status(429).send(errorBodyOf(messages.tooManyRequests, 'too_many_requests'));
-  }
-  if (status === 415) {
-    return reply
-      .status(415)
-      .send(errorBodyOf('Please send the request as JSON.', 'unsupported_media_type'));
-  }
   if (status !== undefined && status >= 400 && status < 500) {
+    const code = codeOfStatus[status] ?? 'bad_request';
+    const fixed = textOfStatus[status];
+    if (fixed !== undefined) return reply.status(status).send(errorBodyOf(fixed, code));
     if (error.code?.startsWith('FST_ERR_CTP')) {
       return reply.status(status).send(errorBodyOf(messages.invalidJson, 'invalid_json'));
     }
-    return reply
-      .status(status)
-      .send(errorBodyOf(error.message, codeOfStatus[status] ?? 'bad_request'));
+    return reply.status(status).send(errorBodyOf(error.message, code));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorBodyOf(messages.internal, 'internal'));
