@@ -78,8 +78,8 @@ describe('a refused auto-cancel filter', () => {
     await admin.getByRole('button', { name: 'Save filter', exact: true }).click();
     const res = await answered;
     expect(res.status()).toBe(400);
-    const body = (await res.json()) as { Errors?: { path: unknown[] }[] };
-    expect(body.Errors?.map((e) => e.path)).toEqual([
+    const body = (await res.json()) as { issues: { path: unknown[] }[] };
+    expect(body.issues.map((e) => e.path)).toEqual([
       ['match', 'groups', 0, 'conditions', 0, 'value'],
     ]);
     await expect.poll(() => errorUnder(FIRST)).toMatch(/cannot be used in filter patterns/);

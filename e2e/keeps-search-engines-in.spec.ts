@@ -83,7 +83,11 @@ describe('the pass for verified search engines', () => {
       route.fulfill({
         status: 429,
         contentType: 'application/json',
-        body: JSON.stringify({ Message: 'A newer change of this store is being replayed.' }),
+        body: JSON.stringify({
+          Message: 'A newer change of this store is being replayed.',
+          code: 'too_many_requests',
+          issues: [],
+        }),
       }),
     );
     await passBox().uncheck();

@@ -13,7 +13,7 @@ import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
 import type { CrawlerResolver } from './protection/crawler-dns.js';
-import { AppError, messages } from './errors.js';
+import { invalidJson, messages, tooManyRequests } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminAccessStorefrontRoute } from './features/admin-access/admin-access-route.js';
 import { adminAccessRoutes } from './features/admin-access/admin-access-routes.js';
@@ -167,14 +167,14 @@ export async function buildApp(
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new AppError(400, messages.invalidJson), undefined);
+      done(invalidJson(messages.invalidJson), undefined);
     }
   });
 
   await app.register(configPlugin, { config });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, messages.tooManyRequests),
+    errorResponseBuilder: () => tooManyRequests(messages.tooManyRequests),
   });
   await app.register(dbPlugin);
   await app.register(notifyPlugin);

@@ -1,18 +1,44 @@
-// The server's one error catalogue: every failure a caller may see, with its HTTP status and
-// the text the admin shows (it reads the `Message` field), and, for a form's refused input,
-// each problem with the path of what it is about (`Errors`).
-import type { FieldError } from '@gatehouse/contracts';
+// The server's one error catalogue: every failure a caller may see, by its kind (a stable
+// code listed in the contracts, `errorCodes`) and HTTP status, with the text the admin shows
+// (it reads the `Message` field) and, for refused input, each problem with the path of what it
+// is about (`issues`). A kind is made once, `createError(code, status)`, and thrown anywhere as
+// `badRequest(message, issues)`.
+import type { ErrorBody, ErrorCode, ErrorIssue } from '@gatehouse/contracts';
+import type { ZodError } from 'zod';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    /** Each problem with its path in the request body, for the form to show beside its field. */
-    readonly errors?: FieldError[],
+    /** Each problem with its path in the request, for a form to show beside its field. */
+    readonly issues: readonly ErrorIssue[] = [],
   ) {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** One kind of failure: its code and status; each error of the kind says what went wrong. */
+export function createError(code: ErrorCode, statusCode: number) {
+  return (message: string, issues: readonly ErrorIssue[] = []) =>
+    new AppError(statusCode, code, message, issues);
+}
+
+/** The answer's body: the sentence, the kind, and each problem with its path. */
+export const errorBodyOf = (
+  Message: string,
+  code: ErrorCode,
+  issues: readonly ErrorIssue[] = [],
+): ErrorBody => ({ Message, code, issues: [...issues] });
+
+/** A schema's problems, each with its path in what it checked. */
+export function issuesOf(error: ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    code: issue.code,
+    message: issue.message,
+  }));
 }
 
 export const messages = {
@@ -38,9 +64,18 @@ export const messages = {
     'The address data could not be loaded on our side. Please try again in a few minutes.',
 } as const;
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, message, errors);
+export const badRequest = createError('bad_request', 400);
+export const invalidInput = createError('invalid_input', 400);
+export const invalidRules = createError('invalid_rules', 400);
+export const invalidJson = createError('invalid_json', 400);
+const unauthorizedError = createError('unauthorized', 401);
 export const unauthorized = (message: string = messages.sessionExpired) =>
-  new AppError(401, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (message: string = messages.notFound) => new AppError(404, message);
+  unauthorizedError(message);
+export const forbidden = createError('forbidden', 403);
+const notFoundError = createError('not_found', 404);
+export const notFound = (message: string = messages.notFound) => notFoundError(message);
+export const notAcceptable = createError('not_acceptable', 406);
+export const conflict = createError('conflict', 409);
+export const tooManyRequests = createError('too_many_requests', 429);
+export const clientClosed = createError('client_closed', 499);
+export const unavailable = createError('unavailable', 503);

@@ -79,13 +79,13 @@ describe('choosing Free', () => {
     expect(row).toMatchObject({ plan: 'free', isNew: false });
     const again = await t.call('choosePlan', other.token, { plan: 'free' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ Message: 'You are already on the Free plan.' });
+    expect(again.json()).toMatchObject({ Message: 'You are already on the Free plan.' });
   });
 
   it('refuses Free features a gated call', async () => {
     const res = await gated(other.token);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
   });
 });
 
@@ -116,7 +116,7 @@ describe('Premium through the confirmation page', () => {
     expect(s.pending).toBeNull();
     expect((await gated(premium.token)).statusCode).toBe(200);
     const again = await t.call('choosePlan', premium.token, { plan: 'premium' });
-    expect(again.json()).toEqual({ Message: 'You are already on the Premium plan.' });
+    expect(again.json()).toMatchObject({ Message: 'You are already on the Premium plan.' });
   });
 
   it('ignores a return with another shop or a forged charge id', async () => {
@@ -144,7 +144,7 @@ describe('Premium through the confirmation page', () => {
     expect((await state(other.token)).plan).toBe('free');
     const cancel = await t.call('cancelSubscription', other.token);
     expect(cancel.statusCode).toBe(400);
-    expect(cancel.json()).toEqual({ Message: 'You have no paid subscription to cancel.' });
+    expect(cancel.json()).toMatchObject({ Message: 'You have no paid subscription to cancel.' });
     expect((await shopRow(premium.shop)).plan).toBe('premium');
   });
 

@@ -102,7 +102,7 @@ describe('dashboard', () => {
     for (const days of ['2', 'abc', '0']) {
       const res = await t.call('getDashboardData', alice.token, { days });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ Message: 'Report range must be 1, 3, 7 or 30 days.' });
+      expect(res.json()).toMatchObject({ Message: 'Report range must be 1, 3, 7 or 30 days.' });
     }
   });
 
@@ -141,7 +141,7 @@ describe('dashboard', () => {
     for (const device of ['short', 'x'.repeat(200), 'not a key at all!!!!!!!!', 42]) {
       const res = await t.call('getAdminAccess', alice.token, { device });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ Message: 'The Admin Access device key is not valid.' });
+      expect(res.json()).toMatchObject({ Message: 'The Admin Access device key is not valid.' });
     }
   });
 });

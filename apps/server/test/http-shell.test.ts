@@ -37,14 +37,14 @@ describe('admin SPA', () => {
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     const api = await t.app.inject({ url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ Message: 'Not found.' });
+    expect(api.json()).toMatchObject({ Message: 'Not found.' });
   });
 
   it('answers an address it cannot decode with 400 in the Message shape, without echoing it', async () => {
     for (const url of ['/%ff%fe', '/api/%E0%A4%A', '/assets/%']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({
+      expect(res.json(), url).toMatchObject({
         Message: 'This address is not valid. Check it and try again.',
       });
     }
@@ -60,7 +60,7 @@ describe('rate limits', () => {
     expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
     const limited = await t.call('spfLogin', null, { domain: 'limit-shop' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
+    expect(limited.json()).toMatchObject({
       Message: 'Too many requests. Please wait a minute and try again.',
     });
     // Session calls are not limited by it.

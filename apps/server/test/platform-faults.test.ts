@@ -235,6 +235,6 @@ describe('a killed platform', () => {
       headers: { authorization: `Bearer ${shop.token}` },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: platformMessages.unreachable });
+    expect(response.json()).toMatchObject({ Message: platformMessages.unreachable });
   });
 });

@@ -21,7 +21,7 @@ describe('request hygiene', () => {
       }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ Message: 'The request is too large.' });
+    expect(res.json()).toMatchObject({ Message: 'The request is too large.' });
   });
 
   it('refuses malformed JSON and extra fields on no-body calls', async () => {
@@ -32,7 +32,7 @@ describe('request hygiene', () => {
       payload: '{not json',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ Message: 'The request body is not valid JSON.' });
+    expect(bad.json()).toMatchObject({ Message: 'The request body is not valid JSON.' });
     const extra = await t.call('setExtensionEnabled', alice.token, { shopId: 'someone-else' });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toHaveProperty('Message');
@@ -63,6 +63,6 @@ describe('request hygiene', () => {
     expect(page.body).toContain('npm run build');
     const api404 = await t.app.inject({ url: '/api/nothing-here' });
     expect(api404.statusCode).toBe(404);
-    expect(api404.json()).toEqual({ Message: 'Not found.' });
+    expect(api404.json()).toMatchObject({ Message: 'Not found.' });
   });
 });

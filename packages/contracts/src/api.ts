@@ -48,11 +48,6 @@ export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
   public?: boolean;
   /** The plan feature the call needs; the server answers 403 to a plan without it. */
   feature?: Feature;
-  /**
-   * A refused request answers each problem with its path too (`Errors`, field-errors.ts), for
-   * a form that shows each beside its field.
-   */
-  fieldErrors?: boolean;
   request: Req;
   response: Res;
 }

@@ -136,7 +136,6 @@ export const geoRedirectsApi = {
     method: 'POST',
     path: '/api/redirect/save',
     feature: 'geoRedirects',
-    fieldErrors: true,
     request: geoRedirectsSaveRequest,
     response: geoRedirectsView,
   }),

@@ -40,4 +40,4 @@ export * from './hygiene.js';
 export * from './validation-messages.js';
 export * from './firewall.js';
 export * from './fw-access-log.js';
-export * from './field-errors.js';
+export * from './errors.js';

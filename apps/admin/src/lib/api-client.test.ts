@@ -122,6 +122,29 @@ describe('callApi', () => {
     ]);
   });
 
+  it("keeps the server's whole error body: its code and each problem with its path", async () => {
+    const body = {
+      Message: '"XX" is not a country code.',
+      code: 'invalid_rules',
+      issues: [
+        { path: ['rules', 0, 'countries', 0], code: 'invalidCountry', message: 'Not XX.' },
+        { path: ['rules', 1, 'url'], code: 'invalidRedirectUrl', message: 'Not a URL.' },
+      ],
+    };
+    respond(400, body);
+    const outcome = await callApi('saveGeoRedirects', { rules: [] });
+    expect(outcome).toEqual({
+      result: false,
+      data: undefined,
+      message: body.Message,
+      status: 400,
+      error: body,
+    });
+    respond(403, { Message: 'Upgrade.', code: 'forbidden', issues: [] });
+    const refused = await callApi('addIpBlocker', { ip: '192.0.2.1' }, { quietStatuses: [403] });
+    expect(refused).toMatchObject({ status: 403, error: { code: 'forbidden', issues: [] } });
+  });
+
   it('leaves the toast to the caller for a status it answers itself, and reports the status', async () => {
     respond(403, { Message: 'The Free plan keeps at most 20 IP Blocker entries.' });
     const outcome = await callApi('addIpBlocker', { ip: '192.0.2.1' }, { quietStatuses: [403] });

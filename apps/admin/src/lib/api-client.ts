@@ -4,7 +4,7 @@
 import {
   api,
   type CallName,
-  type FieldError,
+  type ErrorBody,
   type RequestOf,
   type ResponseOf,
 } from '@gatehouse/contracts';
@@ -27,8 +27,11 @@ export type ApiOutcome<N extends CallName> =
       message: string;
       /** The HTTP status, undefined when no response arrived at all. */
       status?: number;
-      /** Each problem of a refused form with its path, when the server listed them. */
-      errors?: FieldError[];
+      /**
+       * The server's whole answer when it sent the error body: `code` to act on, `issues` to
+       * show at their fields (place-issues.ts).
+       */
+      error?: ErrorBody;
     };
 
 export type CallOptions = FailureOptions;
@@ -46,14 +49,14 @@ function queryString(request: unknown): string {
 function failure<N extends CallName>(
   message: string,
   status?: number,
-  errors?: FieldError[],
+  error?: ErrorBody,
 ): ApiOutcome<N> {
   return {
     result: false,
     data: undefined,
     message,
     ...(status === undefined ? {} : { status }),
-    ...(errors === undefined ? {} : { errors }),
+    ...(error === undefined ? {} : { error }),
   };
 }
 
@@ -74,7 +77,7 @@ export async function callApi<N extends CallName>(
   }
 
   const fetched = await authedFetch(url, init, options);
-  if (!fetched.ok) return failure(fetched.message, fetched.status, fetched.errors);
+  if (!fetched.ok) return failure(fetched.message, fetched.status, fetched.error);
   const { response } = fetched;
 
   let body: unknown;

@@ -1,12 +1,12 @@
 // The one authenticated fetch of the admin: every call to the server (the API client's JSON
 // calls and every file download) goes through `authedFetch`, which sends the session's bearer
 // token and owns failure handling: a 401 ends the session and leaves for /login, any other
-// failure shows one error toast unless the caller answers that status itself. A refusal that
-// lists its problems with their paths (`Errors`) hands them over, for a form to show each
-// beside its field. Inside the Shopify admin every call carries a fresh session token from App
+// failure shows one error toast unless the caller answers that status itself. A refusal's
+// whole body (its sentence, its code and each problem with its path) is handed over, for the
+// caller to act on the code and for a form to show each problem beside its field. Inside the Shopify admin every call carries a fresh session token from App
 // Bridge instead, and a 401 is asked once more with a new one; there is no sign-in page to
 // leave for there.
-import { errorBody, type FieldError } from '@gatehouse/contracts';
+import { errorBody, type ErrorBody } from '@gatehouse/contracts';
 import { isEmbedded, sessionTokenFromAppBridge } from './app-bridge.js';
 import { clearSession, getSessionToken, goToLogin } from './session.js';
 import { showErrorToast } from './toast-store.js';
@@ -37,8 +37,8 @@ export type FetchOutcome =
       status?: number;
       /** The caller aborted the request: nothing was shown. */
       aborted?: boolean;
-      /** Each problem of a refused form with its path, when the server listed them. */
-      errors?: FieldError[];
+      /** The server's answer, when it sent the error body: its code and issues. */
+      error?: ErrorBody;
     };
 
 /**
@@ -136,7 +136,11 @@ async function outcomeOf(
   const quiet = options.quiet || (options.quietStatuses?.includes(response.status) ?? false);
   const message = failureMessage(options.message, response.status, body);
   reportFailure(message, quiet);
-  const listed = response.status === 400 ? errorBody.safeParse(body) : null;
-  const errors = listed?.success ? listed.data.Errors : undefined;
-  return { ok: false, message, status: response.status, ...(errors ? { errors } : {}) };
+  const parsed = errorBody.safeParse(body);
+  return {
+    ok: false,
+    message,
+    status: response.status,
+    ...(parsed.success ? { error: parsed.data } : {}),
+  };
 }

@@ -16,6 +16,7 @@ import {
   type csvImportRequest,
   type CsvPreview,
   type csvPreview,
+  type ErrorCode,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
@@ -76,6 +77,8 @@ export interface CsvImportPlan<E> {
   refusal: string | null;
   /** The status a commit refuses the good lines with (403 for a plan's cap). */
   status: number;
+  /** The kind of that refusal. */
+  code: ErrorCode;
 }
 
 const isHeader = (record: CsvRecord, names: ReadonlySet<string>) =>
@@ -134,6 +137,7 @@ export async function planCsvImport<E>(
   // Why the good lines cannot be stored, whatever becomes of the bad ones.
   let refusal: string | null = null;
   let status = 400;
+  let code: ErrorCode = 'bad_request';
   if (entries.length === 0) {
     refusal = badLines > 0 ? importMessages.badLines(badLines) : format.nothingNew;
   } else {
@@ -144,6 +148,7 @@ export async function planCsvImport<E>(
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       refusal = error.message;
       status = error.statusCode;
+      code = error.code;
     }
   }
   const problem = refusal ?? (badLines > 0 ? importMessages.badLinesSkippable(badLines) : null);
@@ -159,6 +164,7 @@ export async function planCsvImport<E>(
     entries,
     refusal,
     status,
+    code,
   };
 }
 
@@ -207,13 +213,13 @@ export function registerCsvImport<E>(app: FastifyInstance, spec: CsvImportRoutes
     app,
     spec.commit,
     async ({ csv, token, skipInvalid }, { session, request }) => {
-      const { preview, entries, refusal, status } = await spec.plan(session.shopId, csv);
+      const { preview, entries, refusal, status, code } = await spec.plan(session.shopId, csv);
       const [first] = preview.errors;
       if (first && !skipInvalid) {
         throw badRequest(importMessages.badLineAt(first.line, first.reason, preview.invalid));
       }
       // Nothing of the file can be stored (no good line, the plan's cap…), whatever the token.
-      if (refusal !== null) throw new AppError(status, refusal);
+      if (refusal !== null) throw new AppError(status, code, refusal);
       if (!tokens.verify(token, session.shopId, spec.list, csv)) {
         throw badRequest(importMessages.changed);
       }

@@ -1,7 +1,7 @@
 // Calls only the firewall instances make (the policy snapshot, the network feeds' copies, the
 // access log's batches) carry the firewall key as their bearer; it is compared in constant time.
 import { timingSafeEqual } from 'node:crypto';
-import { AppError } from '../errors.js';
+import { unauthorized } from '../errors.js';
 
 export function isFirewallKey(header: string | undefined, key: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer /i, '') ?? '');
@@ -11,5 +11,5 @@ export function isFirewallKey(header: string | undefined, key: string): boolean 
 
 /** Throws the 401 unless the request carries the firewall key. */
 export function requireFirewallKey(header: string | undefined, key: string): void {
-  if (!isFirewallKey(header, key)) throw new AppError(401, 'The firewall key is missing or wrong.');
+  if (!isFirewallKey(header, key)) throw unauthorized('The firewall key is missing or wrong.');
 }

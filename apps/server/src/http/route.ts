@@ -3,15 +3,15 @@
 // answer is checked against the response schema before it is sent as bare JSON; every request
 // also passes the contracts' hygiene check (no control or bidi characters, no prototype keys,
 // in any string or key however deep). A call that names a plan feature is refused with 403
-// for a plan without it (plan-gates.ts). A call whose form shows each problem beside its field
-// answers a body the schema refuses with every problem and its path, not only the first. A
+// for a plan without it (plan-gates.ts). A body or query the schema refuses is answered with
+// the first problem's message and every problem with its path, for a form to show each. A
 // change made under impersonation, or by a staff user inside the platform's admin, is
 // audit-logged with who made it.
 import { requestHygieneProblem, type ApiCall } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../audit.js';
-import { badRequest } from '../errors.js';
+import { badRequest, invalidInput, issuesOf } from '../errors.js';
 import type { RequestSession } from '../sessions/sessions.js';
 import { requireFeature } from '../plan-gates.js';
 import { shopOfSession } from '../shops.js';
@@ -78,18 +78,10 @@ export function route<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 function parseInput<Req extends z.ZodType>(call: ApiCall<Req, z.ZodType>, raw: unknown) {
-  if (!call.fieldErrors) return call.request.parse(raw) as z.infer<Req>;
   const parsed = call.request.safeParse(raw);
   if (parsed.success) return parsed.data as z.infer<Req>;
-  const issues = parsed.error.issues;
-  throw badRequest(
-    issues[0]?.message ?? 'The request is not valid.',
-    issues.map((issue) => ({
-      path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-      code: issue.code,
-      message: issue.message,
-    })),
-  );
+  const issues = issuesOf(parsed.error);
+  throw invalidInput(issues[0]?.message ?? 'The request is not valid.', issues);
 }
 
 /**

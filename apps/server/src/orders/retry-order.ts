@@ -12,7 +12,7 @@ import {
   type OrderActionFeature,
   type OrderActionRow,
 } from '../db/order-actions-schema.js';
-import { AppError, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { assignJob } from './order-checks.js';
 import { queueOrderJob, unnamedOrder } from './order-job.js';
 import { orderJobName } from './order-job-name.js';
@@ -61,10 +61,9 @@ export async function retryOrder(
     .from(orderActions)
     .where(and(eq(orderActions.id, id), eq(orderActions.shopId, shopId)));
   if (!entry) throw notFound(retryMessages.missing);
-  if (entry.status === 'failed' && entry.permanent)
-    throw new AppError(409, retryMessages.permanent);
+  if (entry.status === 'failed' && entry.permanent) throw conflict(retryMessages.permanent);
   if (entry.status !== 'failed' && entry.status !== 'pending') {
-    throw new AppError(409, retryMessages.notRetryable);
+    throw conflict(retryMessages.notRetryable);
   }
   const waiting = await app.db
     .select()

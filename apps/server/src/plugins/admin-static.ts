@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages } from '../errors.js';
+import { errorBodyOf, messages } from '../errors.js';
 import {
   embeddedFailurePage,
   embeddedLoadFailures,
@@ -93,7 +93,7 @@ export const adminStaticPlugin = fp(
         !path.startsWith('/api/') &&
         path !== '/api' &&
         !ASSET_EXTENSION.test(path);
-      if (!isPage) return reply.status(404).send({ Message: messages.notFound });
+      if (!isPage) return reply.status(404).send(errorBodyOf(messages.notFound, 'not_found'));
       return page(request, reply);
     });
   },

@@ -1,14 +1,36 @@
-// The one error handler: every failure answers `{"Message": "…"}`, and a refused form adds
-// `"Errors"`, each problem with its path (errors.ts). Known errors keep their
-// status and text, zod failures give the first issue's message (the contracts carry the
-// product's exact wording), a platform failure no route handled says what the merchant can
-// do (try again in a minute: Shopify was slow, down or busy), anything unexpected becomes a generic 500 whose details stay in
-// the logs.
+// The one error handler: every failure answers `{"Message": "…", "code": "…", "issues": […]}`
+// (the contracts' `errorBody`). Errors of the catalogue (errors.ts) keep their status, code,
+// text and issues; a schema's refusal gives the first issue's message (the contracts carry the
+// product's exact wording) and lists every issue with its path; a platform failure no route
+// handled says what the merchant can do (try again in a minute: Shopify was slow, down or
+// busy); fastify's own 4xx refusals get the code of their status; anything unexpected becomes
+// a generic 500 whose details stay in the logs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '@gatehouse/contracts';
+import type { ErrorCode } from '@gatehouse/contracts';
 import { ZodError } from 'zod';
-import { AppError, messages } from '../errors.js';
+import { AppError, errorBodyOf, issuesOf, messages } from '../errors.js';
 import { PlatformError } from '../platform/platform-error.js';
+
+/** The code of a refusal that came with a status only (fastify's own, a plugin's). */
+const codeOfStatus: Readonly<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+
+/** The text of a refusal whose own wording is not for the merchant (a parser's, a plugin's). */
+const textOfStatus: Readonly<Record<number, string>> = {
+  413: messages.tooLarge,
+  415: 'Please send the request as JSON.',
+  429: messages.tooManyRequests,
+};
 
 /** The challenge of a 401: the token was missing, or the one given is not (or no longer) valid. */
 function bearerChallenge(request: FastifyRequest): string {
@@ -22,8 +44,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's own refusals before any route runs (an address it cannot decode): the same
- * `{"Message": "…"}` shape, without echoing the address.
+ * Fastify's own refusals before any route runs (an address it cannot decode): the same body,
+ * without echoing the address.
  */
 export function handleFrameworkError(
   error: FastifyError,
@@ -31,12 +53,12 @@ export function handleFrameworkError(
   reply: FastifyReply,
 ) {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({ Message: messages.badUrl });
+    return reply.status(400).send(errorBodyOf(messages.badUrl, 'bad_url'));
   }
   return handleError(error, request, reply);
 }
 
-/** Answers a failed request with its status and `{"Message": "…"}`. */
+/** Answers a failed request with its status and the error body. */
 export function handleError(
   error: FastifyError | AppError | ZodError | PlatformError,
   request: FastifyRequest,
@@ -46,28 +68,28 @@ export function handleError(
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A 401 says how to authenticate: with a bearer token.
     if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
-    const body: ErrorBody = { Message: error.message };
-    if (error.errors && error.errors.length > 0) body.Errors = error.errors;
-    return reply.status(error.statusCode).send(body);
+    return reply
+      .status(error.statusCode)
+      .send(errorBodyOf(error.message, error.code, error.issues));
   }
   if (error instanceof PlatformError) {
     request.log.warn({ err: error }, 'platform call failed');
-    return reply.status(400).send({ Message: error.merchantMessage });
+    return reply.status(400).send(errorBodyOf(error.merchantMessage, 'platform_unavailable'));
   }
   if (error instanceof ZodError) {
     const message = error.issues[0]?.message ?? 'The request is not valid.';
-    return reply.status(400).send({ Message: message });
+    return reply.status(400).send(errorBodyOf(message, 'invalid_input', issuesOf(error)));
   }
   const status = 'statusCode' in error ? error.statusCode : undefined;
-  if (status === 413) return reply.status(413).send({ Message: messages.tooLarge });
-  if (status === 429) return reply.status(429).send({ Message: messages.tooManyRequests });
-  if (status === 415) {
-    return reply.status(415).send({ Message: 'Please send the request as JSON.' });
-  }
   if (status !== undefined && status >= 400 && status < 500) {
-    const message = error.code?.startsWith('FST_ERR_CTP') ? messages.invalidJson : error.message;
-    return reply.status(status).send({ Message: message });
+    const code = codeOfStatus[status] ?? 'bad_request';
+    const fixed = textOfStatus[status];
+    if (fixed !== undefined) return reply.status(status).send(errorBodyOf(fixed, code));
+    if (error.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(status).send(errorBodyOf(messages.invalidJson, 'invalid_json'));
+    }
+    return reply.status(status).send(errorBodyOf(error.message, code));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ Message: messages.internal });
+  return reply.status(500).send(errorBodyOf(messages.internal, 'internal'));
 }

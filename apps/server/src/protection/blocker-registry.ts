@@ -22,7 +22,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { shops, type Shop } from '../db/schema.js';
-import { badRequest } from '../errors.js';
+import { badRequest, invalidRules } from '../errors.js';
 import type {
   Blocker,
   DraftRules,
@@ -157,7 +157,7 @@ export function createBlockerRegistry(
 
 /**
  * Compiles a rule set as the storefront applies it (entries the engine no longer accepts are
- * left out), or throws the 400 a merchant sees with the engine's first message.
+ * left out), or throws the 400 a merchant sees with the engine's first message and every issue.
  */
 export function compileOrThrow(ruleSet: RuleSet): Policy {
   const result = compile(ruleSet, { stored: true });
@@ -165,9 +165,15 @@ export function compileOrThrow(ruleSet: RuleSet): Policy {
   return result.policy;
 }
 
-/** The 400 of a refused rule set: the first issue's message. */
+/**
+ * The 400 of a refused rule set: the first issue's message, and every issue the engine found
+ * with its code and its path in the rule set.
+ */
 function refusal(issues: readonly CompileIssue[]) {
-  return badRequest(issues[0]?.message ?? 'These rules are not valid.');
+  return invalidRules(
+    issues[0]?.message ?? 'These rules are not valid.',
+    issues.map(({ path, code, message }) => ({ path, code, message })),
+  );
 }
 
 /** The shop a blocker's call works on; an unknown shop answers as an unknown entry does. */

@@ -64,7 +64,7 @@ describe('the plan gate', () => {
     ] as const) {
       const res = await t.call(name, carol.token, input);
       expect(res.statusCode, name).toBe(403);
-      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+      expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     }
     const quick = await t.call('visitQuickAction', carol.token, {
       action: 'blockAsn',
@@ -127,7 +127,7 @@ describe('entries', () => {
     const before = await view(alice.token);
     const res = await t.call('addAsnBlocker', alice.token, input);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect(await view(alice.token)).toEqual(before);
   });
 
@@ -138,7 +138,7 @@ describe('entries', () => {
       monitor: false,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       Message:
         '"ftp://example.com/" is not a valid redirect URL (use a full http:// or https:// address)',
     });
@@ -146,17 +146,19 @@ describe('entries', () => {
       action: { type: 'redirect', url: ' ' },
       monitor: false,
     });
-    expect(missing.json()).toEqual({ Message: m.redirectUrl });
+    expect(missing.json()).toMatchObject({ Message: m.redirectUrl });
     expect(await view(alice.token)).toEqual(before);
   });
 
   it('refuses bad deletes, and never deletes another shop’s entries', async () => {
-    expect((await t.call('deleteAsnBlocker', alice.token, { ids: [] })).json()).toEqual({
+    expect((await t.call('deleteAsnBlocker', alice.token, { ids: [] })).json()).toMatchObject({
       Message: m.noEntries,
     });
-    expect((await t.call('deleteAsnBlocker', alice.token, { ids: ['nope'] })).json()).toEqual({
-      Message: m.entryId,
-    });
+    expect((await t.call('deleteAsnBlocker', alice.token, { ids: ['nope'] })).json()).toMatchObject(
+      {
+        Message: m.entryId,
+      },
+    );
     const res = await t.call('deleteAsnBlocker', bob.token, { ids: [ids.AS15169] });
     expect(res.json()).toEqual({ deleted: 0 });
     expect((await view(alice.token)).entries).toHaveLength(3);
@@ -178,7 +180,7 @@ describe('entries', () => {
     );
     const res = await t.call('addAsnBlocker', bob.token, { value: 'AS15169' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: m.asnCap });
+    expect(res.json()).toMatchObject({ Message: m.asnCap });
     const { entries } = await view(bob.token);
     expect(entries).toHaveLength(maxAsnEntries);
     await t.call('deleteAsnBlocker', bob.token, { ids: entries.slice(0, 1000).map((e) => e.id) });
@@ -332,7 +334,7 @@ describe('"Block this ASN" from the visitor log', () => {
     const before = await view(alice.token);
     const res = await t.call('visitQuickAction', alice.token, { action: 'blockAsn', value });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: visitorLogMessages.quickValueAsn });
+    expect(res.json()).toMatchObject({ Message: visitorLogMessages.quickValueAsn });
     expect(await view(alice.token)).toEqual(before);
   });
 });

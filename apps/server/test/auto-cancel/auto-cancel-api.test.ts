@@ -54,7 +54,7 @@ describe('auto-cancel filters', () => {
     for (const name of ['getAutoCancelFilters', 'getAutoCancelLog'] as const) {
       const res = await s.t.call(name, s.carol.token);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+      expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     }
     expect((await s.t.call('saveAutoCancelFilter', s.carol.token, BIG_AWAY)).statusCode).toBe(403);
     expect((await s.t.call('getAutoCancelFilters', null)).statusCode).toBe(401);

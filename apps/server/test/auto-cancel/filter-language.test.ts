@@ -164,7 +164,8 @@ describe('a refused filter', () => {
       const body = res.json<ErrorBody>();
       // The one sentence every caller reads is still there, naming both conditions.
       expect(body.Message).toMatch(/Group 1, condition 1 .*Group 1, condition 2 /);
-      expect(body.Errors).toEqual([
+      expect(body.code).toBe('invalid_rules');
+      expect(body.issues).toEqual([
         {
           path: ['match', 'groups', 0, 'conditions', 0, 'value'],
           code: 'invalid_pattern',
@@ -190,13 +191,24 @@ describe('a refused filter', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorBody>();
     expect(body.Message).toBe('Give the filter a name of 1 to 80 characters.');
-    expect(body.Errors?.map((e) => e.path)).toEqual([['name'], ['actions', 'tags', 0]]);
-    expect(body.Errors?.[1]?.message).toMatch(/without commas/);
+    expect(body.code).toBe('invalid_input');
+    expect(body.issues.map((e) => e.path)).toEqual([['name'], ['actions', 'tags', 0]]);
+    expect(body.issues[1]?.message).toMatch(/without commas/);
   });
 
-  it('keeps the one-sentence answer alone for calls without a form', async () => {
+  it('lists the problem with its path for calls without a form too', async () => {
     const res = await t.call('deleteAutoCancelFilter', owner.token, { id: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: 'Please give the id of a filter.' });
+    expect(res.json()).toEqual({
+      Message: 'Please give the id of a filter.',
+      code: 'invalid_input',
+      issues: [
+        {
+          path: ['id'],
+          code: expect.any(String) as unknown,
+          message: 'Please give the id of a filter.',
+        },
+      ],
+    });
   });
 });

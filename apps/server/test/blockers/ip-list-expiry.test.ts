@@ -85,7 +85,7 @@ describe('editing an entry whose expiry has passed', () => {
         expiresAt,
       });
       expect(res.statusCode, expiresAt).toBe(400);
-      expect(res.json()).toEqual({ Message: hygieneMessages.past });
+      expect(res.json()).toMatchObject({ Message: hygieneMessages.past });
       expect(await stored(entry.id)).toEqual(before);
     }
   });

@@ -86,7 +86,9 @@ describe('CSV import and export', () => {
       csv: good,
       token: preview.token,
     });
-    expect(again.json()).toEqual({ Message: 'Every address in the file is already in the list.' });
+    expect(again.json()).toMatchObject({
+      Message: 'Every address in the file is already in the list.',
+    });
   });
 
   it('keeps the Free plan to 20 block-list entries, all or nothing', async () => {

@@ -66,7 +66,7 @@ describe('Country Blocker', () => {
     const before = (await t.call('getCountryBlocker', alice.token)).json();
     const res = await t.call('saveCountryBlocker', alice.token, input);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect((await t.call('getCountryBlocker', alice.token)).json()).toEqual(before);
   });
 
@@ -116,7 +116,7 @@ describe('IP lists', () => {
     expect(second.entries.map((e) => e.ip)).toEqual(['203.0.113.7']);
     expect(second.nextCursor).toBeNull();
     const bad = await t.call('listIpBlocker', alice.token, { cursor: 'nonsense' });
-    expect(bad.json()).toEqual({ Message: protectionMessages.cursor });
+    expect(bad.json()).toMatchObject({ Message: protectionMessages.cursor });
   });
 
   it.each([
@@ -133,7 +133,7 @@ describe('IP lists', () => {
   ])('refuses %j and stores nothing', async (input, message) => {
     const res = await t.call('addIpBlocker', alice.token, input);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect((await list(alice.token)).total).toBe(3);
   });
 
@@ -153,12 +153,12 @@ describe('IP lists', () => {
       id: entry!.id,
       note: 'hijack',
     });
-    expect(foreignUpdate.json()).toEqual({ Message: protectionMessages.entryId });
+    expect(foreignUpdate.json()).toMatchObject({ Message: protectionMessages.entryId });
     const foreignDelete = await t.call('deleteIpBlocker', bob.token, { ids: [entry!.id] });
     expect(foreignDelete.json()).toEqual({ deleted: 0 });
     expect((await list(alice.token)).entries[0]).toMatchObject({ id: entry!.id, note: 'changed' });
 
-    expect((await t.call('deleteIpBlocker', alice.token, { ids: [] })).json()).toEqual({
+    expect((await t.call('deleteIpBlocker', alice.token, { ids: [] })).json()).toMatchObject({
       Message: protectionMessages.noEntries,
     });
     expect((await t.call('deleteIpBlocker', alice.token, { ids: ['x'] })).statusCode).toBe(400);

@@ -59,7 +59,7 @@ describe('a stored pattern the engine no longer accepts', () => {
   it('is named when the Bot Blocker is saved, and the save changes nothing', async () => {
     const res = await t.call('addBotBlocker', alice.token, { pattern: 'OtherScraper' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: REFUSED });
+    expect(res.json()).toMatchObject({ Message: REFUSED });
     const view = (await t.call('getBotBlocker', alice.token)).json<BotBlockerView>();
     expect(view.patterns.map((p) => p.pattern).sort()).toEqual(['EvilScraper', LEGACY]);
   });

@@ -50,7 +50,7 @@ describe('content protection', () => {
     ] as const) {
       const res = await t.call(name, carol.token, input);
       expect(res.statusCode, name).toBe(403);
-      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+      expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     }
   });
 

@@ -153,7 +153,7 @@ describe('a CSV file with bad lines', () => {
       token,
       skipInvalid: true,
     });
-    expect(changed.json()).toEqual({
+    expect(changed.json()).toMatchObject({
       Message: 'The file changed since it was checked. Please check it again before importing.',
     });
     const other = await t.call('commitWhiteListsImport', paid.token, {
@@ -167,7 +167,7 @@ describe('a CSV file with bad lines', () => {
       token,
       skipInvalid: 'yes',
     });
-    expect(wrongFlag.json()).toEqual({ Message: protectionMessages.csvSkipInvalid });
+    expect(wrongFlag.json()).toMatchObject({ Message: protectionMessages.csvSkipInvalid });
     expect((await t.call('listWhiteLists', free.token, {})).json()).toMatchObject({ total: 0 });
   });
 
@@ -192,7 +192,7 @@ describe('a CSV file with bad lines', () => {
       token: 'any',
       skipInvalid: true,
     });
-    expect(bad.json()).toEqual({
+    expect(bad.json()).toMatchObject({
       Message: 'The file has 2 bad lines. Fix them and check the file again; nothing was imported.',
     });
     expect((await t.call('listIpBlocker', free.token, {})).json()).toMatchObject({ total: 0 });
@@ -230,7 +230,7 @@ describe('the size of a CSV file', () => {
     for (const call of ['previewWhiteListsImport', 'commitWhiteListsImport'] as const) {
       const tooLong = await t.call(call, free.token, { csv: long, token: 'any' });
       expect(tooLong.statusCode).toBe(400);
-      expect(tooLong.json()).toEqual({ Message: protectionMessages.csvTooLong });
+      expect(tooLong.json()).toMatchObject({ Message: protectionMessages.csvTooLong });
     }
   });
 });

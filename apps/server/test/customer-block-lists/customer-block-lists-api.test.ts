@@ -66,7 +66,7 @@ describe('Customer Block Lists', () => {
   it('answers 403 on the Free plan and stores nothing', async () => {
     const res = await add(carol, 'email', ['x@example.com']);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     expect((await t.call('getCustomerBlockLists', carol.token)).statusCode).toBe(403);
     expect(await t.app.db.select().from(customerBlockEntries)).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('Customer Block Lists', () => {
     expect(again.json()).toMatchObject({ skipped: ['+14155550100'] });
     const only = await add(alice, 'address', ['1 bad  STREET']);
     expect(only.statusCode).toBe(400);
-    expect(only.json()).toEqual({ Message: m.duplicate });
+    expect(only.json()).toMatchObject({ Message: m.duplicate });
   });
 
   it('refuses bad input with a message and changes nothing', async () => {
@@ -115,11 +115,11 @@ describe('Customer Block Lists', () => {
     for (const [body, message] of bad) {
       const res = await t.call('addCustomerBlockEntries', alice.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ Message: message });
+      expect(res.json()).toMatchObject({ Message: message });
     }
     const msg = await t.call('saveCustomerBlockMessage', alice.token, { message: '' });
     expect(msg.statusCode).toBe(400);
-    expect(msg.json()).toEqual({ Message: m.message });
+    expect(msg.json()).toMatchObject({ Message: m.message });
     expect(await values(alice)).toEqual(before);
   });
 
@@ -131,7 +131,7 @@ describe('Customer Block Lists', () => {
       note: '',
     });
     expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual({ Message: m.notFound });
+    expect(update.json()).toMatchObject({ Message: m.notFound });
     const del = await t.call('deleteCustomerBlockEntries', bob.token, { ids: [entry!.id] });
     expect(del.json()).toEqual({ deleted: 0 });
     expect((await view(bob)).entries).toEqual([]);

@@ -114,7 +114,7 @@ describe('Admin Access devices as the dashboard sees them', () => {
   it('refuses a malformed device key on arming with 400 and arms nothing', async () => {
     const res = await t.call('armAdminAccess', owner.token, { enabled: true, device: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: 'The Admin Access device key is not valid.' });
+    expect(res.json()).toMatchObject({ Message: 'The Admin Access device key is not valid.' });
     expect((await storefront({ enabled: true })).statusCode).toBe(400);
   });
 });

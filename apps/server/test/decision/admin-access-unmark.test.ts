@@ -40,7 +40,7 @@ describe('turning Admin Access off from the storefront', () => {
   it('refuses a request without a device token and leaves the mode on', async () => {
     const res = await post({ enabled: false });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ Message: adminAccessMessages.notThisDevice });
+    expect(res.json()).toMatchObject({ Message: adminAccessMessages.notThisDevice });
     expect(await modeOn()).toBe(true);
   });
 

@@ -154,7 +154,7 @@ describe('the block page notice', () => {
     for (const ref of ['12345', 'ABCDE-FGHJU', 'x'.repeat(50)]) {
       const res = await visitsOf(alice, { ref });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
+      expect(res.body).toMatchObject({
         Message: 'A reference has ten letters and digits, like 1KQ7M-2X9DA.',
       });
     }

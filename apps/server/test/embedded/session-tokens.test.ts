@@ -16,7 +16,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const EXPIRED = { Message: 'Your session has expired. Please sign in again.' };
+const EXPIRED = {
+  Message: 'Your session has expired. Please sign in again.',
+  code: 'unauthorized',
+  issues: [],
+};
 
 /** A token shaped like the platform's, with any claim or the key changed. */
 async function forged(claims: Record<string, unknown>, secret = API_SECRET): Promise<string> {

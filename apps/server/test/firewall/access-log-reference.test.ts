@@ -105,7 +105,7 @@ describe("the access log's reference search", () => {
     async (ref) => {
       const res = await t.call('getFwAccessLog', alice.token, { ref });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ Message: fwAccessMessages.reference });
+      expect(res.json()).toMatchObject({ Message: fwAccessMessages.reference });
     },
   );
 });

@@ -125,7 +125,7 @@ describe('the batches firewalls send', () => {
     const before = await count(aliceId);
     const res = await ingest([record(aliceId), { ...record(aliceId), ...over }]);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['Message']);
+    expect(Object.keys(res.json())).toEqual(['Message', 'code', 'issues']);
     expect(await count(aliceId)).toBe(before);
   });
 
@@ -139,7 +139,7 @@ describe('the history', () => {
   it('is a Premium feature', async () => {
     const res = await page(bob.token);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+    expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     await t.app.db.update(shops).set({ plan: 'premium' }).where(eq(shops.id, bobId));
   });
 
@@ -206,7 +206,7 @@ describe('the history', () => {
   ])('refuses the filters %o', async (query, message) => {
     const res = await page(alice.token, query as Record<string, string>);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
   });
 });
 
@@ -340,15 +340,15 @@ describe('the live tail', () => {
     expect(anonymous.response.status).toBe(401);
     const plain = await openTail(t.config.appUrl, alice.token, {}, false);
     expect(plain.response.status).toBe(406);
-    expect(await plain.response.json()).toEqual({ Message: fwAccessMessages.stream });
+    expect(await plain.response.json()).toMatchObject({ Message: fwAccessMessages.stream });
     const bad = await openTail(t.config.appUrl, alice.token, { status: 'x' });
     expect(bad.response.status).toBe(400);
-    expect(await bad.response.json()).toEqual({ Message: fwAccessMessages.status });
+    expect(await bad.response.json()).toMatchObject({ Message: fwAccessMessages.status });
     const badStart = await openTail(t.config.appUrl, alice.token, {
       from: '99999999999999999999999',
     });
     expect(badStart.response.status).toBe(400);
-    expect(await badStart.response.json()).toEqual({ Message: fwAccessMessages.cursor });
+    expect(await badStart.response.json()).toMatchObject({ Message: fwAccessMessages.cursor });
     await Promise.all([anonymous.close(), plain.close(), bad.close(), badStart.close()]);
   });
 });

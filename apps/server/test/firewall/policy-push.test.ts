@@ -103,7 +103,7 @@ describe('pushed policies', () => {
         headers,
       });
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json())).toEqual(['Message']);
+      expect(Object.keys(res.json())).toEqual(['Message', 'code', 'issues']);
     }
   });
 });

@@ -166,7 +166,7 @@ describe('a cancel Shopify refuses for good', () => {
 
     const retry = await t.call('retryFraudProtectAction', owner.token, { id: cancel!.id });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toEqual({
+    expect(retry.json()).toMatchObject({
       Message:
         'Shopify refused this for good, so trying again would fail the same way. Make the change on the order in Shopify instead.',
     });

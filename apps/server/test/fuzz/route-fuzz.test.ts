@@ -2,11 +2,12 @@
 // are: the storefront's calls, the OAuth callback and other pages reached by links, the CSV
 // exports, the webhook endpoint (with valid signatures, so hostile payloads reach the
 // handlers), support's calls and the admin's files. Whatever is sent, the answer is never a
-// 5xx nor carries a stack or internal detail; a refusal of a JSON route is `{"Message"}` and
-// a page's is a page; a redirect stays on the app's own origin; a refusal changes nothing
-// either shop has stored; text with a forbidden character in a field the route reads is
-// refused; and the other shop's data never appears in an answer (except to support, whose
-// calls see every shop). Missing or wrong credentials are refused with 401 and change nothing.
+// 5xx nor carries a stack or internal detail; a refusal of a JSON route is the error body
+// (`Message`, `code`, `issues`) and a page's is a page; a redirect stays on the app's own
+// origin; a refusal changes nothing either shop has stored; text with a forbidden character
+// in a field the route reads is refused; and the other shop's data never appears in an
+// answer (except to support, whose calls see every shop). Missing or wrong credentials are
+// refused with 401 and change nothing.
 // The first test lists every route the app registers and fails when one is in neither table.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,8 +102,7 @@ function checkAnswer(route: FuzzRoute, res: LightMyRequestResponse) {
     if (route.answers === 'html' && type.startsWith('text/html')) return;
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json<Record<string, unknown>>();
-    // The Message, and on a form's call each problem with its path.
-    expect(['Message', 'Errors'], where).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(Object.keys(body).sort(), where).toEqual(['Message', 'code', 'issues']);
     expect(errorBody.strict().safeParse(body).success, where).toBe(true);
   } else if (res.statusCode >= 300) {
     // Redirects never leave the app's origin, whatever the query said.

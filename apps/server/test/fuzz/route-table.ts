@@ -31,7 +31,7 @@ export type RouteAuth =
  */
 export type RouteInput = 'query' | 'json' | 'form' | 'webhook' | 'none';
 
-/** What a route answers when it accepts: refusals are `{"Message"}` JSON except on pages. */
+/** What a route answers when it accepts: refusals are the error body in JSON except on pages. */
 export type RouteAnswer = 'json' | 'csv' | 'html' | 'redirect' | 'file' | 'empty';
 
 /** What the rows need to know about the shop the fuzz signs in as. */

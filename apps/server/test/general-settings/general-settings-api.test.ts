@@ -69,7 +69,7 @@ describe('General Settings', () => {
     const before = (await t.call('getGeneralSettings', alice.token)).json();
     const res = await t.call('saveGeneralSettings', alice.token, { ...settings, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect((await t.call('getGeneralSettings', alice.token)).json()).toEqual(before);
   });
 

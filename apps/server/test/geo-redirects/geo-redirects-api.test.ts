@@ -83,7 +83,7 @@ describe('the plan gate', () => {
     ] as const) {
       const res = await t.call(name, carol.token, input);
       expect(res.statusCode, name).toBe(403);
-      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+      expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     }
   });
 });
@@ -188,7 +188,8 @@ describe('refusals name the rule they are about', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       Message: 'Enter the text of the button that redirects.',
-      Errors: [
+      code: 'invalid_input',
+      issues: [
         {
           path: ['rules', 1, 'prompt', 'accept'],
           code: 'too_small',
@@ -205,7 +206,8 @@ describe('refusals name the rule they are about', () => {
     const message = '"XX" is not a country code (use two letters, like US or DE)';
     expect(res.json()).toEqual({
       Message: message,
-      Errors: [{ path: ['rules', 2, 'countries', 1], code: 'invalidCountry', message }],
+      code: 'invalid_rules',
+      issues: [{ path: ['rules', 2, 'countries', 1], code: 'invalidCountry', message }],
     });
     expect(await view(alice)).toEqual(before);
   });

@@ -108,7 +108,7 @@ describe('replay limits', () => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 200, 429]);
     const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(refused.json()).toEqual({ Message: ruleCostMessages.superseded });
+    expect(refused.json()).toMatchObject({ Message: ruleCostMessages.superseded });
   });
 
   it('stops a replay whose request was closed', async () => {

@@ -112,7 +112,7 @@ describe('network facts on visits', () => {
     ] as const) {
       const res = await t.call('listVisits', alice.token, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(res.json()).toEqual({ Message: message });
+      expect(res.json()).toMatchObject({ Message: message });
     }
   });
 

@@ -101,7 +101,7 @@ describe('the plan gate', () => {
     ] as const) {
       const res = await t.call(name, carol.token, input);
       expect(res.statusCode, name).toBe(403);
-      expect(res.json()).toEqual({ Message: UPGRADE_MESSAGE });
+      expect(res.json()).toMatchObject({ Message: UPGRADE_MESSAGE });
     }
     expect(await t.app.db.select().from(vpnBlockerSwitches)).toEqual([]);
     expect(await t.app.db.select().from(vpnTrustedAsns)).toEqual([]);
@@ -218,7 +218,7 @@ describe('settings', () => {
     const before = await view(alice.token);
     const res = await t.call('saveVpnBlocker', alice.token, input);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect(await view(alice.token)).toEqual(before);
   });
 });
@@ -257,7 +257,7 @@ describe('trusted networks', () => {
     const before = await view(alice.token);
     const res = await t.call('addVpnTrustedAsn', alice.token, input);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message });
     expect(await view(alice.token)).toEqual(before);
   });
 
@@ -268,7 +268,7 @@ describe('trusted networks', () => {
       .values(Array.from({ length: maxTrustedAsns }, (_, i) => ({ shopId: id, asn: 64512 + i })));
     const res = await t.call('addVpnTrustedAsn', bob.token, { asn: 'AS14061' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Message: m.cap });
+    expect(res.json()).toMatchObject({ Message: m.cap });
     const { trusted } = await view(bob.token);
     expect(trusted).toHaveLength(maxTrustedAsns);
     const del = await t.call('deleteVpnTrustedAsns', bob.token, { ids: trusted.map((e) => e.id) });
@@ -283,7 +283,7 @@ describe('trusted networks', () => {
     ] as const) {
       const res = await t.call('deleteVpnTrustedAsns', alice.token, input);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ Message: message });
+      expect(res.json()).toMatchObject({ Message: message });
     }
     const res = await t.call('deleteVpnTrustedAsns', bob.token, { ids: [trustedId] });
     expect(res.json()).toEqual({ deleted: 0 });

@@ -140,7 +140,9 @@ describe('recording and processing', () => {
     expect((await settled(t, webhookId ?? '', 30_000)).status).toBe('processed');
     const again = await t.support('POST', '/api/support/webhooks/retry', { webhookId });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ Message: 'Only a failed delivery can be processed again.' });
+    expect(again.json()).toMatchObject({
+      Message: 'Only a failed delivery can be processed again.',
+    });
   });
 });
 
@@ -165,7 +167,7 @@ describe('hostile deliveries', () => {
       const before = await t.app.db.select().from(webhookEvents);
       const res = await deliverWebhook(t, 'app/uninstalled', owner.shop, options);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ Message: expect.any(String) });
+      expect(res.json()).toMatchObject({ Message: expect.any(String) });
       expect(await t.app.db.select().from(webhookEvents)).toHaveLength(before.length);
     });
   }
@@ -177,7 +179,7 @@ describe('hostile deliveries', () => {
     for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
       const res = await post({ ...signed, 'content-type': type }, '<a/>');
       expect(res.statusCode, type).toBe(400);
-      expect(res.json()).toEqual({ Message: expect.any(String) });
+      expect(res.json()).toMatchObject({ Message: expect.any(String) });
     }
     const bare = await post({}, 'x');
     expect(bare.statusCode).toBe(401);
@@ -186,7 +188,7 @@ describe('hostile deliveries', () => {
       Buffer.alloc(2 * 1024 * 1024, 0x20),
     );
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ Message: expect.any(String) });
+    expect(huge.json()).toMatchObject({ Message: expect.any(String) });
   });
 
   it('ignores a garbled trigger time instead of failing', async () => {

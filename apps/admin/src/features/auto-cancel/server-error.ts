@@ -3,7 +3,8 @@
 // the editor shows each under that input: the name, a condition, a group, the tags, the
 // actions. What has no input of its own (or a refusal that lists nothing) shows above the
 // form, whole, in the server's one sentence.
-import type { FieldError } from '@gatehouse/contracts';
+import type { ErrorIssue } from '@gatehouse/contracts';
+import { placeIssues, type IssuePath } from '../../lib/place-issues.js';
 import type { FilterDraft, FilterErrors } from './auto-cancel-form.js';
 
 export interface PlacedErrors {
@@ -13,38 +14,38 @@ export interface PlacedErrors {
   banner: string | null;
 }
 
-type Place =
-  { list: 'groups' | 'conditions'; key: string } | { field: 'name' | 'tags' | 'actions' };
+/** An input of the editor: the name, the tags, the actions, or a group or condition by key. */
+type Place = 'name' | 'tags' | 'actions' | `groups:${string}` | `conditions:${string}`;
 
-function placeOf(draft: FilterDraft, path: FieldError['path']): Place | null {
+function placeOf(draft: FilterDraft, path: IssuePath): Place | null {
   const [top, ...rest] = path;
-  if (top === 'name') return { field: 'name' };
-  if (top === 'actions') return { field: rest[0] === 'tags' ? 'tags' : 'actions' };
+  if (top === 'name') return 'name';
+  if (top === 'actions') return rest[0] === 'tags' ? 'tags' : 'actions';
   if (top !== 'match' || rest[0] !== 'groups' || typeof rest[1] !== 'number') return null;
   const group = draft.groups[rest[1]];
   if (!group) return null;
-  if (rest[2] !== 'conditions' || typeof rest[3] !== 'number') {
-    return { list: 'groups', key: group.key };
-  }
+  if (rest[2] !== 'conditions' || typeof rest[3] !== 'number') return `groups:${group.key}`;
   const condition = group.conditions[rest[3]];
-  return condition ? { list: 'conditions', key: condition.key } : null;
+  return condition ? `conditions:${condition.key}` : null;
 }
 
 /** The server's problems placed under the inputs they are about; the rest above the form. */
 export function placeServerErrors(
   draft: FilterDraft,
   message: string,
-  errors: readonly FieldError[] | undefined,
+  issues: readonly ErrorIssue[] | undefined,
 ): PlacedErrors {
+  const placed = placeIssues(message, issues, (path) => placeOf(draft, path));
   const fields: FilterErrors = { groups: {}, conditions: {} };
-  let unplaced = errors === undefined || errors.length === 0;
-  for (const error of errors ?? []) {
-    const place = placeOf(draft, error.path);
-    if (place === null) unplaced = true;
-    else if ('list' in place) fields[place.list][place.key] ??= error.message;
-    else fields[place.field] ??= error.message;
+  // Each input shows its first problem.
+  for (const [place, messages] of Object.entries(placed.at) as [Place, string[]][]) {
+    const [first] = messages;
+    if (first === undefined) continue;
+    const colon = place.indexOf(':');
+    if (colon === -1) fields[place as 'name' | 'tags' | 'actions'] = first;
+    else fields[place.slice(0, colon) as 'groups' | 'conditions'][place.slice(colon + 1)] = first;
   }
-  return { fields, banner: unplaced ? message : null };
+  return { fields, banner: placed.banner };
 }
 
 /** The draft's own errors, with the server's added where the draft has none of its own. */

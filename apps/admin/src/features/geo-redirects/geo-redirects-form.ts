@@ -5,10 +5,11 @@ import {
   geoRedirectMessages as m,
   geoRedirectRule,
   isHttpsAddress,
-  type FieldError,
+  type ErrorIssue,
   type GeoRedirectEntry,
   type GeoRedirectRuleInput,
 } from '@gatehouse/contracts';
+import { placeIssues } from '../../lib/place-issues.js';
 
 export interface RedirectDraft extends Omit<GeoRedirectRuleInput, 'id'> {
   /** Stable while the page is open: the stored id, or `new-…` for a rule added here. */
@@ -94,17 +95,11 @@ export interface Refusal {
 export function refusalOf(
   form: RedirectsForm,
   message: string,
-  errors: readonly FieldError[] | undefined,
+  issues: readonly ErrorIssue[] | undefined,
 ): Refusal {
-  const refusal: Refusal = { byRule: {}, page: [] };
-  for (const error of errors ?? []) {
-    const [head, index] = error.path;
-    const key = head === 'rules' && typeof index === 'number' ? form.rules[index]?.key : undefined;
-    if (key === undefined) refusal.page.push(error.message);
-    else (refusal.byRule[key] ??= []).push(error.message);
-  }
-  if (refusal.page.length === 0 && Object.keys(refusal.byRule).length === 0) {
-    refusal.page.push(message);
-  }
-  return refusal;
+  const placed = placeIssues(message, issues, ([head, index]) =>
+    head === 'rules' && typeof index === 'number' ? (form.rules[index]?.key ?? null) : null,
+  );
+  const page = placed.unplaced.length > 0 ? placed.unplaced : placed.banner ? [placed.banner] : [];
+  return { byRule: placed.at as Record<string, string[]>, page };
 }

@@ -11,7 +11,7 @@ import {
 import { compileMatch, type CompiledMatch } from '@gatehouse/engine';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, invalidRules, notFound } from '../../errors.js';
 import { autoCancelFilters, type AutoCancelFilterRow } from './auto-cancel-schema.js';
 
 export const filterMessages = {
@@ -48,7 +48,7 @@ export async function loadFilterRows(db: Database, shopId: string) {
 export function compileOrRefuse(match: FilterMatchInput, name = ''): CompiledMatch {
   const result = compileMatch(match, name);
   if (!result.ok) {
-    throw badRequest(
+    throw invalidRules(
       result.problems.map((p) => p.text).join(' '),
       result.problems.map((p) => ({
         path: ['match', ...p.path],

@@ -23,7 +23,7 @@ import { pathOfUrl } from '@gatehouse/engine';
 import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../crypto/secrets.js';
-import { AppError, messages } from '../../errors.js';
+import { messages, tooManyRequests } from '../../errors.js';
 import { crawlerDnsOf } from '../../protection/crawler-dns.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';
@@ -50,7 +50,7 @@ export async function decideRoute(app: FastifyInstance): Promise<void> {
       // The storefront script reads no limiter counters; a refusal says when to retry.
       if (retryAfter > 0) {
         void reply.header('retry-after', String(retryAfter));
-        throw new AppError(429, messages.tooManyRequests);
+        throw tooManyRequests(messages.tooManyRequests);
       }
       const query = parseDecideQuery(request.query);
       const lookup = geo.current() ?? (await geo.ready);

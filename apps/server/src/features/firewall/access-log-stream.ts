@@ -25,7 +25,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { planIncludes } from '@gatehouse/contracts';
-import { AppError } from '../../errors.js';
+import { notAcceptable, tooManyRequests } from '../../errors.js';
 import { assertCleanRequest } from '../../http/route.js';
 import { requireFeature } from '../../plan-gates.js';
 import { bearerToken } from '../../plugins/auth.js';
@@ -64,10 +64,10 @@ export async function accessLogStream(
     assertCleanRequest(request);
     const { after, from, ...filters } = fwAccessStreamRequest.parse(request.query ?? {});
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-      throw new AppError(406, fwAccessMessages.stream);
+      throw notAcceptable(fwAccessMessages.stream);
     }
     if ((open.get(shop.id) ?? 0) >= STREAMS_PER_SHOP) {
-      throw new AppError(429, fwAccessMessages.tooManyStreams);
+      throw tooManyRequests(fwAccessMessages.tooManyStreams);
     }
     let position = await tailStart(app.db, shop.id, {
       after: after === undefined ? null : Number(after),

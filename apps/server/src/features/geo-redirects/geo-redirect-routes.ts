@@ -7,7 +7,7 @@ import { api, maxGeoRedirects, type GeoRedirectsView } from '@gatehouse/contract
 import { compile, countryName, decide, isCountryCode, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, invalidRules } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { compileOrThrow, shopById } from '../../protection/blocker-registry.js';
 import {
@@ -43,7 +43,7 @@ export async function geoRedirectRoutes(app: FastifyInstance): Promise<void> {
       // The redirects' own problems first, each at the rule (in the order sent) it is about.
       const own = compile({ appEnabled: true, rules });
       if (!own.ok) {
-        throw badRequest(
+        throw invalidRules(
           own.errors[0]!.message,
           own.errors.map(({ path, code, message }) => ({ path: path ?? [], code, message })),
         );

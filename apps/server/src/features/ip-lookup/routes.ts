@@ -2,14 +2,14 @@
 import { api } from '@gatehouse/contracts';
 import { route } from '../../http/route.js';
 import type { FastifyInstance } from 'fastify';
-import { AppError, messages } from '../../errors.js';
+import { messages, unavailable } from '../../errors.js';
 import { lookupIp } from './lookup.js';
 
 export async function ipLookupRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.lookupIp, async ({ ip, ua }, { session }) => {
     // The same geo data the decisions use (loaded at start, shared).
     const geo = app.protection.geo.current() ?? (await app.protection.geo.ready);
-    if (!geo) throw new AppError(503, messages.geoUnavailable);
+    if (!geo) throw unavailable(messages.geoUnavailable);
     return lookupIp(
       app.blockers,
       app.db,

@@ -3,7 +3,7 @@
 // in: a request that finds its shop's replay running waits its turn, and only the newest
 // waits — the one it replaces (a draft the merchant has moved on from) is answered with 429
 // at once. A waiting request whose caller leaves gives its place up.
-import { AppError } from '../../errors.js';
+import { tooManyRequests } from '../../errors.js';
 
 export interface ReplayTurns {
   /**
@@ -59,7 +59,7 @@ export function createReplayTurns(supersededMessage: string): ReplayTurns {
               reject(error);
             },
           };
-          current.waiter?.reject(new AppError(429, supersededMessage));
+          current.waiter?.reject(tooManyRequests(supersededMessage));
           current.waiter = waiter;
           signal.addEventListener('abort', leave, { once: true });
         });

@@ -17,7 +17,7 @@ import {
 } from '@gatehouse/contracts';
 import { UNKNOWN_FACTS, type RuleSet } from '@gatehouse/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../errors.js';
+import { badRequest, clientClosed } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { requireFeature } from '../../plan-gates.js';
 import { compileOrThrow } from '../../protection/blocker-registry.js';
@@ -65,7 +65,7 @@ export async function ruleCostRoutes(
     // The caller has gone when the answer's connection closes before it was written.
     const caller = new AbortController();
     const leave = () => {
-      if (!reply.raw.writableFinished) caller.abort(new AppError(499, m.left));
+      if (!reply.raw.writableFinished) caller.abort(clientClosed(m.left));
     };
     reply.raw.once('close', leave);
     try {

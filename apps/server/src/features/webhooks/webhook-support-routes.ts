@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { audit } from '../../audit.js';
 import { createTokenCipher } from '../../crypto/token-cipher.js';
 import { webhookEvents, webhookStatuses } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { conflict } from '../../errors.js';
 import { supportAccess } from '../../http/support-access.js';
 import { createDeliveryLog } from './deliveries.js';
 
@@ -66,7 +66,7 @@ export async function webhookSupportRoutes(app: FastifyInstance): Promise<void> 
   app.post('/api/support/webhooks/retry', limited, async (request) => {
     const { webhookId } = retryBody.parse(request.body ?? {});
     if (!(await log.requeue(webhookId))) {
-      throw new AppError(409, 'Only a failed delivery can be processed again.');
+      throw conflict('Only a failed delivery can be processed again.');
     }
     await audit(app.db, {
       shopId: null,

@@ -19,7 +19,7 @@ import {
   joinReasons,
   type AutoCancelDryRun,
   type AutoCancelMode,
-  type FieldError,
+  type ErrorIssue,
   type FilterMatchInput,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
@@ -76,7 +76,7 @@ export function DryRunCard({
   days: number;
   onInvalid: () => void;
   /** The server refused the draft: its sentence, and each problem with its path. */
-  onRefused: (message: string, errors: FieldError[] | undefined) => void;
+  onRefused: (message: string, issues: readonly ErrorIssue[] | undefined) => void;
 }) {
   const start = useStartDryRun();
   const [runId, setRunId] = useState<string | null>(null);
@@ -94,7 +94,7 @@ export function DryRunCard({
     }
     const outcome = await start.call({ match, filterId, mode });
     if (!outcome.result) {
-      if (outcome.status === 400) onRefused(outcome.message, outcome.errors);
+      if (outcome.status === 400) onRefused(outcome.message, outcome.error?.issues);
       return;
     }
     setRanOn(matchKey);

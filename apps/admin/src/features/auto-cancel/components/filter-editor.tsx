@@ -14,7 +14,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { AutoCancelFilter, FieldError } from '@gatehouse/contracts';
+import type { AutoCancelFilter, ErrorIssue } from '@gatehouse/contracts';
 import { useMemo, useState } from 'react';
 import { sameData } from '../../../lib/use-draft.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -68,7 +68,7 @@ export function FilterEditor({
   const own = filterErrors(draft);
   const errors: FilterErrors = showErrors ? own : typedErrors(draft);
   const withServer = withServerErrors(errors, refused);
-  const refuse = (title: string) => (message: string, list: FieldError[] | undefined) =>
+  const refuse = (title: string) => (message: string, list: readonly ErrorIssue[] | undefined) =>
     setRefused({ ...placeServerErrors(draft, message, list), title });
   const dirty = filter === null || !sameData(draft, initial);
 
@@ -83,7 +83,8 @@ export function FilterEditor({
       onDone();
       return;
     }
-    if (outcome.status === 400) refuse('The filter was not saved')(outcome.message, outcome.errors);
+    if (outcome.status === 400)
+      refuse('The filter was not saved')(outcome.message, outcome.error?.issues);
   };
 
   return (

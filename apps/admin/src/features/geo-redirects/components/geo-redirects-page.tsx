@@ -56,7 +56,9 @@ function GeoRedirectsEditor() {
     invalid: formInvalid,
     submit: async (draft) => {
       const outcome = await save.call(toRequest(draft));
-      setRefusal(outcome.result ? undefined : refusalOf(draft, outcome.message, outcome.errors));
+      setRefusal(
+        outcome.result ? undefined : refusalOf(draft, outcome.message, outcome.error?.issues),
+      );
       return outcome;
     },
     onSaved: (data) => {
