@@ -2,7 +2,7 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { referrerBlockerManifest } from '@gatehouse/contracts';
+import { listBlockers, type ListBlockerName } from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
 import { asnBlockerRead } from '../features/asn-blocker/api/use-asn-blocker.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
@@ -87,11 +87,14 @@ const GeoRedirectsPage = lazyPage(() =>
     (m) => m.GeoRedirectsPage,
   ),
 );
-const ReferrerBlockerPage = lazyPage(() =>
-  import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
-    (m) => m.ReferrerBlockerPage,
+/** Each list blocker's page, by the name in its manifest. */
+const listBlockerPages: Record<ListBlockerName, LazyPage<object>> = {
+  'referrer-blocker': lazyPage(() =>
+    import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
+      (m) => m.ReferrerBlockerPage,
+    ),
   ),
-);
+};
 const AsnBlockerPage = lazyPage(() =>
   import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
 );
@@ -214,13 +217,10 @@ export const routes: RouteObject[] = [
             path: 'contentProtect',
             ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
-          {
-            path: 'referrerBlocker',
-            ...withData(
-              page(ReferrerBlockerPage),
-              listBlockerRead(referrerBlockerManifest).prefetch,
-            ),
-          },
+          ...listBlockers.map((mf) => ({
+            path: mf.page.slice(1),
+            ...withData(page(listBlockerPages[mf.name]), listBlockerRead(mf).prefetch),
+          })),
           { path: 'asnBlocker', ...withData(page(AsnBlockerPage), asnBlockerRead.prefetch) },
           {
             path: 'settings',
