@@ -66,19 +66,19 @@ export function listStore(spec: ListBlockerSpec) {
     createdAt: table.createdAt,
   };
   const ofShop = (shopId: string): SQL => eq(table.shopId, shopId);
-  const select = (db: Database, shopId: string) =>
-    db
+  /** The shop's entries in the order given. */
+  const select = async (db: Database, shopId: string, order: SQL[]) =>
+    (await db
       .select(columns)
       .from(table as never)
-      .where(ofShop(shopId)) as unknown as Promise<EntryRow[]> & {
-      orderBy(...by: SQL[]): Promise<EntryRow[]>;
-    };
+      .where(ofShop(shopId))
+      .orderBy(...order)) as EntryRow[];
   const oldestFirst = [asc(table.createdAt), asc(table.id)];
 
   async function load(db: Database, shop: Shop): Promise<ListState> {
     const [rows, settings] = await readAll(
       db,
-      () => select(db, shop.id).orderBy(...oldestFirst),
+      () => select(db, shop.id, oldestFirst),
       () => loadBlockerSettings(db, shop.id, mf.name),
     );
     return { rows, settings, enforced: mf.feature === null || planIncludes(shop.plan, mf.feature) };
@@ -204,9 +204,9 @@ export function listStore(spec: ListBlockerSpec) {
     entryList,
     /** Every entry, newest first. */
     newestFirst: (db: Database, shopId: string) =>
-      select(db, shopId).orderBy(desc(table.createdAt), desc(table.id)),
+      select(db, shopId, [desc(table.createdAt), desc(table.id)]),
     /** Every entry, oldest first (the export). */
-    oldestFirst: (db: Database, shopId: string) => select(db, shopId).orderBy(...oldestFirst),
+    oldestFirst: (db: Database, shopId: string) => select(db, shopId, oldestFirst),
   };
 }
 
