@@ -4,8 +4,8 @@
 // entries, so the engine's checks apply before anything is written; the list holds at most
 // the manifest's `limit` entries on any plan. Without the plan feature the entries are kept
 // (and still checked) but do not apply, as after a downgrade.
-import { planIncludes, type ListBlockerManifest } from '@gatehouse/contracts';
-import type { Rule } from '@gatehouse/engine';
+import { planIncludes, type Feature } from '@gatehouse/contracts';
+import type { Rule, RuleKind } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
@@ -24,18 +24,35 @@ export type ListTable = EntryHitsTable & {
   createdAt: PgColumn;
 };
 
-/** What one list blocker adds to the kit: its manifest, its table and its engine rule. */
-export interface ListBlockerSpec {
-  manifest: ListBlockerManifest;
+/** A column of the table and its property name in it. */
+export interface NamedColumn {
+  column: PgColumn;
+  key: string;
+}
+
+/** One list of entries: the blocker it belongs to, where its entries are and their rule. */
+export interface ListStoreSpec {
+  /** The blocker's name, its key in blocker_settings. */
+  name: string;
+  ruleKind: RuleKind;
+  /** The plan feature without which the entries are kept but do not apply. */
+  feature: Feature | null;
+  /** Most entries the list holds, and the message past it. */
+  limit: number;
+  cap: string;
   table: ListTable;
-  /** The table's value column, with a unique index on (shop_id, value). */
-  value: PgColumn;
-  /** The value column's property name in the table. */
-  valueKey: string;
-  /** What one entry's engine rule matches, e.g. `{ domains: [value] }`. */
-  match(value: string): Partial<Rule>;
-  /** The value of one of the blocker's rules, as the visitor log shows it. */
-  valueOf(rule: Rule): string;
+  /** The value column, as the list shows the entry. */
+  value: NamedColumn;
+  /** For a table that holds several lists: the column naming the list, and this list's name. */
+  scope?: NamedColumn & { name: string };
+  /**
+   * For entries that are the same by another form than their value ("AS15169", "15169"): the
+   * key column and how a value gives its key. Without it the value is the key. The table has
+   * a unique index on the shop, the scope and the key.
+   */
+  key?: NamedColumn & { of(value: string): string };
+  /** What one entry's engine rule matches, e.g. `{ domains: [value] }`; null for none. */
+  match(value: string): Partial<Rule> | null;
 }
 
 export interface EntryRow {
@@ -55,17 +72,19 @@ export interface ListState {
   enforced: boolean;
 }
 
-export function listStore(spec: ListBlockerSpec) {
-  const { manifest: mf, table } = spec;
+export function listStore(spec: ListStoreSpec) {
+  const { table, scope } = spec;
+  const keyOf = spec.key?.of ?? ((value: string) => value);
   const columns = {
     id: table.id,
-    value: spec.value,
+    value: spec.value.column,
     note: table.note,
     hits: table.hits,
     lastHitAt: table.lastHitAt,
     createdAt: table.createdAt,
   };
-  const ofShop = (shopId: string): SQL => eq(table.shopId, shopId);
+  const ofShop = (shopId: string) =>
+    and(eq(table.shopId, shopId), scope ? eq(scope.column, scope.name) : undefined);
   /** The shop's entries in the order given. */
   const select = async (db: Database, shopId: string, order: SQL[]) =>
     (await db
@@ -79,29 +98,40 @@ export function listStore(spec: ListBlockerSpec) {
     const [rows, settings] = await readAll(
       db,
       () => select(db, shop.id, oldestFirst),
-      () => loadBlockerSettings(db, shop.id, mf.name),
+      () => loadBlockerSettings(db, shop.id, spec.name),
     );
-    return { rows, settings, enforced: mf.feature === null || planIncludes(shop.plan, mf.feature) };
+    return {
+      rows,
+      settings,
+      enforced: spec.feature === null || planIncludes(shop.plan, spec.feature),
+    };
   }
 
   /** One engine rule per entry, so a decision names the entry that matched. */
   const rules = (state: ListState): Rule[] =>
-    state.rows.map(
-      (row) =>
-        ({
-          id: row.id,
-          kind: mf.ruleKind,
-          ...spec.match(row.value),
-          action: actionOf(state.settings),
-          monitor: state.settings.monitor,
-          ...(state.enforced ? {} : { enabled: false }),
-        }) as Rule,
-    );
+    state.rows.flatMap((row) => {
+      const match = spec.match(row.value);
+      if (match === null) return [];
+      const rule = {
+        id: row.id,
+        kind: spec.ruleKind,
+        ...match,
+        action: actionOf(state.settings),
+        monitor: state.settings.monitor,
+        ...(state.enforced ? {} : { enabled: false }),
+      };
+      return [rule as Rule];
+    });
 
-  /** The values not listed yet, each once, in the order given. */
+  /** The values not listed yet, each once (by key), in the order given. */
   const fresh = (state: ListState, values: string[]) => {
-    const listed = new Set(state.rows.map((row) => row.value));
-    return [...new Set(values)].filter((value) => !listed.has(value));
+    const seen = new Set(state.rows.map((row) => keyOf(row.value)));
+    return values.filter((value) => {
+      const key = keyOf(value);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   };
 
   /** The state with `values` (not listed yet) added, as drafts that are not stored. */
@@ -118,8 +148,8 @@ export function listStore(spec: ListBlockerSpec) {
     state: ListState,
     values: string[],
   ): Promise<void> {
-    if (state.rows.length + values.length > mf.limit) throw badRequest(mf.messages.cap);
-    await blockers.check(db, shop, { blocker: mf.name, rules: rules(withValues(state, values)) });
+    if (state.rows.length + values.length > spec.limit) throw badRequest(spec.cap);
+    await blockers.check(db, shop, { blocker: spec.name, rules: rules(withValues(state, values)) });
   }
 
   /**
@@ -135,14 +165,18 @@ export function listStore(spec: ListBlockerSpec) {
     const now = Date.now();
     const rows = entries.map((e, i) => ({
       shopId,
-      [spec.valueKey]: e.value,
+      ...(scope ? { [scope.key]: scope.name } : {}),
+      [spec.value.key]: e.value,
+      ...(spec.key ? { [spec.key.key]: spec.key.of(e.value) } : {}),
       note: e.note,
       createdAt: new Date(now + i),
     }));
+    const target = [table.shopId, ...(scope ? [scope.column] : [])];
+    target.push((spec.key ?? spec.value).column);
     return (await db
       .insert(table as never)
       .values(rows as never)
-      .onConflictDoNothing({ target: [table.shopId, spec.value] })
+      .onConflictDoNothing({ target })
       .returning(columns)) as unknown as EntryRow[];
   }
 
@@ -179,7 +213,7 @@ export function listStore(spec: ListBlockerSpec) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return [];
     return (await db
-      .select({ id: table.id, value: spec.value })
+      .select({ id: table.id, value: spec.value.column })
       .from(table as never)
       .where(and(ofShop(shopId), inArray(table.id, uuids)))) as { id: string; value: string }[];
   }
@@ -189,7 +223,7 @@ export function listStore(spec: ListBlockerSpec) {
     table,
     id: table.id,
     owner: ofShop,
-    search: (text) => or(containsText(spec.value, text), containsText(table.note, text)),
+    search: (text) => or(containsText(spec.value.column, text), containsText(table.note, text)),
   };
 
   return {

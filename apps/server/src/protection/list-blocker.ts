@@ -6,7 +6,13 @@
 // labels of its rules. Every change rebuilds the shop's policy before the answer, so the
 // next storefront decision applies it. Entries arrive already read into the list's form by
 // the manifest's entry schema.
-import { api, protectionMessages, type CallName } from '@gatehouse/contracts';
+import {
+  api,
+  protectionMessages,
+  type CallName,
+  type ListBlockerManifest,
+} from '@gatehouse/contracts';
+import type { Rule } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { registerCsvExport } from '../csv/csv-export.js';
 import { planCsvImport, registerCsvImport, type CsvListFormat } from '../csv/csv-import.js';
@@ -25,9 +31,24 @@ import {
   type BlockerSettings,
 } from './blocker-settings.js';
 import { deleteListEntries } from './entry-delete.js';
-import { listStore, type EntryRow, type ListBlockerSpec } from './list-blocker-store.js';
+import {
+  listStore,
+  type EntryRow,
+  type ListTable,
+  type NamedColumn,
+} from './list-blocker-store.js';
 
-export type { ListBlockerSpec } from './list-blocker-store.js';
+/** What one list blocker adds to its manifest: its table and its engine rule. */
+export interface ListBlockerSpec {
+  manifest: ListBlockerManifest;
+  table: ListTable;
+  /** The value column, unique per shop. */
+  value: NamedColumn;
+  /** What one entry's engine rule matches, e.g. `{ domains: [value] }`. */
+  match(value: string): Partial<Rule>;
+  /** The value of one of the blocker's rules, as the visitor log shows it. */
+  valueOf(rule: Rule): string;
+}
 
 /** A call of the kit's, its body and answer typed by what the kit reads and writes. */
 type AnyCall = Parameters<typeof route>[1];
@@ -37,7 +58,14 @@ const firstIssue = (error: { issues: { message: string }[] }) =>
 
 export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const { manifest: mf } = spec;
-  const store = listStore(spec);
+  const store = listStore({
+    ...spec,
+    name: mf.name,
+    ruleKind: mf.ruleKind,
+    feature: mf.feature,
+    limit: mf.limit,
+    cap: mf.messages.cap,
+  });
   const call = (name: string) => api[name as CallName] as unknown as AnyCall;
 
   const toEntry = (row: EntryRow) => ({

@@ -7,8 +7,7 @@ import { referrerRules } from './referrer-schema.js';
 export const referrerBlocker = createListBlocker({
   manifest: referrerBlockerManifest,
   table: referrerRules,
-  value: referrerRules.domain,
-  valueKey: 'domain',
+  value: { column: referrerRules.domain, key: 'domain' },
   match: (domain) => ({ domains: [domain] }),
   valueOf: (rule) => (rule.kind === 'referrer' ? rule.domains.join(', ') : ''),
 });
