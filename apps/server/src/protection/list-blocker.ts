@@ -6,31 +6,20 @@
 // labels of its rules. Every change rebuilds the shop's policy before the answer, so the
 // next storefront decision applies it. Entries arrive already read into the list's form by
 // the manifest's entry schema.
-import {
-  api,
-  protectionMessages,
-  type CallName,
-  type ListBlockerManifest,
-} from '@gatehouse/contracts';
+import type { ListBlockerManifest } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
-import type { FastifyInstance } from 'fastify';
-import { registerCsvExport } from '../csv/csv-export.js';
-import { planCsvImport, registerCsvImport, type CsvListFormat } from '../csv/csv-import.js';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import { badRequest } from '../errors.js';
-import { route } from '../http/route.js';
 import { requireFeature } from '../plan-gates.js';
 import type { Blocker, BlockerDrafts, QuickActionHandler, RuleLabel } from './blocker.js';
-import { shopById } from './blocker-registry.js';
 import {
   blockerSettingsView,
-  saveBlockerSettings,
   settingsFromInput,
   type BlockerActionSettings,
   type BlockerSettings,
 } from './blocker-settings.js';
-import { deleteListEntries } from './entry-delete.js';
+import { listBlockerRoutes, readEntry } from './list-blocker-routes.js';
 import {
   listStore,
   type EntryRow,
@@ -50,12 +39,6 @@ export interface ListBlockerSpec {
   valueOf(rule: Rule): string;
 }
 
-/** A call of the kit's, its body and answer typed by what the kit reads and writes. */
-type AnyCall = Parameters<typeof route>[1];
-
-const firstIssue = (error: { issues: { message: string }[] }) =>
-  error.issues[0]?.message ?? 'The value is not valid.';
-
 export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const { manifest: mf } = spec;
   const store = listStore({
@@ -66,7 +49,6 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     limit: mf.limit,
     cap: mf.messages.cap,
   });
-  const call = (name: string) => api[name as CallName] as unknown as AnyCall;
 
   const toEntry = (row: EntryRow) => ({
     id: row.id,
@@ -95,24 +77,11 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     },
   };
 
-  const csvFormat: CsvListFormat<{ value: string; note: string }> = {
-    columns: [mf.field, 'note'],
-    headerNames: new Set(mf.csvHeaders),
-    exportColumns: ['hits', 'last_hit_at', 'created_at'],
-    nothingNew: mf.messages.nothingNew,
-    readLine([text = '', note = '']) {
-      if (note.length > 500) return { error: protectionMessages.noteTooLong };
-      const read = mf.entry.safeParse(text);
-      if (!read.success) return { error: firstIssue(read.error) };
-      return { key: read.data, entry: { value: read.data, note } };
-    },
-  };
-
   const quickAction: QuickActionHandler = async (blockers, db, shop, text) => {
-    const read = mf.entry.safeParse(text);
-    if (!read.success) throw badRequest(firstIssue(read.error));
+    const read = readEntry(mf, text);
+    if ('error' in read) throw badRequest(read.error);
     if (mf.feature) requireFeature(shop, mf.feature);
-    const value = read.data;
+    const { value } = read;
     const state = await store.load(db, shop);
     const { added } = await store.add(
       blockers,
@@ -126,100 +95,6 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
       ? { changed: false, message: `${value} is already blocked by the ${mf.title}.` }
       : { changed: true, message: `${value} was added to the ${mf.title}.` };
   };
-
-  async function routes(app: FastifyInstance): Promise<void> {
-    const mutates = { mutates: true };
-    route(app, call(mf.calls.get), async (_input, { session }) =>
-      view(app.db, await shopById(app.db, session.shopId)),
-    );
-
-    route(
-      app,
-      call(mf.calls.save),
-      async (input, { session }) => {
-        const shop = await shopById(app.db, session.shopId);
-        const settings = settingsFromInput(input as BlockerActionSettings);
-        const rules = await savedRules(app.db, shop, settings);
-        await app.blockers.check(app.db, shop, { blocker: mf.name, rules });
-        await saveBlockerSettings(app.db, shop.id, mf.name, settings);
-        await app.protection.changed(shop.id);
-        return view(app.db, shop);
-      },
-      mutates,
-    );
-
-    route(
-      app,
-      call(mf.calls.add),
-      async (input, { session }) => {
-        const body = input as Record<string, unknown> & { note: string };
-        const values = body[mf.addField] as string[];
-        const shop = await shopById(app.db, session.shopId);
-        const state = await store.load(app.db, shop);
-        const result = await store.add(app.blockers, app.db, shop, state, values, body.note);
-        if (result.added.length === 0) throw badRequest(mf.messages.duplicate);
-        await app.protection.changed(shop.id);
-        return { added: result.added.map(toEntry), skipped: result.skipped };
-      },
-      mutates,
-    );
-
-    route(
-      app,
-      call(mf.calls.delete),
-      async (request, { session }) => {
-        const deleted = await deleteListEntries(
-          app.db,
-          store.entryList,
-          session.shopId,
-          request as never,
-        );
-        if (deleted > 0) await app.protection.changed(session.shopId);
-        return { deleted };
-      },
-      mutates,
-    );
-
-    registerCsvImport(app, {
-      preview: call(mf.calls.importPreview) as never,
-      commit: call(mf.calls.importCommit) as never,
-      list: mf.name,
-      plan: async (shopId, csv) => {
-        const shop = await shopById(app.db, shopId);
-        const state = await store.load(app.db, shop);
-        return planCsvImport(csv, csvFormat, {
-          existing: new Set(state.rows.map((row) => row.value)),
-          checkAll: (entries) =>
-            store.checkAdd(
-              app.blockers,
-              app.db,
-              shop,
-              state,
-              entries.map((e) => e.value),
-            ),
-        });
-      },
-      store: async (shopId, entries) => (await store.insert(app.db, shopId, entries)).length,
-    });
-
-    registerCsvExport(app, {
-      path: mf.exportPath,
-      fileName: `${mf.name}.csv`,
-      columns: [...csvFormat.columns, ...csvFormat.exportColumns],
-      ...(mf.feature ? { feature: mf.feature } : {}),
-      async *rows(shop) {
-        for (const row of await store.oldestFirst(app.db, shop.id)) {
-          yield [
-            row.value,
-            row.note,
-            row.hits,
-            row.lastHitAt?.toISOString() ?? null,
-            row.createdAt.toISOString(),
-          ];
-        }
-      },
-    });
-  }
 
   return {
     name: mf.name,
@@ -238,7 +113,7 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
       );
     },
     ...(mf.quickAction ? { quickActions: { [mf.quickAction]: quickAction } } : {}),
-    routes,
+    routes: (app) => listBlockerRoutes(app, { manifest: mf, store, view, toEntry, savedRules }),
     drafts,
   };
 }
