@@ -14,6 +14,7 @@ import { maxAsnEntries, readAsnEntry } from './asn-blocker.js';
 import { entryDeleteRequest } from './entry-delete.js';
 import { cleanText } from './hygiene.js';
 import { blockAction, entryNote } from './protection-fields.js';
+import { listBlockers } from './list-blockers.js';
 import { readReferrerEntry } from './referrer-blocker.js';
 import { blockPage } from './storefront.js';
 
@@ -26,12 +27,15 @@ export const FIREWALL_POLICIES_PATH = '/api/firewall/policies';
 export const FIREWALL_FEEDS_PATH = '/api/firewall/feeds';
 /** The path every firewall answers itself (the connection probe); never proxied. */
 export const FIREWALL_PROBE_PATH = '/.well-known/gatehouse-firewall';
+/** The list blockers the firewall can also enforce, by their names. */
+const edgeListBlockers = listBlockers.filter((mf) => mf.edge).map((mf) => mf.name);
+
 /** The storefront blockers the firewall can also enforce, by their names. */
 export const FIREWALL_ENFORCEABLE = [
   'ip-lists',
   'country-blocker',
   'asn-blocker',
-  'referrer-blocker',
+  ...edgeListBlockers,
   'vpn-blocker',
   'bot-blocker',
 ] as const;

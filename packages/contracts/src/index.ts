@@ -22,6 +22,8 @@ export * from './visit-network.js';
 export * from './visit-filters.js';
 export * from './visit-reference.js';
 export * from './block-notice.js';
+export * from './list-blocker.js';
+export * from './list-blockers.js';
 export * from './referrer-blocker.js';
 export * from './legacy-block-lists.js';
 export * from './customer-block-lists.js';

@@ -11,6 +11,7 @@ import type { ApiCall } from './api.js';
 import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
 import { entryDeleteRequest } from './entry-delete.js';
 import { textProblem } from './hygiene.js';
+import { listBlocker } from './list-blocker.js';
 import { blockAction, entryNote } from './protection-fields.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
@@ -78,18 +79,21 @@ export const referrerBlockerView = referrerBlockerSettings.extend({
 });
 export type ReferrerBlockerView = z.infer<typeof referrerBlockerView>;
 
-const domainText = z
+/** One domain as typed, read into the list's form ("spam.example", "*.spam.example"). */
+export const referrerDomain = z
   .string({ error: m.domain })
   .max(300, m.domainTooLong)
-  .superRefine((text, ctx) => {
+  .transform((text, ctx) => {
     const read = readReferrerEntry(text);
-    if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    if ('domain' in read) return read.domain;
+    ctx.addIssue({ code: 'custom', message: read.error });
+    return z.NEVER;
   });
 
 export const referrerAddRequest = z.object({
-  /** One or more domains (readReferrerEntry); all are added or none. */
+  /** One or more domains, read into the list's form; all are added or none. */
   domains: z
-    .array(domainText, { error: m.noDomains })
+    .array(referrerDomain, { error: m.noDomains })
     .min(1, m.noDomains)
     .max(maxReferrerAdd, m.tooManyDomains),
   note: entryNote.optional().default(''),
@@ -159,3 +163,33 @@ export const referrerBlockerApi = {
  * without the blocker.
  */
 export const referrerBlockerExportPath = '/api/referrerBlocker/export';
+
+export const referrerBlockerManifest = listBlocker({
+  name: 'referrer-blocker',
+  title: 'Referrer Blocker',
+  page: '/referrerBlocker',
+  ruleKind: 'referrer',
+  feature: 'referrerBlocker',
+  dashboardCounter: 'referrerBlocker',
+  quickAction: 'blockReferrer',
+  edge: true,
+  limit: maxReferrerEntries,
+  field: 'domain',
+  addField: 'domains',
+  entry: referrerDomain,
+  calls: {
+    get: 'getReferrerBlocker',
+    save: 'saveReferrerBlocker',
+    add: 'addReferrerBlocker',
+    delete: 'deleteReferrerBlocker',
+    importPreview: 'previewReferrerBlockerImport',
+    importCommit: 'commitReferrerBlockerImport',
+  },
+  exportPath: referrerBlockerExportPath,
+  csvHeaders: ['domain', 'domains', 'referrer', 'referrer domain', 'site'],
+  messages: {
+    duplicate: m.duplicate,
+    cap: m.cap,
+    nothingNew: 'Every domain in the file is already in the list.',
+  },
+});

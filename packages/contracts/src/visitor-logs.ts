@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { ipLookupQuery, ipLookupResult } from './ip-lookup.js';
 import { cleanText } from './hygiene.js';
-import { readReferrerEntry } from './referrer-blocker.js';
+import { listBlockers } from './list-blockers.js';
 import { timeSeries, timeSeriesRequest } from './time-series.js';
 import { visitListQuery } from './visit-filters.js';
 import { visitBotCategory, visitCrawlerCheck, visitNetworkKind } from './visit-network.js';
@@ -81,6 +81,9 @@ export const quickActions = [
 ] as const;
 export type QuickAction = (typeof quickActions)[number];
 
+/** The list blocker a quick action adds to; undefined for the others. */
+const listBlockerOf = (action: QuickAction) => listBlockers.find((mf) => mf.quickAction === action);
+
 export const quickActionRequest = z
   .object({
     action: z.enum(quickActions, { error: m.quickAction }),
@@ -91,14 +94,15 @@ export const quickActionRequest = z
       .superRefine(cleanText('The value')),
   })
   .superRefine((r, ctx) => {
-    if (r.action === 'blockCountry') {
+    const listBlocker = listBlockerOf(r.action);
+    if (listBlocker) {
+      const issue = listBlocker.entry.safeParse(r.value).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+    } else if (r.action === 'blockCountry') {
       if (!/^[A-Za-z]{2}$/.test(r.value))
         ctx.addIssue({ code: 'custom', message: m.quickValueCountry });
     } else if (r.action === 'blockAsn') {
       if (parseAsn(r.value) === null) ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
-    } else if (r.action === 'blockReferrer') {
-      const read = readReferrerEntry(r.value);
-      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
     } else if (!isIp(r.value)) {
       ctx.addIssue({ code: 'custom', message: m.quickValueIp });
     }

@@ -15,7 +15,6 @@ export const pageTitles = {
   vpnBlocker: 'Bot (VPN/Proxy) Blocker',
   iplookup: 'IP Address Lookup',
   contentProtect: 'Content Protection',
-  referrerBlocker: 'Referrer Blocker',
   asnBlocker: 'ISP/ASN Blocker',
   settings: 'General Settings',
   botBlocker: 'Bot Blocker',

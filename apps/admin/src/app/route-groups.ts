@@ -1,5 +1,6 @@
 // The route groups: the single owner of which screens get the frame, need a session, show which
 // bars. Matched as case-insensitive path prefixes.
+import { listBlockers } from '@gatehouse/contracts';
 
 const sessionStart = ['/login', '/loginComplete', '/personate'];
 const standalone = ['/notSupportStore', '/private-policy'];
@@ -24,7 +25,7 @@ export const routeGroups = {
     '/blockLists',
     '/redirect',
     '/vpnBlocker',
-    '/referrerBlocker',
+    ...listBlockers.map((mf) => mf.page),
     '/asnBlocker',
   ],
   /** The sticky "Action Required" extension bar shows here. */

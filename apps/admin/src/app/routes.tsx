@@ -2,6 +2,8 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { listBlockers, type ListBlockerName } from '@gatehouse/contracts';
+import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
 import { asnBlockerRead } from '../features/asn-blocker/api/use-asn-blocker.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
@@ -12,7 +14,6 @@ import { fraudProtectRead } from '../features/fraud-protect/api/use-fraud-protec
 import { urlBlockerRead } from '../features/fw-url-blocker/api/use-url-blocker.js';
 import { generalSettingsRead } from '../features/general-settings/api/use-general-settings.js';
 import { geoRedirectsRead } from '../features/geo-redirects/api/use-geo-redirects.js';
-import { referrerBlockerRead } from '../features/referrer-blocker/api/use-referrer-blocker.js';
 import { visitorLogData } from '../features/visitor-logs/visitor-log-data.js';
 import { vpnBlockerRead } from '../features/vpn-blocker/api/use-vpn-blocker.js';
 import { prefetchAccount } from '../lib/app-state.js';
@@ -86,11 +87,14 @@ const GeoRedirectsPage = lazyPage(() =>
     (m) => m.GeoRedirectsPage,
   ),
 );
-const ReferrerBlockerPage = lazyPage(() =>
-  import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
-    (m) => m.ReferrerBlockerPage,
+/** Each list blocker's page, by the name in its manifest. */
+const listBlockerPages: Record<ListBlockerName, LazyPage<object>> = {
+  'referrer-blocker': lazyPage(() =>
+    import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
+      (m) => m.ReferrerBlockerPage,
+    ),
   ),
-);
+};
 const AsnBlockerPage = lazyPage(() =>
   import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
 );
@@ -213,10 +217,10 @@ export const routes: RouteObject[] = [
             path: 'contentProtect',
             ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
-          {
-            path: 'referrerBlocker',
-            ...withData(page(ReferrerBlockerPage), referrerBlockerRead.prefetch),
-          },
+          ...listBlockers.map((mf) => ({
+            path: mf.page.slice(1),
+            ...withData(page(listBlockerPages[mf.name]), listBlockerRead(mf).prefetch),
+          })),
           { path: 'asnBlocker', ...withData(page(AsnBlockerPage), asnBlockerRead.prefetch) },
           {
             path: 'settings',

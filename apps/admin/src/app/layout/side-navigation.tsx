@@ -6,7 +6,7 @@
 // behind the top bar's toggle at 768 px and below (Polaris Frame).
 import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
-import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { listBlockers, PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
 import { pageTitles } from '../page-titles.js';
@@ -36,7 +36,7 @@ export const storefrontBlockers: NavItem[] = [
   },
   { label: 'Customer Block Lists', url: '/checkoutValidate' },
   { label: 'Block Lists(Legacy)', url: '/blockLists' },
-  { label: 'Referrer Blocker', url: '/referrerBlocker' },
+  ...listBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
   { label: 'ISP/ASN Blocker', url: '/asnBlocker' },
 ];
 

@@ -24,6 +24,7 @@ import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../rule-cost/rule-cost-summary.js';
 import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
 import { SaveBar } from '../save-bar.js';
+import type { ListBlockerView } from './list-blocker-calls.js';
 
 /** A paid page while its data loads: the title over a skeleton. */
 export function LoadingPage({ title }: { title: string }) {
@@ -52,12 +53,6 @@ export function PaidListPage({
   if (account === undefined) return <LoadingPage title={title} />;
   if (!isPro || upgrade) return <Page title={title}>{upgradeCard}</Page>;
   return editor(() => setUpgrade(true));
-}
-
-/** The blocker as its get call answers it. */
-export interface ListBlockerView<E> extends BlockerActionSettings {
-  entries: E[];
-  limit: number;
 }
 
 export function ListBlockerEditor<E>({

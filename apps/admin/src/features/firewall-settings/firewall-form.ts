@@ -2,6 +2,8 @@
 // typed) and its reading into the save call's settings, with the contract's own checks.
 import {
   firewallSettings,
+  listBlockers,
+  type ListBlockerName,
   type FirewallEnforceable,
   type FirewallSettings,
   type FirewallSettingsView,
@@ -18,11 +20,16 @@ export interface FirewallForm {
   action: 'challenge' | 'block';
 }
 
+/** The list blockers' names in the enforce choices: their titles. */
+const listBlockerTitles = Object.fromEntries(
+  listBlockers.map((mf) => [mf.name, mf.title]),
+) as Record<ListBlockerName, string>;
+
 export const ENFORCE_LABELS: Record<FirewallEnforceable, string> = {
   'ip-lists': 'IP Blocker and allow list',
   'country-blocker': 'Country Blocker',
   'asn-blocker': 'ISP/ASN Blocker',
-  'referrer-blocker': 'Referrer Blocker',
+  ...listBlockerTitles,
   'vpn-blocker': 'Bot (VPN/Proxy) Blocker',
   'bot-blocker': 'Bot Blocker',
 };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { referrerMessages as m, type ReferrerEntry } from '@gatehouse/contracts';
-import { filterEntries, readDomains } from './referrer-blocker-form.js';
+import { filterListEntries } from '../../components/entry-list/list-blocker-calls.js';
+import { readDomains } from './referrer-blocker-form.js';
+
+const filterEntries = filterListEntries('domain');
 
 const entry = (domain: string, note = ''): ReferrerEntry => ({
   id: crypto.randomUUID(),
@@ -14,7 +17,7 @@ const entry = (domain: string, note = ''): ReferrerEntry => ({
 describe('the Referrer Blocker form', () => {
   it('reads one domain per line, comma or space', () => {
     expect(readDomains(' spam.example,\n*.ads.example  other.example ')).toEqual({
-      domains: ['spam.example', '*.ads.example', 'other.example'],
+      values: ['spam.example', '*.ads.example', 'other.example'],
     });
   });
 

@@ -4,35 +4,25 @@
 // on the storefront; switched off on a plan without the Firewall. Their calls list, add (after
 // compiling the firewall's rules with the new entry), delete (the entries picked, or every
 // entry a search matches, through the shared entry delete), and save the list's action and
-// monitor mode. Firewalls pick changes up with their next read of the snapshot.
-import {
-  api,
-  asnEntryLabel,
-  FW_LISTS,
-  planIncludes,
-  type FwList,
-  type FwListView,
-} from '@gatehouse/contracts';
-import { normalizeIspName, type Rule } from '@gatehouse/engine';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+// monitor mode. Their entries are kept and turned into rules by the list-blocker kit's store.
+// Firewalls pick changes up with their next read of the snapshot.
+import { api, asnEntryLabel, FW_LISTS, type FwList, type FwListView } from '@gatehouse/contracts';
+import { normalizeIspName } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Shop } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
-import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
+import type { Blocker, RuleLabel } from '../../protection/blocker.js';
 import { shopById } from '../../protection/blocker-registry.js';
-import { containsText, deleteListEntries, type EntryList } from '../../protection/entry-delete.js';
+import { deleteListEntries } from '../../protection/entry-delete.js';
 import {
-  actionOf,
   blockerSettingsView,
-  loadBlockerSettings,
   saveBlockerSettings,
   settingsFromInput,
-  type BlockerSettings,
 } from '../../protection/blocker-settings.js';
+import { listStore } from '../../protection/list-blocker-store.js';
 import { fwListRules } from './fw-lists-schema.js';
-import { readAll } from '../../db/side-by-side.js';
 
 interface ListSpec {
   list: FwList;
@@ -63,49 +53,35 @@ function readEntry(list: FwList, text: string) {
 export function createFwListBlocker(spec: ListSpec): Blocker {
   const { list, name } = spec;
   const kind = list === 'referrer' ? 'referrer' : 'asn';
-  const rowsOf = (db: Database, shopId: string) =>
-    db
-      .select()
-      .from(fwListRules)
-      .where(and(eq(fwListRules.shopId, shopId), eq(fwListRules.list, list)))
-      .orderBy(asc(fwListRules.createdAt), asc(fwListRules.id));
-
-  /** The list's entries for the shared entry delete: searched by value and note. */
-  const entries: EntryList = {
+  const read = (value: string) => readEntry(list, value);
+  const store = listStore({
+    name,
+    ruleKind: kind,
+    feature: 'firewall',
+    limit: FW_LISTS[list].limit,
+    cap: 'The list is full. Remove some entries to add more.',
     table: fwListRules,
-    id: fwListRules.id,
-    owner: (shopId) => and(eq(fwListRules.shopId, shopId), eq(fwListRules.list, list)),
-    search: (text) =>
-      or(containsText(fwListRules.value, text), containsText(fwListRules.note, text)),
-  };
-
-  function rulesOf(rows: { id: string; value: string }[], settings: BlockerSettings, shop: Shop) {
-    const enforced = planIncludes(shop.plan, 'firewall');
-    return rows.flatMap((row): Rule[] => {
-      const read = readEntry(list, row.value);
-      if ('error' in read) return [];
-      return [
-        {
-          id: row.id,
-          kind,
-          ...read.match,
-          action: actionOf(settings),
-          monitor: settings.monitor,
-          ...(enforced ? {} : { enabled: false }),
-        } as Rule,
-      ];
-    });
-  }
+    value: { column: fwListRules.value, key: 'value' },
+    scope: { column: fwListRules.list, key: 'list', name: list },
+    key: {
+      column: fwListRules.key,
+      key: 'key',
+      of: (value) => {
+        const entry = read(value);
+        return 'error' in entry ? value : entry.key;
+      },
+    },
+    match: (value) => {
+      const entry = read(value);
+      return 'error' in entry ? null : entry.match;
+    },
+  });
 
   async function view(db: Database, shop: Shop): Promise<FwListView> {
-    const [rows, settings] = await readAll(
-      db,
-      () => rowsOf(db, shop.id),
-      () => loadBlockerSettings(db, shop.id, name),
-    );
+    const [state, rows] = await Promise.all([store.load(db, shop), store.newestFirst(db, shop.id)]);
     return {
-      ...blockerSettingsView(settings),
-      entries: rows.reverse().map((r) => ({
+      ...blockerSettingsView(state.settings),
+      entries: rows.map((r) => ({
         id: r.id,
         value: r.value,
         note: r.note,
@@ -128,9 +104,10 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
       async (input, { session }) => {
         const shop = await shopById(app.db, session.shopId);
         const settings = settingsFromInput(input);
+        const state = await store.load(app.db, shop);
         await app.firewallBlockers.check(app.db, shop, {
           blocker: name,
-          rules: rulesOf(await rowsOf(app.db, shop.id), settings, shop),
+          rules: store.rules({ ...state, settings }),
         });
         await saveBlockerSettings(app.db, shop.id, name, settings);
         await app.protection.changed(shop.id);
@@ -142,27 +119,15 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
       app,
       api[`add${spec.calls}`],
       async (input, { session }) => {
-        const read = readEntry(list, input.value);
-        if ('error' in read) throw badRequest(read.error);
+        const entry = read(input.value);
+        if ('error' in entry) throw badRequest(entry.error);
         const shop = await shopById(app.db, session.shopId);
-        const [rows, settings] = await Promise.all([
-          rowsOf(app.db, shop.id),
-          loadBlockerSettings(app.db, shop.id, name),
-        ]);
-        if (rows.some((r) => r.key === read.key)) {
+        const state = await store.load(app.db, shop);
+        if (store.fresh(state, [entry.value]).length === 0) {
           throw badRequest('That entry is already in the list.');
         }
-        if (rows.length >= FW_LISTS[list].limit) {
-          throw badRequest('The list is full. Remove some entries to add more.');
-        }
-        await app.firewallBlockers.check(app.db, shop, {
-          blocker: name,
-          rules: rulesOf([...rows, { id: 'new-entry', value: read.value }], settings, shop),
-        });
-        await app.db
-          .insert(fwListRules)
-          .values({ shopId: shop.id, list, value: read.value, key: read.key, note: input.note })
-          .onConflictDoNothing();
+        await store.checkAdd(app.firewallBlockers, app.db, shop, state, [entry.value]);
+        await store.insert(app.db, shop.id, [{ value: entry.value, note: input.note }]);
         await app.protection.changed(shop.id);
         return view(app.db, shop);
       },
@@ -172,7 +137,7 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
       app,
       api[`delete${spec.calls}`],
       async (request, { session }) => {
-        const deleted = await deleteListEntries(app.db, entries, session.shopId, request);
+        const deleted = await deleteListEntries(app.db, store.entryList, session.shopId, request);
         if (deleted > 0) await app.protection.changed(session.shopId);
         return { deleted };
       },
@@ -196,27 +161,9 @@ export function createFwListBlocker(spec: ListSpec): Blocker {
             : undefined;
       return { label: value ? `${spec.label}: ${value}` : spec.label, mode: null };
     },
-    async loadRules(db, shop) {
-      const [rows, settings] = await readAll(
-        db,
-        () => rowsOf(db, shop.id),
-        () => loadBlockerSettings(db, shop.id, name),
-      );
-      return rulesOf(rows, settings, shop);
-    },
+    loadRules: async (db, shop) => store.rules(await store.load(db, shop)),
     async labelRules(db, shopId, ids) {
-      const uuids = entryIds(ids);
-      if (uuids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: fwListRules.id, value: fwListRules.value })
-        .from(fwListRules)
-        .where(
-          and(
-            eq(fwListRules.shopId, shopId),
-            eq(fwListRules.list, list),
-            inArray(fwListRules.id, uuids),
-          ),
-        );
+      const rows = await store.valuesOf(db, shopId, ids);
       return new Map(
         rows.map((r): [string, RuleLabel] => [r.id, { kind, label: `${spec.label}: ${r.value}` }]),
       );

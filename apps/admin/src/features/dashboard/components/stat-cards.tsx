@@ -2,7 +2,7 @@
 // Blocker's), each a count and its caption, with placeholders until the counts arrive. Every
 // blocked visit the chart counts is in one of these cards.
 import { BlockStack, Card, InlineGrid, SkeletonDisplayText, Text } from '@shopify/polaris';
-import type { DashboardCounter, DashboardData } from '@gatehouse/contracts';
+import { listBlockers, type DashboardCounter, type DashboardData } from '@gatehouse/contracts';
 import { formatCount } from '../../../lib/format-count.js';
 import { fraudProtectCaption, PAGE_VIEWS_BLOCKED } from '../dashboard-rules.js';
 
@@ -43,7 +43,9 @@ export function statsOf(data: DashboardData | undefined): Stat[] {
     stat('ipBlocker', 'IP Blocker'),
     stat('regionBlocker', 'Country Blocker'),
     stat('vpn', 'Bot/VPN/Proxy Blocker'),
-    stat('referrerBlocker', 'Referrer Blocker'),
+    ...listBlockers.flatMap((mf) =>
+      mf.dashboardCounter ? [stat(mf.dashboardCounter, mf.title)] : [],
+    ),
   ];
 }
 

@@ -1,6 +1,7 @@
 // A visitor-log row's quick action (block or allow an address, network or referring site). It changes the
 // shop's rules, so every read a rule change can alter is refreshed; 403 (the plan) is the
 // caller's to answer.
+import { listBlockers, type CallName } from '@gatehouse/contracts';
 import { useApiMutation } from '../../../lib/api-mutation.js';
 
 export function useVisitQuickAction() {
@@ -11,7 +12,7 @@ export function useVisitQuickAction() {
       'listWhiteLists',
       'getCountryBlocker',
       'getAsnBlocker',
-      'getReferrerBlocker',
+      ...listBlockers.map((mf) => mf.calls.get as CallName),
       'checkEmptyWhiteLists',
       'lookupIp',
     ],

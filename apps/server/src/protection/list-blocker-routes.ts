@@ -1,0 +1,163 @@
+// A list blocker's merchant calls, from its manifest: get; save the action and monitor mode;
+// add entries (already read into the list's form by the add call's schema); delete the entries
+// picked or every entry a search matches; CSV import (preview then commit, `value[,note]`
+// lines, an optional header row, an exported file reads back) and export. Every change
+// rebuilds the shop's policy before the answer.
+import {
+  api,
+  protectionMessages,
+  type CallName,
+  type ListBlockerManifest,
+} from '@gatehouse/contracts';
+import type { Rule } from '@gatehouse/engine';
+import type { FastifyInstance } from 'fastify';
+import { registerCsvExport } from '../csv/csv-export.js';
+import { planCsvImport, registerCsvImport, type CsvListFormat } from '../csv/csv-import.js';
+import type { Database } from '../db/client.js';
+import type { Shop } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import { route } from '../http/route.js';
+import { shopById } from './blocker-registry.js';
+import {
+  saveBlockerSettings,
+  settingsFromInput,
+  type BlockerActionSettings,
+  type BlockerSettings,
+} from './blocker-settings.js';
+import { deleteListEntries } from './entry-delete.js';
+import type { EntryRow, ListStore } from './list-blocker-store.js';
+
+/** What the calls need of the blocker the kit made. */
+export interface ListBlockerParts {
+  manifest: ListBlockerManifest;
+  store: ListStore;
+  view(db: Database, shop: Shop): Promise<unknown>;
+  toEntry(row: EntryRow): unknown;
+  /** The rules after a save of the action and monitor mode. */
+  savedRules(db: Database, shop: Shop, settings: BlockerSettings): Promise<Rule[]>;
+}
+
+/** One entry as typed, read by the manifest's entry schema, or its first message. */
+export function readEntry(
+  mf: ListBlockerManifest,
+  text: string,
+): { value: string } | { error: string } {
+  const read = mf.entry.safeParse(text);
+  return read.success
+    ? { value: read.data }
+    : { error: read.error.issues[0]?.message ?? 'The value is not valid.' };
+}
+
+/** A call of the kit's, its body and answer typed by what the kit reads and writes. */
+type AnyCall = Parameters<typeof route>[1];
+const call = (name: string) => api[name as CallName] as unknown as AnyCall;
+
+export async function listBlockerRoutes(
+  app: FastifyInstance,
+  { manifest: mf, store, view, toEntry, savedRules }: ListBlockerParts,
+): Promise<void> {
+  const csvFormat: CsvListFormat<{ value: string; note: string }> = {
+    columns: [mf.field, 'note'],
+    headerNames: new Set(mf.csvHeaders),
+    exportColumns: ['hits', 'last_hit_at', 'created_at'],
+    nothingNew: mf.messages.nothingNew,
+    readLine([text = '', note = '']) {
+      if (note.length > 500) return { error: protectionMessages.noteTooLong };
+      const read = readEntry(mf, text);
+      if ('error' in read) return read;
+      return { key: read.value, entry: { value: read.value, note } };
+    },
+  };
+
+  const mutates = { mutates: true };
+  route(app, call(mf.calls.get), async (_input, { session }) =>
+    view(app.db, await shopById(app.db, session.shopId)),
+  );
+
+  route(
+    app,
+    call(mf.calls.save),
+    async (input, { session }) => {
+      const shop = await shopById(app.db, session.shopId);
+      const settings = settingsFromInput(input as BlockerActionSettings);
+      const rules = await savedRules(app.db, shop, settings);
+      await app.blockers.check(app.db, shop, { blocker: mf.name, rules });
+      await saveBlockerSettings(app.db, shop.id, mf.name, settings);
+      await app.protection.changed(shop.id);
+      return view(app.db, shop);
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    call(mf.calls.add),
+    async (input, { session }) => {
+      const body = input as Record<string, unknown> & { note: string };
+      const values = body[mf.addField] as string[];
+      const shop = await shopById(app.db, session.shopId);
+      const state = await store.load(app.db, shop);
+      const result = await store.add(app.blockers, app.db, shop, state, values, body.note);
+      if (result.added.length === 0) throw badRequest(mf.messages.duplicate);
+      await app.protection.changed(shop.id);
+      return { added: result.added.map(toEntry), skipped: result.skipped };
+    },
+    mutates,
+  );
+
+  route(
+    app,
+    call(mf.calls.delete),
+    async (request, { session }) => {
+      const deleted = await deleteListEntries(
+        app.db,
+        store.entryList,
+        session.shopId,
+        request as never,
+      );
+      if (deleted > 0) await app.protection.changed(session.shopId);
+      return { deleted };
+    },
+    mutates,
+  );
+
+  registerCsvImport(app, {
+    preview: call(mf.calls.importPreview) as never,
+    commit: call(mf.calls.importCommit) as never,
+    list: mf.name,
+    plan: async (shopId, csv) => {
+      const shop = await shopById(app.db, shopId);
+      const state = await store.load(app.db, shop);
+      return planCsvImport(csv, csvFormat, {
+        existing: new Set(state.rows.map((row) => row.value)),
+        checkAll: (entries) =>
+          store.checkAdd(
+            app.blockers,
+            app.db,
+            shop,
+            state,
+            entries.map((e) => e.value),
+          ),
+      });
+    },
+    store: async (shopId, entries) => (await store.insert(app.db, shopId, entries)).length,
+  });
+
+  registerCsvExport(app, {
+    path: mf.exportPath,
+    fileName: `${mf.name}.csv`,
+    columns: [...csvFormat.columns, ...csvFormat.exportColumns],
+    ...(mf.feature ? { feature: mf.feature } : {}),
+    async *rows(shop) {
+      for (const row of await store.oldestFirst(app.db, shop.id)) {
+        yield [
+          row.value,
+          row.note,
+          row.hits,
+          row.lastHitAt?.toISOString() ?? null,
+          row.createdAt.toISOString(),
+        ];
+      }
+    },
+  });
+}

@@ -1,0 +1,119 @@
+// A list blocker from its manifest, its table and its engine rule: the Blocker the registry
+// takes, with its merchant calls (get; save the action and monitor mode; add entries; delete
+// the entries picked or every entry a search matches; CSV import, preview then commit, and
+// export), the drafts the rule-cost replay runs (the same code the save and the add run, so
+// a draft reads the rows once and compiles nothing), the visitor-log quick action and the
+// labels of its rules. Every change rebuilds the shop's policy before the answer, so the
+// next storefront decision applies it. Entries arrive already read into the list's form by
+// the manifest's entry schema.
+import type { ListBlockerManifest } from '@gatehouse/contracts';
+import type { Rule } from '@gatehouse/engine';
+import type { Database } from '../db/client.js';
+import type { Shop } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import { requireFeature } from '../plan-gates.js';
+import type { Blocker, BlockerDrafts, QuickActionHandler, RuleLabel } from './blocker.js';
+import {
+  blockerSettingsView,
+  settingsFromInput,
+  type BlockerActionSettings,
+  type BlockerSettings,
+} from './blocker-settings.js';
+import { listBlockerRoutes, readEntry } from './list-blocker-routes.js';
+import {
+  listStore,
+  type EntryRow,
+  type ListTable,
+  type NamedColumn,
+} from './list-blocker-store.js';
+
+/** What one list blocker adds to its manifest: its table and its engine rule. */
+export interface ListBlockerSpec {
+  manifest: ListBlockerManifest;
+  table: ListTable;
+  /** The value column, unique per shop. */
+  value: NamedColumn;
+  /** What one entry's engine rule matches, e.g. `{ domains: [value] }`. */
+  match(value: string): Partial<Rule>;
+  /** The value of one of the blocker's rules, as the visitor log shows it. */
+  valueOf(rule: Rule): string;
+}
+
+export function createListBlocker(spec: ListBlockerSpec): Blocker {
+  const { manifest: mf } = spec;
+  const store = listStore({
+    ...spec,
+    name: mf.name,
+    ruleKind: mf.ruleKind,
+    feature: mf.feature,
+    limit: mf.limit,
+    cap: mf.messages.cap,
+  });
+
+  const toEntry = (row: EntryRow) => ({
+    id: row.id,
+    [mf.field]: row.value,
+    note: row.note,
+    hits: row.hits,
+    lastHitAt: row.lastHitAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function view(db: Database, shop: Shop) {
+    const [state, rows] = await Promise.all([store.load(db, shop), store.newestFirst(db, shop.id)]);
+    return { ...blockerSettingsView(state.settings), entries: rows.map(toEntry), limit: mf.limit };
+  }
+
+  /** The rules after a save of the action and monitor mode. */
+  const savedRules = async (db: Database, shop: Shop, settings: BlockerSettings) =>
+    store.rules({ ...(await store.load(db, shop)), settings });
+
+  const drafts: BlockerDrafts = {
+    [mf.calls.save]: (db: Database, shop: Shop, input: BlockerActionSettings) =>
+      savedRules(db, shop, settingsFromInput(input)),
+    [mf.calls.add]: async (db: Database, shop: Shop, input: Record<string, string[]>) => {
+      const state = await store.load(db, shop);
+      return store.rules(store.withValues(state, store.fresh(state, input[mf.addField] ?? [])));
+    },
+  };
+
+  const quickAction: QuickActionHandler = async (blockers, db, shop, text) => {
+    const read = readEntry(mf, text);
+    if ('error' in read) throw badRequest(read.error);
+    if (mf.feature) requireFeature(shop, mf.feature);
+    const { value } = read;
+    const state = await store.load(db, shop);
+    const { added } = await store.add(
+      blockers,
+      db,
+      shop,
+      state,
+      [value],
+      'Added from the visitor log',
+    );
+    return added.length === 0
+      ? { changed: false, message: `${value} is already blocked by the ${mf.title}.` }
+      : { changed: true, message: `${value} was added to the ${mf.title}.` };
+  };
+
+  return {
+    name: mf.name,
+    ruleKinds: { [mf.ruleKind]: { label: mf.title, page: mf.page } },
+    ...(mf.dashboardCounter ? { dashboardCounter: mf.dashboardCounter } : {}),
+    entryHits: spec.table,
+    loadRules: async (db, shop) => store.rules(await store.load(db, shop)),
+    describeRule: (rule) => ({ label: `${mf.title}: ${spec.valueOf(rule)}`, mode: null }),
+    async labelRules(db, shopId, ids) {
+      const rows = await store.valuesOf(db, shopId, ids);
+      return new Map(
+        rows.map((r): [string, RuleLabel] => [
+          r.id,
+          { kind: mf.ruleKind, label: `${mf.title}: ${r.value}` },
+        ]),
+      );
+    },
+    ...(mf.quickAction ? { quickActions: { [mf.quickAction]: quickAction } } : {}),
+    routes: (app) => listBlockerRoutes(app, { manifest: mf, store, view, toEntry, savedRules }),
+    drafts,
+  };
+}

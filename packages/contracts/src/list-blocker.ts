@@ -1,0 +1,64 @@
+// What a list blocker is, said once for the server, the admin and the firewall: a list of
+// entries of one engine rule kind, all sharing the blocker's action and monitor mode. Its
+// manifest names the blocker (its folder and its key in blocker_settings), its title and
+// admin page, its wire calls, the plan feature that switches it on, the dashboard count its
+// blocks add to, the visitor-log quick action that adds to it, whether the firewall can
+// enforce it at the edge, and the schema that reads one entry as the merchant typed it and
+// turns it into the form the list stores, so no layer reads an entry again.
+import type { RuleKind } from '@gatehouse/engine';
+import type { z } from 'zod';
+import type { DashboardCounter } from './account.js';
+import type { Feature } from './plans.js';
+import type { QuickAction } from './visitor-logs.js';
+
+/** The wire calls of a list blocker, by what they do (each a name in `api`). */
+export interface ListBlockerCalls {
+  get: string;
+  save: string;
+  add: string;
+  delete: string;
+  importPreview: string;
+  importCommit: string;
+}
+
+export interface ListBlockerManifest {
+  /** Its folder on both sides and its key in blocker_settings, e.g. `referrer-blocker`. */
+  name: string;
+  /** As the merchant reads it: the page's title and the visitor log's name of its rules. */
+  title: string;
+  /** The admin page, e.g. `/referrerBlocker`. */
+  page: string;
+  /** The engine rule kind every entry becomes. */
+  ruleKind: RuleKind;
+  /** The plan feature every call names (403 on a plan without it); null on every plan. */
+  feature: Feature | null;
+  /** The dashboard count its blocked and redirected visits add to. */
+  dashboardCounter?: DashboardCounter;
+  /** The visitor-log quick action that adds a visit's value to the list. */
+  quickAction?: QuickAction;
+  /** The firewall can enforce the blocker's rules at the edge. */
+  edge: boolean;
+  /** Most entries the list holds. */
+  limit: number;
+  /** The entry's value field on the wire (`domain`), and the add call's list of them. */
+  field: string;
+  addField: string;
+  /** One entry as typed, read into the form the list stores (or the message to show). */
+  entry: z.ZodType<string, string>;
+  calls: ListBlockerCalls;
+  /** CSV export: `GET` with the session's bearer token. */
+  exportPath: string;
+  /** First cells (lower case) that mark a CSV file's first line as a header row. */
+  csvHeaders: readonly string[];
+  messages: {
+    /** An add whose every entry is listed already. */
+    duplicate: string;
+    /** An add past `limit`. */
+    cap: string;
+    /** A CSV file whose every entry is listed already. */
+    nothingNew: string;
+  };
+}
+
+/** The manifest, checked against the type with its literal names kept. */
+export const listBlocker = <const M extends ListBlockerManifest>(manifest: M): M => manifest;

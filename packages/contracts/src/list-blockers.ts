@@ -1,0 +1,7 @@
+// Every list blocker's manifest, in the order the merchant meets them (the navigation, the
+// firewall's enforce choices). What the admin, the server and the firewall say of all list
+// blockers is read from here; a new list blocker is one line.
+import { referrerBlockerManifest } from './referrer-blocker.js';
+
+export const listBlockers = [referrerBlockerManifest] as const;
+export type ListBlockerName = (typeof listBlockers)[number]['name'];
