@@ -1,7 +1,8 @@
 // The frame of every page outside the full-screen group: top bar with the logo, side navigation (a
 // toggle at 768 px and below), the global bars, the footer, the floating "Contact us" toggle, the
 // shell's dialogs and toasts. Inside the Shopify admin, the admin's own chrome stands in for the
-// top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page stay.
+// top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page and the
+// "Contact us" toggle stay.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
@@ -37,6 +38,7 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
         {children}
         <BottomBars path={path} />
         <AppFooter />
+        <FloatingContactButton />
         <ShellDialogs path={path} />
         <Toaster />
       </Frame>
