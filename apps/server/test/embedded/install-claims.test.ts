@@ -2,7 +2,7 @@
 // platform answers the token exchange: the claim that keeps other instances from exchanging
 // too is a row of its own, taken and given back in statements of their own, and a claim past
 // its time is taken over.
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { installClaims } from '../../src/features/auth/install-claims-schema.js';
@@ -24,12 +24,14 @@ async function claimOf(shop: string) {
 /** Sessions of the app's database in an open transaction (PostgreSQL; PGlite has none). */
 async function openTransactions(): Promise<number> {
   if (t.dbKind !== 'postgres') return 0;
-  const open = await t.app.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and state like 'idle in transaction%'`,
-  );
-  return (open.rows[0] as { n: number }).n;
+  return count(sql`select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and state like 'idle in transaction%'`);
+}
+
+async function count(query: SQL): Promise<number> {
+  const { rows } = (await t.app.db.execute(query)) as { rows: { n: number }[] };
+  return rows[0]!.n;
 }
 
 async function grants(shop: string) {
@@ -53,10 +55,9 @@ describe('install from a first session token', () => {
     expect(await t.app.db.select().from(shops).where(eq(shops.domain, shop))).toEqual([]);
     expect(await openTransactions()).toBe(0);
     if (t.dbKind === 'postgres') {
-      const locks = await t.app.db.execute(
-        sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`,
-      );
-      expect(locks.rows[0]).toEqual({ n: 0 });
+      expect(
+        await count(sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`),
+      ).toBe(0);
     }
 
     const answer = await first;
