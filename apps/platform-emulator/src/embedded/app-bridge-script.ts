@@ -1,11 +1,12 @@
 // GET /app-bridge.js: a stand-in for Shopify's App Bridge, served at the emulator's origin and
 // loaded by the app inside the emulator's admin frame. It offers what Gatehouse uses, over
 // postMessage to the admin page that frames it (embedded-admin-page.ts), which does the work:
-// `shopify.idToken()` (a session token minted by the platform, as on Shopify), `shopify.toast`,
-// `shopify.config`, the nav menu (`<s-app-nav>` or `<ui-nav-menu>`) and `<ui-title-bar>` elements (read from the app's page
-// and shown in the admin's chrome; a nav item chosen in the admin clicks the app's own link) and
-// top-level navigation (`open(url, '_top')` leaves the frame). Messages are exchanged with the
-// parent only, and only at the emulator's origin.
+// `shopify.idToken()` (a session token minted by the platform, as on Shopify, kept until shortly
+// before it expires), `shopify.toast`, `shopify.config`, the nav menu (`<s-app-nav>` or
+// `<ui-nav-menu>`) and `<ui-title-bar>` elements (read from the app's page and shown in the
+// admin's chrome; a nav item chosen in the admin clicks the app's own link) and top-level
+// navigation (`open(url, '_top')` leaves the frame). Messages are exchanged with the parent
+// only, and only at the emulator's origin.
 import type { FastifyInstance } from 'fastify';
 
 export const APP_BRIDGE_PATH = '/app-bridge.js';
@@ -87,6 +88,31 @@ const SCRIPT = String.raw`(function () {
     return nativeOpen(url, target, features);
   };
 
+  // As Shopify's App Bridge does, a session token is kept until shortly before it expires, and
+  // calls made while one is being fetched share that one.
+  var cached = null;
+  var fetching = null;
+  function expiresAt(token) {
+    try {
+      var payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      return JSON.parse(atob(payload)).exp * 1000;
+    } catch (error) {
+      return 0;
+    }
+  }
+  function idToken() {
+    if (cached && cached.expiresAt - Date.now() > 10000) return Promise.resolve(cached.token);
+    if (!fetching) {
+      fetching = ask('id-token')
+        .then(function (token) {
+          cached = { token: token, expiresAt: expiresAt(token) };
+          return token;
+        })
+        .finally(function () { fetching = null; });
+    }
+    return fetching;
+  }
+
   var style = document.createElement('style');
   style.textContent = 'ui-nav-menu,s-app-nav,ui-title-bar{display:none}';
   document.head.appendChild(style);
@@ -98,7 +124,7 @@ const SCRIPT = String.raw`(function () {
       host: params.get('host') || '',
       locale: params.get('locale') || 'en',
     },
-    idToken: function () { return ask('id-token'); },
+    idToken: idToken,
     toast: {
       show: function (message, options) {
         post({ type: 'toast', payload: { message: String(message), isError: !!(options && options.isError) } });
