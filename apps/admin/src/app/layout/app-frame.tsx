@@ -7,7 +7,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import logo from '../../assets/logo.svg';
-import { FloatingContactButton } from '../bars/floating-contact-button.js';
+import { EmbeddedContactButton, FloatingContactButton } from '../bars/floating-contact-button.js';
 import { BottomBars, TopBars } from '../bars/global-bars.js';
 import { ShellDialogs } from '../dialogs/shell-dialogs.js';
 import { AppFooter } from './app-footer.js';
@@ -38,7 +38,7 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
         {children}
         <BottomBars path={path} />
         <AppFooter />
-        <FloatingContactButton />
+        <EmbeddedContactButton />
         <ShellDialogs path={path} />
         <Toaster />
       </Frame>

@@ -3,7 +3,7 @@
 // is a link. So the menu keeps the side navigation's order section by section (the Firewall
 // items only when the account shows them), a sub-item follows its parent as an item of its own,
 // and the items that are not pages stay out: "Back to" the platform (the merchant is in it) and
-// "Contact Us" (a dialog, opened from the page's floating chat toggle).
+// "Contact Us" (a dialog, opened from the button at the foot of the page).
 import {
   firewall,
   general,
