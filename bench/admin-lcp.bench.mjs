@@ -11,7 +11,9 @@
 // and reports, per page, the median Largest Contentful Paint (a PerformanceObserver on
 // `largest-contentful-paint`) and the time until the page's data is on screen: its title shown,
 // no loading bar, skeleton or large spinner left, no API call in flight, and still so 150 ms later.
-// Budget: LCP ≤ 1 s for every page. Prints figures; asserts nothing.
+// On the cold load also its CLS (largest session window of unexpected layout shifts) and the INP
+// of one click on its title once the data is shown (Built for Shopify's limits at p75: CLS 0.1,
+// INP 200 ms). Budget: LCP ≤ 1 s for every page. Prints figures; asserts nothing.
 // With --compare <dir>, a second product serves another admin build (e.g. a copy of dist/ from
 // before a change) and its loads are interleaved with this build's: one table per build.
 // With --embedded, a second product serves this build inside the emulator's Shopify admin (the
@@ -159,11 +161,39 @@ async function productWith(name, adminDist, host, embedded = false) {
 // Records the newest LCP candidate, counts API calls in flight, and marks the first moment the
 // page's data is on screen (see the head of the file).
 function probe({ settleMs, busy }) {
-  const state = { lcp: NaN, inFlight: 0, calls: 0, dataAt: NaN, quietSince: NaN };
+  const state = {
+    lcp: NaN,
+    inFlight: 0,
+    calls: 0,
+    dataAt: NaN,
+    quietSince: NaN,
+    cls: 0,
+    inp: NaN,
+  };
   window.__lcpBench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  // CLS as Core Web Vitals counts it: the largest sum of unexpected shifts in one session window
+  // (shifts less than 1 s apart, the window at most 5 s long).
+  let window_ = { sum: 0, first: NaN, last: NaN };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const joins = entry.startTime - window_.last < 1000 && entry.startTime - window_.first < 5000;
+      window_ = joins
+        ? { sum: window_.sum + entry.value, first: window_.first, last: entry.startTime }
+        : { sum: entry.value, first: entry.startTime, last: entry.startTime };
+      state.cls = Math.max(state.cls, window_.sum);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  // INP of the interactions made (the bench makes one): the longest from input to next paint.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      state.inp = Number.isNaN(state.inp) ? entry.duration : Math.max(state.inp, entry.duration);
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   const original = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input.url;
@@ -279,7 +309,18 @@ async function open(build, path, mode) {
         cause: error,
       });
     }
+    // One interaction once the data is on screen: a click on the page's title, the time until
+    // the next paint is INP's. An answer under 16 ms is not reported by the browser: counted 16.
+    await app.locator('h1').first().click({ timeout: PAGE_TIMEOUT_MS });
+    await app
+      .waitForFunction(() => !Number.isNaN(window.__lcpBench.inp), null, {
+        timeout: 1_000,
+        polling: 50,
+      })
+      .catch(() => {});
     const result = await app.evaluate(() => ({
+      cls: window.__lcpBench.cls,
+      inp: Number.isNaN(window.__lcpBench.inp) ? 16 : window.__lcpBench.inp,
       lcp: window.__lcpBench.lcp,
       dataAt: window.__lcpBench.dataAt,
       calls: window.__lcpBench.calls,
@@ -352,6 +393,8 @@ const header = [
   'data warm',
   'LCP mem',
   'data mem',
+  'CLS cold',
+  'INP cold',
   'API calls',
 ];
 console.log(
@@ -366,7 +409,9 @@ for (const build of builds) {
     const moved = r.at !== '' && r.at.toLowerCase() !== `/${path}`.toLowerCase();
     return {
       path: moved ? `/${path} → ${r.at}` : `/${path}`,
-      cells: MODES.flatMap((mode) => [med(mode, 'lcp'), med(mode, 'dataAt')]),
+      cells: MODES.flatMap((mode) => [med(mode, 'lcp'), med(mode, 'dataAt')]).map(ms),
+      cls: med('cold', 'cls'),
+      inp: med('cold', 'inp'),
       lcpCold: med('cold', 'lcp'),
       calls: r.calls ?? 0,
       failures: r.failures,
@@ -383,7 +428,10 @@ for (const build of builds) {
   console.log(
     `| ${[width, ...header.slice(1).map((h) => h.length)].map((n) => '-'.repeat(n)).join(' | ')} |`,
   );
-  for (const r of rows) console.log(line([r.path, ...r.cells.map(ms), String(r.calls)]));
+  for (const r of rows) {
+    const cls = Number.isFinite(r.cls) ? r.cls.toFixed(3) : '—';
+    console.log(line([r.path, ...r.cells, cls, ms(r.inp), String(r.calls)]));
+  }
   const measured = rows.filter((r) => Number.isFinite(r.lcpCold));
   const over = measured.filter((r) => r.lcpCold > BUDGET_MS);
   console.log(

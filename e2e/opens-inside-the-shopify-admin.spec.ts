@@ -70,11 +70,39 @@ describe('Gatehouse inside the Shopify admin', () => {
     await expect
       .poll(() => admin.locator('#app-nav-items button').allTextContents())
       .toEqual(
-        expect.arrayContaining(['Dashboard', 'Shop Visitor Logs', 'Country Blocker', 'FAQ']),
+        expect.arrayContaining([
+          'Dashboard',
+          'Shop Visitor Logs',
+          'Country Blocker',
+          'Bot Blocker',
+          'FAQ',
+        ]),
       );
     expect(await app.locator('nav').count()).toBe(0);
     expect(await f.chrome.browser.cookies(f.stack.appUrl)).toEqual([]);
     await screenshot(admin, 'embedded-dashboard');
+  });
+
+  it("shows the Action Required bar at the frame's top edge to edge, scrolled or not, at 1280 and 390 px", async () => {
+    const bar = app.locator('.gh-action-required');
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: 800 });
+      await bar.waitFor();
+      const frame = await admin.locator('#app-frame').boundingBox();
+      const box = async () => (await bar.boundingBox())!;
+      // Nothing above it but the admin's own chrome, and as wide as the frame.
+      await expect.poll(async () => Math.round((await box()).y - frame!.y)).toBe(0);
+      const inner = await app.locator('html').evaluate(() => document.documentElement.clientWidth);
+      // (Polaris draws the banner's edge inside the last pixel.)
+      expect((await box()).x - frame!.x).toBeLessThanOrEqual(1);
+      expect((await box()).width).toBeGreaterThanOrEqual(inner - 1);
+      await screenshot(admin, `embedded-action-required-${width}`);
+      await app.locator('html').evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(async () => Math.round((await box()).y - frame!.y)).toBe(0);
+      await screenshot(admin, `embedded-action-required-scrolled-${width}`);
+      await app.locator('html').evaluate(() => window.scrollTo(0, 0));
+    }
+    await admin.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("saves a blocker from the admin's menu, told by the admin's toast", async () => {

@@ -1,9 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts, showErrorToast, showToast } from './toast-store.js';
 
 describe('toasts', () => {
   afterEach(() => {
+    vi.unstubAllGlobals();
     for (const toast of getToasts()) dismissToast(toast.id);
+  });
+
+  it("inside the Shopify admin shows the admin's own toast and none of the page's", () => {
+    const show = vi.fn();
+    vi.stubGlobal('window', { shopify: { idToken: () => Promise.resolve('t'), toast: { show } } });
+    showToast('Settings saved');
+    showErrorToast('Failed, Please try again.');
+    expect(show.mock.calls).toEqual([
+      ['Settings saved', { isError: false, duration: 3000 }],
+      ['Failed, Please try again.', { isError: true, duration: 3000 }],
+    ]);
+    expect(getToasts()).toEqual([]);
   });
 
   it('shows one toast at a time: a new one replaces the one on screen', () => {

@@ -1,11 +1,12 @@
 // GET /app-bridge.js: a stand-in for Shopify's App Bridge, served at the emulator's origin and
 // loaded by the app inside the emulator's admin frame. It offers what Gatehouse uses, over
 // postMessage to the admin page that frames it (embedded-admin-page.ts), which does the work:
-// `shopify.idToken()` (a session token minted by the platform, as on Shopify), `shopify.toast`,
-// `shopify.config`, the `<ui-nav-menu>` and `<ui-title-bar>` elements (read from the app's page
-// and shown in the admin's chrome; a nav item chosen in the admin clicks the app's own link) and
-// top-level navigation (`open(url, '_top')` leaves the frame). Messages are exchanged with the
-// parent only, and only at the emulator's origin.
+// `shopify.idToken()` (a session token minted by the platform, as on Shopify, kept until shortly
+// before it expires), `shopify.toast`, `shopify.config`, the nav menu (`<s-app-nav>` or
+// `<ui-nav-menu>`) and `<ui-title-bar>` elements (read from the app's page and shown in the
+// admin's chrome; a nav item chosen in the admin clicks the app's own link) and top-level
+// navigation (`open(url, '_top')` leaves the frame). Messages are exchanged with the parent
+// only, and only at the emulator's origin.
 import type { FastifyInstance } from 'fastify';
 
 export const APP_BRIDGE_PATH = '/app-bridge.js';
@@ -17,6 +18,8 @@ const SCRIPT = String.raw`(function () {
   var adminOrigin = new URL(current.src).origin;
   var params = new URLSearchParams(location.search);
   var keyMeta = document.querySelector('meta[name="shopify-api-key"]');
+  // App Bridge's menu: the current <s-app-nav> or the older <ui-nav-menu>, links as <a> or <s-link>.
+  var NAV_LINKS = 'ui-nav-menu a, s-app-nav a, s-app-nav s-link';
   var pending = new Map();
   var seq = 0;
 
@@ -48,7 +51,7 @@ const SCRIPT = String.raw`(function () {
       if (data.error) waiting.reject(new Error(data.error));
       else waiting.resolve(data.result);
     } else if (data.type === 'nav-click') {
-      var links = document.querySelectorAll('ui-nav-menu a');
+      var links = document.querySelectorAll(NAV_LINKS);
       var link = links[data.index];
       if (link) link.click();
     }
@@ -57,8 +60,8 @@ const SCRIPT = String.raw`(function () {
   // The nav menu and title bar the page declares, sent whenever they change.
   function declared() {
     var menu = [];
-    document.querySelectorAll('ui-nav-menu a').forEach(function (a) {
-      menu.push({ label: a.textContent.trim(), href: a.getAttribute('href') || '', home: a.rel === 'home' });
+    document.querySelectorAll(NAV_LINKS).forEach(function (a) {
+      menu.push({ label: a.textContent.trim(), href: a.getAttribute('href') || '', home: a.getAttribute('rel') === 'home' });
     });
     var bar = document.querySelector('ui-title-bar');
     return { menu: menu, title: bar ? bar.getAttribute('title') || '' : '' };
@@ -85,8 +88,33 @@ const SCRIPT = String.raw`(function () {
     return nativeOpen(url, target, features);
   };
 
+  // As Shopify's App Bridge does, a session token is kept until shortly before it expires, and
+  // calls made while one is being fetched share that one.
+  var cached = null;
+  var fetching = null;
+  function expiresAt(token) {
+    try {
+      var payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      return JSON.parse(atob(payload)).exp * 1000;
+    } catch (error) {
+      return 0;
+    }
+  }
+  function idToken() {
+    if (cached && cached.expiresAt - Date.now() > 10000) return Promise.resolve(cached.token);
+    if (!fetching) {
+      fetching = ask('id-token')
+        .then(function (token) {
+          cached = { token: token, expiresAt: expiresAt(token) };
+          return token;
+        })
+        .finally(function () { fetching = null; });
+    }
+    return fetching;
+  }
+
   var style = document.createElement('style');
-  style.textContent = 'ui-nav-menu,ui-title-bar{display:none}';
+  style.textContent = 'ui-nav-menu,s-app-nav,ui-title-bar{display:none}';
   document.head.appendChild(style);
 
   window.shopify = {
@@ -96,7 +124,7 @@ const SCRIPT = String.raw`(function () {
       host: params.get('host') || '',
       locale: params.get('locale') || 'en',
     },
-    idToken: function () { return ask('id-token'); },
+    idToken: idToken,
     toast: {
       show: function (message, options) {
         post({ type: 'toast', payload: { message: String(message), isError: !!(options && options.isError) } });

@@ -28,6 +28,7 @@ nav.admin-nav button:hover,nav.admin-nav button[aria-current="page"]{background:
 .app-area{flex:1;display:flex;flex-direction:column;min-width:0}
 .title-bar{height:48px;flex:none;display:flex;align-items:center;padding:0 16px;font-weight:650;background:#fff;border-bottom:1px solid #e3e3e3}
 iframe{flex:1;border:0;width:100%;background:#fff}
+@media (max-width:768px){.body{flex-direction:column}nav.admin-nav{width:auto;display:flex;align-items:center;overflow-x:auto;white-space:nowrap;padding:4px 8px}#app-nav-items{display:flex}nav.admin-nav button{width:auto;padding:6px 10px}}
 #toasts{position:fixed;bottom:24px;left:50%;transform:translateX(-50%);display:flex;flex-direction:column;gap:8px;align-items:center}
 .toast{background:#1a1a1a;color:#fff;border-radius:10px;padding:10px 16px;font-weight:550}
 .toast.error{background:#c70a24}

@@ -1,8 +1,9 @@
 // The admin page as the platform's admin frames it. The admin opens the app's URL with its
-// query (`shop`, `host`, `embedded=1`, `id_token`, `hmac`…); that page may be framed by the
-// shop's admin only (`frame-ancestors https://<shop> https://admin.shopify.com`, and the
-// emulator's admin in development), loads App Bridge first in its head with the app's key, and
-// lets App Bridge's script run. A session token in the query installs a shop the platform
+// query (`shop`, `host`, `embedded=1`, `id_token`, `timestamp`, `hmac`…), trusted only when its
+// HMAC is valid and its timestamp fresh (a stale or forged one is refused, and cannot be framed);
+// that page may be framed by the shop's admin only (`frame-ancestors https://<shop>
+// https://admin.shopify.com`, and the emulator's admin in development), loads App Bridge first
+// in its head with the app's key, and lets App Bridge's script run. A session token in the query installs a shop the platform
 // installed itself before the page's first call; one for another shop than the query names is
 // refused. Every other page keeps refusing to be framed.
 import { isShopDomain } from '@gatehouse/contracts';
@@ -17,6 +18,8 @@ export const APP_HANDLE = 'gatehouse';
 /** Why an embedded load is refused, for the page that says so. */
 export const embeddedLoadFailures = {
   shop: 'This address does not name a Shopify store. Open Gatehouse from your Shopify admin.',
+  signature:
+    'This address was not signed by Shopify or is too old. Open Gatehouse again from your Shopify admin.',
   token:
     'This sign-in could not be verified, or it belongs to another store. Open Gatehouse again from your Shopify admin.',
 } as const;

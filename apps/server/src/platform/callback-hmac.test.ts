@@ -28,19 +28,19 @@ describe('OAuth callback HMAC', () => {
 
   it('accepts the reference vector at its own time', async () => {
     vi.useFakeTimers({ now: 1337178173 * 1000 + 30_000, toFake: ['Date'] });
-    expect(await client.isValidCallback(vector)).toBe(true);
+    expect(await client.isSignedQuery(vector)).toBe(true);
   });
 
   it('refuses a changed parameter or signature', async () => {
     vi.useFakeTimers({ now: 1337178173 * 1000, toFake: ['Date'] });
-    expect(await client.isValidCallback({ ...vector, shop: 'other.myshopify.com' })).toBe(false);
-    expect(await client.isValidCallback({ ...vector, hmac: '0'.repeat(64) })).toBe(false);
+    expect(await client.isSignedQuery({ ...vector, shop: 'other.myshopify.com' })).toBe(false);
+    expect(await client.isSignedQuery({ ...vector, hmac: '0'.repeat(64) })).toBe(false);
     const { hmac: _hmac, ...unsigned } = vector;
-    expect(await client.isValidCallback(unsigned)).toBe(false);
+    expect(await client.isSignedQuery(unsigned)).toBe(false);
   });
 
   it('refuses a timestamp more than 90 seconds away', async () => {
     vi.useFakeTimers({ now: 1337178173 * 1000 + 91_000, toFake: ['Date'] });
-    expect(await client.isValidCallback(vector)).toBe(false);
+    expect(await client.isSignedQuery(vector)).toBe(false);
   });
 });

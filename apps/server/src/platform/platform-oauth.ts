@@ -1,4 +1,5 @@
-// The platform's OAuth: the authorize URL a merchant is sent to, the callback's HMAC check,
+// The platform's OAuth: the authorize URL a merchant is sent to, the HMAC check of a query it
+// signed,
 // the single-use code exchanged for an expiring offline token (an access token for an hour and
 // its refresh token), the renewal of that token (offline-token-grants.ts), and the state value
 // that ties a callback to its sign-in.
@@ -19,8 +20,11 @@ import { createSessionTokenCheck, type SessionTokenClaims } from './session-toke
 
 export interface PlatformOAuth extends OfflineTokenGrants {
   authorizeUrl(shop: string, state: string): string;
-  /** True when the callback query carries a valid HMAC and a fresh timestamp. */
-  isValidCallback(query: Record<string, string | string[]>): Promise<boolean>;
+  /**
+   * True when a query the platform signed (the OAuth callback's, the embedded admin's) carries a
+   * valid HMAC and a fresh timestamp.
+   */
+  isSignedQuery(query: Record<string, string | string[]> | URLSearchParams): Promise<boolean>;
   exchangeCode(shop: string, code: string, options?: SharedDeadline): Promise<OfflineGrant>;
   /** The shop and staff user a valid session token names; null for any other token. */
   verifySessionToken(token: string): Promise<SessionTokenClaims | null>;
@@ -49,11 +53,13 @@ export function createPlatformOAuth(
       return platformUrl(shop, `/admin/oauth/authorize?${params.toString().replace(/\+/g, '%20')}`);
     },
 
-    async isValidCallback(query) {
+    async isSignedQuery(query) {
       try {
-        return await shopify.utils.validateHmac(query as Record<string, string>);
+        return await shopify.utils.validateHmac(
+          query instanceof URLSearchParams ? query : (query as Record<string, string>),
+        );
       } catch (error) {
-        log.info({ err: error }, 'OAuth callback HMAC refused');
+        log.info({ err: error }, 'signed query refused');
         return false;
       }
     },

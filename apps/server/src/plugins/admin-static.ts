@@ -49,9 +49,19 @@ export const adminStaticPlugin = fp(
       });
     }
 
-    /** The framed page: refused for another shop's token, else the admin with App Bridge. */
+    /**
+     * The framed page: refused for an unsigned or stale query or another shop's token, else the
+     * admin with App Bridge.
+     */
     async function embeddedPage(request: FastifyRequest, reply: FastifyReply, load: EmbeddedLoad) {
       if (!load.shop) return embeddedFailurePage(reply, 400, embeddedLoadFailures.shop);
+      // The shop and host are the platform's word only under its signature, checked before
+      // the page may be framed by that shop's admin or installs anything.
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      if (!(await app.platform.isSignedQuery(query))) {
+        request.log.warn({ shop: load.shop }, 'embedded load without a valid signature');
+        return embeddedFailurePage(reply, 401, embeddedLoadFailures.signature);
+      }
       setEmbeddedHeaders(reply, app.config, load.shop);
       if (load.idToken) {
         const claims = await app.platform.verifySessionToken(load.idToken);

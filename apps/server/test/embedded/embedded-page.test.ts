@@ -1,13 +1,14 @@
 // The page the platform's admin frames: framed by the shop's admin only, App Bridge first in
 // its head with the app's key, the shop installed by the query's session token before the page
 // asks for anything, and another shop's token refused. Standalone pages still refuse framing.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
-import { API_KEY, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { API_KEY, API_SECRET, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const STAND_IN = 'http://localhost:4999/app-bridge.js';
 let t: TestApp;
@@ -26,14 +27,24 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-function embeddedUrl(path: string, shop: string, idToken?: string): string {
+/** The app's URL as the admin opens it: its query signed as the platform signs it. */
+function embeddedUrl(
+  path: string,
+  shop: string,
+  idToken?: string,
+  { secret = API_SECRET, at = Date.now() } = {},
+): string {
   const query = new URLSearchParams({
     embedded: '1',
     host: Buffer.from(`admin.shopify.com/store/${shop.split('.')[0]}`).toString('base64url'),
     shop,
     locale: 'en',
+    timestamp: String(Math.floor(at / 1000)),
     ...(idToken ? { id_token: idToken } : {}),
   });
+  query.sort();
+  const signed = query.toString().replace(/\+/g, '%20');
+  query.set('hmac', createHmac('sha256', secret).update(signed).digest('hex'));
   return `${path}?${query.toString()}`;
 }
 
@@ -75,8 +86,8 @@ describe('embedded page', () => {
     expect(head.indexOf('<meta charset')).toBeLessThan(head.indexOf('shopify-api-key'));
     expect((await shopRow(shop))?.uninstalledAt).toBeNull();
 
-    // A reload keeps the old token in its address: the page still opens, framed the same way.
-    const reload = await t.app.inject({
+    // A page opened again from the admin with an old token still opens, framed the same way.
+    const again = await t.app.inject({
       url: embeddedUrl(
         '/dashboard',
         shop,
@@ -85,8 +96,34 @@ describe('embedded page', () => {
         }),
       ),
     });
-    expect(reload.statusCode).toBe(200);
-    expect(reload.headers['content-security-policy']).toContain(`https://${shop}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-security-policy']).toContain(`https://${shop}`);
+  });
+
+  it('trusts the shop only under a valid, fresh signature of the platform', async () => {
+    const shop = 'signed-shop.myshopify.com';
+    await t.emulator.managedInstall(shop);
+    const token = await t.emulator.sessionToken(shop);
+    const good = new URL(embeddedUrl('/dashboard', shop, token), 'http://app');
+    const unsigned = new URL(good);
+    unsigned.searchParams.delete('hmac');
+    const otherShop = new URL(good);
+    otherShop.searchParams.set('shop', 'evil-shop.myshopify.com');
+    const refused = {
+      forged: embeddedUrl('/dashboard', shop, token, { secret: 'not-the-app-secret' }),
+      stale: embeddedUrl('/dashboard', shop, token, { at: Date.now() - 10 * 60_000 }),
+      unsigned: `${unsigned.pathname}${unsigned.search}`,
+      'shop changed': `${otherShop.pathname}${otherShop.search}`,
+    };
+    for (const [why, url] of Object.entries(refused)) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, why).toBe(401);
+      expect(page.body, why).toContain('not signed by Shopify or is too old');
+      expect(page.headers['content-security-policy'], why).toContain("frame-ancestors 'none'");
+      expect(page.body, why).not.toContain('shopify-api-key');
+    }
+    expect(await shopRow(shop)).toBeUndefined();
+    expect(await shopRow('evil-shop.myshopify.com')).toBeUndefined();
   });
 
   it("refuses another shop's token and an address that names no shop", async () => {

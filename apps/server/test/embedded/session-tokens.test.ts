@@ -157,4 +157,33 @@ describe('session tokens', () => {
     await t.emulator.uninstall(shop);
     expect((await t.call('getAccountInfo', token)).statusCode).toBe(401);
   });
+
+  it("gives support a link for a shop installed only from the admin, opened as a page of its own, that sees the merchant's embedded data", async () => {
+    const shop = await embeddedShop('support-embedded');
+    const input = {
+      mode: 'blacklist',
+      countries: ['RU'],
+      action: { type: 'block' },
+      monitor: false,
+    };
+    const merchant = await t.emulator.sessionToken(shop);
+    expect((await t.call('saveCountryBlocker', merchant, input)).statusCode).toBe(200);
+
+    const minted = await t.support('POST', '/api/support/personate', { shop });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const link = new URL(minted.json<{ url: string }>().url);
+    // The link is the app's own page at the top level: it is never framed, not even by the
+    // shop's admin, so the support session's cookie is the app's own.
+    const page = await t.app.inject({ url: link.pathname });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const session = await t.call('personate', null, { id: link.pathname.split('/').pop() });
+    expect(session.statusCode, session.body).toBe(200);
+    const token = session.json<string>();
+    expect((await t.call('getCountryBlocker', token)).json().countries).toEqual(['RU']);
+    expect((await t.call('getAccountInfo', token)).json()).toMatchObject({ domain: shop, isImpersonated: true });
+    // The merchant inside the admin goes on unaffected.
+    expect((await t.call('getAccountInfo', await t.emulator.sessionToken(shop))).statusCode).toBe(
+      200,
+    );
+  });
 });

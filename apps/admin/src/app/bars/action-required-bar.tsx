@@ -6,6 +6,7 @@ import { Banner, Box, Button, InlineStack, Text } from '@shopify/polaris';
 import { InfoIcon } from '@shopify/polaris-icons';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { WITHOUT_EMBED_TEXT } from '../../features/extensions/without-embed-text.js';
+import { isEmbedded } from '../../lib/app-bridge.js';
 import { useAppState } from '../../lib/app-state.js';
 import { ACTIVATE_BLINK_MS } from '../../lib/constants.js';
 import { openShellDialog } from '../../lib/shell-dialogs.js';
@@ -33,7 +34,7 @@ export function ActionRequiredBar() {
   };
 
   return (
-    <div className="gh-action-required">
+    <div className="gh-action-required" data-embedded={isEmbedded()}>
       <Banner tone="warning" hideIcon>
         <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
           <Box maxWidth="720px">

@@ -1,12 +1,13 @@
 // The frame of every page outside the full-screen group: top bar with the logo, side navigation (a
 // toggle at 768 px and below), the global bars, the footer, the floating "Contact us" toggle, the
 // shell's dialogs and toasts. Inside the Shopify admin, the admin's own chrome stands in for the
-// top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page stay.
+// top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page and the
+// "Contact us" toggle stay.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import logo from '../../assets/logo.svg';
-import { FloatingContactButton } from '../bars/floating-contact-button.js';
+import { EmbeddedContactButton, FloatingContactButton } from '../bars/floating-contact-button.js';
 import { BottomBars, TopBars } from '../bars/global-bars.js';
 import { ShellDialogs } from '../dialogs/shell-dialogs.js';
 import { AppFooter } from './app-footer.js';
@@ -37,6 +38,7 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
         {children}
         <BottomBars path={path} />
         <AppFooter />
+        <EmbeddedContactButton />
         <ShellDialogs path={path} />
         <Toaster />
       </Frame>

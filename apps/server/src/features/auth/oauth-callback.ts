@@ -46,7 +46,7 @@ export function registerOAuthCallback(app: FastifyInstance): void {
     if (!isShopDomain(shop) || !state || !code || !single('hmac') || !single('timestamp')) {
       return failurePage(reply, appUrl, callbackFailures.unverified);
     }
-    if (!(await app.platform.isValidCallback(query))) {
+    if (!(await app.platform.isSignedQuery(query))) {
       return failurePage(reply, appUrl, callbackFailures.unverified);
     }
     if (!(await spendOAuthState(app.db, state, shop))) {

@@ -3,33 +3,70 @@
 // first session token the token is exchanged for the shop's expiring offline pair, the shop is
 // recorded as the OAuth callback records it, and the same after-install steps run; later
 // tokens find the shop installed. Concurrent first requests of one shop share one exchange: on
-// one instance they wait for the same promise; on PostgreSQL, instances also take turns on a
-// lock named after the shop, and those after the first find the shop installed. (PGlite is one
-// process's own database: there is no other instance.)
-import { sql } from 'drizzle-orm';
+// one instance they wait for the same promise; across instances one takes the shop's install
+// claim (install-claims-schema.ts) and the others look for the shop until it appears or the
+// claim runs out. No database connection is held while the platform answers: the claim, the
+// shop's record and the claim's release are each a statement or short transaction of their own.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionTokenInstaller } from '../../plugins/auth.js';
 import { SessionTokenRefusedError } from '../../platform/session-token.js';
 import { installedShopId } from '../../shops.js';
 import { afterInstall, installShop } from './install-shop.js';
+import { installClaims } from './install-claims-schema.js';
+
+/** How long after the platform's deadline a claim still stands: the shop's record and its jobs. */
+const CLAIM_MARGIN_MS = 10_000;
+/** How often a request waiting on another's claim looks for the shop. */
+const WAIT_POLL_MS = 200;
 
 export function createSessionTokenInstaller(app: FastifyInstance): SessionTokenInstaller {
   const running = new Map<string, Promise<string | null>>();
 
-  async function installOnce(shop: string, sessionToken: string): Promise<string | null> {
-    if (app.dbKind !== 'postgres') return install(shop, sessionToken);
-    return app.db.transaction(async (tx) => {
-      const lock = `session-token-install:${shop}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-      return install(shop, sessionToken);
-    });
+  /** Takes the shop's claim until the platform's deadline has passed; false while another holds it. */
+  async function claim(shop: string, deadline: number): Promise<boolean> {
+    const now = new Date();
+    const claimedUntil = new Date(deadline + CLAIM_MARGIN_MS);
+    const taken = await app.db
+      .insert(installClaims)
+      .values({ domain: shop, claimedUntil })
+      .onConflictDoUpdate({
+        target: installClaims.domain,
+        set: { claimedUntil },
+        setWhere: lt(installClaims.claimedUntil, now),
+      })
+      .returning({ domain: installClaims.domain });
+    return taken.length > 0;
   }
 
-  async function install(shop: string, sessionToken: string): Promise<string | null> {
-    // An exchange that ended while this request was on its way already installed it.
-    const already = await installedShopId(app.db, shop);
-    if (already) return already;
-    const deadline = app.platform.flowDeadline();
+  async function installOnce(shop: string, sessionToken: string): Promise<string | null> {
+    // One claim's time and one's more: a request never waits on claims without end.
+    const giveUp = Date.now() + 2 * (app.platform.flowDeadline() - Date.now() + CLAIM_MARGIN_MS);
+    for (;;) {
+      // An exchange that ended while this request was on its way already installed it.
+      const already = await installedShopId(app.db, shop);
+      if (already) return already;
+      const deadline = app.platform.flowDeadline();
+      if (await claim(shop, deadline)) {
+        try {
+          return await install(shop, sessionToken, deadline);
+        } finally {
+          await app.db.delete(installClaims).where(eq(installClaims.domain, shop));
+        }
+      }
+      if (Date.now() > giveUp) {
+        throw new Error(`the install of ${shop} by another request did not finish in time`);
+      }
+      await sleep(WAIT_POLL_MS);
+    }
+  }
+
+  async function install(
+    shop: string,
+    sessionToken: string,
+    deadline: number,
+  ): Promise<string | null> {
     try {
       const grant = await app.platform.exchangeSessionToken(shop, sessionToken, { deadline });
       const details = await app.platform.fetchShop(shop, grant.accessToken, { deadline });
