@@ -21,9 +21,11 @@ import {
   toBotPatternEntry,
   withCategoryModes,
 } from './bot-rules.js';
+import { robotsRoutes } from './robots-routes.js';
 
 export async function botRoutes(app: FastifyInstance): Promise<void> {
   const mutates = { mutates: true };
+  await robotsRoutes(app);
 
   route(app, api.getBotBlocker, async (_input, { session }) =>
     botBlockerView(app.db, await shopById(app.db, session.shopId)),
