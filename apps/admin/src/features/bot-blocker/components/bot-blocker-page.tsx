@@ -20,6 +20,7 @@ import { toBotForm, toBotSettings, type BotForm } from '../bot-blocker-form.js';
 import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
+import { RobotsTxtCard } from './robots-txt-card.js';
 
 const TITLE = 'Bot Blocker';
 
@@ -91,6 +92,7 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 change({ categories: { ...draft.categories, [category]: mode } })
               }
             />
+            <RobotsTxtCard />
             <RuleActionCard
               title="When a bot is blocked"
               showMonitor={false}
