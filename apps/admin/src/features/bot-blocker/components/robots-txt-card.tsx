@@ -144,33 +144,35 @@ function Findings({ view }: { view: RobotsTxtView }) {
 export function RobotsTxtCard() {
   const query = useRobotsTxt();
   return (
-    <Card>
-      <BlockStack gap="400">
-        <InlineStack align="space-between" blockAlign="start" gap="200">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              AI crawlers and your robots.txt
-            </Text>
-            <Text as="p" tone="subdued">
-              AI crawlers run no JavaScript, so the Bot Blocker in your storefront never sees them.
-              Those that obey robots.txt stay out when your robots.txt tells them to. A crawler that
-              ignores robots.txt is stopped only at the Gatehouse firewall.
-            </Text>
-          </BlockStack>
-          <Button onClick={query.checkAgain} loading={query.isFetching}>
-            Check again
-          </Button>
-        </InlineStack>
-        {query.data ? (
-          <Findings view={query.data} />
-        ) : query.isError ? (
-          <Banner tone="critical" title="The check could not be run">
-            <p>Gatehouse did not answer. Click Check again in a moment.</p>
-          </Banner>
-        ) : (
-          <SkeletonBodyText lines={4} />
-        )}
-      </BlockStack>
-    </Card>
+    <section aria-label="AI crawlers and your robots.txt">
+      <Card>
+        <BlockStack gap="400">
+          <InlineStack align="space-between" blockAlign="start" gap="200">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                AI crawlers and your robots.txt
+              </Text>
+              <Text as="p" tone="subdued">
+                AI crawlers run no JavaScript, so the Bot Blocker in your storefront never sees
+                them. Those that obey robots.txt stay out when your robots.txt tells them to. A
+                crawler that ignores robots.txt is stopped only at the Gatehouse firewall.
+              </Text>
+            </BlockStack>
+            <Button onClick={query.checkAgain} loading={query.isFetching}>
+              Check again
+            </Button>
+          </InlineStack>
+          {query.data ? (
+            <Findings view={query.data} />
+          ) : query.isError ? (
+            <Banner tone="critical" title="The check could not be run">
+              <p>Gatehouse did not answer. Click Check again in a moment.</p>
+            </Banner>
+          ) : (
+            <SkeletonBodyText lines={4} />
+          )}
+        </BlockStack>
+      </Card>
+    </section>
   );
 }
