@@ -14,6 +14,7 @@ beforeAll(async () => {
       '/same/robots.txt': '/robots.txt',
       '/elsewhere/robots.txt': 'http://127.0.0.2:9/robots.txt',
       '/not-robots/robots.txt': '/admin',
+      '/address/robots.txt': 'https://10.0.0.1/robots.txt',
     };
     const to = redirects[request.url ?? ''];
     if (to) return response.writeHead(301, { location: to }).end();
@@ -42,7 +43,7 @@ describe("reading a store's robots.txt", () => {
 
   it('never follows a redirect to another address or to a page that is not robots.txt', async () => {
     const reader = createRobotsReader(log);
-    for (const path of ['/elsewhere/robots.txt', '/not-robots/robots.txt']) {
+    for (const path of ['/elsewhere/robots.txt', '/not-robots/robots.txt', '/address/robots.txt']) {
       const read = await reader.read('a', `${origin}${path}`, true);
       expect(read.state, path).toBe('unreachable');
       expect(read.state === 'unreachable' && read.problem, path).toMatch(/not a robots.txt/);

@@ -1,8 +1,9 @@
 // Reads a store's live robots.txt: one GET with a time-out and a size cap, following at most
-// three redirects and only to another robots.txt over HTTPS (the store's own address sends to
-// its primary domain) or on the same origin, so the call can never be turned towards any
-// other address. Each shop's answer is kept for a minute; a failure is never kept, and never
-// answered with an older copy.
+// three redirects, each only on the same origin or to another robots.txt over HTTPS on a named
+// host (the store's own address sends to its primary domain); any other redirect is refused.
+// Each shop's answer is kept for a minute; a failure is never kept, and never answered with an
+// older copy.
+import { isIP } from 'node:net';
 import { LRUCache } from 'lru-cache';
 
 /** Longest wait for the whole file. */
@@ -37,7 +38,11 @@ function nextUrl(from: URL, location: string | null): URL {
     throw new RobotsError(problems.redirect);
   }
   const sameOrigin = target.origin === from.origin;
-  const httpsRobots = target.protocol === 'https:' && target.port === '';
+  // A store's domain is a name: an address written as the host is never followed.
+  const httpsRobots =
+    target.protocol === 'https:' &&
+    target.port === '' &&
+    isIP(target.hostname.replace(/^\[|\]$/g, '')) === 0;
   if (target.pathname !== '/robots.txt' || !(sameOrigin || httpsRobots)) {
     throw new RobotsError(problems.redirect);
   }
