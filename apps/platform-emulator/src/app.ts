@@ -32,6 +32,7 @@ import { SCRIPT_TAGS_END_AT } from './script-tags/script-tags.js';
 import { rejectInvalidShop } from './shop-scope.js';
 import { EmulatorStore } from './state/store.js';
 import { checkoutRoutes } from './storefront/checkout-routes.js';
+import { robotsTxtRoute } from './storefront/robots-txt.js';
 import { storefrontRoutes } from './storefront/storefront-routes.js';
 import { editorRoutes } from './theme-editor/editor-routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -145,6 +146,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
       await chargeRoutes(shopScope, context);
       await editorRoutes(shopScope, context);
       await storefrontRoutes(shopScope, context);
+      await robotsTxtRoute(shopScope, context);
       await checkoutRoutes(shopScope, context);
     },
     { prefix: '/shops/:shop' },

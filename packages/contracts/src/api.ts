@@ -34,6 +34,7 @@ import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
+import { robotsTxtApi } from './robots-txt.js';
 import { ruleCostApi } from './rule-cost.js';
 import { geoRedirectsApi } from './geo-redirects.js';
 import { contentProtectionApi } from './content-protection.js';
@@ -199,6 +200,7 @@ export const api = {
   ...contentProtectionApi,
   ...vpnBlockerApi,
   ...botBlockerApi,
+  ...robotsTxtApi,
   ...ruleCostApi,
   ...firewallApi,
   ...fwAccessLogApi,

@@ -102,6 +102,14 @@ export class EmulatorControl {
     return this.call('POST', `/_emulator/shops/${shop}/script-tags`, { src });
   }
 
+  /**
+   * Serves `text` as the storefront's robots.txt, as a robots.txt.liquid template would; null
+   * goes back to the platform's default file. Answers the file now served.
+   */
+  setRobotsTxt(shop: string, text: string | null): Promise<{ robotsTxt: string }> {
+    return this.call('POST', `/_emulator/shops/${shop}/robots-txt`, { text });
+  }
+
   triggerWebhook(
     shop: string,
     topic: string,

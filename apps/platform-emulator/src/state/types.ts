@@ -29,6 +29,8 @@ export interface ShopRecord {
   createdAt: string;
   updatedAt: string;
   themes: ThemeRecord[];
+  /** The robots.txt a test set in place of the platform's default; absent: the default. */
+  robotsTxt?: string;
 }
 
 export interface InstallationRecord {

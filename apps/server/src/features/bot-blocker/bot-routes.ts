@@ -22,9 +22,11 @@ import {
 } from './bot-rules.js';
 import { botSave } from './bot-save.js';
 import { saveGoodBotModes } from './good-bots.js';
+import { robotsRoutes } from './robots-routes.js';
 
 export async function botRoutes(app: FastifyInstance): Promise<void> {
   const mutates = { mutates: true };
+  await robotsRoutes(app);
 
   route(app, api.getBotBlocker, async (_input, { session }) =>
     botBlockerView(app.db, await shopById(app.db, session.shopId)),

@@ -2,5 +2,9 @@
 import { useApiMutation } from '../../../lib/api-mutation.js';
 
 export function useSaveBotBlocker() {
-  return useApiMutation('saveBotBlocker', { replaces: 'getBotBlocker' });
+  return useApiMutation('saveBotBlocker', {
+    replaces: 'getBotBlocker',
+    // Which crawlers the robots.txt check lists follows the categories blocked.
+    invalidates: ['getRobotsTxt'],
+  });
 }

@@ -21,6 +21,7 @@ import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
 import { GoodBotsCard } from './good-bots-card.js';
+import { RobotsTxtCard } from './robots-txt-card.js';
 
 const TITLE = 'Bot Blocker';
 
@@ -102,6 +103,7 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               readAt={query.readAt}
               onChange={(name, mode) => change({ goodBots: { ...draft.goodBots, [name]: mode } })}
             />
+            <RobotsTxtCard />
             <RuleActionCard
               title="When a bot is blocked"
               showMonitor={false}
