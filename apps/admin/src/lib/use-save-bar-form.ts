@@ -1,11 +1,11 @@
 // A settings-style page saved with the contextual save bar, as a react-hook-form form: the
-// editable draft of what was loaded (newly loaded data replaces what the merchant has not
-// edited), whether it differs from what was loaded, the save under way, and the field errors.
+// editable draft of what was loaded, whether it differs from what was loaded last (unsaved
+// changes), the save under way, and the field errors.
 // The draft is checked by a zod schema (the contract's where the draft is what is sent) and/or
 // the page's own `invalid`; errors show after a Save that they stopped, or when the page asks,
 // follow the draft as it is edited from then on, and hide again once saved or discarded. The
 // page renders `<SaveBar {...form.saveBar} />`; failed saves are toasted by the API client.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   useForm,
   useWatch,
@@ -17,6 +17,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { dequal } from 'dequal';
 import type { ZodType } from 'zod';
 import type { CallName, ResponseOf } from '@gatehouse/contracts';
 import type { SaveBarProps } from '../components/save-bar.js';
@@ -60,25 +61,35 @@ export function errorsByPath(errors: FieldErrors, prefix = ''): Record<string, s
   return out;
 }
 
-/** A reset that replaces the edited fields too (the form's own resets keep them). */
-const EVERY_FIELD = { keepDirtyValues: false } as const;
-
 export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   saved: T | undefined,
   { schema, invalid, submit, onSaved, confirm }: SaveBarFormOptions<T, N>,
 ): SaveBarForm<T> {
   const form = useForm<T>({
-    values: saved,
-    // Data loaded again (another tab saved, a refetch) replaces only the fields not edited.
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: saved as DefaultValues<T> | undefined,
     resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<T>) : undefined,
   });
   const watched = useWatch({ control: form.control }) as Partial<T>;
-  const { isDirty, errors } = form.formState;
+  const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  // The form takes in newly loaded data after the render that brought it: until then the
-  // loaded data itself is the draft.
+  // Newly loaded data replaces the draft only while the merchant has no unsaved edits, or when
+  // it is the answer to the save just made (what was stored, in its normal form); the form
+  // takes it in after the render that brought it: until then that data is the draft.
+  const loaded = useRef(saved);
+  const adoptNext = useRef(false);
+  useEffect(() => {
+    const previous = loaded.current;
+    if (saved === previous) return;
+    loaded.current = saved;
+    if (
+      saved !== undefined &&
+      (previous === undefined || adoptNext.current || dequal(form.getValues(), previous))
+    ) {
+      adoptNext.current = false;
+      form.reset(saved);
+    }
+  }, [form, saved]);
   const draft = saved === undefined ? undefined : ({ ...saved, ...watched } as T);
 
   const send = async (values: T) => {
@@ -97,13 +108,14 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
     setShowErrors(false);
     onSaved(outcome.data);
     // What was sent (with what the page took in from the answer) is now what is stored.
-    form.reset(form.getValues(), EVERY_FIELD);
+    form.reset(form.getValues());
+    adoptNext.current = true;
   };
-  const save = form.handleSubmit(send, () => setShowErrors(true));
 
   return {
     draft,
     change: (partial) => {
+      adoptNext.current = false;
       for (const [key, value] of Object.entries(partial)) {
         const name = key as Path<T>;
         form.setValue(name, value as PathValue<T, Path<T>>, {
@@ -119,11 +131,11 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
       void form.trigger();
     },
     saveBar: {
-      dirty: saved !== undefined && isDirty,
+      dirty: draft !== undefined && !dequal(draft, saved),
       saving,
-      onSave: () => void save(),
+      onSave: () => void form.handleSubmit(send, () => setShowErrors(true))(),
       onDiscard: () => {
-        form.reset(saved as DefaultValues<T> | undefined, EVERY_FIELD);
+        form.reset(saved as DefaultValues<T> | undefined);
         setShowErrors(false);
       },
     },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GeneralSettingsView } from '@gatehouse/contracts';
 import { OTHER_PAGE_TEXT, renderPage } from '../../../test/render-page.js';
@@ -9,6 +9,8 @@ const STORED: GeneralSettingsView = {
   ...DEFAULT_SETTINGS,
   blockPage: { ...DEFAULT_SETTINGS.blockPage, title: 'Stored title' },
 };
+
+const formOf = ({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView) => form;
 
 function renderSettings() {
   const saves: unknown[] = [];
@@ -79,6 +81,28 @@ describe('General Settings under the save bar', () => {
     expect(saves[0]).toMatchObject({ blockPage: { title: 'Fixed', logoUrl: null } });
     await waitFor(() => expect(saveBar()).toBeNull());
     expect(title).toHaveProperty('value', 'Fixed');
+  });
+
+  it('the master switch saves only itself: the bar follows the edits, not the switch', async () => {
+    const { user, saves } = renderSettings();
+    const title = await titleInput();
+    await waitFor(() => expect(title).toHaveProperty('value', 'Stored title'));
+
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(saves).toEqual([{ ...formOf(STORED), appEnabled: false }]));
+    expect(await screen.findByRole('button', { name: 'Enable' })).toBeDefined();
+    expect(saveBar()).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.type(title, '!');
+    await user.click(screen.getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ appEnabled: true, blockPage: { title: 'Stored title' } });
+    await screen.findByRole('button', { name: 'Disable' });
+    expect(saveBar()).not.toBeNull();
+    expect(title).toHaveProperty('value', 'Stored title!');
   });
 
   it('asks before leaving with unsaved changes: Stay keeps them, Leave page goes', async () => {
