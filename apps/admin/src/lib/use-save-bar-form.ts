@@ -118,11 +118,10 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
       adoptNext.current = false;
       for (const [key, value] of Object.entries(partial)) {
         const name = key as Path<T>;
-        form.setValue(name, value as PathValue<T, Path<T>>, {
-          shouldDirty: true,
-          shouldValidate: showErrors,
-        });
+        form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true });
       }
+      // Shown errors follow the whole draft: a change can clear or reveal another field's.
+      if (showErrors) void form.trigger();
     },
     showErrors,
     errors: showErrors ? errorsByPath(errors) : {},
