@@ -1,5 +1,6 @@
-// Unit and API tests of every workspace (node environment). Browser tests live in e2e/ with
-// their own config; scripts/test.mjs runs both and sums them.
+// Unit and API tests of every workspace (node environment), and the admin's component tests
+// (`*.ui.test.tsx`, rendered in happy-dom's document). Browser tests live in e2e/ with their own
+// config; scripts/test.mjs runs both and sums them.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -11,15 +12,33 @@ const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/*/src/**/*.test.{ts,tsx}',
-      'apps/*/test/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'extensions/*/src/**/*.test.ts',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/test/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'extensions/*/src/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/*.ui.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'admin-ui',
+          include: ['apps/admin/src/**/*.ui.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/admin/src/test/setup-ui.ts'],
+        },
+      },
     ],
-    environment: 'node',
     maxWorkers,
     testTimeout: 20_000,
     // A poll waits for something that happens on its own (a job, a webhook, a render): on a

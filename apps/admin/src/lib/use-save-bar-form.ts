@@ -1,16 +1,33 @@
-// A settings-style page saved with the contextual save bar: the editable draft of what was
-// loaded, the save under way, and whether field errors are shown (after a Save that the draft's
-// errors stopped, or when the page asks; hidden again once saved or discarded). The page renders
-// `<SaveBar {...form.saveBar} />`; failed saves are toasted by the API client.
-import { useState } from 'react';
+// A settings-style page saved with the contextual save bar, as a react-hook-form form: the
+// editable draft of what was loaded, whether it differs from what was loaded last (unsaved
+// changes), the save under way, and the field errors.
+// The draft is checked by a zod schema (the contract's where the draft is what is sent) and/or
+// the page's own `invalid`; errors show after a Save that they stopped, or when the page asks,
+// follow the draft as it is edited from then on, and hide again once saved or discarded. The
+// page renders `<SaveBar {...form.saveBar} />`; failed saves are toasted by the API client.
+import { useEffect, useRef, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dequal } from 'dequal';
+import type { ZodType } from 'zod';
 import type { CallName, ResponseOf } from '@gatehouse/contracts';
 import type { SaveBarProps } from '../components/save-bar.js';
 import type { ApiOutcome } from './api-client.js';
-import { useDraft } from './use-draft.js';
 
 export interface SaveBarFormOptions<T, N extends CallName> {
-  /** True when the draft has errors that must be fixed before it can be saved. */
-  invalid: (draft: T) => boolean;
+  /** The draft's checks; each issue's message is the error of the field at its path. */
+  schema?: ZodType<T>;
+  /** True when the draft has errors, beyond the schema's, that must be fixed before it is sent. */
+  invalid?: (draft: T) => boolean;
   /** Sends the draft to the server. */
   submit: (draft: T) => Promise<ApiOutcome<N>>;
   /** Takes in the server's answer to a successful save (cache, toast, follow-ups). */
@@ -25,47 +42,99 @@ export interface SaveBarForm<T> {
   /** Merges fields into the draft. */
   change(partial: Partial<T>): void;
   showErrors: boolean;
+  /** The schema's messages by field path ("blockPage.title"), empty while errors are hidden. */
+  errors: Record<string, string>;
   revealErrors(): void;
   saveBar: SaveBarProps;
 }
 
-export function useSaveBarForm<T extends object, N extends CallName>(
+/** The first message of each field of react-hook-form's nested errors, by dotted path. */
+export function errorsByPath(errors: FieldErrors, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (value === undefined || value === null || typeof value !== 'object') continue;
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    const { message } = value as { message?: unknown };
+    if (typeof message === 'string') out[path] = message;
+    else if (key !== 'ref') Object.assign(out, errorsByPath(value as FieldErrors, path));
+  }
+  return out;
+}
+
+export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   saved: T | undefined,
-  { invalid, submit, onSaved, confirm }: SaveBarFormOptions<T, N>,
+  { schema, invalid, submit, onSaved, confirm }: SaveBarFormOptions<T, N>,
 ): SaveBarForm<T> {
-  const { draft, dirty, update, discard } = useDraft<T>(saved);
+  const form = useForm<T>({
+    defaultValues: saved as DefaultValues<T> | undefined,
+    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<T>) : undefined,
+  });
+  const watched = useWatch({ control: form.control }) as Partial<T>;
+  const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
+  // Newly loaded data replaces the draft only while the merchant has no unsaved edits, or when
+  // it is the answer to the save just made (what was stored, in its normal form); the form
+  // takes it in after the render that brought it: until then that data is the draft.
+  const loaded = useRef(saved);
+  const adoptNext = useRef(false);
+  useEffect(() => {
+    const previous = loaded.current;
+    if (saved === previous) return;
+    loaded.current = saved;
+    if (
+      saved !== undefined &&
+      (previous === undefined || adoptNext.current || dequal(form.getValues(), previous))
+    ) {
+      adoptNext.current = false;
+      form.reset(saved);
+    }
+  }, [form, saved]);
+  const draft = saved === undefined ? undefined : ({ ...saved, ...watched } as T);
 
-  const save = async () => {
-    if (draft === undefined) return;
-    if (invalid(draft)) {
+  const send = async (values: T) => {
+    if (invalid?.(values)) {
       setShowErrors(true);
       return;
     }
     setSaving(true);
-    if (confirm && !(await confirm(draft))) {
+    if (confirm && !(await confirm(values))) {
       setSaving(false);
       return;
     }
-    const outcome = await submit(draft);
+    const outcome = await submit(values);
     setSaving(false);
     if (!outcome.result) return;
     setShowErrors(false);
     onSaved(outcome.data);
+    // What was sent (with what the page took in from the answer) is now what is stored.
+    form.reset(form.getValues());
+    adoptNext.current = true;
   };
 
   return {
     draft,
-    change: (partial) => update((current) => ({ ...current, ...partial })),
+    change: (partial) => {
+      adoptNext.current = false;
+      for (const [key, value] of Object.entries(partial)) {
+        const name = key as Path<T>;
+        form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true });
+      }
+      // Shown errors follow the whole draft: a change can clear or reveal another field's.
+      if (showErrors) void form.trigger();
+    },
     showErrors,
-    revealErrors: () => setShowErrors(true),
+    errors: showErrors ? errorsByPath(errors) : {},
+    revealErrors: () => {
+      setShowErrors(true);
+      void form.trigger();
+    },
     saveBar: {
-      dirty,
+      dirty: draft !== undefined && !dequal(draft, saved),
       saving,
-      onSave: () => void save(),
+      onSave: () => void form.handleSubmit(send, () => setShowErrors(true))(),
       onDiscard: () => {
-        discard();
+        form.reset(saved as DefaultValues<T> | undefined);
         setShowErrors(false);
       },
     },

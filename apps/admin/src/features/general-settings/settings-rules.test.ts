@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS,
-  expandHex,
-  retentionLabel,
-  retentionOptions,
-  settingsErrors,
-} from './settings-rules.js';
-
-const { maxLogRetentionHours: _max, ...form } = DEFAULT_SETTINGS;
+import { expandHex, retentionLabel, retentionOptions } from './settings-rules.js';
 
 describe('log retention choices', () => {
   it('offers nothing beyond the Free plan’s 24 hours', () => {
@@ -44,30 +36,5 @@ describe('colours', () => {
     expect(expandHex('#FFF')).toBe('#ffffff');
     expect(expandHex(' #1a2b3c ')).toBe('#1a2b3c');
     expect(expandHex('red')).toBeNull();
-  });
-});
-
-describe('settingsErrors', () => {
-  it('accepts the defaults', () => {
-    expect(settingsErrors(form)).toEqual({});
-  });
-
-  it('puts the contract’s messages on the fields', () => {
-    const errors = settingsErrors({
-      ...form,
-      blockPage: {
-        ...form.blockPage,
-        title: ' ',
-        backgroundColor: 'blue',
-        logoUrl: 'http://x/y.png',
-      },
-      timeoutMs: 200,
-    });
-    expect(errors).toEqual({
-      'blockPage.title': 'The block page title must be 1 to 100 characters.',
-      'blockPage.backgroundColor': 'Colours must be hex codes like #ffffff or #fff.',
-      'blockPage.logoUrl': 'The logo must be an https:// image address.',
-      timeoutMs: 'The decision time-out must be between 500 and 10000 ms.',
-    });
   });
 });

@@ -1,9 +1,8 @@
 // Pure rules of General Settings: the log-retention choices a plan allows, colours for the
-// swatch, the contract's checks mapped onto the form's fields, and what "saved" starts as.
+// swatch, and what "saved" starts as.
 import {
   DEFAULT_BLOCK_PAGE,
   DEFAULT_TIMEOUT_MS,
-  generalSettings,
   plans,
   type GeneralSettings,
 } from '@gatehouse/contracts';
@@ -32,18 +31,6 @@ export function expandHex(colour: string): string | null {
   if (/^#[0-9a-f]{6}$/.test(text)) return text;
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text);
   return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : null;
-}
-
-/** The contract's messages by field path ("blockPage.title"), empty when the form is valid. */
-export function settingsErrors(form: GeneralSettings): Record<string, string> {
-  const parsed = generalSettings.safeParse(form);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
 }
 
 /** Before the first answer and after a failed load: what the server answers a new Free shop. */

@@ -16,7 +16,7 @@ import {
 } from '@shopify/polaris';
 import type { AutoCancelFilter, ErrorIssue } from '@gatehouse/contracts';
 import { useMemo, useState } from 'react';
-import { sameData } from '../../../lib/use-draft.js';
+import { dequal } from 'dequal';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveAutoCancelFilter } from '../api/use-auto-cancel.js';
 import {
@@ -70,7 +70,7 @@ export function FilterEditor({
   const withServer = withServerErrors(errors, refused);
   const refuse = (title: string) => (message: string, list: readonly ErrorIssue[] | undefined) =>
     setRefused({ ...placeServerErrors(draft, message, list), title });
-  const dirty = filter === null || !sameData(draft, initial);
+  const dirty = filter === null || !dequal(draft, initial);
 
   const submit = async () => {
     if (hasErrors(own)) {

@@ -5,6 +5,7 @@
 import { BlockStack, Card, Layout, List, Page, Select, Text } from '@shopify/polaris';
 import {
   CONTENT_SWITCHES,
+  contentProtectionSettings,
   type ContentProtectionSettings,
   type ContentScope,
   type ContentSwitch,
@@ -66,7 +67,7 @@ function ContentProtectionEditor() {
   const stored = useContentProtection();
   const save = useSaveContentProtection();
   const form = useSaveBarForm<ContentProtectionSettings, 'saveContentProtection'>(stored.data, {
-    invalid: () => false,
+    schema: contentProtectionSettings,
     submit: (draft) => save.call(draft),
     onSaved: () => showToast('Content Protection saved'),
   });

@@ -6,6 +6,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
 import {
+  generalSettings,
   ruleCostMessages,
   type GeneralSettings,
   type GeneralSettingsView,
@@ -16,7 +17,6 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeneralSettings } from '../api/use-general-settings.js';
 import { useSaveGeneralSettings } from '../api/use-save-general-settings.js';
-import { settingsErrors } from '../settings-rules.js';
 import { AllowListCard } from './allow-list-card.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
@@ -41,8 +41,8 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
   const switchApp = useSaveGeneralSettings();
   const saved = useMemo(() => formOf(query.data), [query.data]);
   const costCheck = useCostConfirmation('Turn off anyway');
-  const { draft, change, showErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: (form) => Object.keys(settingsErrors(form)).length > 0,
+  const { draft, change, errors, saveBar } = useSaveBarForm(saved, {
+    schema: generalSettings,
     // Turning off the pass for verified search engines says first how many of their visits
     // the shop's rules would then have blocked.
     confirm: (form) =>
@@ -64,8 +64,6 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
       </Page>
     );
   }
-
-  const errors = showErrors ? settingsErrors(draft) : {};
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.
   const setAppEnabled = async (appEnabled: boolean): Promise<boolean> => {
