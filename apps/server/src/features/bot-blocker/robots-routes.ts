@@ -4,7 +4,7 @@
 // from the engine's agent table, by category. A store that cannot be reached is an answer
 // (its state and what to do), never an error.
 import { api, type RobotsTxtView } from '@gatehouse/contracts';
-import { botAgents } from '@gatehouse/engine';
+import { botAgents, isBotCategory } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
@@ -23,9 +23,11 @@ function crawlersOf(blocked: ReadonlySet<string>): RobotsCrawler[] {
   const crawlers: RobotsCrawler[] = [];
   for (const row of botAgents()) {
     const key = row.agent.toLowerCase();
-    if (!blocked.has(row.category) || !ROBOTS_TOKEN.test(row.agent) || seen.has(key)) continue;
+    const category = row.category;
+    if (!isBotCategory(category) || !blocked.has(category)) continue;
+    if (!ROBOTS_TOKEN.test(row.agent) || seen.has(key)) continue;
     seen.add(key);
-    crawlers.push({ agent: row.agent, owner: row.owner, category: row.category });
+    crawlers.push({ agent: row.agent, owner: row.owner, category });
   }
   return crawlers;
 }
