@@ -111,7 +111,7 @@ describe('the robots.txt check', () => {
       expect(res.json<{ Message: string }>().Message).toBeTruthy();
     }
     const res = await t.call('getRobotsTxt', alice.token, { fresh: 'yes' });
-    expect(res.json()).toEqual({ Message: robotsTxtMessages.fresh });
+    expect(res.json()).toMatchObject({ Message: robotsTxtMessages.fresh, code: 'invalid_input' });
   });
 
   it('says the store could not be reached, with no page called allowed', async () => {

@@ -180,7 +180,10 @@ describe('session tokens', () => {
     expect(session.statusCode, session.body).toBe(200);
     const token = session.json<string>();
     expect((await t.call('getCountryBlocker', token)).json().countries).toEqual(['RU']);
-    expect((await t.call('getAccountInfo', token)).json()).toMatchObject({ domain: shop, isImpersonated: true });
+    expect((await t.call('getAccountInfo', token)).json()).toMatchObject({
+      domain: shop,
+      isImpersonated: true,
+    });
     // The merchant inside the admin goes on unaffected.
     expect((await t.call('getAccountInfo', await t.emulator.sessionToken(shop))).statusCode).toBe(
       200,
