@@ -6,7 +6,7 @@
 // table says the purpose of the agents it names, which wins. Link-preview fetchers are good
 // bots. Read once, on first use.
 import { createRequire } from 'node:module';
-import { AI_BOT_CATEGORIES, GOOD_BOTS, LISTED_BOT_CATEGORIES } from '../rules/bot-categories.js';
+import { GOOD_BOTS } from '../rules/bot-categories.js';
 import { botAgents, type BotAgentGroup, type BotAgentRow } from './bot-agents.js';
 
 export interface KnownAgent {
@@ -134,11 +134,3 @@ export function knownAgents(): readonly KnownAgent[] {
 export function goodBots(): readonly KnownAgent[] {
   return knownAgents().filter((agent) => agent.group === GOOD_BOTS);
 }
-
-/** The AI agents by purpose and the other listed categories' agents. */
-export const isListedGroup = (group: BotAgentGroup) =>
-  (LISTED_BOT_CATEGORIES as readonly string[]).includes(group);
-
-/** Whether the group is one of the AI purposes. */
-export const isAiGroup = (group: BotAgentGroup) =>
-  (AI_BOT_CATEGORIES as readonly string[]).includes(group);

@@ -22,9 +22,6 @@ export type BotCategory = (typeof BOT_CATEGORIES)[number];
 /** The categories whose agents are listed in the data file. */
 export const LISTED_BOT_CATEGORIES = BOT_CATEGORIES.slice(0, 6) as readonly BotCategory[];
 
-/** The AI categories, by purpose: training, AI search, agents acting for a person. */
-export const AI_BOT_CATEGORIES = ['ai-crawlers', 'ai-search', 'ai-agents'] as const;
-
 /** The data file's group of good bots: never in a category, never "other bots". */
 export const GOOD_BOTS = 'good-bots';
 

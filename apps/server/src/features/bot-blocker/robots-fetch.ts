@@ -5,6 +5,7 @@
 // older copy.
 import { isIP } from 'node:net';
 import { LRUCache } from 'lru-cache';
+import { readCappedText } from '../../http/capped-body.js';
 
 /** Longest wait for the whole file. */
 export const ROBOTS_TIMEOUT_MS = 5_000;
@@ -49,27 +50,6 @@ function nextUrl(from: URL, location: string | null): URL {
   return target;
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length')) > ROBOTS_MAX_BYTES) {
-    throw new RobotsError(problems.tooLarge);
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > ROBOTS_MAX_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new RobotsError(problems.tooLarge);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
-}
-
 async function download(url: string): Promise<string> {
   const signal = AbortSignal.timeout(ROBOTS_TIMEOUT_MS);
   let target = new URL(url);
@@ -88,7 +68,9 @@ async function download(url: string): Promise<string> {
       await response.body?.cancel().catch(() => {});
       throw new RobotsError(problems.status(response.status));
     }
-    return readCapped(response);
+    const text = await readCappedText(response, ROBOTS_MAX_BYTES);
+    if (text === null) throw new RobotsError(problems.tooLarge);
+    return text;
   }
 }
 
