@@ -8,8 +8,8 @@
 import { firewallMessages, type FirewallSettings } from '@gatehouse/contracts';
 import { parseDevOrigins, systemLookup, type HostLookup } from '@gatehouse/engine';
 import { buildFirewall } from '@gatehouse/firewall';
-import { freePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
@@ -149,8 +149,10 @@ describe('a name that resolves elsewhere once saved', () => {
       devOrigins: parseDevOrigins(`127.0.0.1:${port}`),
       lookup: async (hostname) => (hostname === 'rebind.example' ? ['127.0.0.1'] : []),
     });
-    const firewallPort = await freePort();
-    await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
+    // The system picks the port as it listens: one picked beforehand may be taken meanwhile by
+    // another test file running beside this one.
+    await firewall.listen({ port: 0, host: '127.0.0.1' });
+    const firewallPort = (firewall.server.address() as AddressInfo).port;
     const before = await storeRequests(t, alice.shop);
     const res = await visitThrough(firewallPort, 'rebind-shop.example.com', '/');
     expect(res.status).toBe(502);
