@@ -116,7 +116,12 @@ try {
   const started = Date.now();
   pg = await startPostgres();
   console.log(`PostgreSQL started in ${timed('PostgreSQL server start', started)} s`);
-  vitest('database tests (PostgreSQL)', ['apps/server'], { TEST_DATABASE_URL: pg.url });
+  // One file at a time on the one server: two at once have met each other's ports and
+  // connections (a database dropped under another file's open client).
+  vitest('database tests (PostgreSQL)', ['apps/server'], {
+    TEST_DATABASE_URL: pg.url,
+    VITEST_MAX_WORKERS: '1',
+  });
 } catch (error) {
   console.error(
     `PostgreSQL could not be started: ${error instanceof Error ? error.message : error}`,
