@@ -3,8 +3,9 @@
 // and the legacy list, whether it comes by the form, a CSV file or the legacy migration; an
 // entry wider than a /8 (IPv4) or a /16 (IPv6) is refused with a message and nothing is
 // stored. Entries that together cover a large share of the addresses are kept with a notice,
-// in the add's answer and on the list's page. An entry stored before the bound is not applied
-// (the store stays open to everyone else) and its list's page says so.
+// in the add's answer and on the list's page (entries whose time is up no longer count). An
+// entry stored before the bound is not applied (the store stays open to everyone else) and its
+// list's page says so.
 import type { IpListPage, LegacyMigrationPreview } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -17,13 +18,15 @@ let t: TestApp;
 let shop: ShopSession;
 let wide: ShopSession;
 let legacy: ShopSession;
+let expired: ShopSession;
 useSignedInShops(
   {
     shop: { name: 'ranges-shop', plan: 'premium' },
     wide: { name: 'ranges-wide', plan: 'premium' },
     legacy: { name: 'ranges-legacy', plan: 'premium' },
+    expired: { name: 'ranges-expired', plan: 'premium' },
   },
-  (signedIn) => ({ t, shop, wide, legacy } = signedIn),
+  (signedIn) => ({ t, shop, wide, legacy, expired } = signedIn),
 );
 
 const page = async (who: ShopSession, list: 'listIpBlocker' | 'listWhiteLists') => {
@@ -92,6 +95,22 @@ describe('entries that together cover a large share of the addresses', () => {
     expect((await page(wide, 'listIpBlocker')).notices).toEqual([notice]);
     // The other list is measured on its own.
     expect((await page(wide, 'listWhiteLists')).notices).toEqual([]);
+  });
+
+  it('leave out entries whose time is up: they no longer apply', async () => {
+    const past = new Date(Date.now() - 60_000);
+    await t.app.db.insert(ipRules).values([
+      { shopId: expired.id, list: 'block', ip: '3.0.0.0/8', expiresAt: past },
+      { shopId: expired.id, list: 'block', ip: '4.0.0.0/8', expiresAt: past },
+    ]);
+    const added = await t.call('addIpBlocker', expired.token, { ip: '5.0.0.0/8' });
+    expect(added.json()).toMatchObject({ ip: '5.0.0.0/8', notices: [] });
+    expect((await page(expired, 'listIpBlocker')).notices).toEqual([]);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const live = await t.call('addIpBlocker', expired.token, { ip: '6.0.0.0/8', expiresAt: later });
+    expect(live.json<{ notices: string[] }>().notices).toEqual([
+      expect.stringContaining('cover 1/128 of all IPv4 addresses'),
+    ]);
   });
 });
 
