@@ -22,6 +22,6 @@ export async function installedShopId(db: Database, domain: string): Promise<str
 
 export const THEME_SCOPES = ['read_themes', 'write_themes'];
 
-export function hasThemeScope(shop: Shop): boolean {
+export function hasThemeScope(shop: Pick<Shop, 'grantedScopes'>): boolean {
   return shop.grantedScopes.split(',').some((s) => THEME_SCOPES.includes(s.trim()));
 }

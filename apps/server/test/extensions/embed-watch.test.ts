@@ -2,13 +2,18 @@
 // embed on (themes/publish) or the embed switched off (themes/update) is noticed within seconds,
 // shown by getAppEmbedWarning and told once by a notification; switching it on again clears the
 // warning; the scheduled sweep catches a change whose webhook never came; a shop that never had
-// the embed on is not warned; the call refuses a bad body and a missing session.
-import { eq } from 'drizzle-orm';
+// the embed on is not warned; the sweep reaches every watched shop past its page size, once;
+// the call refuses a bad body and a missing session.
+import { eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shops } from '../../src/db/schema.js';
 import {
   EMBED_CHECK_JOB,
   EMBED_SWEEP_JOB,
+  EMBED_SWEEP_PAGE,
+  sweepEmbeds,
+  type EmbedCheckData,
 } from '../../src/features/extensions/embed-watch-jobs.js';
 import { appEmbedStates } from '../../src/features/extensions/extensions-schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -109,6 +114,42 @@ describe('the app embed watch', () => {
     expect(sweep).toMatchObject({ sent: expect.any(Number), shops: expect.any(Number) });
     await expect.poll(() => offSince(carol), POLL).not.toBeNull();
     expect(await messages(carol)).toHaveLength(1);
+  });
+
+  it('sweeps every watched shop once, however many pages they fill', async () => {
+    const sealed = { accessTokenIv: 'iv', accessTokenTag: 'tag', accessTokenCiphertext: 'c' };
+    const rows = Array.from({ length: 2 * EMBED_SWEEP_PAGE + 7 }, (_, i) => ({
+      domain: `sweep-${i}.myshopify.com`,
+      grantedScopes: i % 5 === 0 ? 'read_orders' : 'read_orders, write_themes',
+      ...(i % 7 === 0 ? {} : sealed),
+      ...(i % 11 === 0 ? { uninstalledAt: new Date() } : {}),
+    }));
+    const inserted = await t.app.db
+      .insert(shops)
+      .values(rows)
+      .returning({ id: shops.id, domain: shops.domain });
+    const watched = inserted
+      .filter((_, i) => i % 5 !== 0 && i % 7 !== 0 && i % 11 !== 0)
+      .map((row) => row.id);
+    try {
+      const sent: string[] = [];
+      const jobs = {
+        send: (name: string, data: EmbedCheckData, options: { singletonKey: string }) => {
+          expect(name).toBe(EMBED_CHECK_JOB);
+          expect(options.singletonKey).toBe(data.shopId);
+          sent.push(data.shopId);
+          return Promise.resolve('job');
+        },
+      };
+      const answer = await sweepEmbeds({ db: t.app.db, jobs } as unknown as FastifyInstance);
+      const ours = new Set(inserted.map((row) => row.id));
+      const swept = sent.filter((id) => ours.has(id));
+      expect(swept.toSorted()).toEqual(watched.toSorted());
+      expect(answer.sent).toBe(sent.length);
+      expect(answer.shops).toBe(sent.length);
+    } finally {
+      await t.app.db.delete(shops).where(like(shops.domain, 'sweep-%'));
+    }
   });
 
   it('does not warn a shop that never had the embed on', async () => {

@@ -2,8 +2,11 @@
 // once; as a backstop for a webhook the platform never sent, a sweep on a schedule (every few
 // minutes, one run per occurrence across instances) sends one check job per watched shop (one
 // waiting or running per shop), so the merchant hears of the embed turning off within minutes
-// either way.
-import { eq, isNull, type SQL } from 'drizzle-orm';
+// either way. The sweep reads the shops a page at a time, only their ids and scopes, so its
+// cost stays flat however many shops are installed; when there are more checks than the
+// workers get through in an interval, the one-per-shop rule keeps the queue from growing and
+// each shop is simply checked as soon as the workers reach it.
+import { and, asc, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shops } from '../../db/schema.js';
 import type { TopicHandler } from '../../http/webhook-topic.js';
@@ -46,16 +49,36 @@ export function embedCheckJob(app: FastifyInstance): JobDefinition<EmbedCheckDat
   };
 }
 
+/** How many shops the sweep reads at a time. */
+export const EMBED_SWEEP_PAGE = 500;
+
 /** Sends a check for every installed shop that granted a theme scope; answers how many. */
 export async function sweepEmbeds(app: FastifyInstance): Promise<{ sent: number; shops: number }> {
-  const installed = await app.db.select().from(shops).where(isNull(shops.uninstalledAt));
-  const watched = installed.filter((shop) => hasThemeScope(shop) && shop.accessTokenCiphertext);
   let sent = 0;
-  for (const shop of watched) {
-    const data: EmbedCheckData = { shopId: shop.id };
-    if (await app.jobs.send(EMBED_CHECK_JOB, data, { singletonKey: shop.id })) sent += 1;
+  let watched = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page = await app.db
+      .select({ id: shops.id, grantedScopes: shops.grantedScopes })
+      .from(shops)
+      .where(
+        and(
+          isNull(shops.uninstalledAt),
+          isNotNull(shops.accessTokenCiphertext),
+          after === null ? undefined : gt(shops.id, after),
+        ),
+      )
+      .orderBy(asc(shops.id))
+      .limit(EMBED_SWEEP_PAGE);
+    for (const shop of page) {
+      if (!hasThemeScope(shop)) continue;
+      watched += 1;
+      const data: EmbedCheckData = { shopId: shop.id };
+      if (await app.jobs.send(EMBED_CHECK_JOB, data, { singletonKey: shop.id })) sent += 1;
+    }
+    if (page.length < EMBED_SWEEP_PAGE) return { sent, shops: watched };
+    after = page[page.length - 1]!.id;
   }
-  return { sent, shops: watched.length };
 }
 
 export function embedSweepJob(app: FastifyInstance): JobDefinition {
