@@ -1,7 +1,7 @@
 // A merchant edits Firewall Settings as every other settings page: the save bar appears with
 // the first edit and saves, a move to another page with unsaved edits asks first (Stay keeps
-// them, Leave page drops them), and a refused save is said in the form, on a desktop and on a
-// phone.
+// them, Leave page drops them), and a refused save is said under the field it is about, on a
+// desktop and on a phone.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlags } from './support/account-state.js';
@@ -42,12 +42,15 @@ describe('Firewall Settings', () => {
     expect(await requests().inputValue()).toBe('120');
   });
 
-  it('says a refused save in the form and keeps the edits', async () => {
-    await admin.getByLabel('Store origin').fill('http://169.254.169.254/latest');
+  it('says a refused save under the store origin and keeps the edits', async () => {
+    const origin = admin.getByLabel('Store origin');
+    await origin.fill('http://169.254.169.254/latest');
     const refused = admin.waitForResponse((r) => r.url().endsWith('/api/firewall/saveSettings'));
     await saveButton().click();
     expect((await refused).status()).toBe(400);
-    await shows(admin, 'The settings were not saved');
+    await expect.poll(() => origin.getAttribute('aria-invalid')).toBe('true');
+    await shows(admin, 'The store origin must be a public address of your store');
+    await screenshot(admin, 'firewall-settings-origin-refused');
     expect(await requests().inputValue()).toBe('120');
     await admin.getByLabel('Store origin').fill('');
   });

@@ -116,7 +116,10 @@ describe('the store origin in Firewall Settings', () => {
     const before = (await t.call('getFirewallSettings', alice.token)).json();
     const res = await t.call('saveFirewallSettings', alice.token, settings({ origin }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ Message: notPublic(problem) });
+    expect(res.json()).toMatchObject({
+      Message: notPublic(problem),
+      issues: [{ path: ['origin'], message: notPublic(problem) }],
+    });
     expect((await t.call('getFirewallSettings', alice.token)).json()).toEqual(before);
   });
 

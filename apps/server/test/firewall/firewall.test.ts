@@ -88,19 +88,35 @@ describe('Firewall Settings', () => {
   });
 
   it.each([
-    ['an origin that is not http(s)', { origin: 'ftp://store.example' }, firewallMessages.origin],
-    ['an origin with a query', { origin: 'https://store.example/?a=1' }, firewallMessages.origin],
-    ['a domain that is not a host name', { hosts: ['not a host'] }, firewallMessages.host],
-    ['on without an origin', { origin: '' }, firewallMessages.origin],
+    [
+      'an origin that is not http(s)',
+      { origin: 'ftp://store.example' },
+      firewallMessages.origin,
+      ['origin'],
+    ],
+    [
+      'an origin with a query',
+      { origin: 'https://store.example/?a=1' },
+      firewallMessages.origin,
+      ['origin'],
+    ],
+    [
+      'a domain that is not a host name',
+      { hosts: ['not a host'] },
+      firewallMessages.host,
+      ['hosts', 0],
+    ],
+    ['on without an origin', { origin: '' }, firewallMessages.origin, ['origin']],
     [
       'a rate limit of 0',
       { rateLimit: { enabled: true, max: 0, windowSeconds: 60, action: 'block' as const } },
       firewallMessages.limit,
+      ['rateLimit', 'max'],
     ],
-  ])('refuses %s and changes nothing', async (_name, over, message) => {
+  ])('refuses %s, naming the field, and changes nothing', async (_name, over, message, path) => {
     const res = await t.call('saveFirewallSettings', alice.token, settings(over));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ Message: message });
+    expect(res.json()).toMatchObject({ Message: message, issues: [{ path, message }] });
     expect((await t.call('getFirewallSettings', alice.token)).json()).toMatchObject({
       enabled: false,
     });
@@ -116,7 +132,10 @@ describe('Firewall Settings', () => {
       hosts: ['www.bob.example', 'ALICE.example.com'],
     });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ Message: firewallMessages.hostTaken });
+    expect(taken.json()).toMatchObject({
+      Message: firewallMessages.hostTaken,
+      issues: [{ path: ['hosts'], message: firewallMessages.hostTaken }],
+    });
   });
 });
 

@@ -60,9 +60,14 @@ export async function firewallRoutes(
     api.saveFirewallSettings,
     async (input, { session }) => {
       const hosts = [...new Set(input.hosts)];
-      if (input.enabled && input.origin === '') throw badRequest(firewallMessages.origin);
+      // Each refusal names the field it is about, so the form marks that field.
+      const refuse = (message: string, field: 'origin' | 'hosts', code: string) =>
+        badRequest(message, [{ path: [field], code, message }]);
+      if (input.enabled && input.origin === '') {
+        throw refuse(firewallMessages.origin, 'origin', 'origin_required');
+      }
       if (hosts.length > 0 && (await servedElsewhere(session.shopId, hosts))) {
-        throw badRequest(firewallMessages.hostTaken);
+        throw refuse(firewallMessages.hostTaken, 'hosts', 'host_taken');
       }
       if (input.origin !== '') {
         const shop = await shopOfSession(app.db, session);
@@ -75,7 +80,7 @@ export async function firewallRoutes(
           devOrigins: firewall.devOrigins,
           lookup: options.lookup,
         });
-        if (problem) throw badRequest(problem);
+        if (problem) throw refuse(problem, 'origin', 'origin_refused');
       }
       await saveFirewallSettings(app.db, session.shopId, { ...input, hosts });
       // The firewalls waiting on the policy snapshot read it again at once.

@@ -1,7 +1,8 @@
 // /firewallSettings: the Firewall on or off, the store origin it forwards to, the domains
 // pointed at it, which storefront blockers it enforces too, its rate limit per visitor, and
 // the connection status with the DNS records to create. Edits are saved with the contextual
-// save bar, which asks before a move away drops them; a refused save is shown in the form.
+// save bar, which asks before a move away drops them; each problem, found before the save or
+// by the server, shows at its field.
 // Part of Premium: on Free the page explains it and leads to the subscription page.
 import { useMemo, useState } from 'react';
 import {
@@ -19,9 +20,18 @@ import { FIREWALL_ENFORCEABLE, type FirewallEnforceable } from '@gatehouse/contr
 import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
+import { placeIssues, type PlacedIssues } from '../../../lib/place-issues.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useFirewallSettings, useSaveFirewallSettings } from '../api/use-firewall-settings.js';
-import { ENFORCE_LABELS, readForm, toForm, type FirewallForm } from '../firewall-form.js';
+import {
+  ENFORCE_LABELS,
+  fieldOf,
+  firewallFormSchema,
+  readForm,
+  toForm,
+  type FirewallField,
+  type FirewallForm,
+} from '../firewall-form.js';
 import { ConnectionCard } from './connection-card.js';
 
 const TITLE = 'Firewall Settings';
@@ -41,20 +51,22 @@ export function FirewallSettingsPage() {
   );
 }
 
-function FirewallSettingsEditor() {
+export function FirewallSettingsEditor() {
   const settings = useFirewallSettings();
   const save = useSaveFirewallSettings();
-  // The server's refusal of the last save, shown in the form until the next edit.
-  const [refusal, setRefusal] = useState<string | undefined>();
+  // The server's refusal of the last save, shown at its fields until the next edit.
+  const [refusal, setRefusal] = useState<PlacedIssues<FirewallField> | undefined>();
   const saved = useMemo(() => toForm(settings.data), [settings.data]);
   const form = useSaveBarForm(saved, {
-    invalid: (draft) => 'error' in readForm(draft),
+    schema: firewallFormSchema,
     submit: async (draft) => {
       const read = readForm(draft);
       // Never an error here: the save bar checks the draft before it submits.
       if ('error' in read) return { result: false, data: undefined, message: read.error };
       const outcome = await save.call(read.settings);
-      if (!outcome.result) setRefusal(outcome.message);
+      if (!outcome.result) {
+        setRefusal(placeIssues(outcome.message, outcome.error?.issues, fieldOf));
+      }
       return outcome;
     },
     onSaved: (data) => {
@@ -65,8 +77,7 @@ function FirewallSettingsEditor() {
   });
   const { draft } = form;
   if (draft === undefined) return <Page title={TITLE} />;
-  const read = form.showErrors ? readForm(draft) : null;
-  const error = read && 'error' in read ? read.error : refusal;
+  const errorOf = (field: FirewallField) => form.errors[field] ?? refusal?.at[field]?.[0];
   const set = (change: Partial<FirewallForm>) => {
     form.change(change);
     setRefusal(undefined);
@@ -83,7 +94,12 @@ function FirewallSettingsEditor() {
       />
       <BlockStack gap="400">
         <ConnectionCard view={settings.data} />
-        <SettingsForm form={draft} error={error} onChange={set} />
+        <SettingsForm
+          form={draft}
+          banner={refusal?.banner ?? undefined}
+          errorOf={errorOf}
+          onChange={set}
+        />
       </BlockStack>
     </Page>
   );
@@ -91,19 +107,22 @@ function FirewallSettingsEditor() {
 
 function SettingsForm({
   form,
-  error,
+  banner,
+  errorOf,
   onChange: set,
 }: {
   form: FirewallForm;
-  error: string | undefined;
+  /** A refusal that is not about one field. */
+  banner: string | undefined;
+  errorOf: (field: FirewallField) => string | undefined;
   onChange: (change: Partial<FirewallForm>) => void;
 }) {
   return (
     <Card>
       <FormLayout>
-        {error && (
+        {banner && (
           <Banner tone="critical" title="The settings were not saved">
-            <p>{error}</p>
+            <p>{banner}</p>
           </Banner>
         )}
         <Checkbox
@@ -117,6 +136,7 @@ function SettingsForm({
           placeholder="https://your-store.myshopify.com"
           helpText="Where the firewall sends the requests it lets through."
           value={form.origin}
+          error={errorOf('origin')}
           onChange={(origin) => set({ origin })}
           autoComplete="off"
         />
@@ -125,6 +145,7 @@ function SettingsForm({
           placeholder={'www.example.com\nexample.com'}
           helpText="Your store’s domains that point at the firewall, one per line."
           value={form.hosts}
+          error={errorOf('hosts')}
           onChange={(hosts) => set({ hosts })}
           multiline={3}
           autoComplete="off"
@@ -137,6 +158,7 @@ function SettingsForm({
             label: ENFORCE_LABELS[value],
           }))}
           selected={form.enforce}
+          error={errorOf('enforce')}
           onChange={(values) => set({ enforce: values as FirewallEnforceable[] })}
         />
         <Text as="h2" variant="headingMd">
@@ -153,6 +175,7 @@ function SettingsForm({
             type="number"
             min={1}
             value={form.max}
+            error={errorOf('max')}
             onChange={(max) => set({ max })}
             autoComplete="off"
             disabled={!form.limitEnabled}
@@ -162,6 +185,7 @@ function SettingsForm({
             type="number"
             min={1}
             value={form.windowSeconds}
+            error={errorOf('windowSeconds')}
             onChange={(windowSeconds) => set({ windowSeconds })}
             autoComplete="off"
             disabled={!form.limitEnabled}
@@ -179,6 +203,7 @@ function SettingsForm({
             { label: 'Block', value: 'block', helpText: 'Refused until the window ends.' },
           ]}
           selected={[form.action]}
+          error={errorOf('action')}
           onChange={([action]) => set({ action: action === 'block' ? 'block' : 'challenge' })}
         />
       </FormLayout>
