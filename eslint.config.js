@@ -128,6 +128,55 @@ export default tseslint.config(
       ],
     },
   },
+  // The checkout validation function runs inside Shopify with tight limits on its size: of
+  // Gatehouse it bundles only the US ZIP+4 rule it shares with the order filters, and that
+  // module imports nothing.
+  {
+    files: ['extensions/checkout-validation/src/**/*.ts'],
+    ignores: ['extensions/checkout-validation/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@gatehouse/*',
+                '!@gatehouse/engine',
+                '!@gatehouse/engine/us-zip',
+                '../../../*',
+              ],
+              message:
+                "The checkout function bundles only the engine's us-zip module of Gatehouse.",
+            },
+          ],
+          paths: [
+            {
+              name: '@gatehouse/engine',
+              message:
+                "The checkout function bundles only the engine's us-zip module of Gatehouse.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/engine/src/orders/us-zip.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['*'],
+              message: 'The checkout function bundles this module: it imports nothing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // ---------------------------------------------------------------- server boundaries
   // apps/server/src has three kinds of code. The app layer (app.ts, server.ts and the cli/
   // entry points) composes features. A feature (features/<name>/) imports shared code and its

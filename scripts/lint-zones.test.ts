@@ -73,6 +73,20 @@ const zones: [zone: string, path: string, refused: string, allowed: string, rule
     "import { decide as imported } from '@gatehouse/engine';",
     'no-restricted-imports',
   ],
+  [
+    'the checkout function bundles only the shared ZIP rule of Gatehouse',
+    'extensions/checkout-validation/src/scratch-zone.ts',
+    "import { decide as imported } from '@gatehouse/engine';",
+    "import { usZipBase as imported } from '@gatehouse/engine/us-zip';",
+    'no-restricted-imports',
+  ],
+  [
+    'the ZIP rule the checkout function bundles imports nothing',
+    'packages/engine/src/orders/us-zip.ts',
+    "import { parseIp as imported } from '../ip/ip-address.js';",
+    'const imported = 0;',
+    'no-restricted-imports',
+  ],
 ];
 
 describe('the import boundaries', () => {

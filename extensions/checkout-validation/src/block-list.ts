@@ -70,25 +70,6 @@ export function normalise(kind: BlockKind, value: string): string {
   }
 }
 
-/**
- * Where the US postal service's ZIP codes are used: the states and the territories with their
- * own country codes, and the freely associated states.
- */
-const US_ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM', 'FM', 'MH', 'PW']);
-
-/**
- * The 5-digit ZIP of a buyer's US ZIP+4 ("90210-1234", "90210 1234", "902101234"), so a listed
- * 90210 catches it; null for any other code, and for an address outside the places that use US
- * ZIP codes (other countries' nine-digit or dashed codes are never shortened). Without a
- * country only the dashed form counts.
- */
-export function usZipBase(zip: string, countryCode: string | null | undefined): string | null {
-  const country = countryCode?.trim().toUpperCase() || null;
-  if (country !== null && !US_ZIP_COUNTRIES.has(country)) return null;
-  const form = country === null ? /^(\d{5})-\d{4}$/ : /^(\d{5})[\s-]*\d{4}$/;
-  return form.exec(zip.trim())?.[1] ?? null;
-}
-
 const PREFIX: Record<BlockKind, string> = {
   email: 'e:',
   emailDomain: 'd:',

@@ -2,7 +2,8 @@
 // merchant's message, aimed at the first field that matched (the email, the phone, or the
 // delivery address's name, street, zip or country), so the checkout shows it there and the
 // order is not placed. Without the block list (not yet synced) every checkout goes through.
-import { readBlockList, usZipBase, type BlockKind, type BlockListReader } from './block-list.js';
+import { usZipBase } from '@gatehouse/engine/us-zip';
+import { readBlockList, type BlockKind, type BlockListReader } from './block-list.js';
 
 interface MaybeValue {
   value?: string | null;

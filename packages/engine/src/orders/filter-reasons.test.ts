@@ -4,7 +4,7 @@ import { evaluateFilters, evaluateMatch, matchReasons } from './evaluate-filters
 import { describeCondition, joinReasons } from './condition-words.js';
 import type { FilterMatch } from './filter-fields.js';
 import { base } from './filters.cases.js';
-import { usZipBase } from './order-facts.js';
+import { usZipBase } from './us-zip.js';
 
 const compiled = (match: FilterMatch): CompiledMatch => {
   const result = compileMatch(match);
@@ -203,8 +203,10 @@ describe('a listed ZIP and a US ZIP+4', () => {
     ['90210-1234', 'PR', true],
     ['90210-1234', null, true],
     ['90210', 'US', true],
+    ['90210 1234', 'US', true],
+    ['902101234', 'US', true],
+    ['902101234', null, false],
     ['90210-123', 'US', false],
-    ['902101234', 'US', false],
     ['90210-1234', 'BR', false],
     ['90210-12345', 'US', false],
   ])('listed 90210 catches %s in %s: %s', (zip, country, caught) => {

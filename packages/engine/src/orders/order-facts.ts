@@ -3,12 +3,14 @@
 // case or Unicode form (NFC, lower case, trimmed); an email's domain and a listed domain are
 // compared in their ASCII (punycode) form, so "bücher.de" and "xn--bcher-kva.de" are one
 // domain; a phone compares by its digits; a ZIP code without its spaces, and a US ZIP+4
-// ("90210-1234") also as its 5-digit ZIP, so a listed 90210 catches it. A fact the order does
+// ("90210-1234", "90210 1234") also as its 5-digit ZIP (us-zip.ts, the rule the checkout
+// function shares), so a listed 90210 catches it. A fact the order does
 // not carry is null: a condition on it never holds, negated or not, so missing data never
 // cancels an order. Nothing here throws on odd input: what is not of the expected type counts
 // as missing.
 import { parseIp } from '../ip/ip-address.js';
 import { ipToBigInt } from '../ip/ip-range.js';
+import { usZipBase } from './us-zip.js';
 
 export interface OrderAddressFacts {
   firstName?: string | null;
@@ -58,24 +60,6 @@ export const normText = (s: string): string =>
   (ASCII.test(s) ? s : s.normalize('NFC')).trim().toLowerCase();
 export const digitsOf = (s: string): string => s.replace(/\D+/g, '');
 export const normZip = (s: string): string => normText(s).replace(/\s+/g, '');
-
-/**
- * Where the US postal service's ZIP codes are used: the states and the territories with their
- * own country codes, and the freely associated states.
- */
-const US_ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM', 'FM', 'MH', 'PW']);
-const ZIP_PLUS_4 = /^(\d{5})-\d{4}$/;
-
-/**
- * The 5-digit ZIP of a US ZIP+4 ("90210-1234" → "90210"), or null. Only the US form, five
- * digits, a dash, four digits, and only for an address in a place that uses US ZIP codes (or
- * of no known country): other countries' codes with a dash (Japan's 100-0001, Poland's 00-950,
- * Brazil's 01310-100) are not shortened.
- */
-export function usZipBase(zip: string, countryCode: string | null): string | null {
-  if (countryCode !== null && !US_ZIP_COUNTRIES.has(countryCode.toUpperCase())) return null;
-  return ZIP_PLUS_4.exec(normZip(zip))?.[1] ?? null;
-}
 
 const PLAIN_DOMAIN = /^[a-z0-9.-]+$/;
 
