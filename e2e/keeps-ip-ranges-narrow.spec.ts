@@ -3,7 +3,7 @@
 // addresses are kept with a warning above the list, on a wide screen and on a phone; the
 // same on Block Lists (Legacy).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
 import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
 
@@ -38,6 +38,22 @@ describe('keeping IP ranges narrow', () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await shows(admin, /cover 1\/128 of all IPv4 addresses/);
     await screenshot(admin, 'ip-blocker-wide-ranges-390');
+  });
+
+  it('says the same in the import dialog after a file widens the list further', async () => {
+    await admin.setViewportSize({ width: 1280, height: 860 });
+    await admin.getByRole('button', { name: 'Import CSV' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({
+      name: 'wide.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('ip,note\n5.0.0.0/8,from a file\n'),
+    });
+    await admin.getByRole('button', { name: 'Import 1 entry' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(/cover 1\.17 % of all IPv4 addresses/).waitFor();
+    await screenshot(admin, 'ip-blocker-import-notice-1280');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
   });
 
   it('warns the same way on Block Lists (Legacy)', async () => {

@@ -2,7 +2,9 @@
 // preview, show the counts and every bad line by number, and import only when the merchant
 // confirms "Import N entries" (or, for a file with bad lines, "Import the N good lines, skip
 // the M bad ones"). Nothing is written before that confirmation. The list's own preview and
-// commit calls do the reading and the storing.
+// commit calls do the reading and the storing. An import the list answers with notices (its
+// entries now cover a large share of all addresses, say) stays open to show them; any other
+// closes with a toast.
 import { useState } from 'react';
 import { Banner, BlockStack, DropZone, List, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { maxCsvChars, protectionMessages, type CsvPreview } from '@gatehouse/contracts';
@@ -23,7 +25,7 @@ export interface CsvImportCalls {
       csv: string;
       token: string;
       skipInvalid?: boolean;
-    }): Promise<Outcome<{ imported: number; skipped: number }>>;
+    }): Promise<Outcome<{ imported: number; skipped: number; notices?: string[] }>>;
     isPending: boolean;
   };
 }
@@ -33,7 +35,8 @@ const READ_SHARE = 80;
 type Step =
   | { kind: 'choose'; problem?: string }
   | { kind: 'working'; label: string; progress: number; fileName: string }
-  | { kind: 'preview'; fileName: string; csv: string; preview: CsvPreview };
+  | { kind: 'preview'; fileName: string; csv: string; preview: CsvPreview }
+  | { kind: 'imported'; done: string; notices: string[] };
 
 export function CsvImportModal({
   title,
@@ -114,10 +117,13 @@ export function CsvImportModal({
       }
       return;
     }
-    const { imported, skipped } = outcome.data;
-    const done = `Imported ${countOf(imported, 'entry', 'entries')}`;
-    showToast(skipped > 0 ? `${done}, skipped ${countOf(skipped, 'bad line', 'bad lines')}` : done);
-    close();
+    const { imported, skipped, notices = [] } = outcome.data;
+    const entries = `Imported ${countOf(imported, 'entry', 'entries')}`;
+    const done =
+      skipped > 0 ? `${entries}, skipped ${countOf(skipped, 'bad line', 'bad lines')}` : entries;
+    showToast(done);
+    if (notices.length > 0) setStep({ kind: 'imported', done, notices });
+    else close();
   };
 
   const model = step.kind === 'preview' ? previewModel(step.preview) : null;
@@ -127,20 +133,26 @@ export function CsvImportModal({
       onClose={close}
       title={title}
       primaryAction={
-        model?.confirmLabel
-          ? {
-              content: model.confirmLabel,
-              loading: importing,
-              onAction: () => void commit(model.skipInvalid),
-            }
-          : undefined
+        step.kind === 'imported'
+          ? { content: 'Done', onAction: close }
+          : model?.confirmLabel
+            ? {
+                content: model.confirmLabel,
+                loading: importing,
+                onAction: () => void commit(model.skipInvalid),
+              }
+            : undefined
       }
-      secondaryActions={[
-        ...(step.kind === 'preview'
-          ? [{ content: 'Choose another file', onAction: () => setStep({ kind: 'choose' }) }]
-          : []),
-        { content: 'Cancel', onAction: close },
-      ]}
+      secondaryActions={
+        step.kind === 'imported'
+          ? []
+          : [
+              ...(step.kind === 'preview'
+                ? [{ content: 'Choose another file', onAction: () => setStep({ kind: 'choose' }) }]
+                : []),
+              { content: 'Cancel', onAction: close },
+            ]
+      }
     >
       <Modal.Section>
         {step.kind === 'choose' && (
@@ -188,6 +200,18 @@ export function CsvImportModal({
               />
             )}
             {model.problem && <Banner tone="warning">{model.problem}</Banner>}
+          </BlockStack>
+        )}
+        {step.kind === 'imported' && (
+          <BlockStack gap="300">
+            <Text as="p">{step.done}.</Text>
+            <Banner tone="warning" title="Check the list">
+              <BlockStack gap="200">
+                {step.notices.map((notice) => (
+                  <p key={notice}>{notice}</p>
+                ))}
+              </BlockStack>
+            </Banner>
           </BlockStack>
         )}
       </Modal.Section>
