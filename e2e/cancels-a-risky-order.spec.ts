@@ -1,7 +1,8 @@
 // A merchant turns Fraud Protect on; a buyer checks out on the demo store with the test card
 // the platform rates high risk; the merchant sees the order cancelled and refunded in Fraud
 // Protect's log, and in the platform's own order list, whose order page shows what Gatehouse
-// wrote into the order's risk; the buyer's order page says it was cancelled.
+// wrote into the order's risk, which the log shows too; the buyer's order page says it was
+// cancelled.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './support/account-state.js';
@@ -101,6 +102,17 @@ describe('Fraud Protect cancels a risky order', () => {
     );
     await screenshot(buyer, 'fraud-protect-platform-order-risk');
     await buyer.goBack();
+
+    // The merchant's log says the same beside what was done to the order.
+    await expect
+      .poll(async () => admin.getByRole('row').filter({ hasText: orderName }).first().innerText(), {
+        timeout: 30_000,
+        interval: 1000,
+      })
+      .toContain(
+        "Added to the order's risk in Shopify (no risk level): Gatehouse Fraud Protect cancelled the order, rated high risk.",
+      );
+    await screenshot(admin, 'fraud-protect-log-risk-note');
 
     // And the buyer's order page says so.
     await buyer.goBack();

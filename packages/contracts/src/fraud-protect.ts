@@ -213,14 +213,30 @@ export const fraudLogRequest = z.object({
 });
 
 /**
+ * What Gatehouse wrote (or is writing) into an order's own risk on the platform: the level and
+ * the facts in words; while it is being written, once written, or why it could not be.
+ */
+export const riskNoteView = z.object({
+  orderId: z.string(),
+  status: z.enum(['writing', 'written', 'failed']),
+  riskLevel: z.enum(['HIGH', 'MEDIUM', 'LOW', 'NONE']),
+  facts: z.array(z.string()),
+  /** Why it could not be written, in words; null otherwise. */
+  error: z.string().nullable(),
+});
+export type RiskNoteView = z.infer<typeof riskNoteView>;
+
+/**
  * A page of the log, by order: every entry of the page's orders, an order's entries together
- * (the log shows one line per order); `total` and `pageSize` count orders.
+ * (the log shows one line per order); `total` and `pageSize` count orders. Fraud Protect's
+ * answer also carries what was written into the page's orders' risk on the platform.
  */
 export const fraudLogPage = z.object({
   entries: z.array(orderActionEntry),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  riskNotes: z.array(riskNoteView).optional(),
 });
 export type FraudLogPage = z.infer<typeof fraudLogPage>;
 

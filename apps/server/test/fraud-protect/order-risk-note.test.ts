@@ -9,6 +9,7 @@
 import {
   DEFAULT_FRAUD_PROTECT,
   NEW_AUTO_CANCEL_FILTER,
+  type FraudLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
 import { buildNetworkClassifier, FEEDS, loadNetworkTable, parseFeed } from '@gatehouse/engine';
@@ -182,6 +183,24 @@ describe('writing what Gatehouse found into the order’s risk', () => {
         },
       ],
     });
+
+    // The order log shows what was written beside what was done, on Fraud Protect's log only,
+    // and to this shop only.
+    const log = await t.call('getFraudProtectLog', owner.token, { page: '1' });
+    expect(log.json<FraudLogPage>().riskNotes).toEqual([
+      {
+        orderId: String(placed.id),
+        status: 'written',
+        riskLevel: 'HIGH',
+        facts: written!.facts.map((fact) => fact.description),
+        error: null,
+      },
+    ]);
+    const filterLog = await t.call('getAutoCancelLog', owner.token, { page: '1' });
+    expect(filterLog.json<FraudLogPage>()).not.toHaveProperty('riskNotes');
+    const other = await fraudProtectShop(t, 'risk-note-other');
+    const otherLog = await t.call('getFraudProtectLog', other.owner.token, { page: '1' });
+    expect(otherLog.json<FraudLogPage>()).toMatchObject({ entries: [], riskNotes: [] });
 
     // The order heard of again: three more deliveries and two workers at once.
     const body = JSON.stringify({ id: placed.id, name: placed.name });

@@ -1,8 +1,9 @@
 // The one log of the orders Fraud Protect and the auto-cancel filters acted on, one line per
 // order, newest first, a page at a time: when, the order (linked to its page in the Shopify
 // admin), its risk, and everything done to it: what each entry did, which feature (and which
-// filter) decided it, how it ended, and what it says (order-groups.ts), with the order's one
-// Retry; it can be narrowed to one feature. The page hands over its own read of a page of the
+// filter) decided it, how it ended, and what it says (order-groups.ts), what was written into
+// its risk in Shopify when the page's log carries it, with the order's one Retry; it can be
+// narrowed to one feature. The page hands over its own read of a page of the
 // log and its own retry call.
 import {
   Badge,
@@ -21,6 +22,7 @@ import {
   orderActionFeatureLabels,
   type OrderActionEntry,
   type OrderActionFeature,
+  type RiskNoteView,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { relativeTime } from '../../lib/relative-time.js';
@@ -41,7 +43,7 @@ function RiskBadge({ level }: { level: string | null }) {
 }
 
 /** One order as a stacked block, for narrow screens. */
-function CondensedOrder({ group, readAt, retry }: OrderProps) {
+function CondensedOrder({ group, riskNote, readAt, retry }: OrderProps) {
   return (
     <BlockStack gap="200">
       <InlineStack gap="200" blockAlign="center">
@@ -53,7 +55,7 @@ function CondensedOrder({ group, readAt, retry }: OrderProps) {
           {relativeTime(group.createdAt, readAt)}
         </Text>
       </InlineStack>
-      <OrderEntries group={group} readAt={readAt} retry={retry} />
+      <OrderEntries group={group} riskNote={riskNote} readAt={readAt} retry={retry} />
     </BlockStack>
   );
 }
@@ -62,6 +64,7 @@ export interface OrderActionLog {
   entries: OrderActionEntry[];
   total: number;
   pageSize: number;
+  riskNotes?: RiskNoteView[] | undefined;
 }
 
 /** The page's read of one page of the log, one feature's or all, as its query hook answers it. */
@@ -103,6 +106,7 @@ export function OrderActionLogCard({
   const { entries, total, pageSize } = log.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const groups = groupByOrder(entries);
+  const riskNotes = new Map((log.data.riskNotes ?? []).map((note) => [note.orderId, note]));
   const headings: [{ title: string }, ...{ title: string }[]] = [
     { title: 'Time' },
     { title: 'Order' },
@@ -151,7 +155,12 @@ export function OrderActionLogCard({
             smDown ? (
               <IndexTable.Row id={group.orderId} key={group.orderId} position={index}>
                 <div style={{ padding: 'var(--p-space-300) var(--p-space-400)' }}>
-                  <CondensedOrder group={group} readAt={readAt} retry={retry} />
+                  <CondensedOrder
+                    group={group}
+                    riskNote={riskNotes.get(group.orderId)}
+                    readAt={readAt}
+                    retry={retry}
+                  />
                 </div>
               </IndexTable.Row>
             ) : (
@@ -170,7 +179,12 @@ export function OrderActionLogCard({
                   <RiskBadge level={group.riskLevel} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <OrderEntries group={group} readAt={readAt} retry={retry} />
+                  <OrderEntries
+                    group={group}
+                    riskNote={riskNotes.get(group.orderId)}
+                    readAt={readAt}
+                    retry={retry}
+                  />
                 </IndexTable.Cell>
               </IndexTable.Row>
             ),

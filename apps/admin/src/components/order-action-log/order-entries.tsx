@@ -1,12 +1,13 @@
 // What the order log shows of one order: each thing done to it (who decided it, with the
-// conditions that made a filter match, what it was, how it ended and what it says) and the
-// order's one Retry button.
+// conditions that made a filter match, what it was, how it ended and what it says), what
+// Gatehouse wrote into the order's own risk in Shopify, and the order's one Retry button.
 import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import {
   describeOrderAction,
   orderActionFeatureLabels,
   type OrderActionEntry,
   type OrderActionStatus,
+  type RiskNoteView,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
 import { showToast } from '../../lib/toast-store.js';
@@ -27,11 +28,36 @@ const STATUS: Record<
 /** Tries an order again at once, by one of its entries; true once the server took it. */
 export type RetryAction = (id: string) => Promise<boolean>;
 
-/** An order's entries, when the log was read, and its retry call. */
+/** An order's entries, what was written into its risk, when the log was read, and its retry. */
 export interface OrderProps {
   group: OrderGroup;
+  riskNote: RiskNoteView | undefined;
   readAt: number;
   retry: RetryAction;
+}
+
+const LEVEL_WORDS: Record<RiskNoteView['riskLevel'], string> = {
+  HIGH: 'high risk',
+  MEDIUM: 'medium risk',
+  LOW: 'low risk',
+  NONE: 'no risk level',
+};
+
+/** What Gatehouse wrote, is writing, or could not write into the order's risk in Shopify. */
+function RiskNoteLine({ note }: { note: RiskNoteView }) {
+  const level = LEVEL_WORDS[note.riskLevel];
+  const facts = note.facts.join('; ');
+  const text =
+    note.status === 'written'
+      ? `Added to the order's risk in Shopify (${level}): ${facts}`
+      : note.status === 'writing'
+        ? `Adding to the order's risk in Shopify (${level}): ${facts}`
+        : `Could not add to the order's risk in Shopify: ${note.error ?? 'Shopify refused it.'}`;
+  return (
+    <Text as="p" tone={note.status === 'failed' ? 'critical' : 'subdued'} breakWord>
+      {text}
+    </Text>
+  );
 }
 
 /** The entry's status badge: an interrupted attempt waits; an order being checked says so. */
@@ -80,7 +106,7 @@ function EntryLine({
 }
 
 /** Everything done to the order, and its one Retry. */
-export function OrderEntries({ group, readAt, retry }: OrderProps) {
+export function OrderEntries({ group, riskNote, readAt, retry }: OrderProps) {
   const [retrying, setRetrying] = useState(false);
   const action = orderRetry(group);
   // Table cells do not wrap: the platform's error in words does, within a readable width.
@@ -95,6 +121,7 @@ export function OrderEntries({ group, readAt, retry }: OrderProps) {
             showSource={index === 0 || !sameSource(entry, group.entries[index - 1])}
           />
         ))}
+        {riskNote && <RiskNoteLine note={riskNote} />}
         {action && (
           <InlineStack>
             <Button

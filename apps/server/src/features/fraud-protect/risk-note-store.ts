@@ -1,7 +1,8 @@
 // The order-risk notes' rows (risk-note-schema.ts): recorded once per order when decided, then
 // claimed for sending by one worker at a time and finished after the platform answers, with
 // the same leased claims as the order actions (orders/leased-claim.ts).
-import { and, eq, lt, or } from 'drizzle-orm';
+import type { RiskNoteView } from '@gatehouse/contracts';
+import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   claimable,
@@ -27,6 +28,35 @@ export async function riskNoteOfOrder(
     .from(orderRiskNotes)
     .where(and(eq(orderRiskNotes.shopId, shopId), eq(orderRiskNotes.orderId, orderId)));
   return row ?? null;
+}
+
+/**
+ * What was written, or is being written, into these orders' risk, as the order log shows it; a
+ * note that was not needed (skipped) is left out.
+ */
+export async function riskNotesOfOrders(
+  db: Database,
+  shopId: string,
+  orderIds: readonly string[],
+): Promise<RiskNoteView[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(orderRiskNotes)
+    .where(
+      and(
+        eq(orderRiskNotes.shopId, shopId),
+        inArray(orderRiskNotes.orderId, [...orderIds]),
+        ne(orderRiskNotes.status, 'skipped'),
+      ),
+    );
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    status: row.status === 'done' ? 'written' : row.status === 'failed' ? 'failed' : 'writing',
+    riskLevel: row.riskLevel,
+    facts: row.facts.map((fact) => fact.description),
+    error: row.status === 'failed' ? row.error : null,
+  }));
 }
 
 /** Records the decided note; a note already decided for the order is kept, and answered. */

@@ -12,7 +12,7 @@ import { shopOfSession } from '../../shops.js';
 import type { Shop } from '../../db/schema.js';
 import { fraudOrderJob } from './fraud-protect-job.js';
 import { riskNoteJob } from './risk-note-job.js';
-import { purgeRiskNotes } from './risk-note-store.js';
+import { purgeRiskNotes, riskNotesOfOrders } from './risk-note-store.js';
 import { loadFraudSettings, saveFraudSettings } from './settings.js';
 
 export const ORDER_LOG_PURGE_JOB = 'order-actions-purge';
@@ -55,5 +55,9 @@ export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
     { mutates: true },
   );
 
-  orderLogRoutes(app, { log: api.getFraudProtectLog, retry: api.retryFraudProtectAction });
+  orderLogRoutes(app, {
+    log: api.getFraudProtectLog,
+    retry: api.retryFraudProtectAction,
+    riskNotes: (shopId, orderIds) => riskNotesOfOrders(app.db, shopId, orderIds),
+  });
 }
