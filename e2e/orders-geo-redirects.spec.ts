@@ -1,7 +1,8 @@
 // A merchant puts "Germany → German store" above "Europe → EU store" on Geolocation Redirects:
 // it saves, in that order, and the test as a visitor sends Germany to the German store and
 // France to the EU store. What the save refuses is said in the rule it is about (a text at its
-// field), not in a passing toast; on a desktop and on a phone.
+// field), not in a passing toast; on a desktop and on a phone. A redirect below a broader one
+// that leaves it nothing is pointed out as it is set up.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
@@ -85,5 +86,19 @@ describe('geolocation redirects in order', () => {
     const saved = admin.waitForResponse((r) => r.url().endsWith('/api/redirect/save'));
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
+  });
+
+  it('warns of a redirect the ones above leave nothing to, as it is set up', async () => {
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.getByRole('button', { name: 'Add redirect' }).click();
+    await field(3, 'Add a country').fill('Austria');
+    await admin.getByRole('button', { name: 'Add Austria', exact: true }).click();
+    await shows(
+      admin,
+      'This redirect is never used: every country it covers is taken by redirect 2 above it.',
+    );
+    await screenshot(admin, 'geo-redirects-never-used');
+    await admin.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => admin.getByText('This redirect is never used').count()).toBe(0);
   });
 });

@@ -4,8 +4,11 @@ import {
   newRule,
   refusalOf,
   ruleErrors,
+  shadowsOf,
+  shadowText,
   toForm,
   toRequest,
+  type RedirectDraft,
 } from './geo-redirects-form.js';
 import { moveByKey } from '../../components/sortable-list/move-by-key.js';
 
@@ -76,5 +79,56 @@ describe('the redirects draft', () => {
       [undefined, 'https://example.fr'],
       ['a', 'https://example.de'],
     ]);
+  });
+});
+
+describe('what the redirects above take from a redirect', () => {
+  const rule = (over: Partial<RedirectDraft>): RedirectDraft => ({
+    ...newRule(),
+    url: 'https://example.de',
+    ...over,
+  });
+
+  it('says nothing of the more specific redirect first, as the page advises', () => {
+    const germany = rule({ countries: ['DE'] });
+    const europe = rule({ continents: ['EU'] });
+    expect(shadowsOf([germany, europe])).toEqual(new Map());
+  });
+
+  it('finds a redirect below a broader one never used', () => {
+    const europe = rule({ continents: ['EU'] });
+    const germany = rule({ countries: ['DE', 'AT'] });
+    const shadow = shadowsOf([europe, germany]).get(germany.key);
+    expect(shadow).toEqual({ never: true, named: [], by: [1] });
+    expect(shadowText(shadow!)).toBe(
+      'This redirect is never used: every country it covers is taken by redirect 1 above it. Move it above to use it, or remove it.',
+    );
+  });
+
+  it('names the countries a redirect lists that redirects above take', () => {
+    const germany = rule({ countries: ['DE'] });
+    const france = rule({ countries: ['FR'] });
+    const dach = rule({ countries: ['DE', 'CH', 'FR', 'AT'] });
+    const shadow = shadowsOf([germany, france, dach]).get(dach.key);
+    expect(shadow).toEqual({ never: false, named: ['Germany', 'France'], by: [1, 2] });
+    expect(shadowText(shadow!)).toBe(
+      'Germany and France are taken by redirects 1 and 2 above it, so visitors from there never reach this redirect. Move it above to send them here.',
+    );
+  });
+
+  it('leaves out redirects that are off, above and below', () => {
+    const europe = rule({ continents: ['EU'], enabled: false });
+    const germany = rule({ countries: ['DE'] });
+    const alsoGermany = rule({ countries: ['DE'], enabled: false });
+    expect(shadowsOf([europe, germany, alsoGermany])).toEqual(new Map());
+  });
+
+  it('names at most five countries', () => {
+    const europe = rule({ continents: ['EU'] });
+    const many = rule({ countries: ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE', 'US'] });
+    const shadow = shadowsOf([europe, many]).get(many.key)!;
+    expect(shadowText(shadow)).toMatch(
+      /^Germany, France, Italy, Spain, Portugal and 2 more are taken by redirect 1 above it/,
+    );
   });
 });

@@ -16,10 +16,11 @@ import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
 import {
   formInvalid,
   newRule,
+  type Refusal,
   refusalOf,
+  shadowsOf,
   toForm,
   toRequest,
-  type Refusal,
 } from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
@@ -71,6 +72,7 @@ function GeoRedirectsEditor() {
   const draft = form.draft;
   if (draft === undefined || redirects.isLoading) return <LoadingPage title={TITLE} />;
   const { rules } = draft;
+  const shadows = shadowsOf(rules);
   const limit = redirects.data.limit;
   const change = (partial: Partial<typeof draft>) => {
     form.change(partial);
@@ -144,6 +146,7 @@ function GeoRedirectsEditor() {
                     position={position}
                     showErrors={form.showErrors}
                     refused={refusal?.byRule[rule.key]}
+                    shadow={shadows.get(rule.key)}
                     onChange={(change) => update(rule.key, change)}
                     onRemove={() => change({ rules: rules.filter((r) => r.key !== rule.key) })}
                   />

@@ -1,7 +1,7 @@
 // One redirect in the ordered list: a drag handle (pointer, touch, or the keyboard: focus it,
 // Space to lift, arrows to move, Space to drop), where it applies, the target, whether the
 // path is kept, and automatic or a prompt with its texts and the target's flag; what the server
-// refused in it at the last save.
+// refused in it at the last save, and what the redirects above it take from it.
 import {
   Banner,
   BlockStack,
@@ -18,7 +18,13 @@ import {
 } from '@shopify/polaris';
 import { countries } from '@gatehouse/engine/values';
 import { DragHandle } from '../../../components/sortable-list/sortable-list.js';
-import { ruleErrors, type RedirectDraft, type RuleErrors } from '../geo-redirects-form.js';
+import {
+  ruleErrors,
+  shadowText,
+  type RedirectDraft,
+  type RuleErrors,
+  type Shadow,
+} from '../geo-redirects-form.js';
 import { RedirectCountries } from './redirect-countries.js';
 
 const FLAG_OPTIONS = [
@@ -31,6 +37,7 @@ export function RedirectRuleCard({
   position,
   showErrors,
   refused,
+  shadow,
   onChange,
   onRemove,
 }: {
@@ -39,6 +46,8 @@ export function RedirectRuleCard({
   showErrors: boolean;
   /** What the server refused in this rule at the last save. */
   refused?: string[] | undefined;
+  /** What the redirects above take from this one. */
+  shadow?: Shadow | undefined;
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
@@ -73,6 +82,11 @@ export function RedirectRuleCard({
             {refused.map((problem) => (
               <p key={problem}>{problem}</p>
             ))}
+          </Banner>
+        )}
+        {shadow && (
+          <Banner tone="warning">
+            <p>{shadowText(shadow)}</p>
           </Banner>
         )}
         <RedirectCountries
