@@ -1,12 +1,16 @@
 // The Realtime Access Log's live tail ends at once when its session may no longer read it: on
 // logout, on uninstall and when the shop loses the plan that has the Firewall, it is closed
-// within three seconds (bound loose for a loaded machine) and no entry stored after is sent.
-// Another session's stream stays open.
+// and no entry stored after is sent. Another session's stream stays open. The waits are bound
+// at 20 s, loose for a loaded machine yet well under the stream's own check every minute, so
+// only the announcement of the change can end it in time.
 import { describe, expect, it } from 'vitest';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { deliverWebhook } from '../helpers/webhooks.js';
 import { accessRecord, firewallOn, openTail, sendAccessLog, waitFor } from './access-log-tail.js';
+
+/** Far below the stream's own minute-long check, far above what a loaded machine takes. */
+const ANNOUNCED_WITHIN_MS = 20_000;
 
 let t: TestApp;
 let shopsBy: Record<'logout' | 'uninstall' | 'plan', ShopSession>;
@@ -37,11 +41,11 @@ async function openStreams(shop: ShopSession) {
   const mine = await openTail(t.config.appUrl, shop.token);
   expect(mine.response.status).toBe(200);
   await ingest(shop, '/before');
-  await waitFor(() => mine.events.flat().length === 1, 5000);
+  await waitFor(() => mine.events.flat().length === 1, ANNOUNCED_WITHIN_MS);
   return mine;
 }
 
-/** After `revoke`, the stream ends within three seconds and sends nothing stored since. */
+/** After `revoke`, the stream ends and sends nothing stored since. */
 async function endsAtOnce(
   shop: ShopSession,
   revoke: () => Promise<void>,
@@ -49,15 +53,14 @@ async function endsAtOnce(
 ) {
   const tail = await open();
   await revoke();
-  const revoked = Date.now();
   await ingest(shop, '/after');
-  await waitFor(() => tail.ended, 5000);
-  expect(Date.now() - revoked).toBeLessThan(3000);
+  await waitFor(() => tail.ended, ANNOUNCED_WITHIN_MS);
   expect(tail.events.flat().map((e) => e.url)).toEqual(['/before']);
   await tail.close();
 }
 
-describe('the live tail ends at once', () => {
+// Each test may wait out several of those bounds on a loaded machine.
+describe('the live tail ends at once', { timeout: 90_000 }, () => {
   it('when its session logs out, while another session’s stays open', async () => {
     const shop = shopsBy.logout;
     const other = await t.signIn(shop.shop);
@@ -65,7 +68,7 @@ describe('the live tail ends at once', () => {
     await endsAtOnce(shop, async () => {
       expect((await t.call('logout', shop.token)).statusCode).toBe(200);
     });
-    await waitFor(() => stays.events.flat().some((e) => e.url === '/after'), 5000);
+    await waitFor(() => stays.events.flat().some((e) => e.url === '/after'), ANNOUNCED_WITHIN_MS);
     expect(stays.ended).toBe(false);
     await stays.close();
   });

@@ -6,6 +6,7 @@
 // range only Google's feed publishes passes the firewall though its country is blocked. The
 // copies are for firewalls only (their key), and 304 when unchanged.
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   FIREWALL_FEEDS_PATH,
   type FirewallSettings,
@@ -26,7 +27,6 @@ import {
   type FeedSource,
   type PolicySource,
 } from '@gatehouse/firewall';
-import { freePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
@@ -60,10 +60,10 @@ const TOR_ON: VpnBlockerSettings = {
   allowPrivateRelay: true,
 };
 
+/** Listens on a port the system picks; answers the server's address. */
 async function listen(server: Server): Promise<string> {
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 function visit(ip: string, userAgent?: string): Promise<number> {
@@ -141,7 +141,6 @@ beforeAll(async () => {
   policies = createPolicySource(follow);
   feeds = createFeedSource({ ...follow, table, onClassifier: (c) => geo.setClassifier(c) });
   await Promise.all([policies.firstRead, feeds.firstRead]);
-  firewallPort = await freePort();
   firewall = await buildFirewall({
     source: policies,
     feeds,
@@ -152,7 +151,8 @@ beforeAll(async () => {
     // The store's origin is the emulator on loopback.
     devOrigins: parseDevOrigins('127.0.0.1'),
   });
-  await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
+  await firewall.listen({ port: 0, host: '127.0.0.1' });
+  firewallPort = (firewall.server.address() as AddressInfo).port;
 });
 
 afterAll(async () => {

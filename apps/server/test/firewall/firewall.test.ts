@@ -18,7 +18,7 @@ import {
 import type { createPolicySource } from '@gatehouse/firewall';
 import { buildFirewall, probeSignature } from '@gatehouse/firewall';
 import { loadGeo, parseDevOrigins, type Geo } from '@gatehouse/engine';
-import { freePort } from '@gatehouse/test-support';
+import { reservePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,8 @@ let t: TestApp;
 let alice: SignedIn;
 let bob: SignedIn;
 let firewallPort: number;
+/** The firewall's port, held from the start (the app's probe is sent there) until it listens. */
+let heldPort: Awaited<ReturnType<typeof reservePort>>;
 let firewall: FastifyInstance;
 let source: ReturnType<typeof createPolicySource>;
 let geo: Geo;
@@ -53,7 +55,8 @@ const settings = (over: Partial<FirewallSettings> = {}): FirewallSettings => ({
 });
 
 beforeAll(async () => {
-  firewallPort = await freePort();
+  heldPort = await reservePort();
+  firewallPort = heldPort.port;
   t = await createTestApp({
     FIREWALL_PROBE_URL: `http://127.0.0.1:${firewallPort}`,
     // The store's origin is the emulator on loopback.
@@ -244,6 +247,7 @@ describe('a firewall in front of the demo store', () => {
       // The store's origin is the emulator on loopback.
       devOrigins: parseDevOrigins('127.0.0.1'),
     });
+    await heldPort.release();
     await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
   });
 

@@ -4,7 +4,7 @@
 import { closeGracefully } from '../../src/close-gracefully.js';
 import { api, type CallName } from '@gatehouse/contracts';
 import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
-import { freePort } from '@gatehouse/test-support';
+import { reservePort } from '@gatehouse/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/env.js';
@@ -52,9 +52,11 @@ export async function createTestApp(
   /** More options for buildApp (e.g. onRoute, to list the routes as they are registered). */
   buildOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
-  const [serverPort, emulatorPort] = await Promise.all([freePort(), freePort()]);
-  const appUrl = `http://127.0.0.1:${serverPort}`;
-  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  // Both ports are held until their servers listen: the database and the app are made in
+  // between, and another test file could otherwise take a port meanwhile.
+  const [serverPort, emulatorPort] = await Promise.all([reservePort(), reservePort()]);
+  const appUrl = `http://127.0.0.1:${serverPort.port}`;
+  const emulatorUrl = `http://127.0.0.1:${emulatorPort.port}`;
   const emulatorApp = await buildEmulator({
     publicUrl: emulatorUrl,
     appUrl,
@@ -64,7 +66,8 @@ export async function createTestApp(
     webhookRetryBaseMs: emulatorOptions.webhookRetryBaseMs ?? 50,
     webhookMaxAttempts: 3,
   });
-  await emulatorApp.listen({ port: emulatorPort, host: '127.0.0.1' });
+  await emulatorPort.release();
+  await emulatorApp.listen({ port: emulatorPort.port, host: '127.0.0.1' });
 
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -90,7 +93,8 @@ export async function createTestApp(
     logger: false,
   });
   setup?.(app);
-  await app.listen({ port: serverPort, host: '127.0.0.1' });
+  await serverPort.release();
+  await app.listen({ port: serverPort.port, host: '127.0.0.1' });
 
   const call: TestApp['call'] = (name, token, input) => {
     const c = api[name];

@@ -3,7 +3,7 @@
 // and records why.
 import { createServer, type Server } from 'node:http';
 import { FEEDS, NETWORK_PRIVATE_RELAY, NETWORK_TOR, type GeoLookup } from '@gatehouse/engine';
-import { freePort } from '@gatehouse/test-support';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkFeeds } from '../../src/features/network-feeds/network-feeds-schema.js';
@@ -18,8 +18,6 @@ let base: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   server = createServer((req, res) => {
     const body = files[req.url ?? ''];
     if (body === 'hang') return; // never answers
@@ -29,7 +27,8 @@ beforeAll(async () => {
     }
     res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({
     NETWORK_FEED_URLS: [
       `tor-exits=${base}/tor`,
