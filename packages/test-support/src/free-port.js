@@ -7,16 +7,10 @@
 import { createServer } from 'node:net';
 
 /** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort() {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
 
 /** @returns {Promise<{ port: number, release(): Promise<void> }>} */
