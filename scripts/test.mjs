@@ -116,12 +116,16 @@ try {
   const started = Date.now();
   pg = await startPostgres();
   console.log(`PostgreSQL started in ${timed('PostgreSQL server start', started)} s`);
+  // The database tests are the files under apps/server/test: every one of them opens a
+  // database through the test helpers (the schema conformance check, which opens none, aside);
+  // the unit tests beside the server's sources open none, and pg-suite.test.ts holds them to it.
   // One file at a time on the one server: two at once have met each other's ports and
   // connections (a database dropped under another file's open client).
-  vitest('database tests (PostgreSQL)', ['apps/server'], {
-    TEST_DATABASE_URL: pg.url,
-    VITEST_MAX_WORKERS: '1',
-  });
+  vitest(
+    'database tests (PostgreSQL)',
+    ['apps/server/test', '--exclude', 'apps/server/test/platform/schema-conformance.test.ts'],
+    { TEST_DATABASE_URL: pg.url, VITEST_MAX_WORKERS: '1' },
+  );
 } catch (error) {
   console.error(
     `PostgreSQL could not be started: ${error instanceof Error ? error.message : error}`,
