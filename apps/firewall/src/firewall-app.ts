@@ -14,7 +14,8 @@
 // is refused (request-checks.ts); and origins are reached only at public addresses
 // (origin-guard.ts). A request signed by an agent (Web Bot Auth) is verified first
 // (signed-agents.ts) when it names an agent the firewall knows (signed-agent-identities.ts): a
-// verified agent is decided by the merchant's choice for its purpose, and the log names it.
+// verified agent is decided by the merchant's choice for its purpose, never by its country or
+// network (an IP block entry the merchant wrote still stops it), and the log names it.
 import replyFrom from '@fastify/reply-from';
 import {
   blockReason,

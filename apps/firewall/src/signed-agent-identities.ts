@@ -1,7 +1,9 @@
 // Which signed agents the firewall knows, by the host of their Signature-Agent, and the Bot
 // Blocker category their purpose puts them in: crawlers that collect pages to train models
 // (`ai-crawlers`), crawlers of AI search (`ai-search`), and agents a person sends to fetch or
-// act on a page for them (`ai-agents`). The merchant's choice for that category decides them.
+// act on a page for them (`ai-agents`). The merchant's choice for that category decides them,
+// whatever country or network they come from; only the IP lists and URL rules the merchant
+// wrote apply to them besides (the engine's rule for verified signed agents).
 // A purpose whose category the engine does not have yet falls in `ai-crawlers`, the category
 // that held every AI agent before they were split by purpose. The signatures of agents not
 // listed here are not checked at all (their key directories are never fetched): their requests
