@@ -8,6 +8,7 @@
 import { FIREWALL_PROBE_PATH, type FwAccessRecord } from '@gatehouse/contracts';
 import {
   NETWORK_HOSTING,
+  STORE_CRAWLER,
   UNKNOWN_FACTS,
   type GeoLookup,
   type HostLookup,
@@ -202,6 +203,10 @@ describe('the signed agents the firewall knows', () => {
   it('puts an agent in the category of its purpose, or the AI category while that is missing', () => {
     expect(signedAgentCategory('chatgpt.com', () => true)).toBe('ai-agents');
     expect(signedAgentCategory('ChatGPT.com', (id) => id === 'ai-crawlers')).toBe('ai-crawlers');
+  });
+
+  it("knows the signatures made in Shopify's admin as the store's own crawler", () => {
+    expect(signedAgentCategory('shopify.com', () => true)).toBe(STORE_CRAWLER);
   });
 
   it('knows no agent that is not listed, however it signs', () => {

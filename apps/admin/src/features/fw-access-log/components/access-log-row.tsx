@@ -14,7 +14,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { MenuHorizontalIcon } from '@shopify/polaris-icons';
-import type { FwAccessEntry } from '@gatehouse/contracts';
+import { signedAgentLabel, type FwAccessEntry } from '@gatehouse/contracts';
 import { CountryFlag } from '../../../components/country-flag.js';
 import { ACTION_LABELS, sizeLabel } from '../access-log-rows.js';
 import type { BlockTarget } from '../api/use-block-actions.js';
@@ -52,7 +52,7 @@ export function AccessLogRow({ entry, index, onBlock }: Props) {
         {entry.signedAgent ? (
           <InlineStack gap="100" blockAlign="center" wrap={false}>
             <span>{entry.ip}</span>
-            <Badge tone="info">{`Verified signed agent: ${entry.signedAgent}`}</Badge>
+            <Badge tone="info">{signedAgentLabel(entry.signedAgent)}</Badge>
           </InlineStack>
         ) : (
           entry.ip
