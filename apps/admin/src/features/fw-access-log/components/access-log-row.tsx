@@ -6,6 +6,7 @@ import { useState } from 'react';
 import {
   ActionList,
   Badge,
+  BlockStack,
   Box,
   Button,
   IndexTable,
@@ -50,10 +51,10 @@ export function AccessLogRow({ entry, index, onBlock }: Props) {
       </IndexTable.Cell>
       <IndexTable.Cell>
         {entry.signedAgent ? (
-          <InlineStack gap="100" blockAlign="center" wrap={false}>
+          <BlockStack gap="050" inlineAlign="start">
             <span>{entry.ip}</span>
             <Badge tone="info">{signedAgentLabel(entry.signedAgent)}</Badge>
-          </InlineStack>
+          </BlockStack>
         ) : (
           entry.ip
         )}
