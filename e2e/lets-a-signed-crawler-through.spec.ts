@@ -3,6 +3,7 @@
 // signature's three headers and let in with them on every page, and the merchant sees its
 // requests in the Realtime Access Log named as their own crawler, at 1280 and 390 px.
 import { request } from 'node:http';
+import { SIGNED_AGENTS_NOTE } from '@gatehouse/contracts';
 import { EmulatorControl } from '@gatehouse/platform-emulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,8 @@ describe("the store's own crawler, signed in Shopify, through the firewall", () 
       .filter({ hasText: DIGITALOCEAN })
       .filter({ hasNotText: BADGE });
     expect(await unsigned.first().innerText()).toContain('Blocked');
+    // What the name means, and the rules that still apply to it.
+    await admin.getByText(SIGNED_AGENTS_NOTE).waitFor();
     await screenshot(admin, 'firewall-signed-crawler');
     await admin.setViewportSize({ width: 390, height: 860 });
     await admin.getByText(BADGE).first().waitFor();

@@ -41,3 +41,7 @@ export function signedAgentLabel(host: string): string {
   const agent = signedAgentOf(host);
   return agent ? `Verified: ${agent.name}` : `Verified signed agent: ${host}`;
 }
+
+/** What the Realtime Access Log says under its requests when one of them is a verified agent. */
+export const SIGNED_AGENTS_NOTE =
+  'Verified: the request carried a signature that checked out, from an AI agent or from a crawler you signed in Shopify. The firewall decides it by your Bot Blocker choice for its kind of agent (your own crawler passes the Bot Blocker), never by its country or network; your IP Blocker entries and URL rules still apply.';
