@@ -4,7 +4,6 @@
 import { ruleSetSchema } from '../rules/rule-set.js';
 import type { CompileIssue } from './compile-issue.js';
 import { compileRule, type AnyRuleKind } from './compile-rule.js';
-import { skippingSignedAgents } from './rule-kind.js';
 import type { CompiledRule, CompileWarning, Policy } from './policy.js';
 import { RULE_KINDS } from './rule-kinds.js';
 
@@ -104,10 +103,8 @@ export function compile(input: unknown, options: CompileOptions = {}): CompileRe
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ISSUES) };
   const policy: Policy = {
     appEnabled,
-    matchers: kinds.map(({ kind, entries }) => {
-      const matcher = kind.matcher(entries);
-      return kind.skipsSignedAgents ? skippingSignedAgents(matcher) : matcher;
-    }),
+    matchers: kinds.map((state) => state.kind.matcher(state.entries)),
+    skipsSignedAgents: kinds.map((state) => state.kind.skipsSignedAgents === true),
     ruleCount: rules.length,
     warnings,
   };

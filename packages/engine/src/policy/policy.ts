@@ -139,6 +139,8 @@ export interface Policy {
   readonly appEnabled: boolean;
   /** One per rule kind, in evaluation order (policy/rule-kinds.ts). */
   readonly matchers: readonly Matcher[];
+  /** Beside each matcher: its kind's rules never see a verified signed agent. */
+  readonly skipsSignedAgents: readonly boolean[];
   readonly ruleCount: number;
   readonly warnings: readonly CompileWarning[];
 }

@@ -71,12 +71,3 @@ export function ruleKind<S extends KindSchema, P>(
 ): RuleKindDefinition<S, P> {
   return definition;
 }
-
-/** The matcher as it stands for a kind that skips verified signed agents. */
-export function skippingSignedAgents(matcher: Matcher): Matcher {
-  return {
-    evaluate: (context) =>
-      context.visit.signedAgent === undefined ? matcher.evaluate(context) : null,
-    bytes: () => matcher.bytes(),
-  };
-}
