@@ -4,15 +4,13 @@
 // merchant watching the Realtime Access Log sees both requests appear live, finds the blocked
 // one by the reference its block page gave the shopper, then blocks the blocked visitor's
 // network from its row.
-import type { ChildProcess } from 'node:child_process';
 import { firewallMessages } from '@gatehouse/contracts';
-import { freePort } from '@gatehouse/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, setFlags } from './support/account-state.js';
 import { screenshot, setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
-import { launch, waitFor } from './support/stack.js';
+import { startFirewall, type TestFirewall } from './support/firewall.js';
 
 const GERMANY = '88.198.0.1';
 const UNITED_STATES = '8.8.8.8';
@@ -22,7 +20,7 @@ const HOST = 'demo-store.localhost';
 describe('the firewall and its realtime access log', () => {
   let f: Fixture;
   let admin: Page;
-  let firewall: ChildProcess | undefined;
+  let firewall: TestFirewall | undefined;
   let storeUrl: string;
   let reference = '';
 
@@ -43,37 +41,13 @@ describe('the firewall and its realtime access log', () => {
     admin = await f.chrome.browser.newPage();
     await signIn(admin, f.stack.appUrl);
     await setFlags(f.stack, { isNew: false, plan: 'premium', isShowWaf: true });
-    const port = await freePort();
-    storeUrl = `http://${HOST}:${port}/`;
-    const started = launch('apps/firewall/src/server.ts', {
-      FIREWALL_PORT: String(port),
-      FIREWALL_HOST: '127.0.0.1',
-      POLICY_URL: f.stack.appUrl,
-      APP_SECRET_FILE: f.stack.appSecretFile,
-      POLICY_REFRESH_MS: '200',
-      POLICY_CACHE_FILE: '',
-      FEEDS_CACHE_FILE: '',
-      ACCESS_LOG_FLUSH_MS: '200',
-      TRUSTED_PROXIES: '127.0.0.1',
-      // The store's origin is the emulator on loopback.
-      FIREWALL_DEV_ORIGINS: new URL(f.stack.emulatorUrl).host,
-      LOG_LEVEL: 'warn',
-    });
-    firewall = started.child;
-    await waitFor(
-      `http://127.0.0.1:${port}/.well-known/gatehouse-firewall/health`,
-      started.child,
-      started.output,
-    );
+    firewall = await startFirewall(f.stack);
+    storeUrl = `http://${HOST}:${firewall.port}/`;
     // The stack and the firewall start from scratch: minutes on a busy machine.
   }, 400_000);
 
   afterAll(async () => {
-    if (firewall && firewall.exitCode === null) {
-      const exited = new Promise((resolve) => firewall!.once('exit', resolve));
-      firewall.kill('SIGTERM');
-      await exited;
-    }
+    await firewall?.stop();
     await tearDown(f);
   });
 

@@ -17,8 +17,10 @@ const firewallPort = process.env.FIREWALL_PORT ?? '3100';
 process.env.FIREWALL_PROBE_URL ??= `http://localhost:${firewallPort}`;
 // The demo store's origin is the emulator on this machine, which Firewall Settings and the
 // firewall accept only when listed (never in production).
+// The crawler signatures the emulator makes as Shopify are checked with the emulator's keys.
 if (process.env.NODE_ENV !== 'production') {
   process.env.FIREWALL_DEV_ORIGINS ??= new URL(emulatorUrl).host;
+  process.env.FIREWALL_AGENT_DIRECTORIES ??= `shopify.com=${new URL(emulatorUrl).origin}`;
 }
 
 if (!process.argv.includes('--no-build')) {

@@ -28,6 +28,33 @@ describe("the firewall's development allowance of origins", () => {
   });
 });
 
+describe("the firewall's stand-ins for signed agents' key directories", () => {
+  it('are read as host=origin pairs outside production', () => {
+    const config = loadFirewallConfig({
+      ...base,
+      FIREWALL_AGENT_DIRECTORIES: 'shopify.com=http://localhost:4000',
+    });
+    expect([...config.agentDirectories]).toEqual([['shopify.com', 'http://localhost:4000']]);
+    expect(loadFirewallConfig(base).agentDirectories.size).toBe(0);
+  });
+
+  it('stop the firewall in production, or when an entry is not host=origin', () => {
+    expect(() =>
+      loadFirewallConfig({
+        ...base,
+        NODE_ENV: 'production',
+        FIREWALL_AGENT_DIRECTORIES: 'shopify.com=http://localhost:4000',
+      }),
+    ).toThrow('FIREWALL_AGENT_DIRECTORIES: is for development only');
+    expect(() =>
+      loadFirewallConfig({
+        ...base,
+        FIREWALL_AGENT_DIRECTORIES: 'shopify.com=http://localhost:4000/keys',
+      }),
+    ).toThrow('FIREWALL_AGENT_DIRECTORIES: "shopify.com=http://localhost:4000/keys" is not');
+  });
+});
+
 describe("the firewall's trusted proxies", () => {
   it('are read as addresses, CIDR blocks and named ranges', () => {
     expect(

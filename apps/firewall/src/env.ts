@@ -6,6 +6,8 @@
 // FIREWALL_DEV_ORIGINS lets the firewall reach origins that are not public (the platform
 // emulator on loopback), and signed agents' key directories there over plain http; it is for
 // development and tests, and the firewall refuses to start with it when NODE_ENV=production.
+// FIREWALL_AGENT_DIRECTORIES (development only too) reads a known signed agent's keys from
+// another origin, like the platform emulator's keys for the signatures it makes as Shopify.
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +68,8 @@ const envSchema = z.object({
    * directories alike: development and tests only.
    */
   FIREWALL_DEV_ORIGINS: z.string().default(''),
+  /** `host=origin` pairs, comma-separated: where an agent's key directory is read instead. */
+  FIREWALL_AGENT_DIRECTORIES: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -86,12 +90,59 @@ export interface FirewallConfig {
   trustedProxies: string[];
   /** Origins that may be private; always empty in production. */
   devOrigins: DevOrigin[];
+  /** Where a signed agent's key directory is read instead of its own origin; empty in production. */
+  agentDirectories: Map<string, string>;
   logLevel: string;
 }
 
 /** The key the server and its firewalls share, when only the app secret is configured. */
 export function firewallKeyFrom(appSecret: string): string {
   return createHmac('sha256', appSecret).update('gatehouse-firewall').digest('hex');
+}
+
+/** The `host=origin` pairs of FIREWALL_AGENT_DIRECTORIES, or what is wrong with one. */
+function agentDirectories(list: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const entry of splitList(list)) {
+    const [host, origin] = entry.split('=', 2).map((part) => part.trim());
+    let url: URL | null;
+    try {
+      url = new URL(origin ?? '');
+    } catch {
+      url = null;
+    }
+    if (!host || !/^[a-z0-9.-]+$/.test(host) || !url || url.origin !== origin) {
+      throw new Error(`"${entry}" is not host=origin, like shopify.com=http://localhost:4000`);
+    }
+    pairs.set(host, url.origin);
+  }
+  return pairs;
+}
+
+/**
+ * A development-only setting as `read` makes it of its variable: a value it cannot read, or
+ * any entry at all in production, stops the firewall naming the variable.
+ */
+function developmentOnly<T extends { length: number } | { size: number }>(
+  name: string,
+  production: boolean,
+  read: () => T,
+): T {
+  let value: T;
+  try {
+    value = read();
+  } catch (error) {
+    throw new Error(`Invalid firewall configuration: ${name}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const entries = 'length' in value ? value.length : value.size;
+  if (entries > 0 && production) {
+    throw new Error(
+      `Invalid firewall configuration: ${name}: is for development only, never with NODE_ENV=production`,
+    );
+  }
+  return value;
 }
 
 export function loadFirewallConfig(
@@ -103,20 +154,13 @@ export function loadFirewallConfig(
     throw new Error(`Invalid firewall configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
-  let devOrigins: DevOrigin[];
-  try {
-    devOrigins = parseDevOrigins(env.FIREWALL_DEV_ORIGINS);
-  } catch (error) {
-    throw new Error(
-      `Invalid firewall configuration: FIREWALL_DEV_ORIGINS: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  if (devOrigins.length > 0 && env.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid firewall configuration: FIREWALL_DEV_ORIGINS: is for development only, never with NODE_ENV=production',
-    );
-  }
+  const production = env.NODE_ENV === 'production';
+  const devOrigins = developmentOnly('FIREWALL_DEV_ORIGINS', production, () =>
+    parseDevOrigins(env.FIREWALL_DEV_ORIGINS),
+  );
+  const directories = developmentOnly('FIREWALL_AGENT_DIRECTORIES', production, () =>
+    agentDirectories(env.FIREWALL_AGENT_DIRECTORIES),
+  );
   let key = env.FIREWALL_KEY;
   if (!key) {
     const secret =
@@ -149,6 +193,7 @@ export function loadFirewallConfig(
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustedProxies: splitList(env.TRUSTED_PROXIES),
     devOrigins,
+    agentDirectories: directories,
     logLevel: env.LOG_LEVEL,
   };
 }

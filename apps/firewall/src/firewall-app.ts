@@ -14,7 +14,8 @@
 // is refused (request-checks.ts); and origins are reached only at public addresses
 // (origin-guard.ts). A request signed by an agent (Web Bot Auth) is verified first
 // (signed-agents.ts) when it names an agent the firewall knows (signed-agent-identities.ts): a
-// verified agent is decided by the merchant's choice for its purpose, and the log names it.
+// verified agent is decided by the merchant's choice for its purpose, never by its country or
+// network (an IP block entry the merchant wrote still stops it), and the log names it.
 import replyFrom from '@fastify/reply-from';
 import {
   blockReason,
@@ -41,7 +42,7 @@ import type { FeedStatus } from './feed-source.js';
 import type { PolicySource, ShopEntry } from './policy-source.js';
 import { originUrl, requestHeadersFor, responseHeadersFor } from './proxy-rewrite.js';
 import { originForm, refusal, viaName } from './request-checks.js';
-import { signedAgentCategory } from './signed-agent-identities.js';
+import { agentRules, signedAgentCategory } from './signed-agent-identities.js';
 import { SignedAgents, signedRequestOf } from './signed-agents.js';
 import { hostOf, RateLimited, registerRateLimit } from './rate-limit.js';
 import { probeSignature } from './signatures.js';
@@ -64,6 +65,11 @@ export interface FirewallOptions {
   devOrigins?: readonly DevOrigin[];
   /** How origin host names are resolved; the system's resolver when absent. */
   lookup?: HostLookup;
+  /**
+   * Where a known signed agent's key directory is read (host → origin) instead of its own
+   * origin: development and tests only, for the platform emulator's keys.
+   */
+  agentDirectories?: ReadonlyMap<string, string>;
 }
 
 /** What the access log keeps of a request's decision. */
@@ -125,7 +131,8 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
   await app.register(replyFrom, { undici: agent, disableRequestLogging: true });
   const signedAgents = new SignedAgents({
     devOrigins: options.devOrigins ?? [],
-    isKnown: (host) => signedAgentCategory(host) !== null,
+    agentRules,
+    ...(options.agentDirectories ? { directoryOrigins: options.agentDirectories } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
   });

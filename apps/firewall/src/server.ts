@@ -57,6 +57,7 @@ const app = await buildFirewall({
   originTimeoutMs: config.originTimeoutMs,
   trustedProxies: config.trustedProxies,
   devOrigins: config.devOrigins,
+  agentDirectories: config.agentDirectories,
   redis,
   logger,
   accessLog: { record: (entry) => accessLog?.record(entry) },

@@ -1,11 +1,14 @@
 // Signed agents' key directories: an agent that signs its requests publishes its Ed25519 public
 // keys as a JSON Web Key Set at /.well-known/http-message-signatures-directory of the origin
-// its Signature-Agent names. A directory is fetched through the origin guard (public addresses
+// its Signature-Agent names (Shopify serves a single key, not a set: both are read; and it
+// answers its bare domain with a redirect to www, so a redirect to the same path on the
+// agent's own host or a subdomain of it is followed, twice at most, and no other). A
+// directory is fetched through the origin guard (public addresses
 // over https only; http and private addresses only for the development origins, never in
 // production), with a time-out on the whole fetch and a cap on its size, and kept as long as
 // its Cache-Control says within bounds; the number kept and the fetches under way at once are
-// bounded too. A key is known by its JWK thumbprint (the signature's keyid) and only within
-// the key's own nbf/exp. A directory that cannot be read is kept for a minute as one without
+// bounded too. A key is known by its JWK thumbprint (the signature's keyid), and by the kid
+// the directory gives it when that differs, and only within the key's own nbf/exp. A directory that cannot be read is kept for a minute as one without
 // keys, so a down or slow agent costs one fetch a minute, and every failure is counted and
 // logged. A request never waits long: past a short wait it is answered "not ready" while the
 // fetch goes on for the next one.
@@ -55,6 +58,8 @@ export interface DirectoryStats {
 const FAILED_SECONDS = 60;
 const DEFAULT_CACHE_SECONDS = 3600;
 const MAX_KEYS = 64;
+const MAX_REDIRECTS = 2;
+const MAX_KID_LENGTH = 256;
 
 /** RFC 7638 thumbprint of an Ed25519 public key (members crv, kty, x in that order). */
 export function ed25519Thumbprint(x: string): string {
@@ -71,25 +76,55 @@ function cacheSeconds(header: string | null, min: number, max: number): number {
 const seconds = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
-/** The Ed25519 keys of a JWKS body, by thumbprint; other keys are left out. */
+/** The keys of a directory body: a JWKS's `keys`, or the body itself when it is one key. */
+function jwksOf(body: unknown): unknown[] {
+  if (body === null || typeof body !== 'object') return [];
+  const list = (body as { keys?: unknown }).keys;
+  if (Array.isArray(list)) return list.slice(0, MAX_KEYS);
+  return 'kty' in body ? [body] : [];
+}
+
+/** The Ed25519 keys of a directory body, by thumbprint and kid; other keys are left out. */
 export function directoryKeys(body: unknown): Map<string, DirectoryKey> {
   const keys = new Map<string, DirectoryKey>();
-  const list = (body as { keys?: unknown } | null)?.keys;
-  for (const jwk of Array.isArray(list) ? list.slice(0, MAX_KEYS) : []) {
+  for (const jwk of jwksOf(body)) {
     const k = jwk as Record<string, unknown>;
     if (k?.kty !== 'OKP' || k.crv !== 'Ed25519' || typeof k.x !== 'string') continue;
     try {
       const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: k.x }, format: 'jwk' });
-      keys.set(ed25519Thumbprint(k.x), {
+      const known = {
         key,
         notBefore: seconds(k.nbf, -Infinity),
         notAfter: seconds(k.exp, Infinity),
-      });
+      };
+      keys.set(ed25519Thumbprint(k.x), known);
+      if (typeof k.kid === 'string' && k.kid !== '' && k.kid.length <= MAX_KID_LENGTH) {
+        keys.set(k.kid, known);
+      }
     } catch {
       continue;
     }
   }
   return keys;
+}
+
+/** Where a directory's redirect leads, when it stays on the path at the agent's own hosts. */
+export function followedRedirect(from: URL, location: string | null, agentHost: string) {
+  if (!location) return null;
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    return null;
+  }
+  const host = target.hostname;
+  const own = host === agentHost || host.endsWith(`.${agentHost}`);
+  return own &&
+    target.protocol === from.protocol &&
+    target.pathname === DIRECTORY_PATH &&
+    target.search === ''
+    ? target
+    : null;
 }
 
 export class DirectoryCache {
@@ -166,14 +201,31 @@ export class DirectoryCache {
     }
   }
 
+  /** The directory's answer, its allowed redirects followed, within the one time-out. */
+  private async answer(origin: string): Promise<Response> {
+    const signal = AbortSignal.timeout(this.o.fetchTimeoutMs);
+    let url = new URL(`${origin}${DIRECTORY_PATH}`);
+    const agentHost = url.hostname;
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(url, {
+        headers: { accept: DIRECTORY_MEDIA_TYPE },
+        redirect: 'manual',
+        signal,
+        // Node's fetch takes undici's dispatcher; the DOM types do not know it.
+        ...({ dispatcher: this.agent } as object),
+      });
+      if (response.status < 300 || response.status > 399) return response;
+      await response.body?.cancel();
+      const next = followedRedirect(url, response.headers.get('location'), agentHost);
+      if (!next || hop >= MAX_REDIRECTS) {
+        throw new Error(`the directory redirected to ${response.headers.get('location') ?? '?'}`);
+      }
+      url = next;
+    }
+  }
+
   private async load(origin: string): Promise<Directory> {
-    const response = await fetch(`${origin}${DIRECTORY_PATH}`, {
-      headers: { accept: DIRECTORY_MEDIA_TYPE },
-      redirect: 'error',
-      signal: AbortSignal.timeout(this.o.fetchTimeoutMs),
-      // Node's fetch takes undici's dispatcher; the DOM types do not know it.
-      ...({ dispatcher: this.agent } as object),
-    });
+    const response = await this.answer(origin);
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       throw new Error(`the directory answered ${response.status}`);

@@ -2,10 +2,13 @@
 // (RFC 9421, Ed25519, tag "web-bot-auth") and name, in Signature-Agent, the origin whose key
 // directory holds its public keys (signed-agent-directory.ts). A request is known to come from
 // that agent only when: the signature covers the request's authority and the Signature-Agent
-// header, checks out with a key of that directory whose JWK thumbprint is the keyid, was
-// created no later than now and has not expired (each give or take the clock-skew window),
-// is valid for no longer than a day, and has not been seen before (its nonce, or the
-// signature itself without one: a replay). Anything short of that leaves the request unsigned:
+// header, checks out with a key of that directory named by the keyid, was created no later
+// than now and has not expired (each give or take the clock-skew window), is valid for no
+// longer than the agent's rules allow (a day unless told otherwise), and has not been seen
+// before (its nonce, or the signature itself without one: a replay) unless the agent's
+// signatures are reusable credentials (signed-agent-identities.ts, the store's own crawler):
+// those are sent unchanged with every request, bound to one domain by the authority they
+// cover. Anything short of that leaves the request unsigned:
 // it is then judged by its user agent like any other, never let through on a claimed
 // signature. Nothing is thrown at the caller; every refusal is counted by its reason.
 import { verify as verifyBytes } from 'node:crypto';
@@ -18,6 +21,7 @@ import {
   type Verifier,
 } from 'http-message-sig';
 import { DirectoryCache, type Directory, type DirectoryStats } from './signed-agent-directory.js';
+import type { AgentRules } from './signed-agent-identities.js';
 
 /** The tag of a Web Bot Auth signature in Signature-Input. */
 export const WEB_BOT_AUTH_TAG = 'web-bot-auth';
@@ -26,11 +30,17 @@ export interface SignedAgentOptions {
   /** Agent origins that may be http or private: development and tests only. */
   devOrigins: readonly DevOrigin[];
   /**
-   * The agents (by host) whose signatures are checked; any when absent. Only their key
-   * directories are ever fetched, so nobody can make the firewall fetch from elsewhere or
-   * fill its caches with agents of their own.
+   * How the signatures of the agent at a host are checked, null for an agent whose
+   * signatures are not checked; any agent, by the default rules, when absent. Only known
+   * agents' key directories are ever fetched, so nobody can make the firewall fetch from
+   * elsewhere or fill its caches with agents of their own.
    */
-  isKnown?: (host: string) => boolean;
+  agentRules?: (host: string) => AgentRules | null;
+  /**
+   * Where the key directory of an agent (by host) is read instead of its Signature-Agent's
+   * origin: development and tests only, where a local stand-in publishes the agent's keys.
+   */
+  directoryOrigins?: ReadonlyMap<string, string>;
   lookup?: HostLookup;
   /** How long a directory fetch may take in all. */
   fetchTimeoutMs?: number;
@@ -40,7 +50,7 @@ export interface SignedAgentOptions {
   maxDirectoryBytes?: number;
   /** How far the signer's clock may be from ours. */
   skewSeconds?: number;
-  /** The longest a signature may be valid (expires - created). */
+  /** The longest a signature may be valid (expires - created) under the default rules. */
   maxValiditySeconds?: number;
   /** Bounds on how long a directory is kept, whatever its Cache-Control says. */
   minCacheSeconds?: number;
@@ -143,11 +153,15 @@ export class SignedAgents {
   readonly stats: SignedAgentStats;
 
   constructor(options: SignedAgentOptions) {
+    const rules: AgentRules = {
+      reusable: false,
+      maxValiditySeconds: options.maxValiditySeconds ?? 24 * 3600,
+    };
     this.o = {
       devOrigins: options.devOrigins,
-      isKnown: options.isKnown ?? (() => true),
+      agentRules: options.agentRules ?? (() => rules),
+      directoryOrigins: options.directoryOrigins ?? new Map<string, string>(),
       skewSeconds: options.skewSeconds ?? 60,
-      maxValiditySeconds: options.maxValiditySeconds ?? 24 * 3600,
       maxSeen: options.maxSeen ?? 100_000,
       now: options.now ?? Date.now,
     };
@@ -185,15 +199,17 @@ export class SignedAgents {
       const label = webBotAuthLabel(input);
       const url = agentUrl(header(request.rawHeaders, 'signature-agent'), label);
       if (!url) throw new Refused('no agent');
-      if (!this.o.isKnown(url.hostname)) throw new Refused('unknown agent');
+      const rules = this.o.agentRules(url.hostname);
+      if (!rules) throw new Refused('unknown agent');
       const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
       if (url.protocol !== 'https:' && !isDevOrigin(this.o.devOrigins, url.hostname, port)) {
         throw new Refused('agent not https');
       }
-      const directory = await this.directories.within(url.origin);
+      const directoryOrigin = this.o.directoryOrigins.get(url.hostname) ?? url.origin;
+      const directory = await this.directories.within(directoryOrigin);
       if (!directory) throw new Refused('directory not ready');
       if (directory.keys.size === 0) throw new Refused('no keys');
-      await this.check(request, label, url.origin, directory);
+      await this.check(request, label, url.origin, directory, rules);
       this.stats.verified += 1;
       return url.hostname;
     } catch (error) {
@@ -208,6 +224,7 @@ export class SignedAgents {
     label: string | undefined,
     origin: string,
     directory: Directory,
+    rules: AgentRules,
   ) {
     const fields: FieldOccurrence[] = [];
     for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -232,7 +249,7 @@ export class SignedAgents {
           requiredParameters: ['created', 'expires', 'keyid', 'tag'],
           clockSkew: this.o.skewSeconds,
           now,
-          validate: (signature) => this.validate(signature),
+          validate: (signature) => this.validate(signature, rules),
         },
         resolveVerifier: (candidate) => {
           if (candidate.parameters.tag !== WEB_BOT_AUTH_TAG) throw new Refused('wrong tag');
@@ -247,17 +264,17 @@ export class SignedAgents {
         },
       },
     );
-    this.remember(origin, verified, now);
+    if (!rules.reusable) this.remember(origin, verified, now);
   }
 
-  /** What the signature must also be: covering Signature-Agent, and valid for at most a day. */
-  private validate(signature: VerifiedSignature): boolean {
+  /** What the signature must also be: covering Signature-Agent, valid no longer than allowed. */
+  private validate(signature: VerifiedSignature, rules: AgentRules): boolean {
     if (!signature.components.some((c) => c.name === 'signature-agent')) {
       throw new Refused('agent not signed');
     }
     const { created, expires } = signature.parameters;
     if (typeof created !== 'number' || typeof expires !== 'number') return false;
-    if (expires - created > this.o.maxValiditySeconds) throw new Refused('too long');
+    if (expires - created > rules.maxValiditySeconds) throw new Refused('too long');
     return true;
   }
 

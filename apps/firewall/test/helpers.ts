@@ -114,6 +114,7 @@ export async function startFirewall(options: {
   refreshMs?: number;
   trustedProxies?: string[];
   accessLog?: Pick<AccessLog, 'record'>;
+  agentDirectories?: ReadonlyMap<string, string>;
 }): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
@@ -133,6 +134,7 @@ export async function startFirewall(options: {
     accessLog: options.accessLog ?? null,
     devOrigins: parseDevOrigins(options.devOrigins),
     ...(options.lookup ? { lookup: options.lookup } : {}),
+    ...(options.agentDirectories ? { agentDirectories: options.agentDirectories } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,10 +1,20 @@
 // A signed agent through the firewall: ChatGPT's agent, signing with a key made here and
 // publishing it in a key directory served on a loopback port (chatgpt.com resolves there, on
 // the development allowance), is decided by the merchant's choice for its purpose, whatever
-// its user agent says, and the access log names it; a request whose signature does not check
-// out is judged by its user agent as an unsigned one.
+// its user agent says and whatever country or network it comes from (every request here comes
+// from a US cloud server), and the access log names it; the merchant's own IP block entries
+// still stop it; a request whose signature does not check out is judged by its user agent as
+// an unsigned one.
 import { FIREWALL_PROBE_PATH, type FwAccessRecord } from '@gatehouse/contracts';
-import type { HostLookup, Rule, RuleSet } from '@gatehouse/engine';
+import {
+  NETWORK_HOSTING,
+  STORE_CRAWLER,
+  UNKNOWN_FACTS,
+  type GeoLookup,
+  type HostLookup,
+  type Rule,
+  type RuleSet,
+} from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedAgentCategory } from '../src/signed-agent-identities.js';
@@ -31,6 +41,19 @@ const CHROME_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
 const BLOCKS_PURPOSE = 'purpose.example';
 const BLOCKS_SCRIPTS = 'scripts.example';
+const BLOCKS_NETWORKS = 'networks.example';
+const BLOCKS_NETWORKS_AND_PURPOSE = 'networks-and-purpose.example';
+const BLOCKS_ADDRESS = 'address.example';
+const CLOUD_ASN = 14061;
+// Every visitor here is a cloud server in the United States.
+const geo: GeoLookup = {
+  lookup: () => ({ ...UNKNOWN_FACTS, country: 'US', asn: CLOUD_ASN, network: NETWORK_HOSTING }),
+};
+const NETWORK_RULES = [
+  { id: 'countries', kind: 'country', mode: 'blacklist', countries: ['US'] },
+  { id: 'asns', kind: 'asn', asns: [CLOUD_ASN] },
+  { id: 'hosting', kind: 'network', networks: ['hosting'] },
+] as Rule[];
 
 const category = (id: string, name: string): Rule =>
   ({ id, kind: 'bot-agent', categories: [name] }) as Rule;
@@ -54,6 +77,17 @@ describe('a signed agent at the firewall', () => {
       shops: [
         shopOf(BLOCKS_PURPOSE, store.url, rules(category('purpose', PURPOSE))),
         shopOf(BLOCKS_SCRIPTS, store.url, rules(category('scripts', 'scripts'))),
+        shopOf(BLOCKS_NETWORKS, store.url, rules(...NETWORK_RULES)),
+        shopOf(
+          BLOCKS_NETWORKS_AND_PURPOSE,
+          store.url,
+          rules(...NETWORK_RULES, category('purpose', PURPOSE)),
+        ),
+        shopOf(
+          BLOCKS_ADDRESS,
+          store.url,
+          rules({ id: 'mine', kind: 'ip-block', ip: '127.0.0.1' } as Rule),
+        ),
       ],
     });
     const lookup: HostLookup = async (host) => (host === CHATGPT ? ['127.0.0.1'] : []);
@@ -61,6 +95,7 @@ describe('a signed agent at the firewall', () => {
       policyUrl: policies.url,
       devOrigins: `127.0.0.1,${CHATGPT}:${port}`,
       lookup,
+      geo,
       accessLog: { record: (entry) => logged.push(entry) },
     });
   });
@@ -111,6 +146,34 @@ describe('a signed agent at the firewall', () => {
     expect(lastLogged()).toMatchObject({ action: 'allow', rule: null, signedAgent: CHATGPT });
   });
 
+  it('is let in past the country, ISP/ASN and hosting rules when its purpose is allowed', async () => {
+    const plain = await send(firewall.port, BLOCKS_NETWORKS, '/products/hat', {
+      headers: { 'user-agent': CHROME_UA },
+    });
+    expect(plain.status).toBe(403);
+    const answer = await send(firewall.port, BLOCKS_NETWORKS, '/products/hat', {
+      headers: signed(BLOCKS_NETWORKS, CHROME_UA),
+    });
+    expect(answer.status).toBe(200);
+    expect(lastLogged()).toMatchObject({ action: 'allow', rule: null, signedAgent: CHATGPT });
+  });
+
+  it('is blocked by its purpose, not by its network, when the merchant blocks both', async () => {
+    const answer = await send(firewall.port, BLOCKS_NETWORKS_AND_PURPOSE, '/products/hat', {
+      headers: signed(BLOCKS_NETWORKS_AND_PURPOSE, CHROME_UA),
+    });
+    expect(answer.status).toBe(403);
+    expect(lastLogged()).toMatchObject({ rule: 'bot-agent', signedAgent: CHATGPT });
+  });
+
+  it('is still stopped by an IP block entry the merchant wrote', async () => {
+    const answer = await send(firewall.port, BLOCKS_ADDRESS, '/products/hat', {
+      headers: signed(BLOCKS_ADDRESS, CHROME_UA),
+    });
+    expect(answer.status).toBe(403);
+    expect(lastLogged()).toMatchObject({ rule: 'ip-block', signedAgent: CHATGPT });
+  });
+
   it('that the firewall does not know is judged by its user agent, its directory never read', async () => {
     const reads = directory.reads;
     const headers = {
@@ -140,6 +203,10 @@ describe('the signed agents the firewall knows', () => {
   it('puts an agent in the category of its purpose, or the AI category while that is missing', () => {
     expect(signedAgentCategory('chatgpt.com', () => true)).toBe('ai-agents');
     expect(signedAgentCategory('ChatGPT.com', (id) => id === 'ai-crawlers')).toBe('ai-crawlers');
+  });
+
+  it("knows the signatures made in Shopify's admin as the store's own crawler", () => {
+    expect(signedAgentCategory('shopify.com', () => true)).toBe(STORE_CRAWLER);
   });
 
   it('knows no agent that is not listed, however it signs', () => {

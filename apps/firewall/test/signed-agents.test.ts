@@ -225,7 +225,8 @@ describe('a Web Bot Auth signature', () => {
   });
 
   it('from an agent the firewall does not know is not checked: its directory is never fetched', async () => {
-    const agents = verifier({ isKnown: (host) => host === 'chatgpt.com' });
+    const rules = { reusable: false, maxValiditySeconds: 300 };
+    const agents = verifier({ agentRules: (host) => (host === 'chatgpt.com' ? rules : null) });
     const reads = directory.reads;
     expect(await agents.verify(request())).toBeNull();
     expect(agents.stats.refused).toEqual({ 'unknown agent': 1 });

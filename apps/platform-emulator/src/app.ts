@@ -12,6 +12,8 @@ import { chargeRoutes } from './billing/charge-routes.js';
 import type { EmulatorContext } from './context.js';
 import { billingControlRoutes } from './control/billing-control-routes.js';
 import { controlRoutes } from './control/control-routes.js';
+import { crawlerAccessRoutes } from './crawler-access/crawler-access-routes.js';
+import { CrawlerSigner } from './crawler-access/crawler-signer.js';
 import { embeddedControlRoutes } from './control/embedded-control-routes.js';
 import { appBridgeRoute } from './embedded/app-bridge-script.js';
 import { embeddedAdminRoutes } from './embedded/embedded-admin-routes.js';
@@ -113,6 +115,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
         : options.nonExpiringTokenCutoff,
     ),
     storefrontRequests: new Map(),
+    crawlerSigner: new CrawlerSigner(),
   };
   // Hung requests would keep the server from closing: drop them first.
   app.addHook('preClose', async () => {
@@ -159,6 +162,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
   await embeddedControlRoutes(app, context);
   await appBridgeRoute(app);
   await onlineStoreControlRoutes(app, context);
+  await crawlerAccessRoutes(app, context);
   await faultRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>

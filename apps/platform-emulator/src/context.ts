@@ -1,6 +1,7 @@
 // What every part of the emulator shares: its options, the store, the registered app, the
 // webhook dispatcher, the app's theme extension and the faults tests switch on.
 import type { FaultInjector } from './control/faults.js';
+import type { CrawlerSigner } from './crawler-access/crawler-signer.js';
 import type { ThemeExtension } from './extension/theme-extension.js';
 import type { TokenPolicy } from './oauth/token-policy.js';
 import type { RegisteredApp } from './registered-app.js';
@@ -20,6 +21,8 @@ export interface EmulatorContext {
   scriptTagsEndAt: Date;
   /** Requests each shop's storefront answered (pages, cart, checkout, assets), since start. */
   storefrontRequests: Map<string, number>;
+  /** The platform's key for the crawler access signatures it makes. */
+  crawlerSigner: CrawlerSigner;
   /** Read from disk on each call, so edits to the extension show without a restart. */
   extension(): ThemeExtension;
 }

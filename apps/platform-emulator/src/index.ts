@@ -2,6 +2,7 @@
 export { buildEmulator, type EmulatorOptions } from './app.js';
 export {
   EmulatorControl,
+  type CrawlerSignature,
   type OrderView,
   type PlaceOrderRequest,
   type RiskRequest,

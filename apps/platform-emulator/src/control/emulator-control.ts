@@ -1,5 +1,6 @@
 // A small client for the control endpoints, for tests and scripts that drive a running
 // emulator over HTTP (the same way they reach it as "the platform").
+import type { CrawlerSignature } from '../crawler-access/crawler-signer.js';
 import type { FaultInput, FaultView } from './faults.js';
 import type { z } from 'zod';
 import type { placeOrderBody, riskInput } from '../orders/order-input.js';
@@ -9,7 +10,7 @@ import type { DeliveryView, HealthView, ShopStateView, SubscriptionView } from '
 /** What `placeOrder` takes: lines by SKU, and optionally contact, addresses, risk… */
 export type PlaceOrderRequest = z.input<typeof placeOrderBody>;
 export type RiskRequest = z.input<typeof riskInput>;
-export type { OrderView };
+export type { CrawlerSignature, OrderView };
 
 export interface TokenPolicyView {
   now: string;
@@ -53,6 +54,14 @@ export class EmulatorControl {
       `/_emulator/webhooks/deliveries?${query.toString()}`,
     );
     return result.deliveries;
+  }
+
+  /** A crawler access signature for one of the store's domains, as the admin's Create makes. */
+  createCrawlerSignature(
+    shop: string,
+    input: { name: string; domain: string; ttlSeconds: number },
+  ): Promise<CrawlerSignature> {
+    return this.call('POST', `/_emulator/shops/${shop}/crawler-signatures`, input);
   }
 
   uninstall(shop: string): Promise<ShopStateView> {

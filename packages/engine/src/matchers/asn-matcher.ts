@@ -114,6 +114,7 @@ function compileAsnLists(rule: z.infer<typeof asnRuleSchema>, report: Report) {
 }
 
 export const asnKind = ruleKind({
+  skipsSignedAgents: true,
   schema: asnRuleSchema,
   decides: 'block',
   compile: compileAsnLists,

@@ -19,6 +19,7 @@ import {
   BOT_CATEGORIES,
   MAX_BOT_PATTERNS,
   MAX_USER_AGENT_LENGTH,
+  STORE_CRAWLER,
   botCategoryBit,
   isBotCategory,
 } from '../rules/bot-categories.js';
@@ -39,6 +40,9 @@ export interface BotAgentEntry {
 const FAKE = botCategoryBit('fake-crawlers');
 const OTHER = botCategoryBit('other-bots');
 const NONE: readonly number[] = Object.freeze([]);
+
+const clip = (agent: string) =>
+  agent.length > MAX_USER_AGENT_LENGTH ? agent.slice(0, MAX_USER_AGENT_LENGTH) : agent;
 
 /** Distinct agents a policy with patterns remembers its answer for. */
 export const PATTERN_CACHE_SIZE = 1000;
@@ -101,12 +105,15 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
     return null;
   }
 
-  /** A verified signed agent is in its own category only, whatever its user agent claims. */
-  function signedRule(
-    category: string,
-    hits: readonly number[],
-    context: DecideContext,
-  ): CompiledRule | null {
+  /**
+   * A verified signed agent is in its own category only, whatever its user agent claims, and
+   * the merchant's own patterns still read its user agent; the store's own authorised crawler
+   * passes every Bot Blocker rule.
+   */
+  function signedRule(category: string, context: DecideContext): CompiledRule | null {
+    if (category === STORE_CRAWLER) return null;
+    const sent = context.visit.userAgent;
+    const hits = cache !== null && typeof sent === 'string' ? answer(clip(sent)).hits : NONE;
     const bits = isBotCategory(category) ? botCategoryBit(category) & used : 0;
     return firstRule(bits, hits, context);
   }
@@ -114,16 +121,15 @@ export function createBotAgentMatcher(entries: BotAgentEntry[]): Matcher {
   return {
     evaluate(context: DecideContext): CompiledRule | null {
       if (rules.length === 0) return null;
+      const signed = context.visit.signedAgent;
+      if (signed !== undefined) return signedRule(signed, context);
       const sent = context.visit.userAgent;
       if (typeof sent !== 'string') return null;
-      const agent =
-        sent.length > MAX_USER_AGENT_LENGTH ? sent.slice(0, MAX_USER_AGENT_LENGTH) : sent;
+      const agent = clip(sent);
       let word = 0;
       let hits = NONE;
       if (cache !== null) ({ word, hits } = answer(agent));
       else if (classifies) word = agentCategoryWord(agent, others);
-      const signed = context.visit.signedAgent;
-      if (signed !== undefined) return signedRule(signed, hits, context);
       let bits = wordBits(word) & used;
       const crawler = (used & FAKE) !== 0 ? wordCrawler(word) : null;
       if (crawler !== null) {

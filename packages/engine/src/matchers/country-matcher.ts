@@ -74,6 +74,7 @@ export function createCountryMatcher(entries: CountryEntry[]): Matcher {
 }
 
 export const countryKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({
     ...blockingBase,
     kind: z.literal('country'),

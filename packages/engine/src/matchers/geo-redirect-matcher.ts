@@ -84,6 +84,7 @@ export function createGeoRedirectMatcher(entries: GeoRedirectEntry[]): Matcher {
 }
 
 export const geoRedirectKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({
     ...ruleBase,
     kind: z.literal('geo-redirect'),

@@ -33,6 +33,7 @@ export const legacyIpKind = ruleKind({
 
 /** The legacy list's countries: a visitor from any of them is blocked. */
 export const legacyCountryKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({
     ...blockingBase,
     kind: z.literal('legacy-country'),

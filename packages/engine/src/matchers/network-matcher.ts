@@ -46,6 +46,7 @@ export function createNetworkMatcher(entries: NetworkEntry[]): Matcher {
 }
 
 export const networkKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({
     ...blockingBase,
     kind: z.literal('network'),

@@ -61,6 +61,7 @@ export function createReferrerMatcher(entries: ReferrerEntry[]): Matcher {
 }
 
 export const referrerKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({
     ...blockingBase,
     kind: z.literal('referrer'),

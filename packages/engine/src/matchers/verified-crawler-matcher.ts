@@ -24,6 +24,7 @@ export function createVerifiedCrawlerMatcher(entries: { rule: CompiledRule }[]):
 }
 
 export const verifiedCrawlerKind = ruleKind({
+  skipsSignedAgents: true,
   schema: z.object({ ...ruleBase, kind: z.literal('verified-crawler') }),
   decides: 'allow',
   compile: () => ({}),

@@ -104,6 +104,7 @@ export function compile(input: unknown, options: CompileOptions = {}): CompileRe
   const policy: Policy = {
     appEnabled,
     matchers: kinds.map((state) => state.kind.matcher(state.entries)),
+    skipsSignedAgents: kinds.map((state) => state.kind.skipsSignedAgents === true),
     ruleCount: rules.length,
     warnings,
   };

@@ -40,7 +40,9 @@ function evaluate(policy: Policy, visit: Visit, facts: GeoFacts): Decision {
     unlisted: 0,
   };
   const matchers = policy.matchers;
+  const signed = visit.signedAgent !== undefined;
   for (let i = 0; i < matchers.length; i++) {
+    if (signed && policy.skipsSignedAgents[i] === true) continue;
     const rule = matchers[i]!.evaluate(context);
     if (rule === null) continue;
     const decision: Decision = { action: rule.action, rule: rule.ref, facts };

@@ -37,9 +37,13 @@ export interface Visit {
   /** The server's reverse-then-forward DNS answer for the crawler the user agent claims. */
   crawlerDns?: CrawlerDnsAnswer;
   /**
-   * The Bot Blocker category of an agent whose request signature the firewall verified: the
-   * bot categories are decided by it in place of the user agent (custom patterns still read
-   * the user agent). A category the engine does not know matches no category.
+   * The Bot Blocker category of an agent whose request signature the firewall verified
+   * (STORE_CRAWLER for a crawler the store itself authorised). Such an agent is decided by
+   * what it is for, never by where it comes from: the rules of kinds that skip signed agents
+   * (country, ISP/ASN, referrer, VPN/proxy/hosting, geolocation redirects) never see it; the
+   * IP lists and URL rules the merchant wrote still apply; the bot categories are decided by
+   * this category in place of the user agent (custom patterns still read the user agent) and
+   * pass the store's own crawler. A category the engine does not know matches no category.
    */
   signedAgent?: string;
 }
@@ -135,6 +139,8 @@ export interface Policy {
   readonly appEnabled: boolean;
   /** One per rule kind, in evaluation order (policy/rule-kinds.ts). */
   readonly matchers: readonly Matcher[];
+  /** Beside each matcher: its kind's rules never see a verified signed agent. */
+  readonly skipsSignedAgents: readonly boolean[];
   readonly ruleCount: number;
   readonly warnings: readonly CompileWarning[];
 }

@@ -58,6 +58,11 @@ export interface RuleKindDefinition<S extends KindSchema, P> {
   };
   /** The matcher of the kind's enabled rules, given in rule-set order. */
   matcher(entries: (P & { rule: CompiledRule })[]): Matcher;
+  /**
+   * The kind's rules never see a verified signed agent: what the agent is and what it is
+   * for decide it, not where its request comes from (its country, network or referrer).
+   */
+  readonly skipsSignedAgents?: true;
 }
 
 /** Declares a kind, inferring its rule and entry types from the schema and compile(). */

@@ -1,8 +1,9 @@
 // Every rule kind the engine knows, in the order decide() tries their matchers: IP allow list,
 // IP block list, the legacy list's addresses, URL (the firewall's URL Blocker), verified search engines (let in past
 // everything after them), country, the legacy list's countries, ISP/ASN, referrer, network (VPN/proxy/hosting), bot user
-// agents, then geolocation redirects (only a visitor no rule stopped is sent elsewhere). A new
-// kind is its matcher file and one line here.
+// agents, then geolocation redirects (only a visitor no rule stopped is sent elsewhere). A
+// verified signed agent meets only the kinds that do not skip it (rule-kind.ts): the IP lists,
+// the URL rules and the Bot Blocker. A new kind is its matcher file and one line here.
 import { asnKind } from '../matchers/asn-matcher.js';
 import { botAgentKind } from '../matchers/bot-agent-matcher.js';
 import { countryKind } from '../matchers/country-matcher.js';

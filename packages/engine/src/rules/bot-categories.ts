@@ -22,6 +22,12 @@ export type BotCategory = (typeof BOT_CATEGORIES)[number];
 /** The categories whose agents are listed in the data file. */
 export const LISTED_BOT_CATEGORIES = BOT_CATEGORIES.slice(0, 6) as readonly BotCategory[];
 
+/**
+ * What a verified signed agent is when the store itself authorised it (a signature the
+ * merchant made for their own crawler or tool): no category, no Bot Blocker rule stops it.
+ */
+export const STORE_CRAWLER = 'store-crawler';
+
 /** The data file's group of good bots: never in a category, never "other bots". */
 export const GOOD_BOTS = 'good-bots';
 

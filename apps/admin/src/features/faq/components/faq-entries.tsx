@@ -51,6 +51,16 @@ export const faqEntries: FaqEntry[] = [
     ],
   },
   {
+    id: 'signed-agents',
+    question: 'Do AI agents and my own crawler get through the firewall?',
+    answer: `Agents that sign their requests, like ChatGPT’s agent, are recognised by the firewall once their signature checks out, and so are the crawler signatures you make in Shopify (Online Store > Preferences > Crawler access) for your own SEO tool or crawler. A signed AI agent is let in or blocked by your choice for its kind of AI agent in the Bot Blocker, whatever country or network it comes from: your country, ISP/ASN, VPN and hosting rules never stop it. Your own crawler passes every Bot Blocker rule as well. Your IP Blocker entries and URL rules still apply to both: an address you blocked by hand stays blocked. A signature that does not check out counts for nothing. The Realtime Access Log names each verified agent. Only the firewall reads signatures; the app embed decides by the user agent alone.`,
+    links: [
+      { label: 'Bot Blocker', to: '/botBlocker' },
+      { label: 'Realtime Access Log', to: '/fw-accessLog' },
+      { label: 'IP Blocker', to: '/ipBlocker' },
+    ],
+  },
+  {
     id: 'private-relay',
     question: 'My customers use iCloud Private Relay. Are they blocked?',
     answer: `Not unless you choose to. Private Relay hides a shopper’s address behind one of Apple’s, in roughly the shopper’s own region, so the Country Blocker still sees the right country. ${PRODUCT_NAME} knows Apple’s relay addresses and does not count them as a VPN or a proxy. Look up an address to see what your rules decide for it.`,

@@ -19,7 +19,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { FwAccessEntry } from '@gatehouse/contracts';
+import { SIGNED_AGENTS_NOTE, type FwAccessEntry } from '@gatehouse/contracts';
 import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { NO_FILTERS, readFilters, type FilterDraft } from '../access-log-rows.js';
@@ -187,6 +187,14 @@ function AccessLog() {
             </IndexTable>
           )}
         </Card>
+        {log.rows.some((entry) => entry.signedAgent) && (
+          // Cards reach the phone's edges; the text keeps a margin there.
+          <Box paddingInline={{ xs: '400', sm: '0' }}>
+            <Text as="p" tone="subdued">
+              {SIGNED_AGENTS_NOTE}
+            </Text>
+          </Box>
+        )}
         {log.hasOlder && (
           <InlineStack align="center">
             <Button onClick={() => void log.loadOlder()} loading={log.loadingOlder}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import {
   ActionList,
   Badge,
+  BlockStack,
   Box,
   Button,
   IndexTable,
@@ -14,7 +15,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { MenuHorizontalIcon } from '@shopify/polaris-icons';
-import type { FwAccessEntry } from '@gatehouse/contracts';
+import { signedAgentLabel, type FwAccessEntry } from '@gatehouse/contracts';
 import { CountryFlag } from '../../../components/country-flag.js';
 import { ACTION_LABELS, sizeLabel } from '../access-log-rows.js';
 import type { BlockTarget } from '../api/use-block-actions.js';
@@ -50,10 +51,10 @@ export function AccessLogRow({ entry, index, onBlock }: Props) {
       </IndexTable.Cell>
       <IndexTable.Cell>
         {entry.signedAgent ? (
-          <InlineStack gap="100" blockAlign="center" wrap={false}>
+          <BlockStack gap="050" inlineAlign="start">
             <span>{entry.ip}</span>
-            <Badge tone="info">{`Verified signed agent: ${entry.signedAgent}`}</Badge>
-          </InlineStack>
+            <Badge tone="info">{signedAgentLabel(entry.signedAgent)}</Badge>
+          </BlockStack>
         ) : (
           entry.ip
         )}
