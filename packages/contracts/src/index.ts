@@ -31,6 +31,7 @@ export * from './geo-redirects.js';
 export * from './content-protection.js';
 export * from './vpn-blocker.js';
 export * from './bot-blocker.js';
+export * from './bot-agents.js';
 export * from './robots-txt.js';
 export * from './rule-cost.js';
 export * from './fraud-protect.js';
