@@ -34,8 +34,10 @@ export type BotAgentsRequest = z.input<typeof botAgentsRequest>;
 
 export const botAgentView = z.object({
   name: z.string(),
-  /** Who runs it; empty when the list does not say. */
+  /** Who runs it, where Gatehouse's own list names it; empty otherwise. */
   owner: z.string(),
+  /** The host of the public list's reference page for it, which may not be its operator. */
+  reference: z.string(),
   /** What it fetches pages for. */
   why: z.string(),
   /** `table`: Gatehouse's own list; `crawler-user-agents`: the public list it adds. */

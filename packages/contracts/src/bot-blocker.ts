@@ -170,7 +170,10 @@ export type GoodBotMode = z.infer<typeof goodBotMode>;
 
 export const goodBotView = z.object({
   name: z.string(),
+  /** Who runs it, where Gatehouse's own list names it; empty otherwise. */
   owner: z.string(),
+  /** The host of the public list's reference page for it, which may not be its operator. */
+  reference: z.string(),
   why: z.string(),
   mode: goodBotMode,
   hits: z.number(),

@@ -5,6 +5,7 @@ import {
   BOT_AGENTS_PAGE_SIZE,
   botAgentsMessages,
   type BotAgentsPage,
+  type BotBlockerView,
   type DecideResponse,
 } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,13 @@ describe('a category’s agents with their visits this week', () => {
     }
     expect(names.size).toBe(first.total);
     expect((await agents(alice, { category: 'ai-crawlers', page: pages + 1 })).agents).toEqual([]);
+  });
+
+  it('names an operator only where Gatehouse’s list does, the public list’s page otherwise', async () => {
+    const view = (await t.call('getBotBlocker', alice.token)).json<BotBlockerView>();
+    const bot = (name: string) => view.goodBots.find((b) => b.name === name);
+    expect(bot('Friendica')).toMatchObject({ owner: '', reference: 'hoyer.xyz' });
+    expect(bot('WhatsApp')).toMatchObject({ owner: 'Meta', reference: '' });
   });
 
   it('refuses a category without a list, a bad page and a missing session', async () => {

@@ -78,6 +78,7 @@ export async function botAgentsPage(
   const views: BotAgentView[] = listed.map((agent) => ({
     name: agent.name,
     owner: agent.owner,
+    reference: agent.reference,
     why: agent.why,
     source: agent.source,
     seenThisWeek: seen.get(agent.name) ?? 0,
