@@ -22,6 +22,7 @@ import {
   planView,
   subscriptionState,
 } from './billing.js';
+import { botAgentsApi } from './bot-agents.js';
 import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { customerBlockListsApi } from './customer-block-lists.js';
@@ -200,6 +201,7 @@ export const api = {
   ...contentProtectionApi,
   ...vpnBlockerApi,
   ...botBlockerApi,
+  ...botAgentsApi,
   ...robotsTxtApi,
   ...ruleCostApi,
   ...firewallApi,

@@ -95,7 +95,7 @@ export const botCategoryInfo: Record<
   'fake-crawlers': {
     name: 'Fake search-engine crawlers',
     description:
-      'Visitors that claim to be Googlebot, Bingbot or another search engine’s crawler but come from outside that engine’s network.',
+      'Visitors that claim to be Googlebot, Bingbot or another search engine’s crawler but come from outside that engine’s network, and those that claim an AI agent whose operator publishes its addresses (GPTBot, OAI-SearchBot, ChatGPT-User, PerplexityBot, Perplexity-User) from outside them.',
     reach: 'both',
   },
   'other-bots': {
@@ -170,7 +170,10 @@ export type GoodBotMode = z.infer<typeof goodBotMode>;
 
 export const goodBotView = z.object({
   name: z.string(),
+  /** Who runs it, where Gatehouse's own list names it; empty otherwise. */
   owner: z.string(),
+  /** The host of the public list's reference page for it, which may not be its operator. */
+  reference: z.string(),
   why: z.string(),
   mode: goodBotMode,
   hits: z.number(),

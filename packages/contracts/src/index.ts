@@ -32,6 +32,7 @@ export * from './content-protection.js';
 export * from './vpn-blocker.js';
 export * from './bot-blocker.js';
 export * from './signed-agents.js';
+export * from './bot-agents.js';
 export * from './robots-txt.js';
 export * from './rule-cost.js';
 export * from './fraud-protect.js';

@@ -98,8 +98,10 @@ export type TrustedAsn = z.infer<typeof trustedAsn>;
 export const networkFeedStatus = z.object({
   name: z.string(),
   title: z.string(),
-  /** The kind of network its addresses are; null for a search engine's crawler ranges. */
+  /** The kind of network its addresses are; null for a crawler's or an AI agent's ranges. */
   network: z.enum([...vpnNetworks, 'privateRelay']).nullable(),
+  /** The ranges of an AI company's agent (not a search engine's crawler). */
+  aiAgent: z.boolean(),
   /** A good copy is stored and in use. */
   loaded: z.boolean(),
   /** Address ranges in that copy. */

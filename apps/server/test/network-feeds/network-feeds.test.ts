@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkFeeds } from '../../src/features/network-feeds/network-feeds-schema.js';
-import { NETWORK_FEEDS_JOB } from '../../src/features/network-feeds/network-feeds-plugin.js';
-import { feedCopiesCache, type FeedOutcome } from '../../src/features/network-feeds/feed-store.js';
+import { feedCopiesCache } from '../../src/features/network-feeds/feed-store.js';
+import { refreshFeeds } from '../helpers/feed-refresh.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** What the local feed server answers per path; `hang` never answers. */
@@ -50,12 +50,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function refresh(): Promise<Record<string, FeedOutcome>> {
-  const output = (await t.app.jobs.run(NETWORK_FEEDS_JOB, {}, { timeoutMs: 30_000 })) as {
-    feeds: FeedOutcome[];
-  };
-  return Object.fromEntries(output.feeds.map((o) => [o.name, o]));
-}
+const refresh = () => refreshFeeds(t);
 
 async function geo(): Promise<GeoLookup> {
   return (await t.app.protection.geo.ready)!;

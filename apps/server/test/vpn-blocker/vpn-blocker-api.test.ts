@@ -384,6 +384,7 @@ describe('the address feeds', () => {
       name: 'tor-exits',
       title: 'Tor exit addresses',
       network: 'tor',
+      aiAgent: false,
       loaded: true,
       ranges: 2,
       fetchedAt: fetchedAt.toISOString(),

@@ -12,8 +12,13 @@ import { botAgents, type BotAgentGroup, type BotAgentRow } from './bot-agents.js
 export interface KnownAgent {
   /** The agent's name as the merchant reads it. */
   name: string;
-  /** Who runs it; empty when the source does not say. */
+  /** Who runs it, as the table names it; empty for an agent the table does not hold. */
   owner: string;
+  /**
+   * The host of the page the package points to for the agent (its project's site, or a page
+   * about it), which is not always its operator; empty for the table's agents.
+   */
+  reference: string;
   /** What it does, in a sentence. */
   why: string;
   group: BotAgentGroup;
@@ -49,7 +54,7 @@ function readableName(pattern: string): string {
     .trim();
 }
 
-function ownerOf(url: string | undefined): string {
+function hostOf(url: string | undefined): string {
   if (!url) return '';
   try {
     return new URL(url).hostname.replace(/^www\./, '');
@@ -82,6 +87,7 @@ export function buildKnownAgents(
   const table: KnownAgent[] = rows.map((row) => ({
     name: row.agent,
     owner: row.owner,
+    reference: '',
     why: row.why,
     group: row.category,
     source: 'table',
@@ -107,7 +113,8 @@ export function buildKnownAgents(
       continue;
     added.push({
       name,
-      owner: ownerOf(entry.url),
+      owner: '',
+      reference: hostOf(entry.url),
       why: packageWhy(group, entry),
       group,
       source: 'crawler-user-agents',

@@ -9,7 +9,8 @@
 // So every redirect either leaves a page no covering rule targets or goes deeper into the
 // target the visitor is on, and no set of rules can send a visitor round in a circle. A
 // search-engine crawler whose address checks out (or cannot be checked right now) is never
-// redirected: search engines must see the store as it is.
+// redirected: search engines must see the store as it is. AI agents are redirected like any
+// visitor.
 import { z } from 'zod';
 import type { CompiledRule, DecideContext, Matcher, RedirectPrompt } from '../policy/policy.js';
 import { ruleBase, ruleKind } from '../policy/rule-kind.js';
@@ -17,6 +18,7 @@ import { countries as ALL_COUNTRIES, continents } from '../rules/countries.js';
 import { isCountryCode } from '../rules/country-codes.js';
 import { MAX_GEO_REDIRECTS } from '../rules/geo-redirect-limit.js';
 import { countrySlot, readCountryCodes } from './country-matcher.js';
+import { isSearchCrawler } from '../network/crawlers.js';
 import { crawlerOf } from './crawler-of.js';
 import { ruleApplies } from './rule-applies.js';
 import { landingUrl, onTarget, readTarget, within, type Target } from './redirect-target.js';
@@ -58,7 +60,7 @@ export function createGeoRedirectMatcher(entries: GeoRedirectEntry[]): Matcher {
       const slot = countrySlot(context.facts.country);
       if (slot < 0 || compiled.length === 0 || context.visit.redirected === true) return null;
       const crawler = crawlerOf(context);
-      if (crawler !== null && crawler.check !== 'fake') return null;
+      if (crawler !== null && crawler.check !== 'fake' && isSearchCrawler(crawler.id)) return null;
       // The deepest target of a covering rule the visitor is already on: from there a visitor
       // is only ever sent further inside it.
       let here: Target | null = null;

@@ -4,10 +4,15 @@
 // loaded yet) is narrowed by the networks the engine itself runs (by AS number: a claim from
 // outside them is a fake at once) and confirmed by the engine's documented reverse DNS: the
 // address's name lies in the engine's own domains and that name resolves back to the address.
+// AI companies that publish the ranges of their agents are checked the same way, agent by
+// agent, but only to tell a real agent from an impostor: a verified AI agent gets no pass
+// that search engines get (the "always let verified search engines in" rule, geo redirects),
+// it is decided by the merchant's switch for its purpose like any other.
 
 export const CRAWLERS = [
   {
     id: 'google',
+    kind: 'search',
     name: 'Google',
     // Googlebot and Google's other crawlers that obey robots.txt.
     agent:
@@ -17,6 +22,7 @@ export const CRAWLERS = [
   },
   {
     id: 'bing',
+    kind: 'search',
     name: 'Bing',
     agent: /bingbot|BingPreview|adidxbot|MicrosoftPreview/i,
     ownerAsns: [8075],
@@ -24,6 +30,7 @@ export const CRAWLERS = [
   },
   {
     id: 'apple',
+    kind: 'search',
     name: 'Apple',
     agent: /Applebot/,
     ownerAsns: [714, 6185],
@@ -32,6 +39,7 @@ export const CRAWLERS = [
   // DuckDuckBot runs on rented clouds and documents no reverse DNS: only its ranges can tell.
   {
     id: 'duckduckgo',
+    kind: 'search',
     name: 'DuckDuckGo',
     agent: /DuckDuckBot|DuckAssistBot/,
     ownerAsns: [],
@@ -39,6 +47,7 @@ export const CRAWLERS = [
   },
   {
     id: 'yandex',
+    kind: 'search',
     name: 'Yandex',
     agent: /Yandex(?:Bot|Images|Mobile|Video|Media|Metrika|Accessibility|Favicons|RenderResources)/,
     ownerAsns: [13238],
@@ -46,10 +55,53 @@ export const CRAWLERS = [
   },
   {
     id: 'baidu',
+    kind: 'search',
     name: 'Baidu',
     agent: /Baiduspider/i,
     ownerAsns: [55967, 38365],
     dnsDomains: ['baidu.com', 'baidu.jp'],
+  },
+  // The AI agents below run on rented clouds and document no reverse DNS: while an agent's
+  // ranges are not loaded its claim can be told neither real nor fake.
+  {
+    id: 'gptbot',
+    kind: 'ai',
+    name: 'OpenAI GPTBot',
+    agent: /GPTBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'oai-searchbot',
+    kind: 'ai',
+    name: 'OpenAI OAI-SearchBot',
+    agent: /OAI-SearchBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'chatgpt-user',
+    kind: 'ai',
+    name: 'OpenAI ChatGPT-User',
+    agent: /ChatGPT-User/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'perplexitybot',
+    kind: 'ai',
+    name: 'PerplexityBot',
+    agent: /PerplexityBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'perplexity-user',
+    kind: 'ai',
+    name: 'Perplexity-User',
+    agent: /Perplexity-User/,
+    ownerAsns: [],
+    dnsDomains: [],
   },
 ] as const;
 
@@ -60,6 +112,11 @@ export const CRAWLER_IDS: readonly CrawlerId[] = CRAWLERS.map((c) => c.id);
 /** The crawler's bit in a crawler mask. */
 export function crawlerBit(id: CrawlerId): number {
   return 1 << CRAWLER_IDS.indexOf(id);
+}
+
+/** A search engine's crawler, which verified search engines' passes apply to (not an AI agent). */
+export function isSearchCrawler(id: CrawlerId): boolean {
+  return CRAWLERS.find((c) => c.id === id)!.kind === 'search';
 }
 
 export function crawlerName(id: CrawlerId): string {

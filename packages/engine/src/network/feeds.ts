@@ -1,6 +1,6 @@
 // Address feeds the classification is refreshed from: lists their publishers keep current
 // (Tor's exit list, Apple's iCloud Private Relay egress ranges, the search engines' crawler
-// ranges). Each parser checks every line and refuses the whole file on the first bad one,
+// ranges, and the ranges AI companies publish for each of their agents). Each parser checks every line and refuses the whole file on the first bad one,
 // naming it, so a truncated or garbage download never replaces a good list.
 import { z } from 'zod';
 import { addRange, newRangeList, rangeListSize, type RangeList } from '../ip/range-set.js';
@@ -74,6 +74,41 @@ export const FEEDS: readonly FeedDefinition[] = [
     format: 'prefix-json',
     url: 'https://duckduckgo.com/duckduckbot.json',
     marks: { crawler: 'duckduckgo' },
+  },
+  {
+    name: 'openai-gptbot',
+    title: 'OpenAI GPTBot ranges',
+    format: 'prefix-json',
+    url: 'https://openai.com/gptbot.json',
+    marks: { crawler: 'gptbot' },
+  },
+  {
+    name: 'openai-searchbot',
+    title: 'OpenAI OAI-SearchBot ranges',
+    format: 'prefix-json',
+    url: 'https://openai.com/searchbot.json',
+    marks: { crawler: 'oai-searchbot' },
+  },
+  {
+    name: 'openai-chatgpt-user',
+    title: 'OpenAI ChatGPT-User ranges',
+    format: 'prefix-json',
+    url: 'https://openai.com/chatgpt-user.json',
+    marks: { crawler: 'chatgpt-user' },
+  },
+  {
+    name: 'perplexitybot',
+    title: 'PerplexityBot ranges',
+    format: 'prefix-json',
+    url: 'https://www.perplexity.com/perplexitybot.json',
+    marks: { crawler: 'perplexitybot' },
+  },
+  {
+    name: 'perplexity-user',
+    title: 'Perplexity-User ranges',
+    format: 'prefix-json',
+    url: 'https://www.perplexity.com/perplexity-user.json',
+    marks: { crawler: 'perplexity-user' },
   },
 ];
 

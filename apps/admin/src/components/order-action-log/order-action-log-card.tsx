@@ -13,7 +13,6 @@ import {
   IndexTable,
   InlineStack,
   Link,
-  Pagination,
   Select,
   Text,
   useBreakpoints,
@@ -25,6 +24,7 @@ import {
   type RiskNoteView,
 } from '@gatehouse/contracts';
 import { useState } from 'react';
+import { PageNumbers } from '../page-numbers.js';
 import { relativeTime } from '../../lib/relative-time.js';
 import { groupByOrder } from './order-groups.js';
 import { OrderEntries, type OrderProps, type RetryAction } from './order-entries.js';
@@ -190,17 +190,7 @@ export function OrderActionLogCard({
             ),
           )}
         </IndexTable>
-        {pages > 1 && (
-          <div style={{ padding: 'var(--p-space-300)', display: 'flex', justifyContent: 'center' }}>
-            <Pagination
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              onPrevious={() => setPage(page - 1)}
-              onNext={() => setPage(page + 1)}
-              label={`Page ${page} of ${pages}`}
-            />
-          </div>
-        )}
+        <PageNumbers page={page} pages={pages} onPage={setPage} />
       </BlockStack>
     </Card>
   );

@@ -31,6 +31,7 @@ describe('the Bot Blocker form', () => {
         {
           name: 'Pinterestbot',
           owner: 'Pinterest',
+          reference: '',
           why: 'pins',
           mode: 'block',
           hits: 0,
@@ -39,6 +40,7 @@ describe('the Bot Blocker form', () => {
         {
           name: 'WhatsApp',
           owner: 'Meta',
+          reference: '',
           why: 'previews',
           mode: 'allow',
           hits: 0,

@@ -31,6 +31,7 @@ const feed = (over: Partial<NetworkFeedStatus>): NetworkFeedStatus => ({
   lastError: null,
   stale: false,
   nextTryAt: null,
+  aiAgent: false,
   ...over,
 });
 
@@ -113,6 +114,9 @@ describe('a switch whose list is missing', () => {
     expect(feedMeanwhile(feed({ network: null, name: 'bingbot' }))).toMatch(/reverse DNS/);
     expect(feedMeanwhile(feed({ network: null, name: 'duckduckbot' }))).toMatch(
       /cannot be told from a fake/,
+    );
+    expect(feedMeanwhile(feed({ network: null, name: 'openai-gptbot', aiAgent: true }))).toMatch(
+      /cannot be told from an impostor/,
     );
     expect(feedNextTry('2030-01-10T18:00:00Z', NOW)).toMatch(/^Gatehouse tries again in 6 hours/);
     for (const text of [feedMeanwhile(missing[0]!), feedNextTry('2030-01-10T18:00:00Z', NOW)]) {

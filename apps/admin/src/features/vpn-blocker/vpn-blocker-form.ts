@@ -132,6 +132,10 @@ export function feedMeanwhile(feed: NetworkFeedStatus): string {
   if (feed.network === 'privateRelay') {
     return 'Until it loads, shoppers on Akamai’s relay network are still known as iCloud Private Relay; those on Cloudflare’s and Fastly’s relays may be taken for a hosting or VPN network. Use monitor mode on those switches until it loads if that worries you.';
   }
+  // AI agents run on rented servers and document no reverse DNS: only their lists tell.
+  if (feed.aiAgent) {
+    return 'Until it loads, this AI agent cannot be told from an impostor that borrows its name: your switch for its purpose decides both alike, and Fake search-engine crawlers does not catch the impostors.';
+  }
   // DuckDuckBot runs on rented servers and documents no reverse DNS: only its list tells.
   if (feed.name === 'duckduckbot') {
     return 'Until it loads, DuckDuckBot cannot be told from a fake: your rules treat it like any other visitor.';

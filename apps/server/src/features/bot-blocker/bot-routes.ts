@@ -1,4 +1,5 @@
-// Bot Blocker (/botBlocker): the action and every category's mode (save), and the custom
+// Bot Blocker (/botBlocker): the action and every category's mode (save), a listed category's
+// agents with their visits this week (agents), and the custom
 // user-agent patterns (add, change a pattern's mode, delete). A paid feature: every call
 // names `botBlocker` in the contracts and answers 403 on a plan without it. Each change is
 // checked by compiling the shop's rules as they would be, and rebuilds the shop's policy
@@ -20,6 +21,7 @@ import {
   setBotPatternMode,
   toBotPatternEntry,
 } from './bot-rules.js';
+import { botAgentsPage } from './agents-seen.js';
 import { botSave } from './bot-save.js';
 import { saveGoodBotModes } from './good-bots.js';
 import { robotsRoutes } from './robots-routes.js';
@@ -30,6 +32,10 @@ export async function botRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.getBotBlocker, async (_input, { session }) =>
     botBlockerView(app.db, await shopById(app.db, session.shopId)),
+  );
+
+  route(app, api.getBotAgents, async ({ category, page }, { session }) =>
+    botAgentsPage(app.db, session.shopId, category, page),
   );
 
   route(

@@ -179,6 +179,7 @@ export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlock
       return {
         name: bot.name,
         owner: bot.owner,
+        reference: bot.reference,
         why: bot.why,
         mode: row ? (row.mode as GoodBotMode) : 'allow',
         hits: row?.hits ?? 0,

@@ -17,6 +17,7 @@ import {
   UNKNOWN_FACTS,
   type CrawlerId,
   type Decision,
+  isSearchCrawler,
   type GeoFacts,
   type GeoLookup,
   type Policy,
@@ -218,7 +219,7 @@ export async function replayVisits(
         if (maxExamples > 0) {
           keepExample({ time: v.time, ip: v.ip, country: facts.country, url: v.url });
         }
-        if (after.crawler?.check === 'verified') {
+        if (after.crawler?.check === 'verified' && isSearchCrawler(after.crawler.id)) {
           const id = after.crawler.id;
           out.crawlers.set(id, (out.crawlers.get(id) ?? 0) + 1);
         }

@@ -1,10 +1,10 @@
 // What the page tells the merchant about the address feeds the classification runs on (Tor
-// exits, iCloud Private Relay, the search engines' crawler ranges): for each feed the product
+// exits, iCloud Private Relay, the search engines' crawler ranges, AI agents' ranges): for each feed the product
 // knows, whether a good copy is in use, how many ranges it holds, when it was downloaded, and
 // what went wrong with the last refresh. Read only, straight from the table the refresh job
 // keeps (network_feeds), so the blocker depends on nothing but the stored rows.
 import type { NetworkFeedStatus } from '@gatehouse/contracts';
-import { FEEDS } from '@gatehouse/engine';
+import { FEEDS, isSearchCrawler } from '@gatehouse/engine';
 import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -64,6 +64,7 @@ export async function feedStatus(
       name: feed.name,
       title: feed.title,
       network: 'network' in feed.marks ? feed.marks.network : null,
+      aiAgent: 'crawler' in feed.marks && !isSearchCrawler(feed.marks.crawler),
       loaded,
       ranges: loaded ? Number(row?.ranges ?? 0) : 0,
       fetchedAt,

@@ -1,6 +1,19 @@
-// The Bot Blocker's categories: what each holds (with the first agents it lists), the visits it
-// decided and when last, and its mode (block, monitor only, off), edited in the page's draft.
-import { BlockStack, Box, Card, Divider, InlineStack, Link, Select, Text } from '@shopify/polaris';
+// The Bot Blocker's categories: what each holds (with the first agents it lists, and the whole
+// table of them with this week's visits on request, across the card below the category), the
+// visits it decided and when last, and its mode (block, monitor only, off), edited in the
+// page's draft.
+import { useState } from 'react';
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Divider,
+  InlineStack,
+  Link,
+  Select,
+  Text,
+} from '@shopify/polaris';
 import {
   botCategoryInfo,
   botReachText,
@@ -10,6 +23,7 @@ import {
 } from '@gatehouse/contracts';
 import { lastHitText } from '../../../lib/relative-time.js';
 import { agentsSummary } from '../bot-blocker-form.js';
+import { CategoryAgentsTable } from './category-agents-table.js';
 
 const MODE_OPTIONS: { label: string; value: BotMode }[] = [
   { label: 'Block', value: 'block' },
@@ -30,6 +44,7 @@ export function BotCategoriesCard({
   readAt: number;
   onChange: (category: BotCategory, mode: BotMode) => void;
 }) {
+  const [opened, setOpened] = useState<BotCategory | null>(null);
   return (
     <Card>
       <BlockStack gap="400">
@@ -70,6 +85,19 @@ export function BotCategoriesCard({
                         {agentsSummary(agents)}
                       </Text>
                     )}
+                    {agents.length > 0 && (
+                      <InlineStack>
+                        <Button
+                          variant="plain"
+                          disclosure={opened === category.id ? 'up' : 'down'}
+                          onClick={() => setOpened(opened === category.id ? null : category.id)}
+                        >
+                          {opened === category.id
+                            ? 'Hide its agents'
+                            : `See its ${agents.length} agents and this week’s visits`}
+                        </Button>
+                      </InlineStack>
+                    )}
                     <Text as="p" tone="subdued">
                       {category.hits === 0
                         ? 'No visits decided yet'
@@ -87,6 +115,9 @@ export function BotCategoriesCard({
                   />
                 </Box>
               </InlineStack>
+              {opened === category.id && (
+                <CategoryAgentsTable category={category.id} name={info.name} />
+              )}
             </BlockStack>
           );
         })}
