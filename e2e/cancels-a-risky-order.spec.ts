@@ -113,6 +113,8 @@ describe('Fraud Protect cancels a risky order', () => {
         "Added to the order's risk in Shopify (no risk level): Gatehouse Fraud Protect cancelled the order, rated high risk.",
       );
     await screenshot(admin, 'fraud-protect-log-risk-note');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'fraud-protect-log-risk-note-390');
 
     // And the buyer's order page says so.
     await buyer.goBack();

@@ -98,6 +98,8 @@ describe('geolocation redirects in order', () => {
       'This redirect is never used: every country it covers is taken by redirect 2 above it.',
     );
     await screenshot(admin, 'geo-redirects-never-used');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'geo-redirects-never-used-390');
     await admin.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => admin.getByText('This redirect is never used').count()).toBe(0);
   });
