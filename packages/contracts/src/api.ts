@@ -33,6 +33,7 @@ import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
+import { asnBlockerApi } from './asn-blocker.js';
 import { referrerBlockerApi } from './referrer-blocker.js';
 import { robotsTxtApi } from './robots-txt.js';
 import { ruleCostApi } from './rule-cost.js';
@@ -194,6 +195,7 @@ export const api = {
   // Protection rules and settings: protection.ts.
   ...protectionApi,
   ...referrerBlockerApi,
+  ...asnBlockerApi,
   ...legacyBlockListsApi,
   ...customerBlockListsApi,
   ...geoRedirectsApi,
