@@ -43,9 +43,12 @@ describe("the list-blocker kit's calls", () => {
       network({ asn: 15169, note: 'crawler' }),
       network({ name: 'Hetzner Online' }),
       network({ asn: 24940 }),
+      network({ asn: 13335, note: 'cdn 151' }),
     ];
-    expect(filter(entries, 'AS151')).toEqual([entries[0]]);
+    // As the server's delete of every entry the filter finds: "AS151" is "151" in the note too.
+    expect(filter(entries, 'AS151')).toEqual([entries[0], entries[3]]);
     expect(filter(entries, '2494')).toEqual([entries[2]]);
+    expect(filter(entries, 'as')).toEqual([entries[0], entries[2], entries[3]]);
     expect(filter(entries, 'hetz')).toEqual([entries[1]]);
     expect(filter(entries, 'CRAWL')).toEqual([entries[0]]);
     expect(filter(entries, ' ')).toEqual(entries);
