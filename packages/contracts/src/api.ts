@@ -33,8 +33,7 @@ import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
-import { asnBlockerApi } from './asn-blocker.js';
-import { referrerBlockerApi } from './referrer-blocker.js';
+import { listBlockerApi } from './list-blockers.js';
 import { robotsTxtApi } from './robots-txt.js';
 import { ruleCostApi } from './rule-cost.js';
 import { geoRedirectsApi } from './geo-redirects.js';
@@ -194,8 +193,7 @@ export const api = {
   }),
   // Protection rules and settings: protection.ts.
   ...protectionApi,
-  ...referrerBlockerApi,
-  ...asnBlockerApi,
+  ...listBlockerApi,
   ...legacyBlockListsApi,
   ...customerBlockListsApi,
   ...geoRedirectsApi,
