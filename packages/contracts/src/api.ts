@@ -34,7 +34,7 @@ import { autoCancelApi } from './auto-cancel.js';
 import { extensionsApi } from './extensions.js';
 import type { Feature } from './plans.js';
 import { protectionApi } from './protection.js';
-import { referrerBlockerApi } from './referrer-blocker.js';
+import { listBlockerApi } from './list-blockers.js';
 import { robotsTxtApi } from './robots-txt.js';
 import { ruleCostApi } from './rule-cost.js';
 import { geoRedirectsApi } from './geo-redirects.js';
@@ -194,7 +194,7 @@ export const api = {
   }),
   // Protection rules and settings: protection.ts.
   ...protectionApi,
-  ...referrerBlockerApi,
+  ...listBlockerApi,
   ...legacyBlockListsApi,
   ...customerBlockListsApi,
   ...geoRedirectsApi,

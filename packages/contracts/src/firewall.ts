@@ -34,7 +34,6 @@ const edgeListBlockers = listBlockers.filter((mf) => mf.edge).map((mf) => mf.nam
 export const FIREWALL_ENFORCEABLE = [
   'ip-lists',
   'country-blocker',
-  'asn-blocker',
   ...edgeListBlockers,
   'vpn-blocker',
   'bot-blocker',

@@ -17,8 +17,27 @@ export interface ListBlockerCalls {
   save: string;
   add: string;
   delete: string;
+}
+
+/** A list blocker's CSV import (preview then commit) and export. */
+export interface ListBlockerCsv {
   importPreview: string;
   importCommit: string;
+  /** `GET` with the session's bearer token. */
+  exportPath: string;
+  /** First cells (lower case) that mark a CSV file's first line as a header row. */
+  headers: readonly string[];
+  /** A file whose every entry is listed already. */
+  nothingNew: string;
+}
+
+/**
+ * How an entry's value, in the list's form, reads on the wire when it is more than one field
+ * (an AS number or an ISP name), and back.
+ */
+export interface ListBlockerWire {
+  fields(value: string): Record<string, unknown>;
+  value(entry: never): string;
 }
 
 export interface ListBlockerManifest {
@@ -40,25 +59,44 @@ export interface ListBlockerManifest {
   edge: boolean;
   /** Most entries the list holds. */
   limit: number;
-  /** The entry's value field on the wire (`domain`), and the add call's list of them. */
+  /** The entry's value field on the wire (`domain`) and in CSV files. */
   field: string;
+  /** The entry's value fields on the wire when `field` alone does not say it. */
+  wire?: ListBlockerWire;
+  /**
+   * The add call's field: a list of values answered with the entries added and the values
+   * skipped, or (`addOne`) one value answered with the entry added.
+   */
   addField: string;
+  addOne?: boolean;
   /** One entry as typed, read into the form the list stores (or the message to show). */
   entry: z.ZodType<string, string>;
+  /**
+   * The page filter's text as the list matches it against the value and the note, the same
+   * on the page and in a delete of every entry it finds; as typed when left out.
+   */
+  filterText?(text: string): string;
+  /** The visitor-log quick action's value, read into the list's form; `entry` when left out. */
+  quickEntry?: z.ZodType<string, string>;
   calls: ListBlockerCalls;
-  /** CSV export: `GET` with the session's bearer token. */
-  exportPath: string;
-  /** First cells (lower case) that mark a CSV file's first line as a header row. */
-  csvHeaders: readonly string[];
+  csv?: ListBlockerCsv;
   messages: {
     /** An add whose every entry is listed already. */
     duplicate: string;
     /** An add past `limit`. */
     cap: string;
-    /** A CSV file whose every entry is listed already. */
-    nothingNew: string;
   };
 }
+
+/** An entry's value fields on the wire, from its value in the list's form. */
+export const entryFields = (mf: ListBlockerManifest, value: string): Record<string, unknown> =>
+  mf.wire ? mf.wire.fields(value) : { [mf.field]: value };
+
+/** An entry's value in the list's form, from the entry on the wire. */
+export const entryValue = (mf: ListBlockerManifest, entry: object): string =>
+  mf.wire
+    ? mf.wire.value(entry as never)
+    : String((entry as Record<string, unknown>)[mf.field] ?? '');
 
 /** The manifest, checked against the type with its literal names kept. */
 export const listBlocker = <const M extends ListBlockerManifest>(manifest: M): M => manifest;

@@ -1,7 +1,12 @@
 // Every list blocker's manifest, in the order the merchant meets them (the navigation, the
 // firewall's enforce choices). What the admin, the server and the firewall say of all list
-// blockers is read from here; a new list blocker is one line.
-import { referrerBlockerManifest } from './referrer-blocker.js';
+// blockers is read from here, and their calls go into `api` from here; a new list blocker is
+// its import and one line in each.
+import { asnBlockerApi, asnBlockerManifest } from './asn-blocker.js';
+import { referrerBlockerApi, referrerBlockerManifest } from './referrer-blocker.js';
 
-export const listBlockers = [referrerBlockerManifest] as const;
+export const listBlockers = [referrerBlockerManifest, asnBlockerManifest] as const;
 export type ListBlockerName = (typeof listBlockers)[number]['name'];
+
+/** Every list blocker's calls, for `api`. */
+export const listBlockerApi = { ...referrerBlockerApi, ...asnBlockerApi } as const;

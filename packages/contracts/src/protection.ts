@@ -1,16 +1,8 @@
 // The merchant's protection calls, composed from the blockers' contracts: Country Blocker,
-// the IP block list (/ipBlocker) and allow list (/whiteLists), the ISP/ASN Blocker
-// (/asnBlocker), and General Settings. The contracts check shape; the server checks meaning
+// the IP block list (/ipBlocker) and allow list (/whiteLists), and General Settings. The contracts check shape; the server checks meaning
 // (addresses, countries, URLs) with the engine's compile(), answering 400 with its message.
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import {
-  asnAddRequest,
-  asnBlockerSettings,
-  asnBlockerView,
-  asnDeleteRequest,
-  asnEntry,
-} from './asn-blocker.js';
 import { countryBlockerSettings } from './country-blocker.js';
 import { generalSettings, generalSettingsView } from './general-settings.js';
 import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
@@ -98,35 +90,6 @@ export const protectionApi = {
   deleteWhiteLists: allowList.delete,
   previewWhiteListsImport: allowList.importPreview,
   commitWhiteListsImport: allowList.importCommit,
-  getAsnBlocker: call({
-    method: 'GET',
-    path: '/api/asnBlocker/get',
-    feature: 'asnBlocker',
-    request: z.object({}),
-    response: asnBlockerView,
-  }),
-  /** The action and monitor mode of every entry. */
-  saveAsnBlocker: call({
-    method: 'POST',
-    path: '/api/asnBlocker/save',
-    feature: 'asnBlocker',
-    request: asnBlockerSettings,
-    response: asnBlockerView,
-  }),
-  addAsnBlocker: call({
-    method: 'POST',
-    path: '/api/asnBlocker/add',
-    feature: 'asnBlocker',
-    request: asnAddRequest,
-    response: asnEntry,
-  }),
-  deleteAsnBlocker: call({
-    method: 'POST',
-    path: '/api/asnBlocker/delete',
-    feature: 'asnBlocker',
-    request: asnDeleteRequest,
-    response: z.object({ deleted: z.number() }),
-  }),
   getGeneralSettings: call({
     method: 'GET',
     path: '/api/settings/get',

@@ -182,14 +182,13 @@ export const referrerBlockerManifest = listBlocker({
     save: 'saveReferrerBlocker',
     add: 'addReferrerBlocker',
     delete: 'deleteReferrerBlocker',
+  },
+  csv: {
     importPreview: 'previewReferrerBlockerImport',
     importCommit: 'commitReferrerBlockerImport',
-  },
-  exportPath: referrerBlockerExportPath,
-  csvHeaders: ['domain', 'domains', 'referrer', 'referrer domain', 'site'],
-  messages: {
-    duplicate: m.duplicate,
-    cap: m.cap,
+    exportPath: referrerBlockerExportPath,
+    headers: ['domain', 'domains', 'referrer', 'referrer domain', 'site'],
     nothingNew: 'Every domain in the file is already in the list.',
   },
+  messages: { duplicate: m.duplicate, cap: m.cap },
 });

@@ -1,10 +1,11 @@
 // The visitor log's calls (/visitors): its pages of visits and its one-click quick actions,
 // with the IP lookup's and the dashboard chart's calls beside them.
-import { isIp, parseAsn } from '@gatehouse/engine/values';
+import { isIp } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { ipLookupQuery, ipLookupResult } from './ip-lookup.js';
 import { cleanText } from './hygiene.js';
+import type { ListBlockerManifest } from './list-blocker.js';
 import { listBlockers } from './list-blockers.js';
 import { timeSeries, timeSeriesRequest } from './time-series.js';
 import { visitListQuery } from './visit-filters.js';
@@ -82,7 +83,8 @@ export const quickActions = [
 export type QuickAction = (typeof quickActions)[number];
 
 /** The list blocker a quick action adds to; undefined for the others. */
-const listBlockerOf = (action: QuickAction) => listBlockers.find((mf) => mf.quickAction === action);
+const listBlockerOf = (action: QuickAction): ListBlockerManifest | undefined =>
+  listBlockers.find((mf) => mf.quickAction === action);
 
 export const quickActionRequest = z
   .object({
@@ -96,13 +98,12 @@ export const quickActionRequest = z
   .superRefine((r, ctx) => {
     const listBlocker = listBlockerOf(r.action);
     if (listBlocker) {
-      const issue = listBlocker.entry.safeParse(r.value).error?.issues[0];
+      const issue = (listBlocker.quickEntry ?? listBlocker.entry).safeParse(r.value).error
+        ?.issues[0];
       if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
     } else if (r.action === 'blockCountry') {
       if (!/^[A-Za-z]{2}$/.test(r.value))
         ctx.addIssue({ code: 'custom', message: m.quickValueCountry });
-    } else if (r.action === 'blockAsn') {
-      if (parseAsn(r.value) === null) ctx.addIssue({ code: 'custom', message: m.quickValueAsn });
     } else if (!isIp(r.value)) {
       ctx.addIssue({ code: 'custom', message: m.quickValueIp });
     }

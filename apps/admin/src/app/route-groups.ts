@@ -26,7 +26,6 @@ export const routeGroups = {
     '/redirect',
     '/vpnBlocker',
     ...listBlockers.map((mf) => mf.page),
-    '/asnBlocker',
   ],
   /** The sticky "Action Required" extension bar shows here. */
   extensionBar: [

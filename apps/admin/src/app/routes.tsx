@@ -4,7 +4,6 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { listBlockers, type ListBlockerName } from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
-import { asnBlockerRead } from '../features/asn-blocker/api/use-asn-blocker.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
 import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
@@ -94,10 +93,10 @@ const listBlockerPages: Record<ListBlockerName, LazyPage<object>> = {
       (m) => m.ReferrerBlockerPage,
     ),
   ),
+  'asn-blocker': lazyPage(() =>
+    import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
+  ),
 };
-const AsnBlockerPage = lazyPage(() =>
-  import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
-);
 const VpnBlockerPage = lazyPage(() =>
   import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => m.VpnBlockerPage),
 );
@@ -221,7 +220,6 @@ export const routes: RouteObject[] = [
             path: mf.page.slice(1),
             ...withData(page(listBlockerPages[mf.name]), listBlockerRead(mf).prefetch),
           })),
-          { path: 'asnBlocker', ...withData(page(AsnBlockerPage), asnBlockerRead.prefetch) },
           {
             path: 'settings',
             ...withData(page(GeneralSettingsPage), generalSettingsRead.prefetch),

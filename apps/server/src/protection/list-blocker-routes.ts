@@ -7,6 +7,7 @@ import {
   api,
   protectionMessages,
   type CallName,
+  type ListBlockerCsv,
   type ListBlockerManifest,
 } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
@@ -41,12 +42,20 @@ export interface ListBlockerParts {
 export function readEntry(
   mf: ListBlockerManifest,
   text: string,
+  schema = mf.entry,
 ): { value: string } | { error: string } {
-  const read = mf.entry.safeParse(text);
+  const read = schema.safeParse(text);
   return read.success
     ? { value: read.data }
     : { error: read.error.issues[0]?.message ?? 'The value is not valid.' };
 }
+
+/** The values an add call's body (already read by its schema) adds. */
+export const addedValues = (mf: ListBlockerManifest, body: Record<string, unknown>): string[] => {
+  const given = body[mf.addField];
+  if (Array.isArray(given)) return given as string[];
+  return typeof given === 'string' ? [given] : [];
+};
 
 /** A call of the kit's, its body and answer typed by what the kit reads and writes. */
 type AnyCall = Parameters<typeof route>[1];
@@ -56,19 +65,6 @@ export async function listBlockerRoutes(
   app: FastifyInstance,
   { manifest: mf, store, view, toEntry, savedRules }: ListBlockerParts,
 ): Promise<void> {
-  const csvFormat: CsvListFormat<{ value: string; note: string }> = {
-    columns: [mf.field, 'note'],
-    headerNames: new Set(mf.csvHeaders),
-    exportColumns: ['hits', 'last_hit_at', 'created_at'],
-    nothingNew: mf.messages.nothingNew,
-    readLine([text = '', note = '']) {
-      if (note.length > 500) return { error: protectionMessages.noteTooLong };
-      const read = readEntry(mf, text);
-      if ('error' in read) return read;
-      return { key: read.value, entry: { value: read.value, note } };
-    },
-  };
-
   const mutates = { mutates: true };
   route(app, call(mf.calls.get), async (_input, { session }) =>
     view(app.db, await shopById(app.db, session.shopId)),
@@ -94,12 +90,20 @@ export async function listBlockerRoutes(
     call(mf.calls.add),
     async (input, { session }) => {
       const body = input as Record<string, unknown> & { note: string };
-      const values = body[mf.addField] as string[];
       const shop = await shopById(app.db, session.shopId);
       const state = await store.load(app.db, shop);
-      const result = await store.add(app.blockers, app.db, shop, state, values, body.note);
-      if (result.added.length === 0) throw badRequest(mf.messages.duplicate);
+      const result = await store.add(
+        app.blockers,
+        app.db,
+        shop,
+        state,
+        addedValues(mf, body),
+        body.note,
+      );
+      const [first] = result.added;
+      if (!first) throw badRequest(mf.messages.duplicate);
       await app.protection.changed(shop.id);
+      if (mf.addOne) return toEntry(first);
       return { added: result.added.map(toEntry), skipped: result.skipped };
     },
     mutates,
@@ -121,9 +125,31 @@ export async function listBlockerRoutes(
     mutates,
   );
 
+  if (mf.csv) csvCalls(app, mf.csv, { manifest: mf, store });
+}
+
+/** CSV import (preview then commit, `value[,note]` lines) and export. */
+function csvCalls(
+  app: FastifyInstance,
+  csv: ListBlockerCsv,
+  { manifest: mf, store }: Pick<ListBlockerParts, 'manifest' | 'store'>,
+): void {
+  const csvFormat: CsvListFormat<{ value: string; note: string }> = {
+    columns: [mf.field, 'note'],
+    headerNames: new Set(csv.headers),
+    exportColumns: ['hits', 'last_hit_at', 'created_at'],
+    nothingNew: csv.nothingNew,
+    readLine([text = '', note = '']) {
+      if (note.length > 500) return { error: protectionMessages.noteTooLong };
+      const read = readEntry(mf, text);
+      if ('error' in read) return read;
+      return { key: read.value, entry: { value: read.value, note } };
+    },
+  };
+
   registerCsvImport(app, {
-    preview: call(mf.calls.importPreview) as never,
-    commit: call(mf.calls.importCommit) as never,
+    preview: call(csv.importPreview) as never,
+    commit: call(csv.importCommit) as never,
     list: mf.name,
     plan: async (shopId, csv) => {
       const shop = await shopById(app.db, shopId);
@@ -144,7 +170,7 @@ export async function listBlockerRoutes(
   });
 
   registerCsvExport(app, {
-    path: mf.exportPath,
+    path: csv.exportPath,
     fileName: `${mf.name}.csv`,
     columns: [...csvFormat.columns, ...csvFormat.exportColumns],
     ...(mf.feature ? { feature: mf.feature } : {}),

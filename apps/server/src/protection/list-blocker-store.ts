@@ -30,6 +30,15 @@ export interface NamedColumn {
   key: string;
 }
 
+/**
+ * A value stored over several columns (an AS number or an ISP name): the expression that
+ * reads the value back in the list's form, and the columns one value writes.
+ */
+export interface StoredValue {
+  read: SQL<string>;
+  write(value: string): Record<string, unknown>;
+}
+
 /** One list of entries: the blocker it belongs to, where its entries are and their rule. */
 export interface ListStoreSpec {
   /** The blocker's name, its key in blocker_settings. */
@@ -41,8 +50,8 @@ export interface ListStoreSpec {
   limit: number;
   cap: string;
   table: ListTable;
-  /** The value column, as the list shows the entry. */
-  value: NamedColumn;
+  /** The value column, as the list shows the entry, or the columns it is stored in. */
+  value: NamedColumn | StoredValue;
   /** For a table that holds several lists: the column naming the list, and this list's name. */
   scope?: NamedColumn & { name: string };
   /**
@@ -51,9 +60,17 @@ export interface ListStoreSpec {
    * a unique index on the shop, the scope and the key.
    */
   key?: NamedColumn & { of(value: string): string };
+  /** The page filter's text as the list matches it (the manifest's `filterText`). */
+  filterText?(text: string): string;
   /** What one entry's engine rule matches, e.g. `{ domains: [value] }`; null for none. */
   match(value: string): Partial<Rule> | null;
 }
+
+/** A value kept as it is in one column. */
+const oneColumn = ({ column, key }: NamedColumn): StoredValue => ({
+  read: column as unknown as SQL<string>,
+  write: (value) => ({ [key]: value }),
+});
 
 export interface EntryRow {
   id: string;
@@ -75,9 +92,10 @@ export interface ListState {
 export function listStore(spec: ListStoreSpec) {
   const { table, scope } = spec;
   const keyOf = spec.key?.of ?? ((value: string) => value);
+  const stored = 'column' in spec.value ? oneColumn(spec.value) : spec.value;
   const columns = {
     id: table.id,
-    value: spec.value.column,
+    value: stored.read,
     note: table.note,
     hits: table.hits,
     lastHitAt: table.lastHitAt,
@@ -166,13 +184,14 @@ export function listStore(spec: ListStoreSpec) {
     const rows = entries.map((e, i) => ({
       shopId,
       ...(scope ? { [scope.key]: scope.name } : {}),
-      [spec.value.key]: e.value,
+      ...stored.write(e.value),
       ...(spec.key ? { [spec.key.key]: spec.key.of(e.value) } : {}),
       note: e.note,
       createdAt: new Date(now + i),
     }));
     const target = [table.shopId, ...(scope ? [scope.column] : [])];
-    target.push((spec.key ?? spec.value).column);
+    const unique = spec.key ?? spec.value;
+    if ('column' in unique) target.push(unique.column);
     return (await db
       .insert(table as never)
       .values(rows as never)
@@ -213,7 +232,7 @@ export function listStore(spec: ListStoreSpec) {
     const uuids = entryIds(ids);
     if (uuids.length === 0) return [];
     return (await db
-      .select({ id: table.id, value: spec.value.column })
+      .select({ id: table.id, value: stored.read })
       .from(table as never)
       .where(and(ofShop(shopId), inArray(table.id, uuids)))) as { id: string; value: string }[];
   }
@@ -223,7 +242,10 @@ export function listStore(spec: ListStoreSpec) {
     table,
     id: table.id,
     owner: ofShop,
-    search: (text) => or(containsText(spec.value.column, text), containsText(table.note, text)),
+    search: (text) => {
+      const needle = spec.filterText?.(text) ?? text;
+      return or(containsText(stored.read, needle), containsText(table.note, needle));
+    },
   };
 
   return {

@@ -6,7 +6,7 @@
 // labels of its rules. Every change rebuilds the shop's policy before the answer, so the
 // next storefront decision applies it. Entries arrive already read into the list's form by
 // the manifest's entry schema.
-import type { ListBlockerManifest } from '@gatehouse/contracts';
+import { entryFields, type ListBlockerManifest } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
@@ -19,20 +19,22 @@ import {
   type BlockerActionSettings,
   type BlockerSettings,
 } from './blocker-settings.js';
-import { listBlockerRoutes, readEntry } from './list-blocker-routes.js';
+import { addedValues, listBlockerRoutes, readEntry } from './list-blocker-routes.js';
 import {
   listStore,
   type EntryRow,
+  type ListStoreSpec,
   type ListTable,
-  type NamedColumn,
 } from './list-blocker-store.js';
 
 /** What one list blocker adds to its manifest: its table and its engine rule. */
 export interface ListBlockerSpec {
   manifest: ListBlockerManifest;
   table: ListTable;
-  /** The value column, unique per shop. */
-  value: NamedColumn;
+  /** The value column, unique per shop, or the columns it is stored in. */
+  value: ListStoreSpec['value'];
+  /** For entries that are the same by another form than their value: the key column. */
+  key?: ListStoreSpec['key'];
   /** What one entry's engine rule matches, e.g. `{ domains: [value] }`. */
   match(value: string): Partial<Rule>;
   /** The value of one of the blocker's rules, as the visitor log shows it. */
@@ -48,11 +50,12 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     feature: mf.feature,
     limit: mf.limit,
     cap: mf.messages.cap,
+    ...(mf.filterText ? { filterText: mf.filterText } : {}),
   });
 
   const toEntry = (row: EntryRow) => ({
     id: row.id,
-    [mf.field]: row.value,
+    ...entryFields(mf, row.value),
     note: row.note,
     hits: row.hits,
     lastHitAt: row.lastHitAt?.toISOString() ?? null,
@@ -71,14 +74,14 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const drafts: BlockerDrafts = {
     [mf.calls.save]: (db: Database, shop: Shop, input: BlockerActionSettings) =>
       savedRules(db, shop, settingsFromInput(input)),
-    [mf.calls.add]: async (db: Database, shop: Shop, input: Record<string, string[]>) => {
+    [mf.calls.add]: async (db: Database, shop: Shop, input: Record<string, unknown>) => {
       const state = await store.load(db, shop);
-      return store.rules(store.withValues(state, store.fresh(state, input[mf.addField] ?? [])));
+      return store.rules(store.withValues(state, store.fresh(state, addedValues(mf, input))));
     },
   };
 
   const quickAction: QuickActionHandler = async (blockers, db, shop, text) => {
-    const read = readEntry(mf, text);
+    const read = readEntry(mf, text, mf.quickEntry);
     if ('error' in read) throw badRequest(read.error);
     if (mf.feature) requireFeature(shop, mf.feature);
     const { value } = read;

@@ -37,7 +37,6 @@ export const storefrontBlockers: NavItem[] = [
   { label: 'Customer Block Lists', url: '/checkoutValidate' },
   { label: 'Block Lists(Legacy)', url: '/blockLists' },
   ...listBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
-  { label: 'ISP/ASN Blocker', url: '/asnBlocker' },
 ];
 
 export const firewall: NavItem[] = [

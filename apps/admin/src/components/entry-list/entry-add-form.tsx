@@ -3,8 +3,10 @@
 // its answer clears the form, leaves it as it is (an upgrade prompt opened instead), or shows
 // a message on the value field until the value is changed. While a value is typed, what adding
 // it would have done to the last 7 days of visits shows under the form, and an entry that
-// would block the merchant's own address or country, or a verified crawler, asks first.
-import { useState, type ReactNode } from 'react';
+// would block the merchant's own address or country, or a verified crawler, asks first. The
+// value and the note are a react-hook-form form; the caller's message is the value's error.
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, FormLayout, TextField } from '@shopify/polaris';
 import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
 import { RuleCostSummary } from '../rule-cost/rule-cost-summary.js';
@@ -43,55 +45,63 @@ export function EntryAddForm({
   /** Fields after the note. */
   children?: ReactNode;
 }) {
-  const [value, setValue] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ defaultValues: { value: '', note: '' } });
+  const value = useWatch({ control: form.control, name: 'value' });
   const costCheck = useCostConfirmation('Add anyway');
   const costDraft = cost && value.trim() !== '' ? cost(value.trim()) : null;
 
-  const add = async () => {
+  const add = form.handleSubmit(async ({ value: typed, note }) => {
     if (costDraft && !(await costCheck.ask(costDraft))) return;
-    const outcome = await onAdd(value, note.trim());
+    const outcome = await onAdd(typed, note.trim());
     if (outcome === 'kept') return;
     if (outcome !== 'added') {
-      setError(outcome.error);
+      form.setError('value', { message: outcome.error });
       return;
     }
-    setValue('');
-    setNote('');
-    setError(undefined);
-  };
+    form.reset();
+  });
 
   return (
     <form
       onSubmit={(event) => {
-        event.preventDefault();
-        void add();
+        void add(event);
       }}
     >
       <FormLayout>
         <FormLayout.Group>
-          <TextField
-            label={field.label}
-            placeholder={field.placeholder}
-            helpText={field.helpText}
-            value={value}
-            onChange={(text) => {
-              setValue(text);
-              setError(undefined);
-            }}
-            error={error}
-            autoComplete="off"
-            multiline={field.multiline}
-            maxLength={field.maxLength}
+          <Controller
+            control={form.control}
+            name="value"
+            render={({ field: input, fieldState }) => (
+              <TextField
+                label={field.label}
+                placeholder={field.placeholder}
+                helpText={field.helpText}
+                value={input.value}
+                onChange={(text) => {
+                  input.onChange(text);
+                  form.clearErrors('value');
+                }}
+                error={fieldState.error?.message}
+                autoComplete="off"
+                multiline={field.multiline}
+                maxLength={field.maxLength}
+              />
+            )}
           />
-          <TextField
-            label="Note"
-            placeholder={notePlaceholder}
-            value={note}
-            onChange={setNote}
-            autoComplete="off"
-            maxLength={500}
+          <Controller
+            control={form.control}
+            name="note"
+            render={({ field: input }) => (
+              <TextField
+                label="Note"
+                placeholder={notePlaceholder}
+                value={input.value}
+                onChange={input.onChange}
+                autoComplete="off"
+                maxLength={500}
+              />
+            )}
           />
           {children}
         </FormLayout.Group>

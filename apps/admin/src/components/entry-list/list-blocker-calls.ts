@@ -1,8 +1,14 @@
 // A list blocker's calls, from its manifest: the page's first read (also started as the app
-// opens on the page), the save of the action and monitor mode, the add, the delete and the
-// CSV import. An add answers 400 (shown on the field) and 403 (the plan no longer includes the
+// opens on the page), the save of the action and monitor mode, the add (a list of values, or
+// one), the delete and the CSV import. An add answers 400 (shown on the field) and 403 (the plan no longer includes the
 // blocker) to its caller; a commit answers 403 to its caller.
-import type { CallName, ListBlockerManifest, RequestOf } from '@gatehouse/contracts';
+import {
+  entryValue,
+  type CallName,
+  type ListBlockerCsv,
+  type ListBlockerManifest,
+  type RequestOf,
+} from '@gatehouse/contracts';
 import type { ApiOutcome } from '../../lib/api-client.js';
 import { useApiMutation } from '../../lib/api-mutation.js';
 import { useApiQuery } from '../../lib/api-query.js';
@@ -26,18 +32,47 @@ export interface ListBlockerView<E> extends BlockerActionSettings {
   limit: number;
 }
 
-/** The entries whose value or note contains the filter text (case-insensitive). */
+/**
+ * The entries whose value or note contains the filter text (case-insensitive), as a delete of
+ * every entry it finds finds them.
+ */
 export const filterListEntries =
-  (field: string) =>
+  (mf: ListBlockerManifest) =>
   <E extends { note: string }>(entries: E[], filter: string): E[] => {
-    const needle = filter.trim().toLowerCase();
+    const text = filter.trim();
+    const needle = (mf.filterText?.(text) ?? text).toLowerCase();
     if (needle === '') return entries;
     return entries.filter((e) =>
-      [String((e as Record<string, unknown>)[field]), e.note].some((text) =>
-        text.toLowerCase().includes(needle),
-      ),
+      [entryValue(mf, e), e.note].some((text) => text.toLowerCase().includes(needle)),
     );
   };
+
+/** One value typed in the add field, read by the manifest's entry schema, or its message. */
+export function readOneEntry(
+  mf: ListBlockerManifest,
+  text: string,
+): { values: string[] } | { error: string } {
+  const read = mf.entry.safeParse(text);
+  return read.success
+    ? { values: [read.data] }
+    : { error: read.error.issues[0]?.message ?? 'The value is not valid.' };
+}
+
+/** The add call's body: the values (or the one value) and the note. */
+export const addBody = (mf: ListBlockerManifest, values: string[], note: string) => ({
+  [mf.addField]: mf.addOne ? values[0] : values,
+  note,
+});
+
+/** The list's CSV import calls: a commit answers 403 to its caller. */
+export function useListBlockerCsvCalls(mf: ListBlockerManifest, csv: ListBlockerCsv) {
+  const preview = useApiMutation(named(csv.importPreview));
+  const commit = useApiMutation(named(csv.importCommit), {
+    quietStatuses: [403],
+    invalidates: [named(mf.calls.get)],
+  });
+  return { preview, commit } as unknown as CsvImportCalls;
+}
 
 export function useListBlockerCalls<E>(mf: ListBlockerManifest) {
   const get = named(mf.calls.get);
@@ -54,11 +89,6 @@ export function useListBlockerCalls<E>(mf: ListBlockerManifest) {
     invalidates: [get],
   });
   const remove = useApiMutation(named(mf.calls.delete), { invalidates: [get] });
-  const preview = useApiMutation(named(mf.calls.importPreview));
-  const commit = useApiMutation(named(mf.calls.importCommit), {
-    quietStatuses: [403],
-    invalidates: [get],
-  });
   type Call<R> = { call(request: R): Promise<ApiOutcome<CallName>>; isPending: boolean };
   return {
     blocker: { ...blocker, data: blocker.data as ListBlockerView<E> },
@@ -67,14 +97,14 @@ export function useListBlockerCalls<E>(mf: ListBlockerManifest) {
     add: {
       isPending: add.isPending,
       call: async (values: string[], note: string) => {
-        const outcome = await add.call({ [mf.addField]: values, note } as RequestOf<GetCall>);
-        const data = outcome.result
-          ? (outcome.data as unknown as { added: E[]; skipped: string[] })
-          : null;
-        return { outcome, added: data?.added ?? [], skipped: data?.skipped ?? [] };
+        const outcome = await add.call(addBody(mf, values, note) as RequestOf<GetCall>);
+        if (!outcome.result) return { outcome, added: [], skipped: [] };
+        const data = outcome.data as unknown;
+        if (mf.addOne) return { outcome, added: [data as E], skipped: [] };
+        const many = data as { added: E[]; skipped: string[] };
+        return { outcome, added: many.added, skipped: many.skipped };
       },
     },
     deleteEntries: remove as unknown as DeleteEntries & DeleteMatchingEntries,
-    importCalls: { preview, commit } as unknown as CsvImportCalls,
   };
 }

@@ -5,13 +5,24 @@
 // same filter), CSV import and export, and the action and monitor mode of the whole list,
 // saved with the contextual save bar.
 import { useMemo, useState, type ReactNode } from 'react';
-import type { CallName, ListBlockerManifest } from '@gatehouse/contracts';
+import {
+  entryValue,
+  type CallName,
+  type ListBlockerCsv,
+  type ListBlockerManifest,
+} from '@gatehouse/contracts';
 import { showToast } from '../../lib/toast-store.js';
 import { CsvImportModal } from '../csv-import/csv-import-modal.js';
 import { useCsvPageActions } from '../csv-import/csv-page-actions.js';
 import { BlockedEntriesTable, type BlockedEntriesTexts } from './blocked-entries-table.js';
 import { EntryAddForm, type ValueField } from './entry-add-form.js';
-import { filterListEntries, useListBlockerCalls } from './list-blocker-calls.js';
+import {
+  addBody,
+  filterListEntries,
+  readOneEntry,
+  useListBlockerCalls,
+  useListBlockerCsvCalls,
+} from './list-blocker-calls.js';
 import { ListBlockerEditor, PaidListPage } from './list-blocker-page.js';
 import { PlanUpgradeCard } from './plan-upgrade-card.js';
 
@@ -22,8 +33,11 @@ export interface ListBlockerWords<E> {
   intro: string;
   upgrade: { title: string; intro: string; items: string[] };
   add: { field: ValueField; notePlaceholder: string; submit: string };
-  /** The values typed in the add field, or the first problem with them. */
-  read(text: string): { values: string[] } | { error: string };
+  /**
+   * The values typed in the add field, or the first problem with them; one value read by the
+   * manifest's entry schema when left out.
+   */
+  read?(text: string): { values: string[] } | { error: string };
   /** The toast after an add: what was blocked. */
   added(added: E[], skipped: string[]): string;
   table: BlockedEntriesTexts;
@@ -31,8 +45,8 @@ export interface ListBlockerWords<E> {
   matches(entry: E): ReactNode;
   /** The action card's question ("When a visitor comes from a blocked site"). */
   ruleTitle: string;
-  /** How the CSV file's lines read, in the import dialog. */
-  importFormat: string;
+  /** How the CSV file's lines read, in the import dialog (a list with CSV files). */
+  importFormat?: string;
 }
 
 type Entry = {
@@ -54,12 +68,14 @@ export function ListBlockerKitPage<E extends Entry>({
     <PaidListPage
       title={manifest.title}
       upgradeCard={<PlanUpgradeCard {...words.upgrade} />}
-      editor={(onUpgrade) => <KitEditor manifest={manifest} words={words} onUpgrade={onUpgrade} />}
+      editor={(onUpgrade) => (
+        <ListBlockerKitEditor manifest={manifest} words={words} onUpgrade={onUpgrade} />
+      )}
     />
   );
 }
 
-function KitEditor<E extends Entry>({
+export function ListBlockerKitEditor<E extends Entry>({
   manifest: mf,
   words,
   onUpgrade,
@@ -70,27 +86,28 @@ function KitEditor<E extends Entry>({
 }) {
   const calls = useListBlockerCalls<E>(mf);
   const [importOpen, setImportOpen] = useState(false);
-  const secondaryActions = useCsvPageActions({
-    exportPath: mf.exportPath,
+  const csvActions = useCsvPageActions({
+    exportPath: mf.csv?.exportPath ?? '',
     exportName: mf.name,
     onImport: () => setImportOpen(true),
     onUpgrade,
   });
-  const valueOf = (entry: E) => String((entry as Record<string, unknown>)[mf.field]);
-  const filter = useMemo(() => filterListEntries(mf.field), [mf.field]);
+  const valueOf = (entry: E) => entryValue(mf, entry);
+  const readAdd = (text: string) => (words.read ? words.read(text) : readOneEntry(mf, text));
+  const filter = useMemo(() => filterListEntries(mf), [mf]);
 
   const addForm = (
     <EntryAddForm
       {...words.add}
       adding={calls.add.isPending}
       cost={(value) => {
-        const read = words.read(value);
+        const read = readAdd(value);
         return 'error' in read
           ? null
-          : { call: mf.calls.add as CallName, draft: { [mf.addField]: read.values, note: '' } };
+          : { call: mf.calls.add as CallName, draft: addBody(mf, read.values, '') };
       }}
       onAdd={async (value, note) => {
-        const read = words.read(value);
+        const read = readAdd(value);
         if ('error' in read) return read;
         const { outcome, added, skipped } = await calls.add.call(read.values, note);
         if (!outcome.result) {
@@ -115,7 +132,7 @@ function KitEditor<E extends Entry>({
       savedMessage={`${mf.title} saved`}
       addForm={addForm}
       ruleTitle={words.ruleTitle}
-      secondaryActions={secondaryActions}
+      {...(mf.csv ? { secondaryActions: csvActions } : {})}
       table={(entries, readAt, loading) => (
         <BlockedEntriesTable
           entries={entries}
@@ -130,14 +147,38 @@ function KitEditor<E extends Entry>({
         />
       )}
     >
-      <CsvImportModal
-        title={`Import a CSV file into the ${mf.title}`}
-        format={words.importFormat}
-        calls={calls.importCalls}
-        open={importOpen}
-        onClose={() => setImportOpen(false)}
-        onForbidden={onUpgrade}
-      />
+      {mf.csv && (
+        <KitCsvImport
+          manifest={mf}
+          csv={mf.csv}
+          format={words.importFormat ?? ''}
+          open={importOpen}
+          onClose={() => setImportOpen(false)}
+          onForbidden={onUpgrade}
+        />
+      )}
     </ListBlockerEditor>
+  );
+}
+
+function KitCsvImport({
+  manifest,
+  csv,
+  ...modal
+}: {
+  manifest: ListBlockerManifest;
+  csv: ListBlockerCsv;
+  format: string;
+  open: boolean;
+  onClose: () => void;
+  onForbidden: () => void;
+}) {
+  const calls = useListBlockerCsvCalls(manifest, csv);
+  return (
+    <CsvImportModal
+      title={`Import a CSV file into the ${manifest.title}`}
+      calls={calls}
+      {...modal}
+    />
   );
 }

@@ -33,7 +33,6 @@ const listBlockerTitles = Object.fromEntries(
 export const ENFORCE_LABELS: Record<FirewallEnforceable, string> = {
   'ip-lists': 'IP Blocker and allow list',
   'country-blocker': 'Country Blocker',
-  'asn-blocker': 'ISP/ASN Blocker',
   ...listBlockerTitles,
   'vpn-blocker': 'Bot (VPN/Proxy) Blocker',
   'bot-blocker': 'Bot Blocker',

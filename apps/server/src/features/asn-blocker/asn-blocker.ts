@@ -1,44 +1,24 @@
-// The ISP/ASN Blocker as the registry sees it: one `asn` rule per entry, all with the
-// blocker's settings, switched off on a plan without the feature; each entry counts its hits.
-import { asnEntryLabel } from '@gatehouse/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+// The ISP/ASN Blocker (/asnBlocker): blocks visitors from listed networks, one `asn` rule per
+// AS number or ISP name, from the list-blocker kit. An entry is stored in `asn` or `name`
+// and is the same as another with the same key ("AS15169" and "15169", "Hetzner Online" and
+// "hetzner, online"); the page's filter finds the AS number with or without its "AS".
+import { asnBlockerManifest, asnEntryFields, asnEntryKey } from '@gatehouse/contracts';
+import { sql } from 'drizzle-orm';
+import { createListBlocker } from '../../protection/list-blocker.js';
 import { asnRules } from './asn-schema.js';
-import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
-import { ASN_BLOCKER, asnEngineRules, loadAsnState } from './asn-list.js';
-import { asnRoutes } from './asn-routes.js';
-import { blockAsnFromLog } from './block-asn-from-log.js';
-import { asnDrafts } from './asn-drafts.js';
 
-export const asnBlocker: Blocker = {
-  name: ASN_BLOCKER,
-  ruleKinds: { asn: { label: 'ISP/ASN Blocker', page: '/asnBlocker' } },
-  dashboardCounter: 'asnBlocker',
-  entryHits: asnRules,
-  async loadRules(db, shop) {
-    return asnEngineRules(await loadAsnState(db, shop));
+export const asnBlocker = createListBlocker({
+  manifest: asnBlockerManifest,
+  table: asnRules,
+  value: {
+    read: sql<string>`case when ${asnRules.asn} is null then ${asnRules.name} else 'AS' || ${asnRules.asn} end`,
+    write: asnEntryFields,
   },
-  describeRule(rule) {
-    const entry =
-      rule.kind === 'asn'
-        ? { asn: rule.asns?.[0] ?? null, name: rule.names?.[0] ?? null }
-        : { asn: null, name: null };
-    return { label: `ISP/ASN Blocker: ${asnEntryLabel(entry)}`, mode: null };
+  key: { column: asnRules.key, key: 'key', of: asnEntryKey },
+  match: (value) => {
+    const { asn, name } = asnEntryFields(value);
+    return asn !== null ? { asns: [asn] } : { names: [name ?? ''] };
   },
-  async labelRules(db, shopId, ids) {
-    const uuids = entryIds(ids);
-    if (uuids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: asnRules.id, asn: asnRules.asn, name: asnRules.name })
-      .from(asnRules)
-      .where(and(eq(asnRules.shopId, shopId), inArray(asnRules.id, uuids)));
-    return new Map(
-      rows.map((r): [string, RuleLabel] => [
-        r.id,
-        { kind: 'asn', label: `ISP/ASN Blocker: ${asnEntryLabel(r)}` },
-      ]),
-    );
-  },
-  quickActions: { blockAsn: blockAsnFromLog },
-  routes: asnRoutes,
-  drafts: asnDrafts,
-};
+  valueOf: (rule) =>
+    rule.kind === 'asn' ? (rule.asns?.map((asn) => `AS${asn}`) ?? rule.names ?? []).join(', ') : '',
+});

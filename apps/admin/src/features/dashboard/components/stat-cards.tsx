@@ -33,7 +33,7 @@ export function statsOf(data: DashboardData | undefined): Stat[] {
     count: data ? data[key] : null,
     caption,
   });
-  return [
+  const fixed = [
     {
       ...stat('blockLists', 'Customer Block List'),
       help: CUSTOMER_BLOCK_LIST_HELP,
@@ -43,8 +43,16 @@ export function statsOf(data: DashboardData | undefined): Stat[] {
     stat('ipBlocker', 'IP Blocker'),
     stat('regionBlocker', 'Country Blocker'),
     stat('vpn', 'Bot/VPN/Proxy Blocker'),
+  ];
+  // The cards the dashboard names come first, in its order; a list blocker's count that has
+  // no card of its own there follows, under the blocker's title.
+  const shown = new Set(fixed.map((card) => card.key));
+  return [
+    ...fixed,
     ...listBlockers.flatMap((mf) =>
-      mf.dashboardCounter ? [stat(mf.dashboardCounter, mf.title)] : [],
+      mf.dashboardCounter && !shown.has(mf.dashboardCounter)
+        ? [stat(mf.dashboardCounter, mf.title)]
+        : [],
     ),
   ];
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { firewallMessages, type FirewallSettingsView } from '@gatehouse/contracts';
+import { describedBy } from '../../../test/described-by.js';
 import { renderPage } from '../../../test/render-page.js';
 import { FirewallSettingsEditor } from './firewall-settings-page.js';
 
@@ -30,11 +31,6 @@ function renderSettings(save: (body: unknown) => unknown) {
 }
 
 const field = (name: string) => screen.findByRole('textbox', { name });
-const describedBy = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 describe('Firewall Settings under the save bar', () => {
   it('puts the contract’s messages at their fields and sends nothing until they are fixed', async () => {

@@ -11,7 +11,6 @@ export function useVisitQuickAction() {
       'listIpBlocker',
       'listWhiteLists',
       'getCountryBlocker',
-      'getAsnBlocker',
       ...listBlockers.map((mf) => mf.calls.get as CallName),
       'checkEmptyWhiteLists',
       'lookupIp',
