@@ -3,7 +3,7 @@
 // no call is made. The session token in a signed address signs the page's first calls while it
 // has time left: a forged one is refused (401) and the page recovers with App Bridge's, an
 // expired one is never sent. Each address is the admin's own, changed on its way to the browser.
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { queryHmac } from '@gatehouse/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlags } from './support/account-state.js';
@@ -69,11 +69,11 @@ describe("the admin's address", () => {
     admin.on('request', (request) => {
       if (isApi(new URL(request.url()))) inFlight += 1;
     });
-    for (const event of ['requestfinished', 'requestfailed'] as const) {
-      admin.on(event, (request) => {
-        if (isApi(new URL(request.url()))) inFlight -= 1;
-      });
-    }
+    const settled = (request: Request) => {
+      if (isApi(new URL(request.url()))) inFlight -= 1;
+    };
+    admin.on('requestfinished', settled);
+    admin.on('requestfailed', settled);
     admin.on('response', (response: Response) => {
       if (!isApi(new URL(response.url()))) return;
       const authorization = response.request().headers().authorization ?? '';
