@@ -4,7 +4,7 @@
 // stays within Built for Shopify's limit (CLS 0.1), on its own and inside the Shopify admin.
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFlags } from './support/account-state.js';
+import { setAppEmbed, setFlags } from './support/account-state.js';
 import { setUp, tearDown, type Fixture } from './support/fixtures.js';
 import { signIn } from './support/sign-in.js';
 
@@ -65,6 +65,33 @@ describe('pages that keep still while they load', () => {
     await page.goto(`${f.stack.appUrl}/${path}`);
     expect(await shiftsOnceLoaded(page)).toBeLessThanOrEqual(LIMIT);
     await page.close();
+  });
+
+  it('/dashboard under the Action Required bar, its place kept while the app embed is read again', async () => {
+    await setAppEmbed(f.stack, false);
+    // This browser reads the embed off once; on the next load it expects the bar.
+    const first = await f.chrome.browser.newPage();
+    await first.goto(`${f.stack.appUrl}/dashboard`);
+    await first.locator('.gh-action-required[data-placeholder="false"]').waitFor();
+    await first.close();
+    // The embed's status is held back until the page shows its data: the bar comes last.
+    const page = await f.chrome.browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/account/getExtensionEnabned', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${f.stack.appUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('[class*="Polaris-Skeleton"]'));
+    release();
+    await page.locator('.gh-action-required[data-placeholder="false"]').waitFor();
+    // A bar that came late would move the whole page down by its height, a shift of about 0.06
+    // (under the limit, as the distance counts against the screen's width): here nothing moves.
+    expect(await shiftsOnceLoaded(page)).toBeLessThan(0.01);
+    await page.close();
+    await setAppEmbed(f.stack, true);
   });
 
   it.each(PAGES)('/%s inside the Shopify admin', async (path) => {
