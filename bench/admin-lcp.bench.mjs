@@ -22,7 +22,8 @@
 // frame's, counted from the admin page's navigation start. That product runs with NODE_ENV=test,
 // as the stand-in is refused in production.
 // Run (after `npm run build`): npx tsx bench/admin-lcp.bench.mjs [--rounds 5] [--pages a,b]
-//   [--visits 20000] [--compare /tmp/admin-dist-before] [--embedded] [--shifts] [--dist DIR]
+//   [--visits 20000] [--compare /tmp/admin-dist-before] [--embedded] [--shifts] [--waterfall]
+//   [--dist DIR]
 /* global window, document, requestAnimationFrame -- the probe runs in the page */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -180,7 +181,8 @@ function probe({ settleMs, busy }) {
     const text = (node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''} "${text}"`;
   };
-  const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  const rect = (r) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   window.__lcpBench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.lcp = entry.startTime;
@@ -251,6 +253,8 @@ function probe({ settleMs, busy }) {
 const COMPARE = text('compare');
 // --shifts: each page's layout shifts on its worst cold load, with the elements that moved.
 const SHIFTS = process.argv.includes('--shifts');
+// --waterfall: each page's requests on its last cold load, from the (admin) page's start.
+const WATERFALL = process.argv.includes('--waterfall');
 const builds = [await productWith('this build', dist, '127.0.0.1')];
 if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE, 'localhost'));
 if (process.argv.includes('--embedded')) {
@@ -347,10 +351,23 @@ async function open(build, path, mode) {
       calls: window.__lcpBench.calls,
       at: window.location.pathname,
       timeOrigin: performance.timeOrigin,
+      // What the page fetched and when (its own document first), for --waterfall.
+      requests: [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ].map((entry) => ({
+        name: entry.name.replace(/\?.*$/, ''),
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
     }));
     const offset =
       app === page ? 0 : result.timeOrigin - (await page.evaluate(() => performance.timeOrigin));
     result.lcp += offset;
+    for (const request of result.requests) {
+      request.start += offset;
+      request.end += offset;
+    }
     result.dataAt += offset;
     await cdp.detach();
     return result;
@@ -471,6 +488,18 @@ for (const build of builds) {
       for (const shift of worst.shifts) {
         console.log(`    at ${shift.at} ms, ${shift.value.toFixed(4)}`);
         for (const source of shift.sources) console.log(`      ${source}`);
+      }
+    }
+  }
+  if (WATERFALL) {
+    for (const path of PAGES) {
+      const last = results.get(`${build.name} ${path}`).cold.at(-1);
+      if (!last) continue;
+      console.log(`  /${path}: requests of its last cold load (LCP ${ms(last.lcp)} ms)`);
+      for (const request of last.requests) {
+        console.log(
+          `    ${ms(request.start).padStart(5)} → ${ms(request.end).padStart(5)}  ${request.name}`,
+        );
       }
     }
   }
