@@ -185,7 +185,10 @@ function probe({ settleMs, busy }) {
     `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   window.__lcpBench = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      state.lcp = entry.startTime;
+      state.lcpElement = describe(entry.element);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   // CLS as Core Web Vitals counts it: the largest sum of unexpected shifts in one session window
   // (shifts less than 1 s apart, the window at most 5 s long).
@@ -253,7 +256,8 @@ function probe({ settleMs, busy }) {
 const COMPARE = text('compare');
 // --shifts: each page's layout shifts on its worst cold load, with the elements that moved.
 const SHIFTS = process.argv.includes('--shifts');
-// --waterfall: each page's requests on its last cold load, from the (admin) page's start.
+// --waterfall: each page's requests on its last cold load, from the (admin) page's start, and
+// the element its LCP was.
 const WATERFALL = process.argv.includes('--waterfall');
 const builds = [await productWith('this build', dist, '127.0.0.1')];
 if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE, 'localhost'));
@@ -347,6 +351,7 @@ async function open(build, path, mode) {
       shifts: window.__lcpBench.shifts,
       inp: Number.isNaN(window.__lcpBench.inp) ? 16 : window.__lcpBench.inp,
       lcp: window.__lcpBench.lcp,
+      lcpElement: window.__lcpBench.lcpElement,
       dataAt: window.__lcpBench.dataAt,
       calls: window.__lcpBench.calls,
       at: window.location.pathname,
@@ -495,7 +500,9 @@ for (const build of builds) {
     for (const path of PAGES) {
       const last = results.get(`${build.name} ${path}`).cold.at(-1);
       if (!last) continue;
-      console.log(`  /${path}: requests of its last cold load (LCP ${ms(last.lcp)} ms)`);
+      console.log(
+        `  /${path}: requests of its last cold load (LCP ${ms(last.lcp)} ms: ${last.lcpElement})`,
+      );
       for (const request of last.requests) {
         console.log(
           `    ${ms(request.start).padStart(5)} → ${ms(request.end).padStart(5)}  ${request.name}`,
