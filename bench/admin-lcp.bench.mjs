@@ -22,7 +22,8 @@
 // frame's, counted from the admin page's navigation start. That product runs with NODE_ENV=test,
 // as the stand-in is refused in production.
 // Run (after `npm run build`): npx tsx bench/admin-lcp.bench.mjs [--rounds 5] [--pages a,b]
-//   [--visits 20000] [--compare /tmp/admin-dist-before] [--embedded]
+//   [--visits 20000] [--compare /tmp/admin-dist-before] [--embedded] [--shifts] [--waterfall]
+//   [--dist DIR]
 /* global window, document, requestAnimationFrame -- the probe runs in the page */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -57,7 +58,8 @@ const PAGE_TIMEOUT_MS = 20_000;
 const BUSY =
   '.Polaris-Frame-Loading, [class*="Polaris-Skeleton"], .Polaris-Spinner--sizeLarge, [aria-busy="true"]';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'apps/admin/dist');
+// --dist: the admin build to measure (e.g. a copy of dist/ from before a change), in both modes.
+const dist = text('dist') ?? join(root, 'apps/admin/dist');
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('The admin is not built: run `npm run build` first.');
@@ -169,10 +171,24 @@ function probe({ settleMs, busy }) {
     quietSince: NaN,
     cls: 0,
     inp: NaN,
+    shifts: [],
   };
+  // Which element moved, for --shifts: its tag, id, classes and the start of its text.
+  const describe = (node) => {
+    if (!node) return '(gone)';
+    if (node.nodeType !== 1) return `#text "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+    const classes = [...node.classList].slice(0, 3).join('.');
+    const text = (node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''} "${text}"`;
+  };
+  const rect = (r) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   window.__lcpBench = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      state.lcp = entry.startTime;
+      state.lcpElement = describe(entry.element);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   // CLS as Core Web Vitals counts it: the largest sum of unexpected shifts in one session window
   // (shifts less than 1 s apart, the window at most 5 s long).
@@ -180,6 +196,13 @@ function probe({ settleMs, busy }) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.hadRecentInput) continue;
+      state.shifts.push({
+        at: Math.round(entry.startTime),
+        value: entry.value,
+        sources: (entry.sources ?? []).map(
+          (x) => `${describe(x.node)} ${rect(x.previousRect)} → ${rect(x.currentRect)}`,
+        ),
+      });
       const joins = entry.startTime - window_.last < 1000 && entry.startTime - window_.first < 5000;
       window_ = joins
         ? { sum: window_.sum + entry.value, first: window_.first, last: entry.startTime }
@@ -231,6 +254,11 @@ function probe({ settleMs, busy }) {
 // The build under test, and with --compare another build (e.g. the one before a change) served
 // by a second product beside it, its loads interleaved with the first's so drift hits both alike.
 const COMPARE = text('compare');
+// --shifts: each page's layout shifts on its worst cold load, with the elements that moved.
+const SHIFTS = process.argv.includes('--shifts');
+// --waterfall: each page's requests on its last cold load, from the (admin) page's start, and
+// the element its LCP was.
+const WATERFALL = process.argv.includes('--waterfall');
 const builds = [await productWith('this build', dist, '127.0.0.1')];
 if (COMPARE) builds.unshift(await productWith(`--compare ${COMPARE}`, COMPARE, 'localhost'));
 if (process.argv.includes('--embedded')) {
@@ -320,16 +348,31 @@ async function open(build, path, mode) {
       .catch(() => {});
     const result = await app.evaluate(() => ({
       cls: window.__lcpBench.cls,
+      shifts: window.__lcpBench.shifts,
       inp: Number.isNaN(window.__lcpBench.inp) ? 16 : window.__lcpBench.inp,
       lcp: window.__lcpBench.lcp,
+      lcpElement: window.__lcpBench.lcpElement,
       dataAt: window.__lcpBench.dataAt,
       calls: window.__lcpBench.calls,
       at: window.location.pathname,
       timeOrigin: performance.timeOrigin,
+      // What the page fetched and when (its own document first), for --waterfall.
+      requests: [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ].map((entry) => ({
+        name: entry.name.replace(/\?.*$/, ''),
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
     }));
     const offset =
       app === page ? 0 : result.timeOrigin - (await page.evaluate(() => performance.timeOrigin));
     result.lcp += offset;
+    for (const request of result.requests) {
+      request.start += offset;
+      request.end += offset;
+    }
     result.dataAt += offset;
     await cdp.detach();
     return result;
@@ -441,6 +484,32 @@ for (const build of builds) {
         ? `Every measured page's cold LCP within the ${BUDGET_MS} ms budget (${measured.length} of ${rows.length} pages).`
         : `Over the ${BUDGET_MS} ms budget (cold LCP): ${over.length} of ${measured.length} pages.`,
   );
+  if (SHIFTS) {
+    for (const path of PAGES) {
+      const cold = results.get(`${build.name} ${path}`).cold;
+      const worst = cold.reduce((a, m) => (a && a.cls >= m.cls ? a : m), undefined);
+      if (!worst || worst.shifts.length === 0) continue;
+      console.log(`  /${path}: layout shifts of its worst cold load (CLS ${worst.cls.toFixed(3)})`);
+      for (const shift of worst.shifts) {
+        console.log(`    at ${shift.at} ms, ${shift.value.toFixed(4)}`);
+        for (const source of shift.sources) console.log(`      ${source}`);
+      }
+    }
+  }
+  if (WATERFALL) {
+    for (const path of PAGES) {
+      const last = results.get(`${build.name} ${path}`).cold.at(-1);
+      if (!last) continue;
+      console.log(
+        `  /${path}: requests of its last cold load (LCP ${ms(last.lcp)} ms: ${last.lcpElement})`,
+      );
+      for (const request of last.requests) {
+        console.log(
+          `    ${ms(request.start).padStart(5)} → ${ms(request.end).padStart(5)}  ${request.name}`,
+        );
+      }
+    }
+  }
   for (const r of rows.filter((x) => x.failures.length)) {
     console.log(`${r.path}: ${r.failures.length} loads failed, e.g. ${r.failures[0]}`);
   }

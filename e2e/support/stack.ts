@@ -13,6 +13,8 @@ import { inject } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
+/** The app's client secret on the platform: what Shopify signs the admin's address with. */
+export const PLATFORM_APP_SECRET = 'gatehouse-dev-api-secret';
 
 export interface Stack {
   appUrl: string;
@@ -98,7 +100,7 @@ export async function startStack(
   const common = {
     APP_URL: appUrl,
     SHOPIFY_API_KEY: 'gatehouse-dev-api-key',
-    SHOPIFY_API_SECRET: 'gatehouse-dev-api-secret',
+    SHOPIFY_API_SECRET: PLATFORM_APP_SECRET,
     LOG_LEVEL: 'warn',
   };
   const emulator = launch('apps/platform-emulator/src/server.ts', {

@@ -11,6 +11,7 @@ export {
 } from './control/emulator-control.js';
 export type { FaultInput, FaultView } from './control/faults.js';
 export { adminSchema } from './graphql/schema.js';
+export { queryHmac } from './oauth/query-hmac.js';
 export type {
   DeliveryView,
   HealthView,

@@ -32,13 +32,15 @@ describe('prefetchAccount', () => {
     vi.unstubAllGlobals();
   });
 
-  it("starts the provider's account query, under way when the provider mounts", () => {
+  it("starts the provider's account and app embed queries together, under way when the provider mounts", () => {
     signedIn(`${SESSION_COOKIE}=tok-1`);
     prefetchAccount('/dashboard');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
       '/api/account/getAccountInfo',
+      '/api/account/getExtensionEnabned',
     ]);
     expect(queryClient.getQueryState(['getAccountInfo', {}])?.fetchStatus).toBe('fetching');
+    expect(queryClient.getQueryState(['getExtensionEnabned', {}])?.fetchStatus).toBe('fetching');
   });
 
   it('asks nothing without a session, or on a path that starts one', () => {

@@ -11,8 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { AccountInfo } from '@gatehouse/contracts';
-import { apiQueryOptions, useApiQuery } from './api-query.js';
-import { writeLastPlan } from './local-flags.js';
+import { apiQueryOptions, prefetchApiQuery, useApiQuery } from './api-query.js';
+import { readLastEmbedState, writeLastEmbedState, writeLastPlan } from './local-flags.js';
 import { queryClient } from './query-client.js';
 import { isLoggedIn, saveSession } from './session.js';
 
@@ -40,6 +40,8 @@ export interface AppState {
   isExtensionEnabled: boolean;
   /** Account info and the extension status have settled: the shell's loading has finished. */
   shellLoaded: boolean;
+  /** Until the extension status is in: whether this browser last read the app embed off. */
+  lastSeenExtensionOff: boolean;
   /** getWafConnected's answer; undefined until it arrived. */
   isWafConnected: boolean | undefined;
   /** Stores the session cookie(s), clears the previous session's data and loads the account. */
@@ -55,9 +57,13 @@ const accountInfoQuery = () => apiQueryOptions('getAccountInfo', {});
  * waits for the account, so it is asked for alongside the app's first page chunk and data, not
  * after the frame has rendered. It is the provider's own query, so the provider finds it
  * answered or under way and does not ask again; a failure toasts once, as the provider's would.
+ * The app embed's status, which decides the bar above every page, is asked for alongside too
+ * (quietly: the provider asks again and reports a failure), instead of after the account.
  */
 export function prefetchAccount(path: string): void {
-  if (loadsAccountInfo(path, isLoggedIn())) void queryClient.prefetchQuery(accountInfoQuery());
+  if (!loadsAccountInfo(path, isLoggedIn())) return;
+  void queryClient.prefetchQuery(accountInfoQuery());
+  void prefetchApiQuery('getExtensionEnabned', {});
 }
 
 export function AppStateProvider({ path, children }: { path: string; children: ReactNode }) {
@@ -101,6 +107,14 @@ export function AppStateProvider({ path, children }: { path: string; children: R
 
   const isExtensionEnabled = extensionEnabledFrom(extension.data?.isEnabled);
   const shellLoaded = hasId && extension.isSettled;
+  const domain = account?.domain;
+  const embedRead = extension.data?.isEnabled;
+  useEffect(() => {
+    if (domain && embedRead !== undefined)
+      writeLastEmbedState(domain, extensionEnabledFrom(embedRead));
+  }, [domain, embedRead]);
+  const lastSeenExtensionOff =
+    !shellLoaded && domain !== undefined && readLastEmbedState(domain) === false;
   const value = useMemo<AppState>(
     () => ({
       loggedIn,
@@ -109,6 +123,7 @@ export function AppStateProvider({ path, children }: { path: string; children: R
       isPro: account ? account.pro || account.isPayg : false,
       isExtensionEnabled,
       shellLoaded,
+      lastSeenExtensionOff,
       isWafConnected: waf.data,
       startSession,
     }),
@@ -119,6 +134,7 @@ export function AppStateProvider({ path, children }: { path: string; children: R
       accountQuery.isLoading,
       isExtensionEnabled,
       shellLoaded,
+      lastSeenExtensionOff,
       waf.data,
       startSession,
     ],

@@ -3,11 +3,12 @@
 // token and owns failure handling: a 401 ends the session and leaves for /login, any other
 // failure shows one error toast unless the caller answers that status itself. A refusal's
 // whole body (its sentence, its code and each problem with its path) is handed over, for the
-// caller to act on the code and for a form to show each problem beside its field. Inside the Shopify admin every call carries a fresh session token from App
-// Bridge instead, and a 401 is asked once more with a new one; there is no sign-in page to
-// leave for there.
+// caller to act on the code and for a form to show each problem beside its field. Inside the
+// Shopify admin every call carries a fresh session token from App Bridge instead (the page's
+// first calls, the one in its address while it has time left), and a 401 is asked once more
+// with a new one from App Bridge; there is no sign-in page to leave for there.
 import { errorBody, type ErrorBody } from '@gatehouse/contracts';
-import { isEmbedded, sessionTokenFromAppBridge } from './app-bridge.js';
+import { forgetSessionToken, isEmbedded, sessionTokenFromAppBridge } from './app-bridge.js';
 import { clearSession, getSessionToken, goToLogin } from './session.js';
 import { showErrorToast } from './toast-store.js';
 
@@ -88,9 +89,11 @@ export async function authedFetch(
   options: FailureOptions = {},
 ): Promise<FetchOutcome> {
   if (isEmbedded()) {
-    let response = await send(url, init, await sessionTokenFromAppBridge());
+    const token = await sessionTokenFromAppBridge();
+    let response = await send(url, init, token);
     // A token refused (expired on the way, or not good): once more with a new one.
     if (response instanceof Response && response.status === 401) {
+      forgetSessionToken(token);
       response = await send(url, init, await sessionTokenFromAppBridge());
     }
     return outcomeOf(response, init, options, EMBEDDED_SESSION_MESSAGE);

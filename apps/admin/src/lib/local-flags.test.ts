@@ -1,5 +1,5 @@
 // Local storage: the rating snooze time, the China reminder flag (value 1), this browser's
-// Admin Access key and the account's last known plan.
+// Admin Access key, the account's last known plan and each store's last read app embed state.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDeviceKey as adminDeviceKeySchema } from '@gatehouse/contracts';
 import {
@@ -7,10 +7,13 @@ import {
   adminDeviceKey,
   CHINA_REMINDER_KEY,
   dismissChinaReminder,
+  LAST_EMBED_STATE_KEY,
   LAST_PLAN_KEY,
+  readLastEmbedState,
   readLastPlan,
   readRatingSnoozeUntil,
   shouldShowChinaReminder,
+  writeLastEmbedState,
   writeLastPlan,
   writeRatingSnoozeUntil,
 } from './local-flags.js';
@@ -107,5 +110,17 @@ describe("the account's last known plan", () => {
     expect(readLastPlan()).toBe('payg');
     store.set(LAST_PLAN_KEY, 'enterprise');
     expect(readLastPlan()).toBeNull();
+  });
+});
+
+describe("each store's app embed as last read", () => {
+  it('reads back on and off per store, and nothing for a store never read', () => {
+    expect(readLastEmbedState('a.myshopify.com')).toBeNull();
+    writeLastEmbedState('a.myshopify.com', false);
+    writeLastEmbedState('b.myshopify.com', true);
+    expect(readLastEmbedState('a.myshopify.com')).toBe(false);
+    expect(readLastEmbedState('b.myshopify.com')).toBe(true);
+    store.set(`${LAST_EMBED_STATE_KEY}a.myshopify.com`, 'maybe');
+    expect(readLastEmbedState('a.myshopify.com')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The admin's local-storage entries: the rating "snooze until" time, the China extension
-// reminder's "don't remind again" flag (value 1), this browser's Admin Access key, and the plan
-// the account was last seen on. Storage can be unavailable (private mode, blocked); then
+// reminder's "don't remind again" flag (value 1), this browser's Admin Access key, the plan
+// the account was last seen on, and whether each store's app embed was on when last read. Storage can be unavailable (private mode, blocked); then
 // nothing is remembered and nothing breaks.
 import { planIds, type PlanId } from '@gatehouse/contracts';
 
@@ -8,6 +8,8 @@ export const RATING_SNOOZE_KEY = 'gatehouse.ratingSnoozeUntil';
 export const CHINA_REMINDER_KEY = 'gatehouse.noChinaExtensionReminder';
 export const ADMIN_DEVICE_KEY = 'gatehouse.adminDeviceKey';
 export const LAST_PLAN_KEY = 'gatehouse.lastPlan';
+/** Followed by the store's domain: '1' when its app embed was last read on, '0' off. */
+export const LAST_EMBED_STATE_KEY = 'gatehouse.appEmbedOn.';
 
 function read(key: string): string | null {
   try {
@@ -82,4 +84,19 @@ export function readLastPlan(): PlanId | null {
 
 export function writeLastPlan(plan: PlanId): void {
   if (read(LAST_PLAN_KEY) !== plan) write(LAST_PLAN_KEY, plan);
+}
+
+/**
+ * Whether the store's app embed was on when this browser last read it, null when it never
+ * did: the shell keeps the Action Required bar's place while the embed is read again, so the
+ * bar arriving does not push the page down.
+ */
+export function readLastEmbedState(shop: string): boolean | null {
+  const stored = read(LAST_EMBED_STATE_KEY + shop);
+  return stored === '1' ? true : stored === '0' ? false : null;
+}
+
+export function writeLastEmbedState(shop: string, on: boolean): void {
+  const value = on ? '1' : '0';
+  if (read(LAST_EMBED_STATE_KEY + shop) !== value) write(LAST_EMBED_STATE_KEY + shop, value);
 }

@@ -1,6 +1,7 @@
 // The sticky "Action Required" bar: "Activate" blinks every second, opens the theme editor with the
 // app embed activated in a new window and then asks the merchant to confirm; "Installation Guide"
 // explains the steps on /extensions. Under the text, what the store gets meanwhile: no protection.
+// As a placeholder it takes its place unseen (nothing in it can be seen, read or clicked).
 import { useEffect, useState } from 'react';
 import { Banner, Box, Button, InlineStack, Text } from '@shopify/polaris';
 import { InfoIcon } from '@shopify/polaris-icons';
@@ -24,7 +25,7 @@ function useBlink(periodMs: number): boolean {
   return on;
 }
 
-export function ActionRequiredBar() {
+export function ActionRequiredBar({ placeholder = false }: { placeholder?: boolean }) {
   const { account } = useAppState();
   const blinkOn = useBlink(ACTIVATE_BLINK_MS);
 
@@ -34,7 +35,12 @@ export function ActionRequiredBar() {
   };
 
   return (
-    <div className="gh-action-required" data-embedded={isEmbedded()}>
+    <div
+      className="gh-action-required"
+      data-embedded={isEmbedded()}
+      data-placeholder={placeholder}
+      aria-hidden={placeholder || undefined}
+    >
       <Banner tone="warning" hideIcon>
         <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
           <Box maxWidth="720px">

@@ -1,5 +1,6 @@
 // The bars above every framed page: the reconnect banner, the version banner, the sticky
-// "Action Required" bar and the app-disabled warning, each by its rule.
+// "Action Required" bar (its place kept while it is expected) and the app-disabled warning, each
+// by its rule.
 import { Box } from '@shopify/polaris';
 import { useAppState } from '../../lib/app-state.js';
 import { useIsDesktop } from '../../lib/use-is-desktop.js';
@@ -8,6 +9,7 @@ import {
   showsAppDisabledWarning,
   showsFooterExtensionBanner,
   showsReconnectBanner,
+  reservesActionRequiredBar,
   type ShellState,
 } from '../shell/bar-visibility.js';
 import { VersionBanner } from '../version/version-banner.js';
@@ -17,9 +19,16 @@ import { FooterExtensionBanner } from './footer-extension-banner.js';
 import { ReconnectBanner } from './reconnect-banner.js';
 
 function useShellState(path: string): ShellState {
-  const { account, isExtensionEnabled, shellLoaded } = useAppState();
+  const { account, isExtensionEnabled, shellLoaded, lastSeenExtensionOff } = useAppState();
   const isDesktop = useIsDesktop();
-  return { path, account, isExtensionEnabled, loaded: shellLoaded, isDesktop };
+  return {
+    path,
+    account,
+    isExtensionEnabled,
+    loaded: shellLoaded,
+    lastSeenExtensionOff,
+    isDesktop,
+  };
 }
 
 export function TopBars({ path }: { path: string }) {
@@ -32,6 +41,7 @@ export function TopBars({ path }: { path: string }) {
         </Box>
       )}
       {showsActionRequiredBar(state) && <ActionRequiredBar />}
+      {reservesActionRequiredBar(state) && <ActionRequiredBar placeholder />}
       <VersionBanner />
       {showsAppDisabledWarning(state) && (
         <Box paddingInline="400" paddingBlockStart="400">

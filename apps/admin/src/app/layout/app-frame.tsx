@@ -2,7 +2,8 @@
 // toggle at 768 px and below), the global bars, the footer, the floating "Contact us" toggle, the
 // shell's dialogs and toasts. Inside the Shopify admin, the admin's own chrome stands in for the
 // top bar and the side navigation (embedded-chrome.tsx); the bars that belong to a page and the
-// "Contact us" toggle stay.
+// "Contact us" toggle stay. The page's place is at least a screen high, so the footer and
+// what follows it start below the first screen and never move while a page fills in.
 import { useCallback, useState, type ReactNode } from 'react';
 import { Frame } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
@@ -16,6 +17,7 @@ import { AppTopBar } from './app-top-bar.js';
 import { EmbeddedChrome } from './embedded-chrome.js';
 import { SideNavigation } from './side-navigation.js';
 import { Toaster } from './toaster.js';
+import './app-frame.css';
 
 const frameLogo = {
   topBarSource: logo,
@@ -35,7 +37,9 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
       <Frame>
         <EmbeddedChrome path={path} />
         <TopBars path={path} />
-        {children}
+        <div className="gh-page" data-embedded="true">
+          {children}
+        </div>
         <BottomBars path={path} />
         <AppFooter />
         <EmbeddedContactButton />
@@ -53,7 +57,7 @@ export function AppFrame({ path, children }: { path: string; children: ReactNode
       onNavigationDismiss={closeNavigation}
     >
       <TopBars path={path} />
-      {children}
+      <div className="gh-page">{children}</div>
       <BottomBars path={path} />
       <AppFooter />
       <FloatingContactButton />

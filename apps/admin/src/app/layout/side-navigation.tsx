@@ -3,7 +3,9 @@
 // pages' titles ("Firewall Referrer Blocker"), so they are not mistaken for the storefront's. The
 // Bot Blocker, which has no item of its own in the list, sits under "Bot(VPN/Proxy) Blocker" and
 // shows there while either page is open (on a phone, while the VPN/Proxy page is). "Contact Us" opens the contact dialog. Collapses
-// behind the top bar's toggle at 768 px and below (Polaris Frame).
+// behind the top bar's toggle at 768 px and below (Polaris Frame). Its items show once the
+// account is in, all at once: "Back to Shopify" and the Firewall section depend on it, and
+// added later they would push every item under them down.
 import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { listBlockers, PRODUCT_NAME } from '@gatehouse/contracts';
@@ -65,7 +67,7 @@ interface Props {
 }
 
 export function SideNavigation({ location, onNavigate }: Props) {
-  const { account } = useAppState();
+  const { account, accountLoading } = useAppState();
   const { mdDown } = useBreakpoints();
   const items = (list: NavItem[]) =>
     list.map(({ subNavigationItems, ...item }) => ({
@@ -78,6 +80,7 @@ export function SideNavigation({ location, onNavigate }: Props) {
         : {}),
     }));
 
+  if (accountLoading) return <Navigation location={location} />;
   return (
     <Navigation location={location}>
       {account && (

@@ -1,6 +1,7 @@
 // Which bars and prompts show for each account state and route.
 import { describe, expect, it } from 'vitest';
 import {
+  reservesActionRequiredBar,
   showsActionRequiredBar,
   showsAppDisabledWarning,
   showsFooterExtensionBanner,
@@ -47,6 +48,27 @@ describe('Action Required bar', () => {
   });
   it('hides once the extension is enabled', () => {
     expect(showsActionRequiredBar(state({ isExtensionEnabled: true }))).toBe(false);
+  });
+});
+
+describe("the Action Required bar's place while loading", () => {
+  const loading = { loaded: false, lastSeenExtensionOff: true };
+  it('is kept when this browser last read the embed off', () => {
+    expect(reservesActionRequiredBar(state(loading))).toBe(true);
+  });
+  it('is not kept when the embed was last read on or never read', () => {
+    expect(reservesActionRequiredBar(state({ loaded: false, lastSeenExtensionOff: false }))).toBe(
+      false,
+    );
+    expect(reservesActionRequiredBar(state({ loaded: false }))).toBe(false);
+  });
+  it('is given up once loading has finished, when the bar itself decides', () => {
+    expect(reservesActionRequiredBar(state({ ...loading, loaded: true }))).toBe(false);
+  });
+  it('is not kept where the bar would not show', () => {
+    expect(reservesActionRequiredBar(state({ ...loading, path: '/regionBlocker' }))).toBe(false);
+    expect(reservesActionRequiredBar(state(loading, { isThemeScopeEnabled: false }))).toBe(false);
+    expect(reservesActionRequiredBar(state({ ...loading, account: undefined }))).toBe(false);
   });
 });
 

@@ -19,6 +19,8 @@ export interface ShellState {
   isExtensionEnabled: boolean | undefined;
   /** Account info and extension status have both settled. */
   loaded: boolean;
+  /** Before they have: this browser last read the store's app embed off. */
+  lastSeenExtensionOff?: boolean;
   isDesktop: boolean;
 }
 
@@ -32,6 +34,21 @@ export function showsActionRequiredBar(state: ShellState): boolean {
     state.loaded &&
     state.account !== undefined &&
     state.isExtensionEnabled === false &&
+    state.account.isThemeScopeEnabled !== false &&
+    inRouteGroup('extensionBar', state.path)
+  );
+}
+
+/**
+ * The Action Required bar's place, kept (the bar drawn but not shown) while loading has not
+ * finished and the bar is expected: the embed was off when this browser last read it, and the
+ * bar's other conditions hold. The bar then fills its place instead of pushing the page down.
+ */
+export function reservesActionRequiredBar(state: ShellState): boolean {
+  return (
+    !state.loaded &&
+    state.lastSeenExtensionOff === true &&
+    state.account !== undefined &&
     state.account.isThemeScopeEnabled !== false &&
     inRouteGroup('extensionBar', state.path)
   );

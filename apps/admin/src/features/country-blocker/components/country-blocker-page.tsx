@@ -4,12 +4,13 @@
 // change would have done to the last 7 days of visits shows as it is edited, and a change that
 // would block the merchant's own country or address asks before it is saved.
 import { useMemo, useState } from 'react';
-import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import { BlockStack, Layout, Page } from '@shopify/polaris';
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import { ChinaReminderDialog } from '../../../components/china-reminder-dialog.js';
 import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
+import { PageSkeleton } from '../../../components/page-skeleton.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { shouldShowChinaReminder } from '../../../lib/local-flags.js';
@@ -51,13 +52,7 @@ export function CountryBlockerPage() {
   });
 
   if (draft === undefined || query.isLoading) {
-    return (
-      <Page title="Country Blocker">
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </Page>
-    );
+    return <PageSkeleton title="Country Blocker" lines={6} />;
   }
 
   const error = formError(draft);

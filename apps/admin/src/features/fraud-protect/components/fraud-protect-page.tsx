@@ -2,10 +2,11 @@
 // and for how long, and the log of orders it acted on. A paid feature: on Free the page
 // explains it and leads to the subscription page.
 import { useMemo } from 'react';
-import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { DataKeptCard } from '../../../components/data-kept-card.js';
 import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
+import { PageSkeleton } from '../../../components/page-skeleton.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
@@ -16,6 +17,7 @@ import { FraudSettingsCard } from './fraud-settings-card.js';
 import { OrderRiskCard } from './order-risk-card.js';
 
 const TITLE = 'Fraud Protect';
+const SUBTITLE = 'Cancel or flag the orders Shopify rates as risky';
 
 export function FraudProtectPage() {
   return (
@@ -67,16 +69,10 @@ function FraudProtectEditor() {
   );
 
   if (draft === undefined || query.isLoading) {
-    return (
-      <Page title={TITLE}>
-        <Card>
-          <SkeletonBodyText lines={8} />
-        </Card>
-      </Page>
-    );
+    return <PageSkeleton title={TITLE} subtitle={SUBTITLE} lines={8} />;
   }
   return (
-    <Page title={TITLE} subtitle="Cancel or flag the orders Shopify rates as risky">
+    <Page title={TITLE} subtitle={SUBTITLE}>
       <SaveBar {...saveBar} />
       <Layout>
         <Layout.Section>

@@ -4,7 +4,7 @@
 // their visits it would expose), and the way to the IP Allow List. Server errors are toasted by
 // the API client.
 import { useMemo, type ReactNode } from 'react';
-import { BlockStack, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import { BlockStack, Layout, Page } from '@shopify/polaris';
 import {
   generalSettings,
   ruleCostMessages,
@@ -12,6 +12,7 @@ import {
   type GeneralSettingsView,
 } from '@gatehouse/contracts';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
+import { PageSkeleton } from '../../../components/page-skeleton.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
@@ -56,13 +57,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
   });
 
   if (draft === undefined || query.isLoading) {
-    return (
-      <Page title="General Settings">
-        <Card>
-          <SkeletonBodyText lines={8} />
-        </Card>
-      </Page>
-    );
+    return <PageSkeleton title="General Settings" lines={8} />;
   }
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.

@@ -60,7 +60,9 @@ export function IpListPage({ list }: { list: IpListId }) {
   return (
     <Page
       title={texts.title}
-      subtitle={page.isSettled ? capText(total, limit) : undefined}
+      // The subtitle's line is there from the start, so the page does not move when the count
+      // arrives.
+      subtitle={page.isSettled ? capText(total, limit) : '\u00a0'}
       secondaryActions={secondaryActions}
     >
       <Layout>
