@@ -4,6 +4,7 @@
 // each rule drew this week. The shopper's email and message are personal data: they go with
 // the visitor log's retention and with a customer's or the shop's erasure.
 import { z } from 'zod';
+import { accessRequestLimits } from './access-request-path.js';
 import type { ApiCall } from './api.js';
 import { cleanText } from './hygiene.js';
 import { isShopDomain } from './shop-domain.js';
@@ -11,10 +12,7 @@ import { isVisitReference } from './visit-reference.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
-/** The storefront's public call that sends a request. */
-export const ACCESS_REQUEST_PATH = '/api/storefront/accessRequest';
-
-export const accessRequestLimits = { email: 254, message: 1000 } as const;
+export { ACCESS_REQUEST_PATH, accessRequestLimits } from './access-request-path.js';
 
 export const accessRequestMessages = {
   shop: 'The shop is not a valid myshopify.com domain.',
