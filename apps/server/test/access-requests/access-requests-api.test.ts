@@ -81,7 +81,7 @@ describe('a blocked shopper asks for access', () => {
     expect(await rowsOf(alice.id)).toHaveLength(1);
 
     await t.app.visits.flush();
-    const visits = await t.call('listVisits', alice.token, { q: reference });
+    const visits = await t.call('listVisits', alice.token, { ref: reference });
     const ruleId = visits.json<{ visits: { rule: { id: string } | null }[] }>().visits[0]?.rule?.id;
     expect(ruleId).toBeTruthy();
 
