@@ -2,19 +2,21 @@
 // the database, the platform client, authentication and the feature services; then two route
 // scopes. This is the one place that composes features: it lists the blockers and hands each
 // feature what it needs from another (billing's metering to the visit log and the dashboard,
-// billing's, privacy's and Fraud Protect's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access) live in their own scope with
+// billing's, privacy's and Fraud Protect's webhook topics to the webhook endpoint). The storefront's public calls (decision, Admin Access, access requests) live in their own scope with
 // CORS and nothing else, because they are the hot path and answer JSON to other origins; every
 // other route (the merchant's API, OAuth, webhooks, support, the admin SPA and the not-found
 // handler) lives in the site scope, which adds the security headers.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
+import { ACCESS_REQUEST_PATH, ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
 import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './env.js';
 import type { CrawlerResolver } from './protection/crawler-dns.js';
 import { invalidJson, messages, tooManyRequests } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
+import { accessRequestRoute } from './features/access-requests/access-request-route.js';
+import { accessRequestRoutes } from './features/access-requests/access-request-routes.js';
 import { adminAccessStorefrontRoute } from './features/admin-access/admin-access-route.js';
 import { adminAccessRoutes } from './features/admin-access/admin-access-routes.js';
 import { asnBlocker } from './features/asn-blocker/asn-blocker.js';
@@ -213,8 +215,8 @@ export async function buildApp(
   // The app embed watch: a theme change or the schedule checks it; its turning off is told.
   await app.register(extensionsPlugin);
   await app.register(storefrontScope, {
-    paths: [DECIDE_PATH, ADMIN_ACCESS_PATH],
-    routes: [decideRoute, adminAccessStorefrontRoute],
+    paths: [DECIDE_PATH, ADMIN_ACCESS_PATH, ACCESS_REQUEST_PATH],
+    routes: [decideRoute, adminAccessStorefrontRoute, accessRequestRoute],
   });
 
   await app.register(async (site) => {
@@ -268,6 +270,7 @@ export async function buildApp(
     await site.register(firewallRoutes, { lookup: options.originLookup });
     for (const blocker of FIREWALL_BLOCKERS) await site.register(blocker.routes);
     await site.register(visitorLogRoutes);
+    await site.register(accessRequestRoutes);
     await site.register(ipLookupRoutes);
     await site.register(fraudProtectRoutes);
     await site.register(customerBlockListsRoutes);

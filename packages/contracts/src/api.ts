@@ -42,6 +42,7 @@ import { contentProtectionApi } from './content-protection.js';
 import { spfLoginRequest } from './shop-domain.js';
 import { vpnBlockerApi } from './vpn-blocker.js';
 import { visitorLogApi } from './visitor-logs.js';
+import { accessRequestsApi } from './access-requests.js';
 
 export interface ApiCall<Req extends z.ZodType, Res extends z.ZodType> {
   method: 'GET' | 'POST';
@@ -210,6 +211,7 @@ export const api = {
   ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.
   ...visitorLogApi,
+  ...accessRequestsApi,
   ...extensionsApi,
 } as const;
 

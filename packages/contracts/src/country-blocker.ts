@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { blockAction, protectionMessages as m } from './protection-fields.js';
 
+/** The country rule's id in the engine's rule set (one Country Blocker per shop). */
+export const COUNTRY_RULE_ID = 'country';
+
 export const countryBlockerSettings = z.object({
   mode: z.enum(['blacklist', 'whitelist'], { error: m.countryMode }),
   /** ISO 3166-1 alpha-2 codes, upper case. */

@@ -22,6 +22,7 @@ export * from './visit-network.js';
 export * from './visit-filters.js';
 export * from './visit-reference.js';
 export * from './block-notice.js';
+export * from './access-requests.js';
 export * from './list-blocker.js';
 export * from './list-blockers.js';
 export * from './referrer-blocker.js';

@@ -1,4 +1,5 @@
-// Loads the second asset (gatehouse-extras.js: the redirect prompt and content protection)
+// Loads the second asset (gatehouse-extras.js: the redirect prompt, content protection and the
+// block page's access request form)
 // on the page views that need it, once; stores that use neither never download it.
 import type { DecideResponse } from '@gatehouse/contracts';
 import type { Config } from './config.js';
@@ -7,6 +8,8 @@ import type { Config } from './config.js';
 export interface Extras {
   prompt(prompt: NonNullable<DecideResponse['prompt']>, url: string): void;
   protect(switches: string[]): void;
+  /** The block page's "Request access" form. */
+  access(api: string, shop: string, reference: string): void;
 }
 
 declare global {

@@ -39,6 +39,9 @@ function act(config: Config, answer: DecideResponse | null): boolean {
     // The next page view waits hidden again instead of showing the store first.
     writeItem('sessionStorage', SESSION_TOKEN_KEY, null);
     showBlockPage(answer.blockPage, answer.notice);
+    const reference = answer.notice?.reference;
+    if (reference)
+      withExtras(config, (extras) => extras.access(config.api, config.shop, reference));
     return true;
   }
   if (answer?.action == 'redirect') {

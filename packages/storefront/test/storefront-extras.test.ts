@@ -168,3 +168,43 @@ describe('content protection in the browser', () => {
     expect(await extrasLoaded(plain.page)).toBe(false);
   });
 });
+
+describe('the block page’s access request form', () => {
+  const BLOCK = {
+    action: 'block',
+    blockPage: { title: 'Not available', message: 'Sorry.' },
+    notice: { reason: 'your country or region', contactEmail: '', reference: '0ABCD-12345' },
+  };
+
+  it('loads on the block page and sends the email, message and reference', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const { store, page } = await visit({
+      decide: () => ({ json: BLOCK }),
+      accessRequest: (body) => {
+        sent.push(body);
+        return sent.length === 1
+          ? { status: 400, json: { Message: 'Enter your email address, like name@example.com.' } }
+          : { json: { message: 'Your request was sent to the store.' } };
+      },
+    });
+    await page.goto(`${store.url}/products/hat`, { waitUntil: 'commit' });
+    await page.waitForSelector('#gatehouse-access');
+    expect(await extrasLoaded(page)).toBe(true);
+    await page.fill('#gatehouse-access input[name=email]', 'shopper@example');
+    await page.fill('#gatehouse-access textarea', 'I live in Boston.');
+    await page.click('#gatehouse-access button');
+    // The app's refusal is shown as it says.
+    await page.waitForSelector('text=Enter your email address, like name@example.com.');
+    await page.fill('#gatehouse-access input[name=email]', 'shopper@example.com');
+    await page.click('#gatehouse-access button');
+    await page.waitForSelector('text=Your request was sent to the store.');
+    expect(sent[1]).toEqual({
+      shop: 'demo.myshopify.com',
+      reference: '0ABCD-12345',
+      email: 'shopper@example.com',
+      message: 'I live in Boston.',
+    });
+    // Nothing of the store is shown beside it.
+    expect(await page.isVisible('#store-content')).toBe(false);
+  });
+});

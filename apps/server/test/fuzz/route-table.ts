@@ -5,7 +5,9 @@
 // day it is added. One row per scenario: a route may have several (the webhook endpoint has
 // one per topic), and HEAD is covered by its GET.
 import {
+  ACCESS_REQUEST_PATH,
   ADMIN_ACCESS_PATH,
+  visitReference,
   DECIDE_PATH,
   FIREWALL_ACCESS_LOG_PATH,
   FIREWALL_FEEDS_PATH,
@@ -235,6 +237,31 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     name: 'storefront adminAccess preflight',
     method: 'OPTIONS',
     path: ADMIN_ACCESS_PATH,
+    auth: 'none',
+    input: 'none',
+    answers: 'empty',
+    plausible: () => ({}),
+    refusesHostileText: [],
+  },
+  {
+    name: 'storefront accessRequest',
+    method: 'POST',
+    path: ACCESS_REQUEST_PATH,
+    auth: 'none',
+    input: 'json',
+    answers: 'json',
+    plausible: (shop) => ({
+      shop: shop.domain,
+      reference: visitReference(Date.now(), '127.0.0.1'),
+      email: 'shopper@example.com',
+      message: 'Please let me in.',
+    }),
+    refusesHostileText: 'any',
+  },
+  {
+    name: 'storefront accessRequest preflight',
+    method: 'OPTIONS',
+    path: ACCESS_REQUEST_PATH,
     auth: 'none',
     input: 'none',
     answers: 'empty',

@@ -28,6 +28,7 @@ export interface StoreOptions {
   bodyStart?: string;
   decide: (query: URLSearchParams) => Answering;
   adminAccess?: (body: Record<string, unknown>) => Answering;
+  accessRequest?: (body: Record<string, unknown>) => Answering;
   timeoutMs?: number;
   /** Leave the app's origin unset, as before the app has written its metafield. */
   noApiOrigin?: boolean;
@@ -110,6 +111,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       }
       if (url.pathname === '/api/storefront/adminAccess' && options.adminAccess && body) {
         return respond(res, options.adminAccess(body), cors);
+      }
+      if (url.pathname === '/api/storefront/accessRequest' && options.accessRequest && body) {
+        return respond(res, options.accessRequest(body), cors);
       }
       return respond(res, { status: 404, json: { Message: 'Not found' } }, cors);
     });

@@ -1,7 +1,7 @@
 // The Country Blocker's storage: mode and countries in country_blocker (which the dashboard's
 // empty-whitelist warning reads), the action and monitor mode in blocker_settings under
 // `country-blocker`, like every blocker's.
-import type { CountryBlockerSettings } from '@gatehouse/contracts';
+import { COUNTRY_RULE_ID, type CountryBlockerSettings } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -15,8 +15,7 @@ import {
 import { readAll } from '../../db/side-by-side.js';
 
 export const COUNTRY_BLOCKER = 'country-blocker';
-/** The country rule's id in the engine's rule set (one Country Blocker per shop). */
-export const COUNTRY_RULE_ID = 'country';
+export { COUNTRY_RULE_ID };
 
 export interface CountryList {
   mode: 'blacklist' | 'whitelist';

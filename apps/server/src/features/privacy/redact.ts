@@ -1,6 +1,7 @@
 // customers/redact and shop/redact. A customer's redact anonymises the visits from their
 // orders' browser addresses (the address cut to its network, /24 or /48, and the user agent
-// dropped; the visit itself stays counted), deletes the order-action log's entries of their
+// dropped; the visit itself stays counted), deletes the access requests they sent from the
+// block page (by their email or from those addresses), deletes the order-action log's entries of their
 // orders (with the email or IP a block action kept in them) and the data exports made for
 // them. The block list entries that name the customer (Customer Block Lists, the legacy
 // list's emails, IP list entries) stay: they are the merchant's own rules, not data collected
@@ -8,8 +9,9 @@
 // A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
 // the shop: the shop row and all that hangs off it, its visits, its audit trail and its other
 // webhook deliveries; a shop that has installed again keeps its data.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { accessRequests } from '../../db/access-requests-schema.js';
 import { orderActions } from '../../db/order-actions-schema.js';
 import { visits } from '../../db/protection-schema.js';
 import {
@@ -60,6 +62,7 @@ export async function redactCustomer(
     blockListEntriesOf(app.db, shop.id, lists, personOf(customer, actions)),
     ipListEntriesOf(app.db, shop.id, ips),
   ]);
+  const accessRequestsDeleted = await deleteAccessRequestsOf(app, shop.id, customer.email, ips);
   const deleted = await app.db
     .delete(customerDataRequests)
     .where(
@@ -73,12 +76,32 @@ export async function redactCustomer(
     addresses: ips.length,
     visitsAnonymised,
     orderActionsDeleted: actions.length,
+    accessRequestsDeleted,
     dataExportsDeleted: deleted.length,
     blockListEntriesKept: blockListEntries.length,
     ipListEntriesKept: ipListEntries.length,
     kept: keptNote(blockListEntries.length, ipListEntries.length),
     ...(found.note ? { note: found.note } : {}),
   };
+}
+
+/** Deletes the access requests the customer sent: by their email, or from their addresses. */
+async function deleteAccessRequestsOf(
+  app: FastifyInstance,
+  shopId: string,
+  email: string | null | undefined,
+  ips: readonly string[],
+): Promise<number> {
+  const byEmail = email?.trim()
+    ? sql`lower(${accessRequests.email}) = ${email.trim().toLowerCase()}`
+    : undefined;
+  const byIp = ips.length > 0 ? inArray(accessRequests.ip, [...ips]) : undefined;
+  if (!byEmail && !byIp) return 0;
+  const deleted = await app.db
+    .delete(accessRequests)
+    .where(and(eq(accessRequests.shopId, shopId), or(byEmail, byIp)))
+    .returning({ id: accessRequests.id });
+  return deleted.length;
 }
 
 export async function redactShop(app: FastifyInstance, shopDomain: string, webhookId: string) {

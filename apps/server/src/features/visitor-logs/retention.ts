@@ -1,6 +1,7 @@
 // Visitor-log retention: visits older than the shop's retention (General Settings, never more
 // than its plan's logRetentionHours) are deleted, shop by shop, in batches through the
-// (shop_id, time, id) primary key so no statement holds the table long. Before that, the
+// (shop_id, time, id) primary key so no statement holds the table long; the access requests
+// shoppers sent from the block page go at the same cutoff. Before that, the
 // weekly partitions: the coming week created, the weeks past the longest retention of any plan
 // dropped whole (visit-partitions.ts). Runs in-process at start and then on an interval;
 // stop() waits for a running pass to finish. See bench/README.md for the measurements.
@@ -33,6 +34,10 @@ export async function purgeShopVisits(db: Database, shopId: string, cutoff: Date
     total += deleted;
     if (deleted < BATCH) break;
   }
+  // Access requests go with the visits they name: the shopper's email and message are kept no
+  // longer than the log.
+  await db.execute(sql`
+    delete from access_requests where shop_id = ${shopId} and created_at < ${before}::timestamptz`);
   // The distinct URLs no visit kept holds any more, and the minutes that ended by the cutoff
   // (a minute that straddles it still holds kept visits).
   await db.execute(sql`

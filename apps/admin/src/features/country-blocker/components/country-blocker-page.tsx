@@ -4,7 +4,9 @@
 // change would have done to the last 7 days of visits shows as it is edited, and a change that
 // would block the merchant's own country or address asks before it is saved.
 import { useMemo, useState } from 'react';
-import { BlockStack, Layout, Page } from '@shopify/polaris';
+import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
+import { COUNTRY_RULE_ID } from '@gatehouse/contracts';
+import { accessRequestsText, useAccessRequestCounts } from '../../../lib/access-request-counts.js';
 import type { CountryBlockerSettings } from '@gatehouse/contracts';
 import { ChinaReminderDialog } from '../../../components/china-reminder-dialog.js';
 import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner.js';
@@ -41,6 +43,7 @@ export function CountryBlockerPage() {
     if (shouldShowChinaReminder(blocksChina(settings), isExtensionEnabled)) setChinaOpen(true);
   };
   const costCheck = useCostConfirmation();
+  const counts = useAccessRequestCounts();
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
     invalid: (form) => Boolean(formError(form)),
     confirm: (form) => costCheck.ask(costOf(form)),
@@ -56,6 +59,7 @@ export function CountryBlockerPage() {
   }
 
   const error = formError(draft);
+  const requests = accessRequestsText(counts[COUNTRY_RULE_ID]);
 
   return (
     <Page title="Country Blocker">
@@ -69,6 +73,11 @@ export function CountryBlockerPage() {
         <Layout.Section>
           <BlockStack gap="400">
             <ModeCard mode={draft.mode} onChange={(mode) => change({ mode })} />
+            {requests && (
+              <Banner tone="warning">
+                {`${requests}: shoppers this blocker turned away asked to be let in. The visitor log lists them.`}
+              </Banner>
+            )}
             <RuleCostCard draft={error ? null : costOf(draft)} />
             <CountryPicker
               mode={draft.mode}

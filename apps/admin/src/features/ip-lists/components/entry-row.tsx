@@ -6,6 +6,7 @@ import type { IpEntry, IpListId } from '@gatehouse/contracts';
 import { showToast } from '../../../lib/toast-store.js';
 import { useUpdateIpListEntry } from '../api/use-update-ip-list-entry.js';
 import { lastHitText } from '../../../lib/relative-time.js';
+import { accessRequestsText, useAccessRequestCounts } from '../../../lib/access-request-counts.js';
 import { dateFromExpiry, expiryFromDate, expiryText, formatDate } from '../list-rules.js';
 
 function Contained({ children }: { children: ReactNode }) {
@@ -41,6 +42,7 @@ export function EntryRow({
   const [expiry, setExpiry] = useState(dateFromExpiry(entry.expiresAt));
   const updateEntry = useUpdateIpListEntry(list);
   const saving = updateEntry.isPending;
+  const requests = accessRequestsText(useAccessRequestCounts()[entry.id]);
 
   const save = async () => {
     const outcome = await updateEntry.call({
@@ -80,6 +82,11 @@ export function EntryRow({
         <Text as="span" numeric alignment="end">
           {entry.hits.toLocaleString('en')}
         </Text>
+        {requests && (
+          <Text as="span" variant="bodySm" tone="caution">
+            {requests}
+          </Text>
+        )}
       </IndexTable.Cell>
       <IndexTable.Cell>{lastHitText(entry.lastHitAt)}</IndexTable.Cell>
       <IndexTable.Cell>

@@ -23,6 +23,7 @@ import { streamExport } from '../stream-export.js';
 import { shouldSearchOn } from '../url-search.js';
 import { useLogFilters } from '../use-log-filters.js';
 import { filterErrors, hasAnyFilter, toSearchParams, toVisitQuery } from '../visit-filters.js';
+import { AccessRequestsCard } from './access-requests-card.js';
 import { ExportModal } from './export-modal.js';
 import { LogFilters } from './log-filters.js';
 import { QuickActionModal } from './quick-action-modal.js';
@@ -109,36 +110,39 @@ export function VisitorLogsPage() {
     >
       <Layout>
         <Layout.Section>
-          <Card padding="0">
-            <LogFilters
-              filters={filters}
-              errors={errors}
-              loading={page.isFetching}
-              onChange={setFilters}
-            />
-            {firstError && (
-              <Box paddingInline="300" paddingBlockEnd="300">
-                <InlineError message={firstError} fieldID="visit-filters" />
-              </Box>
-            )}
-            <VisitsTable
-              visits={valid ? visits : []}
-              readAt={page.readAt}
-              loading={valid && page.isFetching}
-              settled={!valid || page.isSettled}
-              filtered={hasAnyFilter(filters)}
-              hasNext={nextCursor !== null}
-              searchedTo={
-                valid ? (searchedTo ?? (walkingOn ? (paging.searchedTo ?? null) : null)) : null
-              }
-              searching={searchOn || walkingOn}
-              hasPrevious={hasPrevious(stack)}
-              onNext={() => walk(pushCursor(stack, nextCursor))}
-              onPrevious={() => walk(popCursor(stack))}
-              onClearFilters={() => setFilters({})}
-              onQuickAction={setQuick}
-            />
-          </Card>
+          <BlockStack gap="400">
+            <AccessRequestsCard onShowVisit={(reference) => setFilters({ ref: reference })} />
+            <Card padding="0">
+              <LogFilters
+                filters={filters}
+                errors={errors}
+                loading={page.isFetching}
+                onChange={setFilters}
+              />
+              {firstError && (
+                <Box paddingInline="300" paddingBlockEnd="300">
+                  <InlineError message={firstError} fieldID="visit-filters" />
+                </Box>
+              )}
+              <VisitsTable
+                visits={valid ? visits : []}
+                readAt={page.readAt}
+                loading={valid && page.isFetching}
+                settled={!valid || page.isSettled}
+                filtered={hasAnyFilter(filters)}
+                hasNext={nextCursor !== null}
+                searchedTo={
+                  valid ? (searchedTo ?? (walkingOn ? (paging.searchedTo ?? null) : null)) : null
+                }
+                searching={searchOn || walkingOn}
+                hasPrevious={hasPrevious(stack)}
+                onNext={() => walk(pushCursor(stack, nextCursor))}
+                onPrevious={() => walk(popCursor(stack))}
+                onClearFilters={() => setFilters({})}
+                onQuickAction={setQuick}
+              />
+            </Card>
+          </BlockStack>
         </Layout.Section>
         <Layout.Section>
           <BlockStack inlineAlign="end">
