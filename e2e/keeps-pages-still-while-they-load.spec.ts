@@ -41,6 +41,18 @@ async function shiftsOnceLoaded(app: Page | Frame): Promise<number> {
 describe('pages that keep still while they load', () => {
   let f: Fixture;
 
+  /** A new page whose reads of the app embed's status wait until `release()`. */
+  async function pageHoldingEmbedStatus() {
+    const page = await f.chrome.browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/account/getExtensionEnabned', async (route) => {
+      await held;
+      await route.continue();
+    });
+    return { page, release };
+  }
+
   beforeAll(async () => {
     f = await setUp({}, { emulatorHostName: 'localhost' });
     await f.chrome.browser.addInitScript(countShifts);
@@ -76,13 +88,7 @@ describe('pages that keep still while they load', () => {
     await first.locator('.gh-action-required[data-placeholder="false"]').waitFor();
     await first.close();
     // The embed's status is held back until the page shows its data: the bar comes last.
-    const page = await f.chrome.browser.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/account/getExtensionEnabned', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await pageHoldingEmbedStatus();
     await page.goto(`${f.stack.appUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
     await page.waitForFunction(() => !document.querySelector('[class*="Polaris-Skeleton"]'));
@@ -101,13 +107,7 @@ describe('pages that keep still while they load', () => {
     await first.goto(`${f.stack.appUrl}/extensions`);
     await first.getByText(OFF_WARNING).waitFor();
     await first.close();
-    const page = await f.chrome.browser.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/account/getExtensionEnabned', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await pageHoldingEmbedStatus();
     await page.goto(`${f.stack.appUrl}/extensions`);
     await page.getByRole('heading', { name: 'Gatehouse Extension' }).first().waitFor();
     await page.getByText('Unknown', { exact: true }).waitFor();
