@@ -86,12 +86,34 @@ export interface StackOptions {
   emulatorHostName?: string;
 }
 
-/** `serverEnv` adds or overrides the server's settings (e.g. another ADMIN_DIST). */
+/** Attempts at ports another process takes between their choice and the servers' listen. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * `serverEnv` adds or overrides the server's settings (e.g. another ADMIN_DIST). The servers'
+ * addresses are part of each other's settings, so their ports are chosen before they start:
+ * when another process takes one first, the stack is started again on fresh ones.
+ */
 export async function startStack(
   serverEnv: Record<string, string> = {},
   options: StackOptions = {},
 ): Promise<Stack> {
-  const [appPort, emulatorPort] = [await freePort(), await freePort()];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOn(await freePort(), await freePort(), serverEnv, options);
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!portTaken || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startStackOn(
+  appPort: number,
+  emulatorPort: number,
+  serverEnv: Record<string, string>,
+  options: StackOptions,
+): Promise<Stack> {
   const appUrl = `http://127.0.0.1:${appPort}`;
   const emulatorUrl = `http://${options.emulatorHostName ?? '127.0.0.1'}:${emulatorPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));

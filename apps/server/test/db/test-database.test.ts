@@ -2,7 +2,7 @@
 // beside the opener) is a copy of one prepared template: it comes with every migration applied
 // and the job queue's tables installed before any server opens it, the template is made once
 // and copied after that, a migration test still gets an empty database, and templates of days
-// past are dropped.
+// past are dropped; a test database is dropped only once its clients have closed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -86,6 +86,31 @@ describe.skipIf(!serverUrl)('a test database on PostgreSQL', () => {
       `select 1 from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
     );
     expect(tables).toEqual([]);
+  });
+
+  it('is dropped only once its clients have closed, never under one still open', async () => {
+    const database = await createTestDatabase();
+    const url = database.env.DATABASE_URL!;
+    const client = new pg.Client({ connectionString: url });
+    const cut: unknown[] = [];
+    client.on('error', (error) => cut.push(error));
+    await client.connect();
+    try {
+      await expect(database.drop({ withinMs: 300 })).rejects.toThrow(/1 client\(s\).*still open/);
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await client.end();
+    }
+    expect(cut).toEqual([]);
+    // A pool's end resolves before the server has let its connections go; the drop waits.
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    await Promise.all([1, 2, 3].map(() => pool.query('select pg_sleep(0.05)')));
+    await pool.end();
+    await database.drop();
+    const left = await ask(serverUrl!, 'select 1 from pg_database where datname = $1', [
+      new URL(url).pathname.slice(1),
+    ]);
+    expect(left).toEqual([]);
   });
 
   it('drops templates made before yesterday, and keeps yesterday’s', async () => {

@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { deliverWebhook } from '../helpers/webhooks.js';
-import { accessRecord, firewallOn, openTail, sendAccessLog, waitFor } from './access-log-tail.js';
-
-/** Far below the stream's own minute-long check, far above what a loaded machine takes. */
-const ANNOUNCED_WITHIN_MS = 20_000;
+import {
+  accessRecord,
+  ANNOUNCED_WITHIN_MS,
+  firewallOn,
+  openTail,
+  sendAccessLog,
+  waitFor,
+} from './access-log-tail.js';
 
 let t: TestApp;
 let shopsBy: Record<'logout' | 'uninstall' | 'plan', ShopSession>;

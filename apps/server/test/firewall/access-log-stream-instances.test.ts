@@ -1,11 +1,19 @@
 // Two server instances on one PostgreSQL (TEST_DATABASE_URL; skipped on PGlite, which one
 // process owns): a live tail of the Realtime Access Log open on one instance ends at once when
-// its session logs out through the other, whose notice reaches it over the notification hub.
+// its session logs out through the other, whose notice reaches it over the notification hub
+// (well before the stream's own check every minute would).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../src/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { accessRecord, firewallOn, openTail, sendAccessLog, waitFor } from './access-log-tail.js';
+import {
+  accessRecord,
+  ANNOUNCED_WITHIN_MS,
+  firewallOn,
+  openTail,
+  sendAccessLog,
+  waitFor,
+} from './access-log-tail.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -31,7 +39,8 @@ describe.skipIf(!onPostgres)('a live tail on another instance', () => {
     await a?.close();
   });
 
-  it('ends within three seconds of a logout through this one', async () => {
+  // Each wait may take most of its bound on a loaded machine.
+  it('ends at once on a logout through this one', { timeout: 90_000 }, async () => {
     const saved = await a.call(
       'saveFirewallSettings',
       alice.token,
@@ -42,12 +51,10 @@ describe.skipIf(!onPostgres)('a live tail on another instance', () => {
     expect(tail.response.status).toBe(200);
     const stored = await sendAccessLog(a, [accessRecord(aliceId, '/seen-on-b')]);
     expect(stored.statusCode, stored.body).toBe(200);
-    await waitFor(() => tail.events.flat().length === 1, 5000);
+    await waitFor(() => tail.events.flat().length === 1, ANNOUNCED_WITHIN_MS);
 
     expect((await a.call('logout', alice.token)).statusCode).toBe(200);
-    const loggedOut = Date.now();
-    await waitFor(() => tail.ended, 5000);
-    expect(Date.now() - loggedOut).toBeLessThan(3000);
+    await waitFor(() => tail.ended, ANNOUNCED_WITHIN_MS);
     await tail.close();
   });
 });

@@ -103,6 +103,13 @@ export async function openTail(
   };
 }
 
+/**
+ * How long a test waits for what a change's announcement does to a live tail: far below the
+ * stream's own check every minute, so only the announcement can do it in time, and far above
+ * what a loaded machine takes.
+ */
+export const ANNOUNCED_WITHIN_MS = 20_000;
+
 /** Polls `check` every 20 ms until it holds, for at most `ms`. */
 export async function waitFor(check: () => boolean, ms: number) {
   await vi.waitFor(

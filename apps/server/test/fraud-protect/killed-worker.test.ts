@@ -32,9 +32,24 @@ let t: TestApp;
 let owner: SignedIn;
 const children: ChildProcess[] = [];
 
-/** Starts src/server.ts on the test's database and platform; resolves once it answers. */
+/** Attempts at a port another process takes between its choice and the server's listen. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Starts src/server.ts on the test's database and platform; resolves once it answers. Its
+ * address is part of its settings, so its port is chosen before it starts: when another
+ * process takes that port first, it is started again on a fresh one.
+ */
 async function startServer(): Promise<ChildProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startServerOn(await freePort());
+    if (started !== 'port taken') return started;
+    if (attempt === PORT_ATTEMPTS)
+      throw new Error(`the server found its port taken ${PORT_ATTEMPTS} times`);
+  }
+}
+
+async function startServerOn(port: number): Promise<ChildProcess | 'port taken'> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
@@ -48,29 +63,36 @@ async function startServer(): Promise<ChildProcess> {
       APP_SECRET,
       DATABASE_URL: t.config.databaseUrl!,
       ADMIN_DIST: '/nonexistent/admin-dist',
-      LOG_LEVEL: 'silent',
+      // Errors only: the one that says why it could not start (its port taken, say).
+      LOG_LEVEL: 'error',
       NETWORK_FEEDS_SCHEDULE: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
-  const exited = new Promise((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<'port taken'>((resolve, reject) =>
+    child.once('exit', (code) => {
+      if (log.includes('EADDRINUSE')) resolve('port taken');
+      else reject(new Error(`the server exited (${code}): ${log}`));
+    }),
   );
   const up = (async () => {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
+      if (child.exitCode !== null) return;
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
-      if (ok) return;
+      if (ok) return child;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('the server did not start within a minute');
   })();
-  await Promise.race([up, exited]);
-  return child;
+  const result = await Promise.race([up, exited]);
+  return result ?? exited;
 }
 
 async function kill(child: ChildProcess) {

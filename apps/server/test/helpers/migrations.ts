@@ -50,10 +50,6 @@ export async function openUnmigrated(env: Record<string, string>): Promise<Migra
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 2 });
-    // The file's database is dropped WITH (FORCE) at its end: a connection still open then is
-    // cut, which is expected (a query in flight rejects on its own); an idle one's error would
-    // otherwise be thrown out of the process.
-    pool.on('error', () => {});
     const d = drizzle(pool);
     return {
       execute: (q) => d.execute(q) as never,

@@ -11,7 +11,39 @@ import { databaseUrl, preparedTemplate } from './postgres-template.js';
 export interface TestDatabase {
   env: Record<string, string>;
   kind: 'pglite' | 'postgres';
-  drop: () => Promise<void>;
+  /**
+   * Drops the database once every client of it has closed; throws, dropping nothing, when one
+   * is still open after `withinMs` (a client the file never closed).
+   */
+  drop: (options?: { withinMs?: number }) => Promise<void>;
+}
+
+/**
+ * How long a drop waits for the database's clients to go. A pool's `end()` resolves once it has
+ * asked its connections to close, a moment before the server has let them go; a loaded machine
+ * stretches that moment, never to seconds.
+ */
+const CLIENTS_GONE_WITHIN_MS = 30_000;
+
+/**
+ * Waits until no session is connected to database `name` (the asking one is on another
+ * database); throws after `withinMs`, saying how many are.
+ */
+async function clientsGone(admin: pg.Client, name: string, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    const open = rows[0]!.n;
+    if (open === 0) return;
+    if (Date.now() >= deadline)
+      throw new Error(
+        `${open} client(s) of test database ${name} still open after ${withinMs} ms: close every client a test opens before its database is dropped`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**
@@ -38,11 +70,16 @@ export async function createTestDatabase(
   return {
     env: { DATABASE_URL: databaseUrl(serverUrl, name) },
     kind: 'postgres',
-    drop: async () => {
+    // Never under a client still open (it would be cut mid-use), and only this file's own.
+    drop: async ({ withinMs = CLIENTS_GONE_WITHIN_MS } = {}) => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        await clientsGone(client, name, withinMs);
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
