@@ -141,6 +141,8 @@ export function readBotPattern(
 
 export const botCategoryView = z.object({
   id: z.enum(BOT_CATEGORIES),
+  /** The id of the category's rule, which the visits it decided name; null while it has none. */
+  ruleId: z.string().nullable(),
   mode: botMode,
   /** Visits the category decided: blocked, redirected, or seen in monitor mode. */
   hits: z.number(),

@@ -55,6 +55,13 @@ describe('AI agents by purpose', () => {
     expect(await decide(alice, CHATGPT_USER)).toBe('allow');
     const agents = res.json<BotBlockerView>().categories.find((c) => c.id === 'ai-agents')!;
     expect(agents).toMatchObject({ mode: 'off', agents: expect.arrayContaining(['ChatGPT-User']) });
+    // A category names the rule its visits carry, which access requests are counted by.
+    const training = res.json<BotBlockerView>().categories.find((c) => c.id === 'ai-crawlers')!;
+    expect(training.ruleId).toEqual(expect.any(String));
+    await t.app.visits.flush();
+    const visits = await t.call('listVisits', alice.token, {});
+    const rules = visits.json<{ visits: { rule: { id: string } | null }[] }>().visits;
+    expect(rules.map((v) => v.rule?.id)).toContain(training.ruleId);
   });
 
   it('keeps the switches a client leaves out as they were', async () => {

@@ -19,6 +19,7 @@ export const EMPTY_BOT_BLOCKER: BotBlockerView = {
   action: { type: 'block' },
   categories: BOT_CATEGORIES.map((id) => ({
     id,
+    ruleId: null,
     mode: 'off',
     hits: 0,
     lastHitAt: null,

@@ -168,6 +168,7 @@ export async function botBlockerView(db: Database, shop: Shop): Promise<BotBlock
       const row = rows.find((r) => r.category === id);
       return {
         id,
+        ruleId: row?.id ?? null,
         mode: (row?.mode ?? 'off') as BotMode,
         hits: row?.hits ?? 0,
         lastHitAt: row?.lastHitAt?.toISOString() ?? null,

@@ -24,6 +24,7 @@ import {
 import { lastHitText } from '../../../lib/relative-time.js';
 import { agentsSummary } from '../bot-blocker-form.js';
 import { CategoryAgentsTable } from './category-agents-table.js';
+import { accessRequestsText, useAccessRequestCounts } from '../../../lib/access-request-counts.js';
 
 const MODE_OPTIONS: { label: string; value: BotMode }[] = [
   { label: 'Block', value: 'block' },
@@ -45,6 +46,7 @@ export function BotCategoriesCard({
   onChange: (category: BotCategory, mode: BotMode) => void;
 }) {
   const [opened, setOpened] = useState<BotCategory | null>(null);
+  const requestCounts = useAccessRequestCounts();
   return (
     <Card>
       <BlockStack gap="400">
@@ -97,6 +99,11 @@ export function BotCategoriesCard({
                             : `See its ${agents.length} agents and this week’s visits`}
                         </Button>
                       </InlineStack>
+                    )}
+                    {category.ruleId && accessRequestsText(requestCounts[category.ruleId]) && (
+                      <Text as="p" tone="caution">
+                        {`${accessRequestsText(requestCounts[category.ruleId])}: shoppers this category turned away asked to be let in. The visitor log lists them.`}
+                      </Text>
                     )}
                     <Text as="p" tone="subdued">
                       {category.hits === 0

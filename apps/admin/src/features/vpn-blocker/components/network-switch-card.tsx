@@ -46,6 +46,7 @@ export function NetworkSwitchCard({
   network,
   form,
   listMissing,
+  accessRequests,
   urlError,
   onChange,
   onUrlBlur,
@@ -55,6 +56,8 @@ export function NetworkSwitchCard({
   form: SwitchForm;
   /** The address list the switch needs is not loaded: it cannot block anyone yet. */
   listMissing: boolean;
+  /** "2 access requests this week": blocked shoppers who asked to be let in; null for none. */
+  accessRequests: string | null;
   urlError: string | undefined;
   onChange: (change: Partial<SwitchForm>) => void;
   onUrlBlur: () => void;
@@ -76,6 +79,11 @@ export function NetworkSwitchCard({
           <Text as="p" tone="subdued">
             {text.description}
           </Text>
+          {accessRequests && (
+            <Text as="p" tone="caution">
+              {`${accessRequests}: shoppers this switch turned away asked to be let in. The visitor log lists them.`}
+            </Text>
+          )}
           {form.enabled && listMissing && (
             <Text as="p" tone="caution">
               The address list this switch needs has not been downloaded yet, so it blocks nobody

@@ -6,7 +6,8 @@
 // explains it and leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Card, Checkbox, Layout, Link, Page, Text } from '@shopify/polaris';
-import { vpnNetworks, type VpnNetwork } from '@gatehouse/contracts';
+import { vpnNetworks, vpnRuleId, type VpnNetwork } from '@gatehouse/contracts';
+import { accessRequestsText, useAccessRequestCounts } from '../../../lib/access-request-counts.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
@@ -61,6 +62,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     [switches, allowPrivateRelay],
   );
   const costCheck = useCostConfirmation();
+  const requestCounts = useAccessRequestCounts();
   const costOf = (form: VpnBlockerForm) =>
     ({ call: 'saveVpnBlocker', draft: toVpnSettings(form) }) as const;
   const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
@@ -106,6 +108,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 network={network}
                 form={draft.switches[network]}
                 listMissing={switchListMissing(network, feeds)}
+                accessRequests={accessRequestsText(requestCounts[vpnRuleId(network)])}
                 urlError={showErrors ? switchError(draft.switches[network]) : undefined}
                 onChange={(partial) => changeSwitch(network, partial)}
                 onUrlBlur={revealErrors}
