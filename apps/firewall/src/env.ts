@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDevOrigins, trustedNetworkProblem, type DevOrigin } from '@gatehouse/engine';
 import { z } from 'zod';
+import { ACCESS_REQUEST_PATH } from '@gatehouse/contracts/access-request-path';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,6 +30,7 @@ const envSchema = z.object({
   FIREWALL_HOST: z.string().min(1).optional(),
   /** The Gatehouse server's origin, where the policy snapshot is read. */
   POLICY_URL: z.url().optional(),
+  /** The Gatehouse server's public origin, where a blocked shopper's request for access goes. */
   APP_URL: z.url().default('http://localhost:3000'),
   FIREWALL_KEY: z.string().min(32).optional(),
   APP_SECRET: z.string().min(16).optional(),
@@ -77,6 +79,8 @@ export interface FirewallConfig {
   port: number;
   host: string;
   policyUrl: string;
+  /** The app's public call a blocked shopper's request for access is sent to. */
+  accessRequestUrl: string;
   key: string;
   policyRefreshMs: number;
   policyTimeoutMs: number;
@@ -177,6 +181,7 @@ export function loadFirewallConfig(
     port: env.FIREWALL_PORT,
     host: env.FIREWALL_HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     policyUrl: (env.POLICY_URL ?? env.APP_URL).replace(/\/+$/, ''),
+    accessRequestUrl: `${env.APP_URL.replace(/\/+$/, '')}${ACCESS_REQUEST_PATH}`,
     key,
     policyRefreshMs: env.POLICY_REFRESH_MS,
     policyTimeoutMs: env.POLICY_TIMEOUT_MS,

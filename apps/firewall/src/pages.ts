@@ -4,6 +4,7 @@
 // answer or may not be reached (502). Every value is escaped; of the store only its block page
 // and contact email are shown.
 import type { BlockPage } from '@gatehouse/contracts';
+import { accessRequestLimits } from '@gatehouse/contracts/access-request-path';
 import { html, raw, type SafeHtml } from '@gatehouse/html';
 
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -26,6 +27,13 @@ function page(title: string, body: SafeHtml, style = ''): string {
           dt { opacity: 0.8; }
           dd { margin: 0 0 0.5rem; overflow-wrap: anywhere; }
           a { color: inherit; }
+          form { margin: 1.5rem auto 0; max-width: 24rem; text-align: left; display: grid; gap: 0.75rem; }
+          form h2 { font-size: 1.125rem; margin: 0; }
+          input, textarea { display: block; width: 100%; box-sizing: border-box; margin-top: 0.25rem;
+            font: inherit; padding: 0.5rem; border: 1px solid currentColor; border-radius: 6px;
+            background: transparent; color: inherit; }
+          button { font: inherit; padding: 0.6rem 1rem; border-radius: 6px; cursor: pointer;
+            border: 1px solid currentColor; background: transparent; color: inherit; }
         </style>
       </head>
       <body>
@@ -41,8 +49,93 @@ const REFERENCE_SLOT = '<!--reference-->';
 const mailto = (email: string) =>
   `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=Blocked%20visit%20`;
 
+/** Where a blocked shopper's request for access goes: the app's public call, for this store. */
+export interface AccessRequestTarget {
+  url: string;
+  shop: string;
+}
+
+/** A value in the page's script: JSON that cannot close the script element. */
+const scriptValue = (value: string) => raw(JSON.stringify(value).replace(/</g, '\\u003c'));
+
+/**
+ * The "Request access" form: the shopper's email and why, sent with the visit's reference to
+ * the app from the shopper's own browser (so the app sees the address the reference was made
+ * for), and the app's answer shown as it comes; 10 s at most.
+ */
+function accessForm(target: AccessRequestTarget) {
+  return html`<form id="gh-access" data-reference="${raw(REFERENCE_SLOT)}">
+      <h2>Request access</h2>
+      <label
+        >Your email<input
+          type="email"
+          name="email"
+          autocomplete="email"
+          required
+          maxlength="${String(accessRequestLimits.email)}"
+      /></label>
+      <label
+        >Why you need access<textarea
+          name="message"
+          rows="3"
+          required
+          maxlength="${String(accessRequestLimits.message)}"
+        ></textarea>
+      </label>
+      <button type="submit">Send request</button>
+      <p role="status"></p>
+    </form>
+    <script>
+      (function () {
+        var form = document.getElementById('gh-access');
+        var status = form.querySelector('[role=status]');
+        var button = form.querySelector('button');
+        var failed =
+          'Your request could not be sent just now. Please try again in a minute, or write to the store.';
+        form.addEventListener('submit', function (event) {
+          event.preventDefault();
+          button.disabled = true;
+          status.textContent = 'Sending…';
+          var controller = new AbortController();
+          var timer = setTimeout(function () {
+            controller.abort();
+          }, 10000);
+          fetch(${scriptValue(target.url)}, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              shop: ${scriptValue(target.shop)},
+              reference: form.dataset.reference,
+              email: form.elements.email.value,
+              message: form.elements.message.value,
+            }),
+            signal: controller.signal,
+          })
+            .then(function (response) {
+              return response.json();
+            })
+            .then(function (body) {
+              status.textContent = body.message || body.Message || failed;
+            })
+            .catch(function () {
+              status.textContent = failed;
+            })
+            .then(function () {
+              clearTimeout(timer);
+              button.disabled = false;
+            });
+        });
+      })();
+    </script>`;
+}
+
 /** The shop's block page for one reason, cut where the reference goes. */
-function blockPageParts(blockPage: BlockPage, contactEmail: string, reason: string): string[] {
+function blockPageParts(
+  blockPage: BlockPage,
+  contactEmail: string,
+  reason: string,
+  access: AccessRequestTarget | null,
+): string[] {
   const background = colour(blockPage.backgroundColor, '#ffffff');
   const text = colour(blockPage.textColor, '#000000');
   const logo =
@@ -64,22 +157,28 @@ function blockPageParts(blockPage: BlockPage, contactEmail: string, reason: stri
         ${contact}
         <dt>Reference:</dt>
         <dd>${raw(REFERENCE_SLOT)} (quote it when you contact the store)</dd>
-      </dl>`,
+      </dl>
+      ${access ? accessForm(access) : null}`,
     `background: ${background}; color: ${text};`,
   ).split(REFERENCE_SLOT);
 }
 
 /**
  * A shop's block page: the merchant's text, then why (the kind of reason only, never the rule),
- * whom to write to (when the store has a contact email) and the visit's reference. The page of
- * each reason is built once; a request only puts its reference (letters, digits and a dash) in.
+ * whom to write to (when the store has a contact email), the visit's reference and, when the
+ * app's address is known, the form to ask for access. The page of each reason is built once; a
+ * request only puts its reference (letters, digits and a dash) in.
  */
-export function blockPageRenderer(blockPage: BlockPage, contactEmail: string) {
+export function blockPageRenderer(
+  blockPage: BlockPage,
+  contactEmail: string,
+  access: AccessRequestTarget | null = null,
+) {
   const byReason = new Map<string, string[]>();
   return (reason: string, reference: string): string => {
     let parts = byReason.get(reason);
     if (!parts) {
-      parts = blockPageParts(blockPage, contactEmail, reason);
+      parts = blockPageParts(blockPage, contactEmail, reason, access);
       byReason.set(reason, parts);
     }
     return parts.join(reference);

@@ -44,7 +44,10 @@ export interface PolicySource extends Omit<Follower, 'status'> {
   status(): SourceStatus;
 }
 
-export type PolicySourceOptions = FollowSettings;
+export interface PolicySourceOptions extends FollowSettings {
+  /** The app's public call a blocked shopper's request for access is sent to; none: no form. */
+  accessRequestUrl?: string;
+}
 
 const emptyPolicy = (() => {
   const result = compile({ appEnabled: true, rules: [] });
@@ -87,7 +90,11 @@ export function createPolicySource(options: PolicySourceOptions): PolicySource {
       ...splitOrigin(shop.origin),
       policy,
       blockPage: shop.blockPage,
-      blockHtml: blockPageRenderer(shop.blockPage, shop.contactEmail),
+      blockHtml: blockPageRenderer(
+        shop.blockPage,
+        shop.contactEmail,
+        options.accessRequestUrl ? { url: options.accessRequestUrl, shop: shop.domain } : null,
+      ),
       rateLimit: shop.rateLimit,
       rulesKey,
     };

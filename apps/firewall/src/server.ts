@@ -65,6 +65,7 @@ const app = await buildFirewall({
 redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; limits skipped'));
 source = createPolicySource({
   url: config.policyUrl,
+  accessRequestUrl: config.accessRequestUrl,
   key: config.key,
   refreshMs: config.policyRefreshMs,
   timeoutMs: config.policyTimeoutMs,

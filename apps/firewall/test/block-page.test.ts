@@ -1,7 +1,8 @@
 // The firewall's block page tells a blocked shopper what the storefront's does: the merchant's
 // text, the kind of reason in plain words (never the rule, its entry or its note), the store's
 // contact email when it has one, and a reference made of the request's time and address as the
-// access log keeps them, so the merchant finds the request by it.
+// access log keeps them, so the merchant finds the request by it; and the form that sends a
+// request for access to the app, with that reference, from the shopper's own browser.
 import {
   DEFAULT_BLOCK_PAGE,
   parseVisitReference,
@@ -10,6 +11,7 @@ import {
 } from '@gatehouse/contracts';
 import type { RuleSet } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
+import { blockPageRenderer } from '../src/pages.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   send,
@@ -22,6 +24,7 @@ import {
 } from './helpers.js';
 
 const LISTED = '198.51.100.7';
+const ACCESS_URL = 'https://app.gatehouse.example/api/storefront/accessRequest';
 const EMAIL = 'help+orders@shop.example.com';
 const rules: RuleSet = {
   appEnabled: true,
@@ -53,6 +56,7 @@ beforeAll(async () => {
     policyUrl: policies.url,
     trustedProxies: ['127.0.0.1'],
     accessLog: { record: (entry) => logged.push(entry) },
+    accessRequestUrl: ACCESS_URL,
   });
 });
 
@@ -111,5 +115,24 @@ describe('the firewall block page', () => {
     expect(page).not.toContain('Contact the store');
     expect(page).not.toContain('mailto:');
     expect(referenceIn(page)).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  });
+
+  it('carries the form that asks for access, with the visit’s reference, for the store', async () => {
+    const page = await blocked('shop.example.com', { 'x-forwarded-for': LISTED });
+    const reference = referenceIn(page)!;
+    expect(page).toContain(`<form id="gh-access" data-reference="${reference}">`);
+    expect(page).toMatch(/<input\s+type="email"\s+name="email"/);
+    expect(page).toContain(JSON.stringify(ACCESS_URL));
+    expect(page).toContain(JSON.stringify(shopOf('shop.example.com', '', rules).domain));
+  });
+
+  it('keeps the values in its script from closing the script', () => {
+    const render = blockPageRenderer(DEFAULT_BLOCK_PAGE, '', {
+      url: 'https://app.example/</script><script>alert(1)//',
+      shop: 'shop.myshopify.com',
+    });
+    const page = render('your IP address', 'ABCDE-FGHIJ');
+    expect(page).not.toContain('</script><script>alert(1)');
+    expect(page).toContain('\\u003c/script>');
   });
 });

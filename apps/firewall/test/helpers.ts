@@ -115,9 +115,12 @@ export async function startFirewall(options: {
   trustedProxies?: string[];
   accessLog?: Pick<AccessLog, 'record'>;
   agentDirectories?: ReadonlyMap<string, string>;
+  /** Where the block page's access form posts; no form without it. */
+  accessRequestUrl?: string;
 }): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
+    ...(options.accessRequestUrl ? { accessRequestUrl: options.accessRequestUrl } : {}),
     key: KEY,
     refreshMs: options.refreshMs ?? 60_000,
     timeoutMs: 2000,

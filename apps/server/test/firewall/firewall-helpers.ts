@@ -1,6 +1,7 @@
 // What the tests with a real firewall in front of the emulator's store share: the firewall's
 // policy source reading the test server, a visit through the firewall as a browser at a domain
 // sends it, and how many requests reached the store itself.
+import { ACCESS_REQUEST_PATH } from '@gatehouse/contracts';
 import { createPolicySource } from '@gatehouse/firewall';
 import { request as httpRequest } from 'node:http';
 import type { TestApp } from '../helpers/test-app.js';
@@ -8,6 +9,7 @@ import type { TestApp } from '../helpers/test-app.js';
 export async function policySourceOf(t: TestApp) {
   const source = createPolicySource({
     url: t.config.appUrl,
+    accessRequestUrl: `${t.config.appUrl}${ACCESS_REQUEST_PATH}`,
     key: t.config.firewall.key,
     refreshMs: 60_000,
     timeoutMs: 5000,

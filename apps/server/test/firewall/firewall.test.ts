@@ -8,6 +8,8 @@
 // the block page while no request reaches the store, and lets everyone else shop. The
 // connection check probes the shop's domain through that firewall.
 import {
+  ACCESS_REQUEST_PATH,
+  accessRequestMessages,
   DEFAULT_BLOCK_PAGE,
   FIREWALL_POLICIES_PATH,
   firewallMessages,
@@ -268,6 +270,26 @@ describe('a firewall in front of the demo store', () => {
     expect(res.body).toContain('>hello@alice-firewall.example</a>');
     expect(res.body).toMatch(/Reference:<\/dt>\s*<dd>[0-9A-Z]{5}-[0-9A-Z]{5} \(/);
     expect(await storeRequests(t, alice.shop)).toBe(before);
+  });
+
+  it('lets the blocked visitor ask the app for access with the page’s reference', async () => {
+    const res = await visit('/products/anything', DE);
+    expect(res.status).toBe(403);
+    const reference = /data-reference="([0-9A-Z-]+)"/.exec(res.body)?.[1];
+    expect(reference).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(res.body).toContain(JSON.stringify(`${t.config.appUrl}${ACCESS_REQUEST_PATH}`));
+    expect(res.body).toContain(JSON.stringify(alice.shop));
+    // What the page's script sends, from the visitor's own address.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: ACCESS_REQUEST_PATH,
+      headers: { 'x-forwarded-for': DE, origin: 'https://alice.example.com' },
+      payload: { shop: alice.shop, reference, email: 'hans@example.de', message: 'Bitte.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ message: accessRequestMessages.sent });
+    const list = await t.call('listAccessRequests', alice.token, {});
+    expect(list.json()).toMatchObject({ requests: [{ reference, ip: DE }] });
   });
 
   it('blocks a URL probe of the URL Blocker', async () => {
