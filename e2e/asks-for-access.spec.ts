@@ -1,7 +1,7 @@
 // A shopper the Country Blocker turns away asks for access from the block page (an email and
 // why); the merchant finds the request above the visitor log, with the visit it came from,
-// allows the address in one click, and the shopper gets into the store. On a desktop screen
-// and a phone.
+// allows the address in one click, and the shopper gets into the store; the dashboard says a
+// request waits. On a desktop screen and a phone.
 import type { Page } from 'playwright-core';
 import { accessRequestMessages } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,15 @@ describe('a blocked shopper asks for access', () => {
     });
     expect(blocked).toBe(true);
     expect(said).toBe(accessRequestMessages.sent);
+  });
+
+  it('tells the merchant on the dashboard, which leads to the visitor log', async () => {
+    await admin.goto(`${f.stack.appUrl}/dashboard`);
+    await shows(admin, 'A blocked shopper asked to be let in');
+    await screenshot(admin, 'access-request-on-dashboard-1280');
+    await admin.getByRole('button', { name: 'Read in the visitor log' }).click();
+    await admin.waitForURL((url) => url.pathname === '/visitors');
+    await admin.getByText(EMAIL).waitFor();
   });
 
   it('shows the merchant the request above the visitor log, and allows the address', async () => {

@@ -19,16 +19,20 @@ import { StatCards } from './stat-cards.js';
 import { VisitsChart } from './visits-chart.js';
 
 /**
- * `adminAccessCard` is the Admin Access feature's card and `embedWarning` the Extensions
- * feature's warning that the app embed turned off, both composed in by the app.
+ * `adminAccessCard` is the Admin Access feature's card, `embedWarning` the Extensions
+ * feature's warning that the app embed turned off and `accessRequestsNotice` the visitor log's
+ * word that blocked shoppers asked for access, all composed in by the app.
  */
 export function DashboardPage({
   adminAccessCard,
   embedWarning,
+  accessRequestsNotice = null,
 }: {
   adminAccessCard: ReactNode;
   /** Null while there is nothing to warn of. */
   embedWarning: ReactNode;
+  /** Null while no request waits. */
+  accessRequestsNotice?: ReactNode;
 }) {
   const { account } = useAppState();
   const [days, setDays] = useState(DEFAULT_REPORT_RANGE);
@@ -61,6 +65,7 @@ export function DashboardPage({
           </Box>
         </Layout.Section>
         {embedWarning && <Layout.Section>{embedWarning}</Layout.Section>}
+        {accessRequestsNotice && <Layout.Section>{accessRequestsNotice}</Layout.Section>}
         {emptyWhitelist.data === true && (
           <Layout.Section>
             <EmptyWhitelistBanner />
