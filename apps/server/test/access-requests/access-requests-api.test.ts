@@ -192,6 +192,31 @@ describe('a blocked shopper asks for access', () => {
 });
 
 describe('the shopper’s email and message', () => {
+  it('are in what a customers/data_request naming the email gathers', async () => {
+    const ip = '203.0.113.60';
+    await send(ip, form(ip, { email: 'Asks.Again@example.com', message: 'Please let me in.' }));
+    const body = JSON.stringify({
+      shop_domain: alice.shop,
+      customer: { id: 43, email: 'asks.again@example.com' },
+      orders_requested: [],
+      data_request: { id: 9001 },
+    });
+    const id = crypto.randomUUID();
+    const res = await deliverWebhook(t, 'customers/data_request', alice.shop, { body, id });
+    expect(res.statusCode).toBe(200);
+    expect((await settled(t, id)).status).toBe('processed');
+    const list = await t.support('GET', '/api/support/data-requests', { shop: alice.shop });
+    const [entry] = list.json<{ dataRequests: { id: string }[] }>().dataRequests;
+    const opened = await t.support('GET', `/api/support/data-requests/${entry!.id}`);
+    expect(opened.json<{ data: { accessRequests: unknown[] } }>().data.accessRequests).toEqual([
+      expect.objectContaining({
+        ip,
+        email: 'Asks.Again@example.com',
+        message: 'Please let me in.',
+      }),
+    ]);
+  });
+
   it('go with a customers/redact naming the email', async () => {
     const ip = '203.0.113.50';
     await send(ip, form(ip, { email: 'Redact.Me@example.com' }));

@@ -2,13 +2,14 @@
 // for support to send to the merchant: the merchant's block list entries that name the
 // customer's email or phone (see customer-lists.ts), the order-action log's entries of their
 // orders with what each kept (a block action's email or IP), the visitor log's visits from the
-// browser addresses of their orders (read from the platform) and any IP list entry for those
-// addresses. The result is stored sealed (it is personal data) in customer_data_requests, one
+// browser addresses of their orders (read from the platform), any IP list entry for those
+// addresses, and the access requests they sent from a block page. The result is stored sealed (it is personal data) in customer_data_requests, one
 // per delivery.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenCipher } from '../../crypto/token-cipher.js';
 import type { Database } from '../../db/client.js';
+import { accessRequests } from '../../db/access-requests-schema.js';
 import { orderActions } from '../../db/order-actions-schema.js';
 import { visits } from '../../db/protection-schema.js';
 import { customerDataRequests } from '../../db/schema.js';
@@ -20,6 +21,7 @@ import {
   WHAT_IS_KEPT,
   type PersonLists,
 } from './customer-lists.js';
+import { customerAccessRequests } from './customer-access-requests.js';
 import { addressesOf, orderAddresses } from './order-addresses.js';
 
 /** Visits exported at most (newest first); the total is always given. */
@@ -86,6 +88,21 @@ export async function collectCustomerData(
           .from(orderActions)
           .where(and(eq(orderActions.shopId, shop.id), inArray(orderActions.orderId, orders)))
           .orderBy(orderActions.createdAt);
+  const sentFrom = customerAccessRequests(shop.id, customer.email, ips);
+  const requests = sentFrom
+    ? await app.db
+        .select({
+          time: accessRequests.createdAt,
+          reference: accessRequests.reference,
+          ip: accessRequests.ip,
+          email: accessRequests.email,
+          message: accessRequests.message,
+          allowedAt: accessRequests.allowedAt,
+        })
+        .from(accessRequests)
+        .where(sentFrom)
+        .orderBy(accessRequests.createdAt)
+    : [];
   const blockListEntries = await blockListEntriesOf(
     app.db,
     shop.id,
@@ -107,6 +124,7 @@ export async function collectCustomerData(
     blockListEntries,
     ipListEntries: entries,
     orderActions: actions,
+    accessRequests: requests,
     notes: [WHAT_IS_KEPT, HOW_MATCHED, ...(found.note ? [found.note] : [])],
   };
 }

@@ -9,9 +9,10 @@
 // A shop's redact, sent after uninstall, deletes everything Gatehouse keeps about
 // the shop: the shop row and all that hangs off it, its visits, its audit trail and its other
 // webhook deliveries; a shop that has installed again keeps its data.
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accessRequests } from '../../db/access-requests-schema.js';
+import { customerAccessRequests } from './customer-access-requests.js';
 import { orderActions } from '../../db/order-actions-schema.js';
 import { visits } from '../../db/protection-schema.js';
 import {
@@ -92,14 +93,11 @@ async function deleteAccessRequestsOf(
   email: string | null | undefined,
   ips: readonly string[],
 ): Promise<number> {
-  const byEmail = email?.trim()
-    ? sql`lower(${accessRequests.email}) = ${email.trim().toLowerCase()}`
-    : undefined;
-  const byIp = ips.length > 0 ? inArray(accessRequests.ip, [...ips]) : undefined;
-  if (!byEmail && !byIp) return 0;
+  const where = customerAccessRequests(shopId, email, ips);
+  if (!where) return 0;
   const deleted = await app.db
     .delete(accessRequests)
-    .where(and(eq(accessRequests.shopId, shopId), or(byEmail, byIp)))
+    .where(where)
     .returning({ id: accessRequests.id });
   return deleted.length;
 }
