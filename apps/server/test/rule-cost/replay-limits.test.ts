@@ -2,7 +2,6 @@
 // shop replays one draft at a time (a newer draft takes a waiting one's place, which gets 429),
 // the server goes on answering other requests while a replay runs, and a replay whose request
 // is closed stops (the replay's log line tells how far it got).
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { ruleCostMessages } from '@gatehouse/contracts';
@@ -87,8 +86,6 @@ function waitFor<T>(found: () => T | undefined, ms = 10_000): Promise<T> {
 
 describe('replay limits', () => {
   it('answers other requests promptly while a replay runs', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
     const running = replay();
     // A cheap call made while the replay runs is answered before it ends.
     let replayDone = false;
@@ -97,10 +94,10 @@ describe('replay limits', () => {
     expect(other.statusCode).toBe(200);
     expect(replayDone).toBe(false);
     const res = await running;
-    delay.disable();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ replayed: number }>().replayed).toBeGreaterThan(0);
-    expect(delay.max / 1e6).toBeLessThan(200);
+    // How long the loop is held at most is the replay's own test (replay.test.ts), judged
+    // against the replay's length: a clock bound here would measure the machine's load.
   });
 
   it('replays one draft of a shop at a time: a newer one takes a waiting one’s place', async () => {

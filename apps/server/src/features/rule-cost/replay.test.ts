@@ -7,7 +7,6 @@ import {
   type Policy,
   type RuleSet,
 } from '@gatehouse/engine';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { FACTS_KEPT, replayVisits, type ReplayVisit } from './replay.js';
 
@@ -173,9 +172,8 @@ describe('replayVisits', () => {
     Array.from({ length: count }, (_, i) => visit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 1));
 
   it('lets the event loop run while it decides a large batch', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    // A timer due every millisecond: the longest gap between its runs is the longest time
-    // the loop was held, and a run after the replay lets the delay monitor see the last hold.
+    // A timer due every millisecond: the longest gap between its runs is the longest time the
+    // loop was held, and how often it ran during the replay shows the replay gave way.
     let ticks = 0;
     let last = performance.now();
     let longest = 0;
@@ -187,24 +185,22 @@ describe('replayVisits', () => {
       ticks += 1;
       onTick?.();
     }, 1);
-    delay.enable();
     const started = performance.now();
     const out = await replayVisits(
       batches(busyWeek(300_000)),
       options(blockCountries(['FR']), blockCountries(['DE'])),
     );
     const took = performance.now() - started;
+    const during = ticks;
+    // One more run sees the gap the replay's last slice left.
     await new Promise<void>((resolve) => (onTick = resolve));
-    delay.disable();
     clearInterval(ticker);
     expect(out.replayed).toBe(300_000);
-    // The batch decided at once holds the loop for the whole replay. In slices, the longest
-    // hold is under 200 ms, or on a machine so loaded that the replay itself crawls, under a
-    // fifth of it.
-    const bound = Math.max(200, took / 5);
-    expect(delay.max / 1e6).toBeLessThan(bound);
-    expect(longest).toBeLessThan(bound);
-    expect(ticks).toBeGreaterThan(1);
+    // The batch decided at once holds the loop for the whole replay and lets the timer run
+    // once at most. In slices the timer runs between them, and no hold comes near the whole:
+    // judged against the replay's own length, not a clock, since a busy machine stretches both.
+    expect(during).toBeGreaterThanOrEqual(5);
+    expect(longest).toBeLessThan(took / 4);
   });
 
   it('stops soon after its caller has gone, reading no further batch', async () => {
