@@ -5,6 +5,7 @@
 // an empty one.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
 import { databaseUrl, preparedTemplate } from './postgres-template.js';
 
@@ -30,19 +31,23 @@ const CLIENTS_GONE_WITHIN_MS = 30_000;
  * database); throws after `withinMs`, saying how many are.
  */
 async function clientsGone(admin: pg.Client, name: string, withinMs: number): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const { rows } = await admin.query<{ n: number }>(
-      'select count(*)::int as n from pg_stat_activity where datname = $1',
-      [name],
+  let open = 0;
+  try {
+    await vi.waitFor(
+      async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        open = rows[0]!.n;
+        if (open > 0) throw new Error('clients still open');
+      },
+      { timeout: withinMs, interval: 25 },
     );
-    const open = rows[0]!.n;
-    if (open === 0) return;
-    if (Date.now() >= deadline)
-      throw new Error(
-        `${open} client(s) of test database ${name} still open after ${withinMs} ms: close every client a test opens before its database is dropped`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  } catch {
+    throw new Error(
+      `${open} client(s) of test database ${name} still open after ${withinMs} ms: close every client a test opens before its database is dropped`,
+    );
   }
 }
 
