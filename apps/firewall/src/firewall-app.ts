@@ -46,6 +46,7 @@ import { agentRules, signedAgentCategory } from './signed-agent-identities.js';
 import { SignedAgents, signedRequestOf } from './signed-agents.js';
 import { hostOf, RateLimited, registerRateLimit } from './rate-limit.js';
 import { probeSignature } from './signatures.js';
+import { trackConnections } from '@gatehouse/graceful-close';
 
 export interface FirewallOptions {
   source: Pick<PolicySource, 'forHost' | 'status'>;
@@ -105,6 +106,7 @@ export async function buildFirewall(options: FirewallOptions): Promise<FastifyIn
     return503OnClosing: true,
     rewriteUrl: originForm,
   });
+  trackConnections(app);
   const via = viaName(key);
   const refused = { origins: 0, loops: 0, badRequests: 0 };
   app.decorateRequest('shop', undefined);

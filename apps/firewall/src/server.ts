@@ -11,6 +11,7 @@ import {
   type NetworkClassifier,
 } from '@gatehouse/engine';
 import { Redis } from 'ioredis';
+import { closeGracefully } from '@gatehouse/graceful-close';
 import { createAccessLog, type AccessLog } from './access-log.js';
 import { loadFirewallConfig } from './env.js';
 import { createFeedSource, type FeedSource } from './feed-source.js';
@@ -101,7 +102,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     source?.close();
     feeds?.close();
-    app.close().then(
+    closeGracefully(app, 10_000).then(
       async () => {
         // What the last requests added is sent before the process ends.
         await accessLog?.close();

@@ -38,6 +38,7 @@ import { robotsTxtRoute } from './storefront/robots-txt.js';
 import { storefrontRoutes } from './storefront/storefront-routes.js';
 import { editorRoutes } from './theme-editor/editor-routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { trackConnections } from '@gatehouse/graceful-close';
 
 export interface EmulatorOptions {
   /** The emulator's public origin, e.g. http://localhost:4000 (used in every URL it hands out). */
@@ -84,6 +85,7 @@ export async function buildEmulator(options: EmulatorOptions): Promise<FastifyIn
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
+  trackConnections(app);
   await app.register(formbody);
 
   const store = EmulatorStore.open(options.stateFile ?? null);

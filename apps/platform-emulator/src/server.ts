@@ -1,4 +1,5 @@
 // Runs the platform emulator on EMULATOR_PORT and closes it cleanly on SIGINT/SIGTERM.
+import { closeGracefully } from '@gatehouse/graceful-close';
 import { buildEmulator } from './app.js';
 import { loadEnv } from './env.js';
 
@@ -21,7 +22,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'closing platform emulator');
-    app.close().then(
+    closeGracefully(app, 10_000).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error(error);

@@ -89,6 +89,7 @@ import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
 import { tokenMigrationPlugin } from './tokens/token-migration.js';
+import { trackConnections } from '@gatehouse/graceful-close';
 
 /**
  * Every blocker of the storefront, in the order their rules enter a shop's rule set. A new
@@ -159,6 +160,7 @@ export async function buildApp(
     frameworkErrors: handleFrameworkError,
   });
 
+  trackConnections(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandler(app);
   // "No body" calls may still say application/json; treat an empty body as no body.

@@ -1,7 +1,7 @@
 // Starts the Gatehouse server: loads the environment, builds the app, listens, and closes
 // cleanly (database included) on SIGINT/SIGTERM.
 import { buildApp } from './app.js';
-import { closeGracefully } from './close-gracefully.js';
+import { closeGracefully } from '@gatehouse/graceful-close';
 import { loadConfig } from './env.js';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
 // Builds the server on a fresh database next to a running platform emulator, both on real
 // loopback ports so the emulator's redirects and webhook deliveries reach the server, and
 // signs shops in through the real OAuth flow.
-import { closeGracefully } from '../../src/close-gracefully.js';
+import { closeGracefully } from '@gatehouse/graceful-close';
 import { api, type CallName } from '@gatehouse/contracts';
 import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
 import { reservePort } from '@gatehouse/test-support';

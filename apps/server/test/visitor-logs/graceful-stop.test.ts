@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { closeGracefully } from '../../src/close-gracefully.js';
+import { closeGracefully } from '@gatehouse/graceful-close';
 import { openDatabase } from '../../src/db/client.js';
 import { visits } from '../../src/db/protection-schema.js';
 import { shops } from '../../src/db/schema.js';
