@@ -52,7 +52,10 @@ export interface SaveBarForm<T> {
    * where the schema finds nothing, the server's refusal of the last save.
    */
   errors: Record<string, string>;
-  /** The server's sentence when the last save was refused over no one field (or several). */
+  /**
+   * What is wrong beyond the fields: the schema's problem of no one field (its `root`) while
+   * errors show, or the server's sentence when it refused the last save over no one field.
+   */
   refusal: string | null;
   revealErrors(): void;
   saveBar: SaveBarProps;
@@ -136,6 +139,7 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
     adoptNext.current = true;
   };
 
+  const shown = showErrors ? errorsByPath(errors) : {};
   return {
     draft,
     change: (partial) => {
@@ -149,8 +153,8 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
       if (showErrors) void form.trigger();
     },
     showErrors,
-    errors: { ...firstOfEach(refused?.at ?? {}), ...(showErrors ? errorsByPath(errors) : {}) },
-    refusal: refused?.banner ?? null,
+    errors: { ...firstOfEach(refused?.at ?? {}), ...shown },
+    refusal: refused?.banner ?? shown.root ?? null,
     revealErrors: () => {
       setShowErrors(true);
       void form.trigger();

@@ -66,7 +66,6 @@ export const countryBlockerFormSchema = requestFormSchema(
   toSettings,
   countryBlockerSettings,
   fieldOf,
-  'countries',
 );
 
 /** True when the form can be sent as it is (what the cost card replays). */

@@ -54,9 +54,4 @@ export function fieldOf(path: IssuePath): FraudField | null {
 }
 
 /** The form checked by the save call's own schema. */
-export const fraudFormSchema = requestFormSchema(
-  toFraudSettings,
-  fraudProtectSettings,
-  fieldOf,
-  'tag',
-);
+export const fraudFormSchema = requestFormSchema(toFraudSettings, fraudProtectSettings, fieldOf);
