@@ -53,10 +53,12 @@ export interface SaveBarForm<T> {
    */
   errors: Record<string, string>;
   /**
-   * What is wrong beyond the fields: the schema's problem of no one field (its `root`) while
-   * errors show, or the server's sentence when it refused the last save over no one field.
+   * What is wrong beyond the fields: the server's problems of no one field in the last save's
+   * refusal (its sentence when it listed none), or the schema's (its `root`) while errors show.
    */
   refusal: string | null;
+  /** The fields the server's refusal of the last save has problems at. */
+  refusedFields: string[];
   revealErrors(): void;
   saveBar: SaveBarProps;
 }
@@ -72,6 +74,12 @@ export function errorsByPath(errors: FieldErrors, prefix = ''): Record<string, s
     else if (key !== 'ref') Object.assign(out, errorsByPath(value as FieldErrors, path));
   }
   return out;
+}
+
+/** Above the form: the problems of no field, or the server's sentence when it listed none. */
+function refusalText(refused: PlacedIssues<string> | undefined): string | null {
+  if (refused === undefined) return null;
+  return refused.unplaced.length > 0 ? refused.unplaced.join(' ') : refused.banner;
 }
 
 /** The first problem of each field. */
@@ -154,7 +162,8 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
     },
     showErrors,
     errors: { ...firstOfEach(refused?.at ?? {}), ...shown },
-    refusal: refused?.banner ?? shown.root ?? null,
+    refusal: refusalText(refused) ?? shown.root ?? null,
+    refusedFields: Object.keys(refused?.at ?? {}),
     revealErrors: () => {
       setShowErrors(true);
       void form.trigger();

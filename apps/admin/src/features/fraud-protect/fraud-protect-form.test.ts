@@ -1,5 +1,6 @@
 import { DEFAULT_FRAUD_PROTECT, fraudProtectMessages as m } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
+import { fieldErrors as errorsOf } from '../../test/field-errors.js';
 import {
   fraudFormSchema,
   toFraudForm,
@@ -7,15 +8,7 @@ import {
   type FraudForm,
 } from './fraud-protect-form.js';
 
-/** Each field's first problem, as the form shows them. */
-function fieldErrors(form: FraudForm): Record<string, string> {
-  const parsed = fraudFormSchema.safeParse(form);
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    errors[issue.path.join('.')] ??= issue.message;
-  }
-  return errors;
-}
+const fieldErrors = (form: FraudForm) => errorsOf(fraudFormSchema, form);
 
 describe('the Fraud Protect form', () => {
   it('reads the exempt tags and the amount back into settings', () => {

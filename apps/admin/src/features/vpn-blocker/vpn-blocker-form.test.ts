@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors as errorsOf } from '../../test/field-errors.js';
 import {
   protectionMessages as pm,
   vpnMessages as m,
@@ -20,11 +21,7 @@ import {
   type VpnBlockerForm,
 } from './vpn-blocker-form.js';
 
-/** Each field's problems, as the form shows them. */
-function fieldErrors(form: VpnBlockerForm) {
-  const parsed = vpnFormSchema.safeParse(form);
-  return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
+const fieldErrors = (form: VpnBlockerForm) => errorsOf(vpnFormSchema, form);
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 
@@ -62,7 +59,7 @@ describe('the Bot (VPN/Proxy) Blocker form', () => {
   it('keeps the block page for a switch that is off and was never given an address', () => {
     const form = toVpnForm(EMPTY_VPN_BLOCKER);
     form.switches.tor = { ...form.switches.tor, actionType: 'redirect', redirectUrl: ' ' };
-    expect(fieldErrors(form)).toEqual([]);
+    expect(fieldErrors(form)).toEqual({});
     expect(sendable(form)).toBe(true);
     expect(toVpnSettings(form).switches.tor.action).toEqual({ type: 'block' });
   });
@@ -70,14 +67,12 @@ describe('the Bot (VPN/Proxy) Blocker form', () => {
   it('refuses a bad redirect address, on a switch that is on or keeps one', () => {
     const form = toVpnForm(EMPTY_VPN_BLOCKER);
     form.switches.vpn = { ...form.switches.vpn, enabled: true, actionType: 'redirect' };
-    expect(fieldErrors(form)).toEqual([['switches.vpn.redirectUrl', pm.redirectUrl]]);
+    expect(fieldErrors(form)).toEqual({ 'switches.vpn.redirectUrl': pm.redirectUrl });
     form.switches.vpn = { ...form.switches.vpn, enabled: false, redirectUrl: 'ftp://x.example' };
-    expect(fieldErrors(form)).toEqual([
-      [
-        'switches.vpn.redirectUrl',
+    expect(fieldErrors(form)).toEqual({
+      'switches.vpn.redirectUrl':
         '"ftp://x.example" is not a valid redirect URL (use a full http:// or https:// address)',
-      ],
-    ]);
+    });
     expect(sendable(form)).toBe(false);
   });
 
