@@ -7,7 +7,7 @@ import {
   type FraudProtectView,
 } from '@gatehouse/contracts';
 import { describedBy } from '../../../test/described-by.js';
-import { renderPage } from '../../../test/render-page.js';
+import { refusal, renderPage } from '../../../test/render-page.js';
 import { FraudProtectEditor } from './fraud-protect-page.js';
 
 const STORED: FraudProtectView = {
@@ -17,7 +17,6 @@ const STORED: FraudProtectView = {
 };
 
 function renderFraudProtect(save: (body: unknown) => unknown) {
-  const saves: unknown[] = [];
   const view = renderPage(<FraudProtectEditor />, {
     '/api/fraudProtect/get': () => STORED,
     '/api/fraudProtect/log': () => ({
@@ -26,12 +25,9 @@ function renderFraudProtect(save: (body: unknown) => unknown) {
       page: 1,
       pageSize: FRAUD_LOG_PAGE_SIZE,
     }),
-    '/api/fraudProtect/save': (body) => {
-      saves.push(body);
-      return save(body);
-    },
+    '/api/fraudProtect/save': save,
   });
-  return { ...view, saves };
+  return { ...view, saves: () => view.sentTo('/api/fraudProtect/save') };
 }
 
 const amountField = () => screen.findByRole('spinbutton', { name: 'Never act on orders under' });
@@ -47,7 +43,7 @@ describe('Fraud Protect under the save bar', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(describedBy(amount)).toContain(m.amount));
-    expect(saves).toEqual([]);
+    expect(saves()).toEqual([]);
 
     // Once shown, the messages follow the draft as it is typed: the settings as a whole are
     // checked once each field reads.
@@ -57,29 +53,24 @@ describe('Fraud Protect under the save bar', () => {
     await waitFor(() => expect(describedBy(tag)).toContain(m.tagRequired));
     await user.type(tag, 'risky');
     await waitFor(() => expect(describedBy(tag)).not.toContain(m.tagRequired));
-    expect(saves).toEqual([]);
+    expect(saves()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toMatchObject({ mode: 'flag', tag: 'risky', minOrderAmount: 12.5 });
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ mode: 'flag', tag: 'risky', minOrderAmount: 12.5 });
   });
 
   it('shows the server’s refusal at the field its path names, and a refusal about no field above the form', async () => {
     let answer = () =>
-      Response.json(
-        {
-          Message: m.customerTags,
-          code: 'invalid_input',
-          issues: [{ path: ['exemptCustomerTags', 3], code: 'too_big', message: m.customerTags }],
-        },
-        { status: 400 },
-      );
+      refusal(m.customerTags, 'invalid_input', [
+        { path: ['exemptCustomerTags', 3], code: 'too_big', message: m.customerTags },
+      ]);
     const { user, saves } = renderFraudProtect(() => answer());
     const tags = await screen.findByRole('textbox', { name: 'Never act on customers tagged' });
     await user.type(tags, 'VIP, wholesale');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(describedBy(tags)).toContain(m.customerTags));
-    expect(saves).toHaveLength(1);
+    expect(saves()).toHaveLength(1);
     expect(screen.queryByText('Fraud Protect was not saved')).toBeNull();
     expect(tags).toHaveProperty('value', 'VIP, wholesale');
 
@@ -88,13 +79,10 @@ describe('Fraud Protect under the save bar', () => {
     await waitFor(() => expect(describedBy(tags)).not.toContain(m.customerTags));
 
     answer = () =>
-      Response.json(
-        {
-          Message: 'Gatehouse could not reach Shopify. Try again in a minute.',
-          code: 'platform_unavailable',
-          issues: [],
-        },
-        { status: 400 },
+      refusal(
+        'Gatehouse could not reach Shopify. Try again in a minute.',
+        'platform_unavailable',
+        [],
       );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Fraud Protect was not saved')).toBeDefined();

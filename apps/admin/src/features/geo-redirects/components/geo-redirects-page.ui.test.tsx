@@ -7,7 +7,7 @@ import {
 } from '@gatehouse/contracts';
 import type { AppState } from '../../../lib/app-state.js';
 import { describedBy } from '../../../test/described-by.js';
-import { renderPage } from '../../../test/render-page.js';
+import { refusal, renderPage } from '../../../test/render-page.js';
 import { GeoRedirectsEditor } from './geo-redirects-page.js';
 
 vi.mock('../../../lib/app-state.js', async (original) => ({
@@ -33,16 +33,12 @@ const STORED: GeoRedirectsView = {
   limit: 100,
 };
 
-const refused = (code: string, issues: unknown[], Message: string) =>
-  Response.json({ Message, code, issues }, { status: 400 });
-
 function renderRedirects(save: (body: unknown) => unknown) {
   const view = renderPage(<GeoRedirectsEditor />, {
     '/api/redirect/get': () => STORED,
     '/api/redirect/save': save,
   });
-  const saves = () => view.sent.filter((call) => call.path === '/api/redirect/save');
-  return { ...view, saves };
+  return { ...view, saves: () => view.sentTo('/api/redirect/save') };
 }
 
 /** A field of the redirect at a position (from 1): the nearest one around its heading. */
@@ -81,7 +77,7 @@ describe('Geolocation Redirects under the save bar', () => {
   it('shows the server’s refusal at the field its path names, in the rule it is about', async () => {
     const message = '"https://example.de/x" is refused here.';
     let answer = () =>
-      refused('invalid_input', [{ path: ['rules', 0, 'url'], code: 'custom', message }], message);
+      refusal(message, 'invalid_input', [{ path: ['rules', 0, 'url'], code: 'custom', message }]);
     const { user, saves } = renderRedirects(() => answer());
     const url = await firstTarget();
     await user.type(url, 'x');
@@ -99,14 +95,10 @@ describe('Geolocation Redirects under the save bar', () => {
 
     // A problem of the rule at no one field shows in the rule; one of the list, above it.
     answer = () =>
-      refused(
-        'invalid_input',
-        [
-          { path: ['rules', 0, 'id'], code: 'invalid_format', message: m.ruleId },
-          { path: ['rules'], code: 'too_big', message: m.tooMany },
-        ],
-        m.ruleId,
-      );
+      refusal(m.ruleId, 'invalid_input', [
+        { path: ['rules', 0, 'id'], code: 'invalid_format', message: m.ruleId },
+        { path: ['rules'], code: 'too_big', message: m.tooMany },
+      ]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Redirect 1 was not saved')).toBeDefined();
     expect(screen.getByText(m.ruleId)).toBeDefined();

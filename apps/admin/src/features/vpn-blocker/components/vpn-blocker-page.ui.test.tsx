@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { protectionMessages as pm, type VpnBlockerView } from '@gatehouse/contracts';
 import { describedBy } from '../../../test/described-by.js';
-import { renderPage } from '../../../test/render-page.js';
+import { refusal, renderPage } from '../../../test/render-page.js';
 import { EMPTY_VPN_BLOCKER } from '../vpn-blocker-form.js';
 import { VpnBlockerEditor } from './vpn-blocker-page.js';
 
@@ -18,17 +18,13 @@ const STORED: VpnBlockerView = {
   },
 };
 
-const refused = (code: string, issues: unknown[], Message: string) =>
-  Response.json({ Message, code, issues }, { status: 400 });
-
 function renderVpnBlocker(save: (body: unknown) => unknown) {
   const view = renderPage(<VpnBlockerEditor onUpgrade={() => undefined} />, {
     '/api/vpnBlocker/get': () => STORED,
     '/api/accessRequests/ruleCounts': () => ({ counts: {} }),
     '/api/vpnBlocker/save': save,
   });
-  const saves = () => view.sent.filter((call) => call.path === '/api/vpnBlocker/save');
-  return { ...view, saves };
+  return { ...view, saves: () => view.sentTo('/api/vpnBlocker/save') };
 }
 
 const redirectField = async () => {
@@ -58,7 +54,7 @@ describe('the Bot (VPN/Proxy) Blocker under the save bar', () => {
     await waitFor(() => expect(describedBy(url)).not.toContain('not a valid'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]?.body).toMatchObject({
+    expect(saves()[0]).toMatchObject({
       switches: { vpn: { action: { type: 'redirect', url: 'https://example.com/closed' } } },
     });
   });
@@ -66,11 +62,9 @@ describe('the Bot (VPN/Proxy) Blocker under the save bar', () => {
   it('shows the server’s refusal at its switch’s field, and a refusal about no field above the form', async () => {
     const message = 'The redirect address contains an invisible control character.';
     let answer = () =>
-      refused(
-        'invalid_input',
-        [{ path: ['switches', 'vpn', 'action', 'url'], code: 'custom', message }],
-        message,
-      );
+      refusal(message, 'invalid_input', [
+        { path: ['switches', 'vpn', 'action', 'url'], code: 'custom', message },
+      ]);
     const { user, saves } = renderVpnBlocker(() => answer());
     const url = await redirectField();
     await user.type(url, '/x');
@@ -85,7 +79,7 @@ describe('the Bot (VPN/Proxy) Blocker under the save bar', () => {
     await user.type(url, 'y');
     await waitFor(() => expect(describedBy(url)).not.toContain(message));
 
-    answer = () => refused('conflict', [], 'The address lists are being loaded. Try again.');
+    answer = () => refusal('The address lists are being loaded. Try again.', 'conflict', []);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The Bot (VPN/Proxy) Blocker was not saved')).toBeDefined();
     expect(screen.getByText('The address lists are being loaded. Try again.')).toBeDefined();
