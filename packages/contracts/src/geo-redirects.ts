@@ -95,7 +95,10 @@ export type GeoRedirectsView = z.infer<typeof geoRedirectsView>;
 export const geoRedirectsSaveRequest = z.object({
   rules: z
     .array(
-      geoRedirectRule.refine((r) => r.countries.length + r.continents.length > 0, m.noCountries),
+      geoRedirectRule.refine((r) => r.countries.length + r.continents.length > 0, {
+        message: m.noCountries,
+        path: ['countries'],
+      }),
     )
     .max(maxGeoRedirects, m.tooMany),
 });

@@ -1,5 +1,6 @@
 // What the protection contracts share: the messages every blocker's fields answer with, the
 // block-or-redirect action, and the note an IP or ISP/ASN entry carries.
+import { invalidRedirectUrlMessage, normalizeRedirectUrl } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import { cleanText } from './hygiene.js';
 
@@ -47,7 +48,13 @@ export const blockAction = z.discriminatedUnion('type', [
       .trim()
       .min(1, m.redirectUrl)
       .max(2048, m.redirectUrl)
-      .superRefine(cleanText('The redirect address')),
+      .superRefine(cleanText('The redirect address'))
+      // The engine's own check of a target, so a form finds what a save would be refused for.
+      .superRefine((url, ctx) => {
+        if (url !== '' && normalizeRedirectUrl(url) === null) {
+          ctx.addIssue({ code: 'custom', message: invalidRedirectUrlMessage(url) });
+        }
+      }),
   }),
 ]);
 export type BlockAction = z.infer<typeof blockAction>;

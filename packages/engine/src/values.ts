@@ -9,6 +9,7 @@ export * from './rules/asn.js';
 export * from './rules/referrer.js';
 export * from './rules/bot-categories.js';
 export * from './rules/url-patterns.js';
+export * from './rules/redirect-url.js';
 export * from './patterns/regex-syntax.js';
 export { normalizeIspName } from './matchers/org-words.js';
 export * from './rules/countries.js';

@@ -3,7 +3,9 @@
 // changes), the save under way, and the field errors.
 // The draft is checked by a zod schema (the contract's where the draft is what is sent) and/or
 // the page's own `invalid`; errors show after a Save that they stopped, or when the page asks,
-// follow the draft as it is edited from then on, and hide again once saved or discarded. The
+// follow the draft as it is edited from then on, and hide again once saved or discarded. A
+// page that says where its request's paths show (`placeOf`) gets the server's refusal of a
+// save at those fields too, and above the form what has no field, until the next edit. The
 // page renders `<SaveBar {...form.saveBar} />`; failed saves are toasted by the API client.
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -22,6 +24,7 @@ import type { ZodType } from 'zod';
 import type { CallName, ResponseOf } from '@gatehouse/contracts';
 import type { SaveBarProps } from '../components/save-bar.js';
 import type { ApiOutcome } from './api-client.js';
+import { placeIssues, type IssuePath, type PlacedIssues } from './place-issues.js';
 
 export interface SaveBarFormOptions<T, N extends CallName> {
   /** The draft's checks; each issue's message is the error of the field at its path. */
@@ -34,6 +37,8 @@ export interface SaveBarFormOptions<T, N extends CallName> {
   onSaved: (data: ResponseOf<N>) => void;
   /** Asked before a valid draft is sent; false holds the save (the merchant said no). */
   confirm?: (draft: T) => Promise<boolean>;
+  /** The field (its dotted path in the draft) a path of the request points to; null for none. */
+  placeOf?: (path: IssuePath) => string | null;
 }
 
 export interface SaveBarForm<T> {
@@ -42,8 +47,18 @@ export interface SaveBarForm<T> {
   /** Merges fields into the draft. */
   change(partial: Partial<T>): void;
   showErrors: boolean;
-  /** The schema's messages by field path ("blockPage.title"), empty while errors are hidden. */
+  /**
+   * The schema's messages by field path ("blockPage.title"), empty while errors are hidden;
+   * where the schema finds nothing, the server's refusal of the last save.
+   */
   errors: Record<string, string>;
+  /**
+   * What is wrong beyond the fields: the server's problems of no one field in the last save's
+   * refusal (its sentence when it listed none), or the schema's (its `root`) while errors show.
+   */
+  refusal: string | null;
+  /** The fields the server's refusal of the last save has problems at. */
+  refusedFields: string[];
   revealErrors(): void;
   saveBar: SaveBarProps;
 }
@@ -61,9 +76,24 @@ export function errorsByPath(errors: FieldErrors, prefix = ''): Record<string, s
   return out;
 }
 
+/** Above the form: the problems of no field, or the server's sentence when it listed none. */
+function refusalText(refused: PlacedIssues<string> | undefined): string | null {
+  if (refused === undefined) return null;
+  return refused.unplaced.length > 0 ? refused.unplaced.join(' ') : refused.banner;
+}
+
+/** The first problem of each field. */
+function firstOfEach(at: Partial<Record<string, string[]>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(at)) {
+    if (messages?.[0] !== undefined) out[field] = messages[0];
+  }
+  return out;
+}
+
 export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   saved: T | undefined,
-  { schema, invalid, submit, onSaved, confirm }: SaveBarFormOptions<T, N>,
+  { schema, invalid, submit, onSaved, confirm, placeOf }: SaveBarFormOptions<T, N>,
 ): SaveBarForm<T> {
   const form = useForm<T>({
     defaultValues: saved as DefaultValues<T> | undefined,
@@ -73,6 +103,7 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
+  const [refused, setRefused] = useState<PlacedIssues<string> | undefined>();
   // Newly loaded data replaces the draft only while the merchant has no unsaved edits, or when
   // it is the answer to the save just made (what was stored, in its normal form); the form
   // takes it in after the render that brought it: until then that data is the draft.
@@ -104,18 +135,24 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
     }
     const outcome = await submit(values);
     setSaving(false);
-    if (!outcome.result) return;
+    if (!outcome.result) {
+      if (placeOf) setRefused(placeIssues(outcome.message, outcome.error?.issues, placeOf));
+      return;
+    }
     setShowErrors(false);
+    setRefused(undefined);
     onSaved(outcome.data);
     // What was sent (with what the page took in from the answer) is now what is stored.
     form.reset(form.getValues());
     adoptNext.current = true;
   };
 
+  const shown = showErrors ? errorsByPath(errors) : {};
   return {
     draft,
     change: (partial) => {
       adoptNext.current = false;
+      setRefused(undefined);
       for (const [key, value] of Object.entries(partial)) {
         const name = key as Path<T>;
         form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true });
@@ -124,7 +161,9 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
       if (showErrors) void form.trigger();
     },
     showErrors,
-    errors: showErrors ? errorsByPath(errors) : {},
+    errors: { ...firstOfEach(refused?.at ?? {}), ...shown },
+    refusal: refusalText(refused) ?? shown.root ?? null,
+    refusedFields: Object.keys(refused?.at ?? {}),
     revealErrors: () => {
       setShowErrors(true);
       void form.trigger();
@@ -136,6 +175,7 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
       onDiscard: () => {
         form.reset(saved as DefaultValues<T> | undefined);
         setShowErrors(false);
+        setRefused(undefined);
       },
     },
   };

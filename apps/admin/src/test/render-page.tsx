@@ -19,6 +19,10 @@ export interface SentCall {
   body: unknown;
 }
 
+/** A refusal as the server answers it: its sentence, its kind and each problem with its path. */
+export const refusal = (Message: string, code: string, issues: unknown[] = []) =>
+  Response.json({ Message, code, issues }, { status: 400 });
+
 /** The other page of the test's router, to see a move away happen. */
 export const OTHER_PAGE_TEXT = 'Another page';
 
@@ -50,5 +54,7 @@ export function renderPage(page: ReactNode, api: Record<string, ApiHandler>) {
       </QueryClientProvider>
     </AppProvider>,
   );
-  return { ...view, user, router, sent };
+  /** The bodies the page sent to one API path, in order. */
+  const sentTo = (apiPath: string) => sent.filter((c) => c.path === apiPath).map((c) => c.body);
+  return { ...view, user, router, sent, sentTo };
 }

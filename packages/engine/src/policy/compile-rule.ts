@@ -2,7 +2,8 @@
 // schema already; what is left is what a schema cannot say (is this an address, a country, a
 // usable URL), reported with the rule's id and a message a merchant can act on. The checks
 // every rule shares (scope, action, monitor mode, expiry) are here; the kind checks the rest.
-import { normalizeRedirectUrl, type Action } from '../rules/action.js';
+import type { Action } from '../rules/action.js';
+import { invalidRedirectUrlMessage, normalizeRedirectUrl } from '../rules/redirect-url.js';
 import type { Rule } from '../rules/rule-set.js';
 import { compileScope, normalizeScopePattern, type Scope } from '../rules/scope.js';
 import type { CompiledRule } from './policy.js';
@@ -15,7 +16,7 @@ function compileAction(action: Action | undefined, report: Report) {
   if (url === null) {
     report({
       code: 'invalidRedirectUrl',
-      message: `"${action.url}" is not a valid redirect URL (use a full http:// or https:// address)`,
+      message: invalidRedirectUrlMessage(action.url),
       field: ['action', 'url'],
     });
   }

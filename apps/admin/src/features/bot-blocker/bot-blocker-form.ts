@@ -1,7 +1,9 @@
 // The Bot Blocker page's form: the action (as every blocker's) and the mode of each category,
-// saved together; the add field read as the contract reads it; the patterns table's filter.
+// saved together and checked by the save call's own schema; the add field read as the contract
+// reads it; the patterns table's filter.
 import {
   BOT_CATEGORIES,
+  botBlockerSettings,
   maxBotPatterns,
   readBotPattern,
   type BotBlockerSettings,
@@ -13,6 +15,8 @@ import {
 } from '@gatehouse/contracts';
 import type { RuleActionForm } from '../../components/rule-action-card.js';
 import { toForm, toSettings } from '../../components/rule-action-form.js';
+import type { IssuePath } from '../../lib/place-issues.js';
+import { requestFormSchema } from '../../lib/request-form-schema.js';
 
 /** What the page shows before the first answer, and after a failed load. */
 export const EMPTY_BOT_BLOCKER: BotBlockerView = {
@@ -56,6 +60,20 @@ export function toBotSettings(form: BotForm): BotBlockerSettings {
     goodBots: form.goodBots,
   };
 }
+
+/**
+ * The field a problem of the save call is about: the redirect address for the action; null for
+ * the modes, which are chosen from their lists, and shown above the form.
+ */
+export const fieldOf = ([first]: IssuePath): 'redirectUrl' | null =>
+  first === 'action' ? 'redirectUrl' : null;
+
+/** The form checked by the save call's own schema. */
+export const botFormSchema = requestFormSchema(toBotSettings, botBlockerSettings, fieldOf);
+
+/** True when the form can be sent as it is (what the cost card replays). */
+export const sendable = (form: BotForm) =>
+  botBlockerSettings.safeParse(toBotSettings(form)).success;
 
 /** The pattern typed in the add field, or the problem with it. */
 export function readPatternField(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redirectUrlError, toForm, toSettings } from './country-blocker-form.js';
+import { protectionMessages } from '@gatehouse/contracts';
+import { countryBlockerFormSchema, fieldOf, toForm, toSettings } from './country-blocker-form.js';
 
 describe('the Country Blocker form', () => {
   it('round-trips saved settings', () => {
@@ -21,13 +22,38 @@ describe('the Country Blocker form', () => {
     });
   });
 
-  it('accepts only full http(s) redirect addresses', () => {
-    expect(redirectUrlError('https://example.com/x')).toBeUndefined();
-    expect(redirectUrlError(' http://example.com ')).toBeUndefined();
-    expect(redirectUrlError('example.com')).toBe(
-      'Enter a full redirect address starting with http:// or https://.',
-    );
-    expect(redirectUrlError('javascript:alert(1)')).toBeDefined();
-    expect(redirectUrlError('')).toBeDefined();
+  it('accepts only full http(s) redirect addresses, with the save call’s messages at the field', () => {
+    const form = toForm({
+      mode: 'blacklist',
+      countries: [],
+      action: { type: 'block' },
+      monitor: false,
+    });
+    const urlError = (redirectUrl: string) => {
+      const parsed = countryBlockerFormSchema.safeParse({
+        ...form,
+        actionType: 'redirect',
+        redirectUrl,
+      });
+      return parsed.success ? undefined : parsed.error.issues.map((i) => [i.path, i.message]);
+    };
+    expect(urlError('https://example.com/x')).toBeUndefined();
+    expect(urlError(' http://example.com ')).toBeUndefined();
+    expect(urlError('example.com')).toEqual([
+      [
+        ['redirectUrl'],
+        '"example.com" is not a valid redirect URL (use a full http:// or https:// address)',
+      ],
+    ]);
+    expect(urlError('javascript:alert(1)')).toHaveLength(1);
+    expect(urlError('')).toEqual([[['redirectUrl'], protectionMessages.redirectUrl]]);
+  });
+
+  it('places the server’s problems of its one rule at their fields', () => {
+    expect(fieldOf(['rules', 3, 'action', 'url'])).toBe('redirectUrl');
+    expect(fieldOf(['rules', 0, 'countries', 1])).toBe('countries');
+    expect(fieldOf(['action', 'url'])).toBe('redirectUrl');
+    expect(fieldOf(['mode'])).toBe('mode');
+    expect(fieldOf([])).toBeNull();
   });
 });

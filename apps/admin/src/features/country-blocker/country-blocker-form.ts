@@ -1,6 +1,9 @@
 // The Country Blocker's editable form: the saved settings with the redirect address kept
-// while "Show the block page" is chosen, so switching back and forth loses nothing.
-import { protectionMessages, type CountryBlockerSettings } from '@gatehouse/contracts';
+// while "Show the block page" is chosen, so switching back and forth loses nothing; checked by
+// the save call's own schema, each problem (found here or by the server) at its field.
+import { countryBlockerSettings, type CountryBlockerSettings } from '@gatehouse/contracts';
+import type { IssuePath } from '../../lib/place-issues.js';
+import { requestFormSchema } from '../../lib/request-form-schema.js';
 
 export interface CountryBlockerForm {
   mode: CountryBlockerSettings['mode'];
@@ -44,19 +47,27 @@ export function toSettings(form: CountryBlockerForm): CountryBlockerSettings {
 export const costOf = (form: CountryBlockerForm) =>
   ({ call: 'saveCountryBlocker', draft: toSettings(form) }) as const;
 
-/** The contract's message when the redirect address is not a full http(s) URL. */
-export function redirectUrlError(url: string): string | undefined {
-  const text = url.trim();
-  try {
-    const parsed = new URL(text);
-    if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '')
-      return undefined;
-  } catch {
-    // Not a URL at all.
-  }
-  return protectionMessages.redirectUrl;
+export type CountryBlockerField = 'mode' | 'countries' | 'redirectUrl';
+
+/**
+ * The field a problem is about, by its path in the save call, or in the rule set the server
+ * compiled (["rules", n, …], the Country Blocker's one rule); null for none.
+ */
+export function fieldOf(path: IssuePath): CountryBlockerField | null {
+  const [first, , third] = path;
+  const head = first === 'rules' ? third : first;
+  if (head === 'action') return 'redirectUrl';
+  if (head === 'mode' || head === 'countries') return head;
+  return null;
 }
 
-export function formError(form: CountryBlockerForm): string | undefined {
-  return form.actionType === 'redirect' ? redirectUrlError(form.redirectUrl) : undefined;
-}
+/** The form checked by the save call's own schema, each problem at its field. */
+export const countryBlockerFormSchema = requestFormSchema(
+  toSettings,
+  countryBlockerSettings,
+  fieldOf,
+);
+
+/** True when the form can be sent as it is (what the cost card replays). */
+export const sendable = (form: CountryBlockerForm) =>
+  countryBlockerSettings.safeParse(toSettings(form)).success;

@@ -1,10 +1,9 @@
 // The settings form: the settings as the merchant edits them (the exempt tags as one
-// comma-separated text, the amount as text), read back into settings or the field's message.
-import {
-  fraudProtectMessages as m,
-  fraudProtectSettings,
-  type FraudProtectSettings,
-} from '@gatehouse/contracts';
+// comma-separated text, the amount as text), read back into the save call's settings and
+// checked by its own schema, each problem (found here or by the server) at its field.
+import { fraudProtectSettings, type FraudProtectSettings } from '@gatehouse/contracts';
+import type { IssuePath } from '../../lib/place-issues.js';
+import { requestFormSchema } from '../../lib/request-form-schema.js';
 
 export interface FraudForm extends Omit<
   FraudProtectSettings,
@@ -22,28 +21,37 @@ export function toFraudForm(settings: FraudProtectSettings): FraudForm {
   };
 }
 
+/**
+ * The amount as typed: none when empty, a number when written with at most two decimals, and
+ * otherwise not a number (which the save call's schema refuses with its message).
+ */
+function readAmount(text: string): number | null {
+  const amount = text.trim();
+  if (amount === '') return null;
+  return /^\d+(\.\d{1,2})?$/.test(amount) ? Number(amount) : NaN;
+}
+
 export function toFraudSettings(form: FraudForm): FraudProtectSettings {
-  const amount = form.minOrderAmount.trim();
   return {
     ...form,
     exemptCustomerTags: form.exemptCustomerTags
       .split(',')
       .map((t) => t.trim())
       .filter((t) => t !== ''),
-    minOrderAmount: amount === '' ? null : Number(amount),
+    minOrderAmount: readAmount(form.minOrderAmount),
   };
 }
 
-/** Each field's message, where the form cannot be saved as it is. */
-export function fraudFormErrors(form: FraudForm): Partial<Record<keyof FraudForm, string>> {
-  const amount = form.minOrderAmount.trim();
-  if (amount !== '' && !/^\d+(\.\d{1,2})?$/.test(amount)) return { minOrderAmount: m.amount };
-  const parsed = fraudProtectSettings.safeParse(toFraudSettings(form));
-  if (parsed.success) return {};
-  const errors: Partial<Record<keyof FraudForm, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof FraudForm;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+/** The fields that show their own problems. */
+export type FraudField = 'tag' | 'exemptCustomerTags' | 'minOrderAmount';
+
+/** The field a problem of the save call is about, by its path; null for none. */
+export function fieldOf(path: IssuePath): FraudField | null {
+  const [first] = path;
+  return first === 'tag' || first === 'exemptCustomerTags' || first === 'minOrderAmount'
+    ? first
+    : null;
 }
+
+/** The form checked by the save call's own schema. */
+export const fraudFormSchema = requestFormSchema(toFraudSettings, fraudProtectSettings, fieldOf);

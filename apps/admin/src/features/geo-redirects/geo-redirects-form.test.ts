@@ -1,60 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formInvalid,
+  fieldOf,
   newRule,
-  refusalOf,
-  ruleErrors,
+  redirectsFormSchema,
+  ruleErrorsAt,
   shadowsOf,
   shadowText,
   toForm,
   toRequest,
   type RedirectDraft,
+  type RedirectsForm,
 } from './geo-redirects-form.js';
 import { moveByKey } from '../../components/sortable-list/move-by-key.js';
+import { fieldErrors as errorsOf } from '../../test/field-errors.js';
+
+const fieldErrors = (form: RedirectsForm) => errorsOf(redirectsFormSchema, form);
 
 describe('the redirects draft', () => {
-  it('says what is missing in a new rule, as the server does', () => {
+  it('says what is missing in a new rule, as the server does, at its fields', () => {
     const rule = newRule();
-    expect(ruleErrors(rule)).toEqual({
-      url: 'Enter the address to send visitors to, starting with https://, like https://example.de.',
-      countries: 'Choose at least one country or continent for each redirect.',
-    });
-    expect(ruleErrors({ ...rule, url: 'http://example.de', continents: ['EU'] })).toEqual({
-      url: '"http://example.de" is not an https address. Enter a full address starting with https://, like https://example.de.',
+    expect(fieldErrors({ rules: [rule] })).toEqual({
+      'rules.0.url':
+        'Enter the address to send visitors to, starting with https://, like https://example.de.',
+      'rules.0.countries': 'Choose at least one country or continent for each redirect.',
     });
     expect(
-      formInvalid({ rules: [{ ...rule, url: 'https://example.de', countries: ['DE'] }] }),
-    ).toBe(false);
+      fieldErrors({ rules: [{ ...rule, url: 'http://example.de', continents: ['EU'] }] }),
+    ).toEqual({
+      'rules.0.url':
+        '"http://example.de" is not an https address. Enter a full address starting with https://, like https://example.de.',
+    });
+    expect(
+      fieldErrors({ rules: [{ ...rule, url: 'https://example.de', countries: ['DE'] }] }),
+    ).toEqual({});
   });
 
-  it("puts a refused prompt text under that text's own field", () => {
+  it("puts a refused prompt text under that text's own field, in its rule", () => {
     const rule = { ...newRule(), url: 'https://example.de', countries: ['DE'] };
-    const errors = ruleErrors({ ...rule, prompt: { ...rule.prompt, accept: '', decline: '' } });
+    const errors = fieldErrors({
+      rules: [rule, { ...rule, prompt: { ...rule.prompt, accept: '', decline: '' } }],
+    });
     expect(errors).toEqual({
+      'rules.1.prompt.accept': 'Enter the text of the button that redirects.',
+      'rules.1.prompt.decline': 'Enter the text of the button that stays.',
+    });
+    expect(ruleErrorsAt(errors, 1)).toEqual({
+      url: undefined,
+      countries: undefined,
       prompt: {
         accept: 'Enter the text of the button that redirects.',
         decline: 'Enter the text of the button that stays.',
       },
+      rule: undefined,
     });
-    expect(formInvalid({ rules: [{ ...rule, prompt: { ...rule.prompt, accept: '' } }] })).toBe(
-      true,
-    );
   });
 
-  it("sorts a refused save's problems onto the rules they are about", () => {
-    const a = { ...newRule(), url: 'https://example.de', countries: ['DE'] };
-    const b = { ...newRule(), url: 'https://example.fr', countries: ['XX'] };
-    const form = { rules: [a, b] };
-    expect(
-      refusalOf(form, 'first', [
-        { path: ['rules', 1, 'countries', 0], code: 'invalidCountry', message: 'bad country' },
-        { path: ['rules'], code: 'tooMany', message: 'too many' },
-      ]),
-    ).toEqual({ byRule: { [b.key]: ['bad country'] }, page: ['too many'] });
-    expect(refusalOf(form, 'Reload the page.', undefined)).toEqual({
-      byRule: {},
-      page: ['Reload the page.'],
-    });
+  it("places a refused save's problems at the fields, the rules or the list they are about", () => {
+    expect(fieldOf(['rules', 1, 'countries', 0])).toBe('rules.1.countries');
+    expect(fieldOf(['rules', 1, 'continents', 2])).toBe('rules.1.countries');
+    expect(fieldOf(['rules', 0, 'url'])).toBe('rules.0.url');
+    expect(fieldOf(['rules', 2, 'prompt', 'accept'])).toBe('rules.2.prompt.accept');
+    expect(fieldOf(['rules', 2, 'id'])).toBe('rules.2');
+    expect(fieldOf(['rules'])).toBeNull();
   });
 
   it('moves rules and sends them in order, new ones without an id', () => {

@@ -1,18 +1,16 @@
 // The page's draft of the ordered rules: each rule keyed for drag and drop (its id, or a key
-// made for a rule added here), checked as the server checks it, and turned into the save call;
-// and which rules the ones above them take countries from (the first rule on that covers a
-// visitor's country decides).
+// made for a rule added here), turned into the save call and checked by the call's own schema,
+// each problem (found here or by the server) at its rule's field; and which rules the ones
+// above them take countries from (the first rule on that covers a visitor's country decides).
 import {
   DEFAULT_REDIRECT_PROMPT,
-  geoRedirectMessages as m,
-  geoRedirectRule,
-  isHttpsAddress,
-  type ErrorIssue,
+  geoRedirectsSaveRequest,
   type GeoRedirectEntry,
   type GeoRedirectRuleInput,
 } from '@gatehouse/contracts';
 import { countries as allCountries, countryName } from '@gatehouse/engine/values';
-import { placeIssues } from '../../lib/place-issues.js';
+import type { IssuePath } from '../../lib/place-issues.js';
+import { requestFormSchema } from '../../lib/request-form-schema.js';
 
 export interface RedirectDraft extends Omit<GeoRedirectRuleInput, 'id'> {
   /** Stable while the page is open: the stored id, or `new-…` for a rule added here. */
@@ -46,38 +44,6 @@ export function newRule(): RedirectDraft {
   };
 }
 
-type PromptField = 'title' | 'text' | 'accept' | 'decline';
-const PROMPT_FIELDS: readonly string[] = ['title', 'text', 'accept', 'decline'];
-
-/** The problems of one rule, by field; the prompt's by its own fields. */
-export interface RuleErrors {
-  url?: string;
-  countries?: string;
-  prompt?: Partial<Record<PromptField, string>>;
-}
-
-/** The problems of one rule, by field, as the save call would find them. */
-export function ruleErrors(rule: RedirectDraft): RuleErrors {
-  const errors: RuleErrors = {};
-  if (rule.url.trim() === '') errors.url = m.url;
-  else if (!isHttpsAddress(rule.url)) errors.url = m.urlNotHttps(rule.url.trim());
-  if (rule.countries.length + rule.continents.length === 0) errors.countries = m.noCountries;
-  // The prompt's texts are checked by the call's own schema; the first problem of each field.
-  const { key: _key, id: _id, ...input } = rule;
-  const parsed = geoRedirectRule.safeParse({ ...input, url: rule.url.trim() });
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const [head, field] = issue.path;
-    if (head !== 'prompt' || typeof field !== 'string' || !PROMPT_FIELDS.includes(field)) continue;
-    errors.prompt ??= {};
-    errors.prompt[field as PromptField] ??= issue.message;
-  }
-  return errors;
-}
-
-export function formInvalid(form: RedirectsForm): boolean {
-  return form.rules.some((rule) => Object.keys(ruleErrors(rule)).length > 0);
-}
-
 export function toRequest(form: RedirectsForm): { rules: GeoRedirectRuleInput[] } {
   return {
     rules: form.rules.map(({ key: _key, id, ...rule }) => ({
@@ -88,23 +54,50 @@ export function toRequest(form: RedirectsForm): { rules: GeoRedirectRuleInput[] 
   };
 }
 
-/** A refused save's problems: those of one rule by its key, the rest for the whole page. */
-export interface Refusal {
-  byRule: Record<string, string[]>;
-  page: string[];
+type PromptField = 'title' | 'text' | 'accept' | 'decline';
+const PROMPT_FIELDS: readonly unknown[] = ['title', 'text', 'accept', 'decline'];
+
+/**
+ * The field of the form a problem of the save call is about, by its path: a rule's address,
+ * its countries (and continents), a text of its prompt, or the rule itself ("rules.2"); null
+ * for the list as a whole.
+ */
+export function fieldOf(path: IssuePath): string | null {
+  const [head, index, field, part] = path;
+  if (head !== 'rules' || typeof index !== 'number') return null;
+  const rule = `rules.${index}`;
+  if (field === 'url') return `${rule}.url`;
+  if (field === 'countries' || field === 'continents') return `${rule}.countries`;
+  if (field === 'prompt' && PROMPT_FIELDS.includes(part)) return `${rule}.prompt.${String(part)}`;
+  return rule;
 }
 
-/** Sorts a refused save's problems onto the rules (in the order sent) they are about. */
-export function refusalOf(
-  form: RedirectsForm,
-  message: string,
-  issues: readonly ErrorIssue[] | undefined,
-): Refusal {
-  const placed = placeIssues(message, issues, ([head, index]) =>
-    head === 'rules' && typeof index === 'number' ? (form.rules[index]?.key ?? null) : null,
-  );
-  const page = placed.unplaced.length > 0 ? placed.unplaced : placed.banner ? [placed.banner] : [];
-  return { byRule: placed.at as Record<string, string[]>, page };
+/** The form checked by the save call's own schema. */
+export const redirectsFormSchema = requestFormSchema(toRequest, geoRedirectsSaveRequest, fieldOf);
+
+/** The problems of one rule, by field; the prompt's by its own fields. */
+export interface RuleErrors {
+  url?: string | undefined;
+  countries?: string | undefined;
+  prompt?: Partial<Record<PromptField, string>>;
+  /** About the rule, at no one field. */
+  rule?: string | undefined;
+}
+
+/** The problems of the rule at a position, from the form's problems by field. */
+export function ruleErrorsAt(errors: Record<string, string>, index: number): RuleErrors {
+  const at = `rules.${index}`;
+  const prompt: Partial<Record<PromptField, string>> = {};
+  for (const field of PROMPT_FIELDS as PromptField[]) {
+    const error = errors[`${at}.prompt.${field}`];
+    if (error !== undefined) prompt[field] = error;
+  }
+  return {
+    url: errors[`${at}.url`],
+    countries: errors[`${at}.countries`],
+    ...(Object.keys(prompt).length > 0 ? { prompt } : {}),
+    rule: errors[at],
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors as errorsOf } from '../../test/field-errors.js';
 import {
   protectionMessages as pm,
   vpnMessages as m,
@@ -9,14 +10,18 @@ import {
   feedMeanwhile,
   feedNextTry,
   feedState,
-  hasErrors,
+  fieldOf,
+  sendable,
   switchBadge,
   switchListMissing,
-  switchError,
   toVpnForm,
   toVpnSettings,
   trustedAsnError,
+  vpnFormSchema,
+  type VpnBlockerForm,
 } from './vpn-blocker-form.js';
+
+const fieldErrors = (form: VpnBlockerForm) => errorsOf(vpnFormSchema, form);
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 
@@ -54,18 +59,28 @@ describe('the Bot (VPN/Proxy) Blocker form', () => {
   it('keeps the block page for a switch that is off and was never given an address', () => {
     const form = toVpnForm(EMPTY_VPN_BLOCKER);
     form.switches.tor = { ...form.switches.tor, actionType: 'redirect', redirectUrl: ' ' };
-    expect(switchError(form.switches.tor)).toBeUndefined();
-    expect(hasErrors(form)).toBe(false);
+    expect(fieldErrors(form)).toEqual({});
+    expect(sendable(form)).toBe(true);
     expect(toVpnSettings(form).switches.tor.action).toEqual({ type: 'block' });
   });
 
   it('refuses a bad redirect address, on a switch that is on or keeps one', () => {
     const form = toVpnForm(EMPTY_VPN_BLOCKER);
     form.switches.vpn = { ...form.switches.vpn, enabled: true, actionType: 'redirect' };
-    expect(switchError(form.switches.vpn)).toBe(pm.redirectUrl);
+    expect(fieldErrors(form)).toEqual({ 'switches.vpn.redirectUrl': pm.redirectUrl });
     form.switches.vpn = { ...form.switches.vpn, enabled: false, redirectUrl: 'ftp://x.example' };
-    expect(switchError(form.switches.vpn)).toBe(pm.redirectUrl);
-    expect(hasErrors(form)).toBe(true);
+    expect(fieldErrors(form)).toEqual({
+      'switches.vpn.redirectUrl':
+        '"ftp://x.example" is not a valid redirect URL (use a full http:// or https:// address)',
+    });
+    expect(sendable(form)).toBe(false);
+  });
+
+  it('places the server’s problems at the field of their switch', () => {
+    expect(fieldOf(['switches', 'tor', 'action', 'url'])).toBe('switches.tor.redirectUrl');
+    expect(fieldOf(['switches', 'tor', 'monitor'])).toBeNull();
+    expect(fieldOf(['switches', 'wifi', 'action', 'url'])).toBeNull();
+    expect(fieldOf(['allowPrivateRelay'])).toBeNull();
   });
 
   it('reads a trusted network as the contract does', () => {

@@ -1,17 +1,22 @@
 // The Bot (VPN/Proxy) Blocker page's form: per switch whether it is on, its action (the redirect
 // address kept while the block page is chosen) and monitor mode, and the relay choice; the
-// trusted-network field read as the contract reads it; and how a feed's state reads.
+// trusted-network field read as the contract reads it; and how a feed's state reads. The
+// switches are checked by the save call's own schema, each problem (found here or by the
+// server) at the field of its switch.
 import {
   maxTrustedAsns,
   readTrustedAsn,
+  vpnBlockerSettings,
   vpnNetworks,
   type NetworkFeedStatus,
   type VpnBlockerSettings,
   type VpnBlockerView,
   type VpnNetwork,
 } from '@gatehouse/contracts';
-import { formError, toForm, toSettings } from '../../components/rule-action-form.js';
+import { toForm, toSettings } from '../../components/rule-action-form.js';
 import type { RuleActionForm } from '../../components/rule-action-card.js';
+import type { IssuePath } from '../../lib/place-issues.js';
+import { requestFormSchema } from '../../lib/request-form-schema.js';
 import { relativeTime } from '../../lib/relative-time.js';
 
 export interface SwitchForm extends RuleActionForm {
@@ -68,14 +73,21 @@ export function toVpnSettings(form: VpnBlockerForm): VpnBlockerSettings {
   };
 }
 
-/** The redirect address problem of a switch, if it has one that a save would send. */
-export function switchError(form: SwitchForm): string | undefined {
-  if (!form.enabled && form.redirectUrl.trim() === '') return undefined;
-  return formError(form);
+/** The field a problem of the save call is about ("switches.vpn.redirectUrl"); null for none. */
+export function fieldOf(path: IssuePath): string | null {
+  const [first, network, third] = path;
+  const isSwitch = vpnNetworks.some((n) => n === network);
+  return first === 'switches' && isSwitch && third === 'action'
+    ? `switches.${network}.redirectUrl`
+    : null;
 }
 
-export const hasErrors = (form: VpnBlockerForm) =>
-  vpnNetworks.some((network) => switchError(form.switches[network]) !== undefined);
+/** The form checked by the save call's own schema. */
+export const vpnFormSchema = requestFormSchema(toVpnSettings, vpnBlockerSettings, fieldOf);
+
+/** True when the form can be sent as it is (what the cost card replays). */
+export const sendable = (form: VpnBlockerForm) =>
+  vpnBlockerSettings.safeParse(toVpnSettings(form)).success;
 
 /** The trusted-network field's problem, before asking the server. */
 export function trustedAsnError(text: string): string | undefined {

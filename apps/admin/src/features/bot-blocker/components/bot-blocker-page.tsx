@@ -1,8 +1,9 @@
 // /botBlocker: the categories of automated visitors, each blocked, monitored or off, and the
 // action a blocked visitor gets, saved together with the contextual save bar; the merchant's
 // own user-agent patterns, added, changed and removed at once. What a change would have done
-// shows as it is edited, and is confirmed when it needs to be. A paid feature: on Free the
-// page explains it and leads to the subscription page.
+// shows as it is edited, and is confirmed when it needs to be; a problem of the settings, found
+// before the save or by the server, shows at its field. A paid feature: on Free the page
+// explains it and leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
@@ -11,12 +12,19 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
+import { RefusalBanner } from '../../../components/refusal-banner.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
-import { formError } from '../../../components/rule-action-form.js';
 import { useBotBlocker } from '../api/use-bot-blocker.js';
 import { useSaveBotBlocker } from '../api/use-save-bot-blocker.js';
-import { toBotForm, toBotSettings, type BotForm } from '../bot-blocker-form.js';
+import {
+  botFormSchema,
+  fieldOf,
+  sendable,
+  toBotForm,
+  toBotSettings,
+  type BotForm,
+} from '../bot-blocker-form.js';
 import { AddBotPatternForm } from './add-bot-pattern-form.js';
 import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
@@ -55,7 +63,7 @@ export function BotBlockerPage() {
   );
 }
 
-function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
+export function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const query = useBotBlocker();
   const saveBotBlocker = useSaveBotBlocker();
   const { action, categories, goodBots, patterns, limit } = query.data;
@@ -71,8 +79,9 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const costCheck = useCostConfirmation();
   const costOf = (form: BotForm) =>
     ({ call: 'saveBotBlocker', draft: toBotSettings(form) }) as const;
-  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: (form) => Boolean(formError(form)),
+  const { draft, change, errors, refusal, revealErrors, saveBar } = useSaveBarForm(saved, {
+    schema: botFormSchema,
+    placeOf: fieldOf,
     confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => saveBotBlocker.call(toBotSettings(form)),
     onSaved: () => showToast('Bot Blocker saved'),
@@ -87,6 +96,7 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     >
       <SaveBar {...saveBar} />
       <Layout>
+        <RefusalBanner title="The Bot Blocker was not saved" refusal={refusal} />
         <Layout.Section>
           <BlockStack gap="400">
             <BotCategoriesCard
@@ -108,11 +118,11 @@ function BotBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
               title="When a bot is blocked"
               showMonitor={false}
               form={draft}
-              urlError={showErrors ? formError(draft) : undefined}
+              urlError={errors.redirectUrl}
               onChange={change}
               onUrlBlur={revealErrors}
             />
-            <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
+            <RuleCostCard draft={sendable(draft) ? costOf(draft) : null} />
             <Card>
               <BlockStack gap="400">
                 <BlockStack gap="100">

@@ -3,7 +3,7 @@
 import { prefetchRuleCost } from '../../../components/rule-cost/use-rule-cost.js';
 import { prefetchApiQuery, useApiQuery } from '../../../lib/api-query.js';
 import { settingsRead, type PageData } from '../../../lib/page-data.js';
-import { costOf, DEFAULT_COUNTRY_BLOCKER, formError, toForm } from '../country-blocker-form.js';
+import { costOf, DEFAULT_COUNTRY_BLOCKER, sendable, toForm } from '../country-blocker-form.js';
 
 const countryBlockerRead = settingsRead('getCountryBlocker');
 
@@ -18,6 +18,6 @@ export function useCountryBlocker() {
 export const countryBlockerData: PageData = () => {
   void prefetchApiQuery(countryBlockerRead.call, {}).then((settings) => {
     const form = settings && toForm(settings);
-    if (form && !formError(form)) prefetchRuleCost(costOf(form));
+    if (form && sendable(form)) prefetchRuleCost(costOf(form));
   });
 };

@@ -2,7 +2,8 @@
 // the contextual save bar. Blocking mainland China while the app embed is off brings up the
 // China reminder; an empty whitelist shows the same critical banner as the dashboard. What the
 // change would have done to the last 7 days of visits shows as it is edited, and a change that
-// would block the merchant's own country or address asks before it is saved.
+// would block the merchant's own country or address asks before it is saved. Each problem,
+// found before the save or by the server, shows at its field.
 import { useMemo, useState } from 'react';
 import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
 import { COUNTRY_RULE_ID } from '@gatehouse/contracts';
@@ -13,6 +14,7 @@ import { EmptyWhitelistBanner } from '../../../components/empty-whitelist-banner
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
 import { PageSkeleton } from '../../../components/page-skeleton.js';
+import { RefusalBanner } from '../../../components/refusal-banner.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useAppState } from '../../../lib/app-state.js';
 import { shouldShowChinaReminder } from '../../../lib/local-flags.js';
@@ -20,7 +22,15 @@ import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useCountryBlocker } from '../api/use-country-blocker.js';
 import { useSaveCountryBlocker } from '../api/use-save-country-blocker.js';
-import { costOf, formError, toForm, toSettings } from '../country-blocker-form.js';
+import {
+  costOf,
+  countryBlockerFormSchema,
+  fieldOf,
+  sendable,
+  toForm,
+  toSettings,
+  type CountryBlockerField,
+} from '../country-blocker-form.js';
 import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
@@ -44,27 +54,30 @@ export function CountryBlockerPage() {
   };
   const costCheck = useCostConfirmation();
   const counts = useAccessRequestCounts();
-  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: (form) => Boolean(formError(form)),
-    confirm: (form) => costCheck.ask(costOf(form)),
-    submit: (form) => saveCountryBlocker.call(toSettings(form)),
+  const form = useSaveBarForm(saved, {
+    schema: countryBlockerFormSchema,
+    placeOf: fieldOf,
+    confirm: (draft) => costCheck.ask(costOf(draft)),
+    submit: (draft) => saveCountryBlocker.call(toSettings(draft)),
     onSaved: (settings) => {
       showToast('Country Blocker saved');
       remindIfChinaBlocked(settings);
     },
   });
 
+  const { draft, change, revealErrors, errors, refusal } = form;
   if (draft === undefined || query.isLoading) {
     return <PageSkeleton title="Country Blocker" lines={6} />;
   }
 
-  const error = formError(draft);
+  const errorOf = (field: CountryBlockerField) => errors[field];
   const requests = accessRequestsText(counts[COUNTRY_RULE_ID]);
 
   return (
     <Page title="Country Blocker">
-      <SaveBar {...saveBar} />
+      <SaveBar {...form.saveBar} />
       <Layout>
+        <RefusalBanner title="The Country Blocker was not saved" refusal={refusal} />
         {draft.mode === 'whitelist' && draft.countries.length === 0 && (
           <Layout.Section>
             <EmptyWhitelistBanner withAction={false} />
@@ -72,21 +85,26 @@ export function CountryBlockerPage() {
         )}
         <Layout.Section>
           <BlockStack gap="400">
-            <ModeCard mode={draft.mode} onChange={(mode) => change({ mode })} />
+            <ModeCard
+              mode={draft.mode}
+              error={errorOf('mode')}
+              onChange={(mode) => change({ mode })}
+            />
             {requests && (
               <Banner tone="warning">
                 {`${requests}: shoppers this blocker turned away asked to be let in. The visitor log lists them.`}
               </Banner>
             )}
-            <RuleCostCard draft={error ? null : costOf(draft)} />
+            <RuleCostCard draft={sendable(draft) ? costOf(draft) : null} />
             <CountryPicker
               mode={draft.mode}
               selected={draft.countries}
+              error={errorOf('countries')}
               onChange={(countries) => change({ countries })}
             />
             <RuleActionCard
               form={draft}
-              urlError={showErrors ? error : undefined}
+              urlError={errorOf('redirectUrl')}
               onChange={change}
               onUrlBlur={revealErrors}
             />

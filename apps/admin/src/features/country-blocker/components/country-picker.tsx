@@ -1,7 +1,17 @@
 // The countries of the rule: the selected ones as removable tags, a search, "select by
 // continent", and the full list with flags to tick.
 import { useMemo, useState } from 'react';
-import { BlockStack, Box, Button, Card, InlineStack, Tag, Text, TextField } from '@shopify/polaris';
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineError,
+  InlineStack,
+  Tag,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { countryName } from '@gatehouse/engine/values';
 import { searchCountries } from '../../../lib/country-search.js';
 import { toggleCountry } from '../country-selection.js';
@@ -12,10 +22,13 @@ import { CountryList } from './country-list.js';
 export function CountryPicker({
   mode,
   selected,
+  error,
   onChange,
 }: {
   mode: 'blacklist' | 'whitelist';
   selected: string[];
+  /** What a save would be refused for in the list. */
+  error?: string | undefined;
   onChange: (codes: string[]) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -35,6 +48,7 @@ export function CountryPicker({
             </Button>
           )}
         </InlineStack>
+        {error && <InlineError message={error} fieldID="country-search" />}
         {selected.length === 0 ? (
           <Text as="p" tone="subdued">
             No countries selected.

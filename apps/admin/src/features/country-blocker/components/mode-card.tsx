@@ -17,9 +17,11 @@ const choices = [
 
 export function ModeCard({
   mode,
+  error,
   onChange,
 }: {
   mode: CountryBlockerForm['mode'];
+  error?: string | undefined;
   onChange: (mode: CountryBlockerForm['mode']) => void;
 }) {
   return (
@@ -33,6 +35,7 @@ export function ModeCard({
           titleHidden
           choices={choices.map((c) => ({ ...c }))}
           selected={[mode]}
+          error={error}
           onChange={([value]) => onChange(value === 'whitelist' ? 'whitelist' : 'blacklist')}
         />
       </BlockStack>

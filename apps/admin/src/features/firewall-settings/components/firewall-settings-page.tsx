@@ -4,7 +4,7 @@
 // save bar, which asks before a move away drops them; each problem, found before the save or
 // by the server, shows at its field.
 // Part of Premium: on Free the page explains it and leads to the subscription page.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Banner,
   BlockStack,
@@ -20,7 +20,6 @@ import { FIREWALL_ENFORCEABLE, type FirewallEnforceable } from '@gatehouse/contr
 import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
-import { placeIssues, type PlacedIssues } from '../../../lib/place-issues.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useFirewallSettings, useSaveFirewallSettings } from '../api/use-firewall-settings.js';
 import {
@@ -54,20 +53,15 @@ export function FirewallSettingsPage() {
 export function FirewallSettingsEditor() {
   const settings = useFirewallSettings();
   const save = useSaveFirewallSettings();
-  // The server's refusal of the last save, shown at its fields until the next edit.
-  const [refusal, setRefusal] = useState<PlacedIssues<FirewallField> | undefined>();
   const saved = useMemo(() => toForm(settings.data), [settings.data]);
   const form = useSaveBarForm(saved, {
     schema: firewallFormSchema,
+    placeOf: fieldOf,
     submit: async (draft) => {
       const read = readForm(draft);
       // Never an error here: the save bar checks the draft before it submits.
       if ('error' in read) return { result: false, data: undefined, message: read.error };
-      const outcome = await save.call(read.settings);
-      if (!outcome.result) {
-        setRefusal(placeIssues(outcome.message, outcome.error?.issues, fieldOf));
-      }
-      return outcome;
+      return save.call(read.settings);
     },
     onSaved: (data) => {
       // The domains and origin come back in normal form: the draft becomes what was stored.
@@ -77,28 +71,18 @@ export function FirewallSettingsEditor() {
   });
   const { draft } = form;
   if (draft === undefined) return <Page title={TITLE} />;
-  const errorOf = (field: FirewallField) => form.errors[field] ?? refusal?.at[field]?.[0];
-  const set = (change: Partial<FirewallForm>) => {
-    form.change(change);
-    setRefusal(undefined);
-  };
+  const errorOf = (field: FirewallField) => form.errors[field];
 
   return (
     <Page title={TITLE}>
-      <SaveBar
-        {...form.saveBar}
-        onDiscard={() => {
-          form.saveBar.onDiscard();
-          setRefusal(undefined);
-        }}
-      />
+      <SaveBar {...form.saveBar} />
       <BlockStack gap="400">
         <ConnectionCard view={settings.data} />
         <SettingsForm
           form={draft}
-          banner={refusal?.banner ?? undefined}
+          banner={form.refusal ?? undefined}
           errorOf={errorOf}
-          onChange={set}
+          onChange={form.change}
         />
       </BlockStack>
     </Page>

@@ -1,5 +1,6 @@
 // /fraudProtect: the settings (saved with the contextual save bar), what customer data is kept
-// and for how long, and the log of orders it acted on. A paid feature: on Free the page
+// and for how long, and the log of orders it acted on; each problem of the settings, found
+// before the save or by the server, shows at its field. A paid feature: on Free the page
 // explains it and leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
@@ -7,11 +8,12 @@ import { DataKeptCard } from '../../../components/data-kept-card.js';
 import { PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { PageSkeleton } from '../../../components/page-skeleton.js';
+import { RefusalBanner } from '../../../components/refusal-banner.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useFraudProtect, useSaveFraudProtect } from '../api/use-fraud-protect.js';
-import { fraudFormErrors, toFraudForm, toFraudSettings } from '../fraud-protect-form.js';
+import { fieldOf, fraudFormSchema, toFraudForm, toFraudSettings } from '../fraud-protect-form.js';
 import { FraudLogCard } from './fraud-log-card.js';
 import { FraudSettingsCard } from './fraud-settings-card.js';
 import { OrderRiskCard } from './order-risk-card.js';
@@ -52,34 +54,34 @@ function FraudDataKept({ days }: { days: number }) {
   );
 }
 
-function FraudProtectEditor() {
+export function FraudProtectEditor() {
   const query = useFraudProtect();
   const save = useSaveFraudProtect();
   const { settings, logRetentionDays, canReadCustomers } = query.data;
   const savedKey = JSON.stringify(settings);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the form changes
   const saved = useMemo(() => toFraudForm(settings), [savedKey]);
-  const { draft, change, showErrors, saveBar } = useSaveBarForm(
-    query.isSettled ? saved : undefined,
-    {
-      invalid: (form) => Object.keys(fraudFormErrors(form)).length > 0,
-      submit: (form) => save.call(toFraudSettings(form)),
-      onSaved: () => showToast('Fraud Protect saved'),
-    },
-  );
+  const form = useSaveBarForm(query.isSettled ? saved : undefined, {
+    schema: fraudFormSchema,
+    placeOf: fieldOf,
+    submit: (draft) => save.call(toFraudSettings(draft)),
+    onSaved: () => showToast('Fraud Protect saved'),
+  });
 
+  const { draft, change, refusal } = form;
   if (draft === undefined || query.isLoading) {
     return <PageSkeleton title={TITLE} subtitle={SUBTITLE} lines={8} />;
   }
   return (
     <Page title={TITLE} subtitle={SUBTITLE}>
-      <SaveBar {...saveBar} />
+      <SaveBar {...form.saveBar} />
       <Layout>
+        <RefusalBanner title="Fraud Protect was not saved" refusal={refusal} />
         <Layout.Section>
           <BlockStack gap="400">
             <FraudSettingsCard
               form={draft}
-              errors={showErrors ? fraudFormErrors(draft) : {}}
+              errors={form.errors}
               canReadCustomers={canReadCustomers}
               onChange={change}
             />

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { CancelOptions } from '../../../components/cancel-options.js';
-import type { FraudForm } from '../fraud-protect-form.js';
+import type { FraudField, FraudForm } from '../fraud-protect-form.js';
 
 export const MEDIUM_RISK_WARNING =
   'Shopify rates many good orders as medium risk. Cancelling them loses real sales; consider only tagging them for review.';
@@ -24,7 +24,8 @@ export function FraudSettingsCard({
   onChange,
 }: {
   form: FraudForm;
-  errors: Partial<Record<keyof FraudForm, string>>;
+  /** Each field's problem, by its name. */
+  errors: Partial<Record<FraudField, string>>;
   canReadCustomers: boolean;
   onChange: (partial: Partial<FraudForm>) => void;
 }) {

@@ -1,8 +1,9 @@
 // /redirect: Geolocation Redirects. Ordered rules (the first one that covers a visitor
 // decides), reordered by drag and drop with the pointer, touch or the keyboard, edited in
 // place and saved all at once with the contextual save bar; "test as a visitor from…" runs the
-// saved rules. A paid feature: on Free the page explains it and leads to the subscription page.
-import { useMemo, useState } from 'react';
+// saved rules. Each problem, found before the save or by the server, shows at its rule's field.
+// A paid feature: on Free the page explains it and leads to the subscription page.
+import { useMemo } from 'react';
 import { Banner, BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
 import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-blocker-page.js';
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
@@ -14,10 +15,10 @@ import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useGeoRedirects } from '../api/use-geo-redirects.js';
 import { useSaveGeoRedirects } from '../api/use-save-geo-redirects.js';
 import {
-  formInvalid,
+  fieldOf,
   newRule,
-  type Refusal,
-  refusalOf,
+  redirectsFormSchema,
+  ruleErrorsAt,
   shadowsOf,
   toForm,
   toRequest,
@@ -46,22 +47,15 @@ export function GeoRedirectsPage() {
   );
 }
 
-function GeoRedirectsEditor() {
+export function GeoRedirectsEditor() {
   const { account } = useAppState();
   const redirects = useGeoRedirects();
   const save = useSaveGeoRedirects();
   const saved = useMemo(() => toForm(redirects.data.rules), [redirects.data.rules]);
-  // The server's refusal of the last save, each problem at its rule, kept until the next edit.
-  const [refusal, setRefusal] = useState<Refusal | undefined>();
   const form = useSaveBarForm(saved, {
-    invalid: formInvalid,
-    submit: async (draft) => {
-      const outcome = await save.call(toRequest(draft));
-      setRefusal(
-        outcome.result ? undefined : refusalOf(draft, outcome.message, outcome.error?.issues),
-      );
-      return outcome;
-    },
+    schema: redirectsFormSchema,
+    placeOf: fieldOf,
+    submit: (draft) => save.call(toRequest(draft)),
     onSaved: (data) => {
       // Rules added here come back with their ids and targets in normal form: the draft
       // becomes what was stored.
@@ -74,10 +68,9 @@ function GeoRedirectsEditor() {
   const { rules } = draft;
   const shadows = shadowsOf(rules);
   const limit = redirects.data.limit;
-  const change = (partial: Partial<typeof draft>) => {
-    form.change(partial);
-    setRefusal(undefined);
-  };
+  const { change, refusal, refusedFields } = form;
+  const refusedRule = (index: number) =>
+    refusedFields.some((f) => f === `rules.${index}` || f.startsWith(`rules.${index}.`));
   const update = (key: string, edit: object) =>
     change({ rules: rules.map((r) => (r.key === key ? { ...r, ...edit } : r)) });
 
@@ -91,13 +84,7 @@ function GeoRedirectsEditor() {
         onAction: () => change({ rules: [...rules, newRule()] }),
       }}
     >
-      <SaveBar
-        {...form.saveBar}
-        onDiscard={() => {
-          form.saveBar.onDiscard();
-          setRefusal(undefined);
-        }}
-      />
+      <SaveBar {...form.saveBar} />
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -118,13 +105,9 @@ function GeoRedirectsEditor() {
                 </Text>
               </BlockStack>
             </Card>
-            {refusal && (
+            {(refusal || refusedFields.length > 0) && (
               <Banner tone="critical" title="The redirects were not saved">
-                {refusal.page.length > 0 ? (
-                  refusal.page.map((problem) => <p key={problem}>{problem}</p>)
-                ) : (
-                  <p>Correct the redirects marked below, then save again.</p>
-                )}
+                <p>{refusal ?? 'Correct the redirects marked below, then save again.'}</p>
               </Banner>
             )}
             {rules.length === 0 ? (
@@ -144,8 +127,8 @@ function GeoRedirectsEditor() {
                   <RedirectRuleCard
                     rule={rule}
                     position={position}
-                    showErrors={form.showErrors}
-                    refused={refusal?.byRule[rule.key]}
+                    errors={ruleErrorsAt(form.errors, position - 1)}
+                    refused={refusedRule(position - 1)}
                     shadow={shadows.get(rule.key)}
                     onChange={(change) => update(rule.key, change)}
                     onRemove={() => change({ rules: rules.filter((r) => r.key !== rule.key) })}

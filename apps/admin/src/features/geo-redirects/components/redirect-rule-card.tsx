@@ -1,7 +1,8 @@
 // One redirect in the ordered list: a drag handle (pointer, touch, or the keyboard: focus it,
 // Space to lift, arrows to move, Space to drop), where it applies, the target, whether the
-// path is kept, and automatic or a prompt with its texts and the target's flag; what the server
-// refused in it at the last save, and what the redirects above it take from it.
+// path is kept, and automatic or a prompt with its texts and the target's flag; each problem at
+// its field, that the server refused it at the last save, and what the redirects above it take
+// from it.
 import {
   Banner,
   BlockStack,
@@ -19,7 +20,6 @@ import {
 import { countries } from '@gatehouse/engine/values';
 import { DragHandle } from '../../../components/sortable-list/sortable-list.js';
 import {
-  ruleErrors,
   shadowText,
   type RedirectDraft,
   type RuleErrors,
@@ -35,7 +35,7 @@ const FLAG_OPTIONS = [
 export function RedirectRuleCard({
   rule,
   position,
-  showErrors,
+  errors,
   refused,
   shadow,
   onChange,
@@ -43,15 +43,15 @@ export function RedirectRuleCard({
 }: {
   rule: RedirectDraft;
   position: number;
-  showErrors: boolean;
-  /** What the server refused in this rule at the last save. */
-  refused?: string[] | undefined;
+  /** The rule's problems, found before the save or by the server. */
+  errors: RuleErrors;
+  /** The server refused this rule at the last save. */
+  refused: boolean;
   /** What the redirects above take from this one. */
   shadow?: Shadow | undefined;
   onChange: (change: Partial<RedirectDraft>) => void;
   onRemove: () => void;
 }) {
-  const errors: RuleErrors = showErrors ? ruleErrors(rule) : {};
   const prompt = rule.prompt;
   const setPrompt = (change: Partial<RedirectDraft['prompt']>) =>
     onChange({ prompt: { ...prompt, ...change } });
@@ -77,11 +77,9 @@ export function RedirectRuleCard({
             </Button>
           </InlineStack>
         </InlineStack>
-        {refused && refused.length > 0 && (
+        {(refused || errors.rule) && (
           <Banner tone="critical" title={`Redirect ${position} was not saved`}>
-            {refused.map((problem) => (
-              <p key={problem}>{problem}</p>
-            ))}
+            <p>{errors.rule ?? 'Correct the fields marked below, then save again.'}</p>
           </Banner>
         )}
         {shadow && (

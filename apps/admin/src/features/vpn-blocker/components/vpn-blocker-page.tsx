@@ -2,8 +2,9 @@
 // monitor mode, and the iCloud Private Relay choice, saved with the contextual save bar; the
 // trusted networks (added and removed at once); the address lists the check runs on; the way to
 // the Bot Blocker, which stops bots by their user agent. What the change would have done shows
-// as it is edited, and is confirmed when it needs to be. A paid feature: on Free the page
-// explains it and leads to the subscription page.
+// as it is edited, and is confirmed when it needs to be. Each problem, found before the save or
+// by the server, shows at its switch's field. A paid feature: on Free the page explains it and
+// leads to the subscription page.
 import { useMemo } from 'react';
 import { BlockStack, Card, Checkbox, Layout, Link, Page, Text } from '@shopify/polaris';
 import { vpnNetworks, vpnRuleId, type VpnNetwork } from '@gatehouse/contracts';
@@ -14,17 +15,19 @@ import { LoadingPage, PaidListPage } from '../../../components/entry-list/list-b
 import { PlanUpgradeCard } from '../../../components/entry-list/plan-upgrade-card.js';
 import { useCostConfirmation } from '../../../components/rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../../../components/rule-cost/rule-cost-summary.js';
+import { RefusalBanner } from '../../../components/refusal-banner.js';
 import { SaveBar } from '../../../components/save-bar.js';
 import { useSaveVpnBlocker } from '../api/use-save-vpn-blocker.js';
 import { useVpnBlocker } from '../api/use-vpn-blocker.js';
 import {
-  hasErrors,
-  switchError,
+  fieldOf,
+  sendable,
   switchListMissing,
   toVpnForm,
   toVpnSettings,
   type SwitchForm,
   type VpnBlockerForm,
+  vpnFormSchema,
 } from '../vpn-blocker-form.js';
 import { FeedStatusCard } from './feed-status-card.js';
 import { NetworkSwitchCard } from './network-switch-card.js';
@@ -52,7 +55,7 @@ export function VpnBlockerPage() {
   );
 }
 
-function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
+export function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const query = useVpnBlocker();
   const saveVpnBlocker = useSaveVpnBlocker();
   const { switches, allowPrivateRelay } = query.data;
@@ -65,8 +68,9 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
   const requestCounts = useAccessRequestCounts();
   const costOf = (form: VpnBlockerForm) =>
     ({ call: 'saveVpnBlocker', draft: toVpnSettings(form) }) as const;
-  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: hasErrors,
+  const { draft, change, errors, refusal, revealErrors, saveBar } = useSaveBarForm(saved, {
+    schema: vpnFormSchema,
+    placeOf: fieldOf,
     confirm: (form) => costCheck.ask(costOf(form)),
     submit: (form) => saveVpnBlocker.call(toVpnSettings(form)),
     onSaved: () => showToast('Bot (VPN/Proxy) Blocker saved'),
@@ -83,6 +87,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
     <Page title={TITLE}>
       <SaveBar {...saveBar} />
       <Layout>
+        <RefusalBanner title="The Bot (VPN/Proxy) Blocker was not saved" refusal={refusal} />
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
@@ -109,7 +114,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 form={draft.switches[network]}
                 listMissing={switchListMissing(network, feeds)}
                 accessRequests={accessRequestsText(requestCounts[vpnRuleId(network)])}
-                urlError={showErrors ? switchError(draft.switches[network]) : undefined}
+                urlError={errors[`switches.${network}.redirectUrl`]}
                 onChange={(partial) => changeSwitch(network, partial)}
                 onUrlBlur={revealErrors}
               >
@@ -123,7 +128,7 @@ function VpnBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 )}
               </NetworkSwitchCard>
             ))}
-            <RuleCostCard draft={hasErrors(draft) ? null : costOf(draft)} />
+            <RuleCostCard draft={sendable(draft) ? costOf(draft) : null} />
             <TrustedNetworksCard
               trusted={trusted}
               limit={limit}
