@@ -124,6 +124,18 @@ describe('a blocked shopper asks for access', () => {
     expect(after.json()).toMatchObject({ open: 0, requests: [{ allowedAt: expect.any(String) }] });
   });
 
+  it('stores one request when the same visit is sent several times at once', async () => {
+    const ip = '203.0.113.70';
+    const body = form(ip);
+    const answers = await Promise.all([1, 2, 3].map(() => send(ip, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json<{ message: string }>().message).sort()).toEqual(
+      [m.alreadySent, m.alreadySent, m.sent].sort(),
+    );
+    const rows = (await rowsOf(alice.id)).filter((r) => r.reference === body.reference);
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses bad input with a message that says what to do, storing nothing', async () => {
     const before = (await rowsOf(alice.id)).length;
     // Each case from its own address: the per-address limit counts refusals too.
