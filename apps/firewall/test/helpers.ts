@@ -1,7 +1,8 @@
 // What the firewall tests share: a policy source server (the server's snapshot endpoint, as
 // it answers: bearer key, ETag and 304), a firewall instance listening on a loopback port
 // (allowed to reach the loopback origins it is told to), and a request helper that sets the
-// Host header a visitor's browser would send.
+// Host header a visitor's browser would send; and withFirewall, which starts the three for a
+// test file and closes them after it.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { createHash } from 'node:crypto';
@@ -9,6 +10,7 @@ import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
 import { DEFAULT_BLOCK_PAGE, FIREWALL_POLICIES_PATH } from '@gatehouse/contracts';
 import { parseDevOrigins, type GeoLookup, type HostLookup, type RuleSet } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Redis } from 'ioredis';
 import type { AccessLog } from '../src/access-log.js';
 import { buildFirewall } from '../src/firewall-app.js';
@@ -101,7 +103,7 @@ export interface RunningFirewall {
   close(): Promise<void>;
 }
 
-export async function startFirewall(options: {
+export interface FirewallOptions {
   policyUrl: string;
   /**
    * The development allowance, as FIREWALL_DEV_ORIGINS reads it: the test origins listen on
@@ -117,7 +119,9 @@ export async function startFirewall(options: {
   agentDirectories?: ReadonlyMap<string, string>;
   /** Where the block page's access form posts; no form without it. */
   accessRequestUrl?: string;
-}): Promise<RunningFirewall> {
+}
+
+export async function startFirewall(options: FirewallOptions): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
     ...(options.accessRequestUrl ? { accessRequestUrl: options.accessRequestUrl } : {}),
@@ -151,6 +155,54 @@ export async function startFirewall(options: {
       await app.close();
     },
   };
+}
+
+/** What withFirewall starts for a test file. */
+export interface FirewallSetUp {
+  origin: FastifyInstance;
+  originUrl: string;
+  policies: PolicyServer;
+  firewall: RunningFirewall;
+}
+
+/**
+ * A test file's usual set-up, started before its tests and closed after them: a store origin
+ * (`origin` adds its routes; every path answers "the store" without it), the policy server
+ * serving `shops` (given the origin's URL), and a firewall reading it that may reach loopback
+ * origins. `firewall` adds the firewall's other options; it is read when the firewall starts,
+ * after the file's own earlier before-hooks. `use` receives what was started.
+ */
+export function withFirewall(
+  options: {
+    origin?: (app: FastifyInstance) => void;
+    shops: (originUrl: string) => FirewallShop[];
+    firewall?: () =>
+      | Omit<FirewallOptions, 'policyUrl' | 'devOrigins'>
+      | Promise<Omit<FirewallOptions, 'policyUrl' | 'devOrigins'>>;
+  },
+  use: (setUp: FirewallSetUp) => void,
+): void {
+  let origin: FastifyInstance | undefined;
+  let policies: PolicyServer | undefined;
+  let firewall: RunningFirewall | undefined;
+  beforeAll(async () => {
+    const started = await startOrigin(
+      options.origin ?? ((app) => app.all('/*', async () => 'the store')),
+    );
+    origin = started.app;
+    policies = await startPolicyServer({ shops: options.shops(started.url) });
+    firewall = await startFirewall({
+      ...(await options.firewall?.()),
+      devOrigins: '127.0.0.1',
+      policyUrl: policies.url,
+    });
+    use({ origin, originUrl: started.url, policies, firewall });
+  });
+  afterAll(async () => {
+    await firewall?.close();
+    await policies?.app.close();
+    await origin?.close();
+  });
 }
 
 export interface Answer {
