@@ -157,6 +157,9 @@ export async function startFirewall(options: FirewallOptions): Promise<RunningFi
   };
 }
 
+/** The firewall's options beyond its policy source; loopback origins are allowed unless told. */
+type FirewallExtras = Omit<FirewallOptions, 'policyUrl' | 'devOrigins'> & { devOrigins?: string };
+
 /** What withFirewall starts for a test file. */
 export interface FirewallSetUp {
   origin: FastifyInstance;
@@ -169,16 +172,15 @@ export interface FirewallSetUp {
  * A test file's usual set-up, started before its tests and closed after them: a store origin
  * (`origin` adds its routes; every path answers "the store" without it), the policy server
  * serving `shops` (given the origin's URL), and a firewall reading it that may reach loopback
- * origins. `firewall` adds the firewall's other options; it is read when the firewall starts,
- * after the file's own earlier before-hooks. `use` receives what was started.
+ * origins. `firewall` gives the firewall's other options (given the origin's URL); it is read
+ * when the firewall starts, after the file's own earlier before-hooks. `use` receives what was
+ * started.
  */
 export function withFirewall(
   options: {
     origin?: (app: FastifyInstance) => void;
     shops: (originUrl: string) => FirewallShop[];
-    firewall?: () =>
-      | Omit<FirewallOptions, 'policyUrl' | 'devOrigins'>
-      | Promise<Omit<FirewallOptions, 'policyUrl' | 'devOrigins'>>;
+    firewall?: (originUrl: string) => FirewallExtras | Promise<FirewallExtras>;
   },
   use: (setUp: FirewallSetUp) => void,
 ): void {
@@ -192,8 +194,8 @@ export function withFirewall(
     origin = started.app;
     policies = await startPolicyServer({ shops: options.shops(started.url) });
     firewall = await startFirewall({
-      ...(await options.firewall?.()),
       devOrigins: '127.0.0.1',
+      ...(await options.firewall?.(started.url)),
       policyUrl: policies.url,
     });
     use({ origin, originUrl: started.url, policies, firewall });
