@@ -5,37 +5,42 @@
 import { FIREWALL_ACCESS_LOG_PATH, type FwAccessRecord } from '@gatehouse/contracts';
 import type { GeoLookup } from '@gatehouse/engine';
 import { UNKNOWN_FACTS } from '@gatehouse/engine';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessLog, loggedUrl, type AccessLog } from '../src/access-log.js';
-import { KEY, send, shopOf, until, type RunningFirewall, withFirewall } from './helpers.js';
+import {
+  KEY,
+  send,
+  shopOf,
+  startLoopbackServer,
+  until,
+  type RunningFirewall,
+  withFirewall,
+} from './helpers.js';
 
 const SHOP = '6f1c1a52-33a5-4c1e-9d7e-8f0c4d1e2a01';
 const BLOCKED = '198.51.100.7';
 
 /** A stand-in for the server's batch endpoint: keeps what it takes, or answers `mode`. */
 async function startCollector() {
-  const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
   const state = {
     entries: [] as FwAccessRecord[],
     batches: 0,
     mode: 'take' as 'take' | 'refuse' | 'hang',
-    url: '',
-    app,
   };
-  app.post(FIREWALL_ACCESS_LOG_PATH, async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
-    if (state.mode === 'refuse') return reply.code(503).send({});
-    if (state.mode === 'hang') return new Promise(() => {});
-    const { entries } = request.body as { entries: FwAccessRecord[] };
-    state.batches += 1;
-    state.entries.push(...entries);
-    return { stored: entries.length };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return state;
+  const { app, url } = await startLoopbackServer(
+    (server) =>
+      server.post(FIREWALL_ACCESS_LOG_PATH, async (request, reply) => {
+        if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
+        if (state.mode === 'refuse') return reply.code(503).send({});
+        if (state.mode === 'hang') return new Promise(() => {});
+        const { entries } = request.body as { entries: FwAccessRecord[] };
+        state.batches += 1;
+        state.entries.push(...entries);
+        return { stored: entries.length };
+      }),
+    { bodyLimit: 4 * 1024 * 1024 },
+  );
+  return Object.assign(state, { app, url });
 }
 
 const quiet = { warn: () => {} };

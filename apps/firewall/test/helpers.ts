@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
 import { DEFAULT_BLOCK_PAGE, FIREWALL_POLICIES_PATH } from '@gatehouse/contracts';
 import { parseDevOrigins, type GeoLookup, type HostLookup, type RuleSet } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Redis } from 'ioredis';
 import type { AccessLog } from '../src/access-log.js';
@@ -37,11 +37,12 @@ export function shopOf(
   };
 }
 
-/** A store origin on a loopback port; `setup` adds its routes. Answers the app and its URL. */
-export async function startOrigin(
+/** A server on a loopback port; `setup` adds its routes. Answers the app and its URL. */
+export async function startLoopbackServer(
   setup: (app: FastifyInstance) => void,
+  options: FastifyServerOptions = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify();
+  const app = Fastify(options);
   setup(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -50,6 +51,9 @@ export async function startOrigin(
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   };
 }
+
+/** A store origin on a loopback port; `setup` adds its routes. */
+export const startOrigin = (setup: (app: FastifyInstance) => void) => startLoopbackServer(setup);
 
 export interface PolicyServer {
   url: string;
@@ -68,21 +72,16 @@ export async function startDocumentServer(
   body: () => string,
   onRead: () => void = () => {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify();
-  app.get(path, async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
-    onRead();
-    const text = body();
-    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('etag', etag).type('application/json').send(text);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return {
-    app,
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  };
+  return startLoopbackServer((app) =>
+    app.get(path, async (request, reply) => {
+      if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
+      onRead();
+      const text = body();
+      const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.header('etag', etag).type('application/json').send(text);
+    }),
+  );
 }
 
 export async function startPolicyServer(snapshot: FirewallSnapshot): Promise<PolicyServer> {
