@@ -1,13 +1,12 @@
 // A shopper the Country Blocker turns away asks for access from the block page (an email and
-// why); the merchant finds the request above the visitor log, with the visit it came from,
-// allows the address in one click, and the shopper gets into the store; the dashboard says a
-// request waits. On a desktop screen and a phone.
+// why); the merchant finds the request above the visitor log, with the visit it came from and
+// the rule that blocked it, allows the address in one click, and the shopper gets into the
+// store; the dashboard says a request waits. On a desktop screen and a phone.
 import type { Page } from 'playwright-core';
 import { accessRequestMessages } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from './support/account-state.js';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
-import { clickAndAwait, setUpPremiumMerchant, shows } from './support/merchant.js';
+import { setUpMerchantBlockingGermany, shows } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 
 const SHOPPER = '88.198.0.7';
@@ -20,12 +19,14 @@ describe('a blocked shopper asks for access', () => {
   let storefront: string;
 
   beforeAll(async () => {
-    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
-    storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
-    await admin.goto(`${f.stack.appUrl}/regionBlocker`);
-    await admin.getByLabel('Search countries').fill('Germany');
-    await admin.getByLabel(/Germany/).check();
-    await clickAndAwait(admin, 'Save', '/api/regionBlocker');
+    ({
+      f,
+      page: admin,
+      storefront,
+    } = await setUpMerchantBlockingGermany({
+      width: 1280,
+      height: 900,
+    }));
   });
   afterAll(() => tearDown(f));
 
@@ -64,6 +65,8 @@ describe('a blocked shopper asks for access', () => {
       await admin.goto(`${f.stack.appUrl}/visitors`);
       await admin.getByText(EMAIL).waitFor();
       await admin.getByText(WHY).waitFor();
+      // The rule that turned the shopper away, in the visitor log's words.
+      await admin.getByText('Blocked by Country Blocker (blacklist)').waitFor();
       await screenshot(admin, `access-request-in-visitor-log-${width}`);
     }
     await admin.getByRole('button', { name: `Allow ${SHOPPER}` }).click();

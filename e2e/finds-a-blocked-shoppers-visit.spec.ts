@@ -4,9 +4,8 @@
 // that shopper's visit alone. Looked at on a desktop screen (1280 px) and a phone (390 px).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from './support/account-state.js';
 import { screenshot, tearDown, type Fixture } from './support/fixtures.js';
-import { clickAndAwait, setUpPremiumMerchant } from './support/merchant.js';
+import { setUpMerchantBlockingGermany } from './support/merchant.js';
 import { visitStorefront } from './support/storefront-visit.js';
 import { waitForLoggedVisits } from './support/visitor-log.js';
 
@@ -27,12 +26,14 @@ describe("a blocked shopper's way forward", () => {
   let storefront: string;
 
   beforeAll(async () => {
-    ({ f, page: admin } = await setUpPremiumMerchant({ width: 1280, height: 900 }));
-    storefront = `${f.stack.emulatorUrl}/shops/${DEMO}/`;
-    await admin.goto(`${f.stack.appUrl}/regionBlocker`);
-    await admin.getByLabel('Search countries').fill('Germany');
-    await admin.getByLabel(/Germany/).check();
-    await clickAndAwait(admin, 'Save', '/api/regionBlocker');
+    ({
+      f,
+      page: admin,
+      storefront,
+    } = await setUpMerchantBlockingGermany({
+      width: 1280,
+      height: 900,
+    }));
   });
   afterAll(() => tearDown(f));
 

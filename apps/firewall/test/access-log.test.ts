@@ -5,19 +5,16 @@
 import { FIREWALL_ACCESS_LOG_PATH, type FwAccessRecord } from '@gatehouse/contracts';
 import type { GeoLookup } from '@gatehouse/engine';
 import { UNKNOWN_FACTS } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessLog, loggedUrl, type AccessLog } from '../src/access-log.js';
 import {
   KEY,
   send,
   shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
+  startLoopbackServer,
   until,
-  type PolicyServer,
   type RunningFirewall,
+  withFirewall,
 } from './helpers.js';
 
 const SHOP = '6f1c1a52-33a5-4c1e-9d7e-8f0c4d1e2a01';
@@ -25,27 +22,25 @@ const BLOCKED = '198.51.100.7';
 
 /** A stand-in for the server's batch endpoint: keeps what it takes, or answers `mode`. */
 async function startCollector() {
-  const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
   const state = {
     entries: [] as FwAccessRecord[],
     batches: 0,
     mode: 'take' as 'take' | 'refuse' | 'hang',
-    url: '',
-    app,
   };
-  app.post(FIREWALL_ACCESS_LOG_PATH, async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
-    if (state.mode === 'refuse') return reply.code(503).send({});
-    if (state.mode === 'hang') return new Promise(() => {});
-    const { entries } = request.body as { entries: FwAccessRecord[] };
-    state.batches += 1;
-    state.entries.push(...entries);
-    return { stored: entries.length };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return state;
+  const { app, url } = await startLoopbackServer(
+    (server) =>
+      server.post(FIREWALL_ACCESS_LOG_PATH, async (request, reply) => {
+        if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
+        if (state.mode === 'refuse') return reply.code(503).send({});
+        if (state.mode === 'hang') return new Promise(() => {});
+        const { entries } = request.body as { entries: FwAccessRecord[] };
+        state.batches += 1;
+        state.entries.push(...entries);
+        return { stored: entries.length };
+      }),
+    { bodyLimit: 4 * 1024 * 1024 },
+  );
+  return Object.assign(state, { app, url });
 }
 
 const quiet = { warn: () => {} };
@@ -65,8 +60,6 @@ const record = (n: number): FwAccessRecord => ({
 });
 
 describe('through a firewall', () => {
-  let origin: FastifyInstance;
-  let policies: PolicyServer;
   let collector: Awaited<ReturnType<typeof startCollector>>;
   let firewall: RunningFirewall;
   let log: AccessLog;
@@ -76,21 +69,6 @@ describe('through a firewall', () => {
   } as GeoLookup;
 
   beforeAll(async () => {
-    ({ app: origin } = await startOrigin((app) =>
-      app.all('/*', async (_request, reply) => reply.type('text/plain').send('x'.repeat(1234))),
-    ));
-    const address = origin.server.address();
-    const originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    policies = await startPolicyServer({
-      shops: [
-        shopOf(
-          'shop.example.com',
-          originUrl,
-          { appEnabled: true, rules: [{ id: 'b1', kind: 'ip-block', ip: BLOCKED }] },
-          { shopId: SHOP },
-        ),
-      ],
-    });
     collector = await startCollector();
     log = createAccessLog({
       url: collector.url,
@@ -100,22 +78,28 @@ describe('through a firewall', () => {
       timeoutMs: 2000,
       log: quiet,
     });
-    firewall = await startFirewall({
-      devOrigins: '127.0.0.1',
-      policyUrl: policies.url,
-      geo,
-      trustedProxies: ['127.0.0.1'],
-      accessLog: log,
-    });
   });
-
   afterAll(async () => {
-    await firewall?.close();
     await log?.close();
     await collector?.app.close();
-    await policies?.app.close();
-    await origin?.close();
   });
+
+  withFirewall(
+    {
+      origin: (app) =>
+        app.all('/*', async (_request, reply) => reply.type('text/plain').send('x'.repeat(1234))),
+      shops: (originUrl) => [
+        shopOf(
+          'shop.example.com',
+          originUrl,
+          { appEnabled: true, rules: [{ id: 'b1', kind: 'ip-block', ip: BLOCKED }] },
+          { shopId: SHOP },
+        ),
+      ],
+      firewall: () => ({ geo, trustedProxies: ['127.0.0.1'], accessLog: log }),
+    },
+    (s) => ({ firewall } = s),
+  );
 
   it('reports a proxied and a blocked request with their facts, in a batch', async () => {
     const allowed = await send(firewall.port, 'shop.example.com', '/products/hat?x=1', {

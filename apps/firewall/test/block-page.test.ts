@@ -10,18 +10,9 @@ import {
   type FwAccessRecord,
 } from '@gatehouse/contracts';
 import type { RuleSet } from '@gatehouse/engine';
-import type { FastifyInstance } from 'fastify';
 import { blockPageRenderer } from '../src/pages.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { send, shopOf, type RunningFirewall, withFirewall } from './helpers.js';
 
 const LISTED = '198.51.100.7';
 const ACCESS_URL = 'https://app.gatehouse.example/api/storefront/accessRequest';
@@ -34,37 +25,26 @@ const rules: RuleSet = {
   ],
 };
 
-let origin: FastifyInstance;
-let policies: PolicyServer;
 let firewall: RunningFirewall;
 const logged: FwAccessRecord[] = [];
 
-beforeAll(async () => {
-  const started = await startOrigin((app) => app.all('/*', async () => 'the store'));
-  origin = started.app;
-  policies = await startPolicyServer({
-    shops: [
-      shopOf('shop.example.com', started.url, rules, {
+withFirewall(
+  {
+    shops: (originUrl) => [
+      shopOf('shop.example.com', originUrl, rules, {
         contactEmail: EMAIL,
         blockPage: { ...DEFAULT_BLOCK_PAGE, title: 'Closed <for you>', message: 'Sorry & bye' },
       }),
-      shopOf('quiet.example.com', started.url, rules),
+      shopOf('quiet.example.com', originUrl, rules),
     ],
-  });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    trustedProxies: ['127.0.0.1'],
-    accessLog: { record: (entry) => logged.push(entry) },
-    accessRequestUrl: ACCESS_URL,
-  });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+    firewall: () => ({
+      trustedProxies: ['127.0.0.1'],
+      accessLog: { record: (entry) => logged.push(entry) },
+      accessRequestUrl: ACCESS_URL,
+    }),
+  },
+  (s) => ({ firewall } = s),
+);
 
 const blocked = async (host: string, headers: Record<string, string>) => {
   const res = await send(firewall.port, host, '/products/hat', { headers });

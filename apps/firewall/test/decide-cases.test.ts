@@ -6,29 +6,11 @@
 // address, and an allow the store's own answer. Admin Access devices are the storefront
 // script's (a token it keeps), so their case is not the firewall's.
 import { DEFAULT_BLOCK_PAGE } from '@gatehouse/contracts';
-import {
-  buildNetworkClassifier,
-  decideCases,
-  loadGeo,
-  loadNetworkTable,
-  type Geo,
-} from '@gatehouse/engine';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-  startOrigin,
-} from './helpers.js';
+import { buildNetworkClassifier, decideCases, loadGeo, loadNetworkTable } from '@gatehouse/engine';
+import { describe, expect, it } from 'vitest';
+import { send, shopOf, type RunningFirewall, withFirewall } from './helpers.js';
 
-let origin: FastifyInstance;
-let policies: PolicyServer;
 let firewall: RunningFirewall;
-let geo: Geo;
 const reached: string[] = [];
 
 // Geolocation redirects are the storefront script's (once per session, after the visitor's
@@ -38,32 +20,24 @@ const cases = decideCases.filter(
 );
 const hostOf = (i: number) => `case-${i}.example.com`;
 
-beforeAll(async () => {
-  const started = await startOrigin((app) =>
-    app.all('/*', async (request) => {
-      reached.push(String(request.headers.host));
-      return 'the store';
+withFirewall(
+  {
+    origin: (app) =>
+      app.all('/*', async (request) => {
+        reached.push(String(request.headers.host));
+        return 'the store';
+      }),
+    shops: (originUrl) => cases.map((c, i) => shopOf(hostOf(i), originUrl, c.rules)),
+    firewall: async () => ({
+      geo: await loadGeo({
+        city: false,
+        classifier: buildNetworkClassifier(loadNetworkTable(), []),
+      }),
+      trustedProxies: ['127.0.0.1'],
     }),
-  );
-  origin = started.app;
-  const originUrl = started.url;
-  policies = await startPolicyServer({
-    shops: cases.map((c, i) => shopOf(hostOf(i), originUrl, c.rules)),
-  });
-  geo = await loadGeo({ city: false, classifier: buildNetworkClassifier(loadNetworkTable(), []) });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    geo,
-    trustedProxies: ['127.0.0.1'],
-  });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+  },
+  (s) => ({ firewall } = s),
+);
 
 function pathOf(url: string): string {
   const parsed = new URL(url, 'http://relative.invalid');

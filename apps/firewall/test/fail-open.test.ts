@@ -1,34 +1,28 @@
 // The firewall keeps serving when its policy source is down: the last policies it read go on
 // deciding (a blocked address stays blocked, everyone else reaches the store), and a shop
 // whose stored rules do not compile is served with no rules rather than refused.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   send,
   shopOf,
-  startFirewall,
-  startPolicyServer,
   type PolicyServer,
   type RunningFirewall,
   until,
-  startOrigin,
+  withFirewall,
 } from './helpers.js';
 
-let origin: FastifyInstance;
-let originUrl: string;
 let policies: PolicyServer;
 let firewall: RunningFirewall;
 let reached = 0;
 
-beforeAll(async () => {
-  ({ app: origin, url: originUrl } = await startOrigin((app) =>
-    app.all('/*', async () => {
-      reached += 1;
-      return 'the store';
-    }),
-  ));
-  policies = await startPolicyServer({
-    shops: [
+withFirewall(
+  {
+    origin: (app) =>
+      app.all('/*', async () => {
+        reached += 1;
+        return 'the store';
+      }),
+    shops: (originUrl) => [
       shopOf('shop.example.com', originUrl, {
         appEnabled: true,
         rules: [{ id: 'b1', kind: 'ip-block', ip: '198.51.100.7' }],
@@ -38,20 +32,10 @@ beforeAll(async () => {
         rules: [{ id: 'b1', kind: 'ip-block', ip: 'not an address' }],
       }),
     ],
-  });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    refreshMs: 100,
-    trustedProxies: ['127.0.0.1'],
-  });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+    firewall: () => ({ refreshMs: 100, trustedProxies: ['127.0.0.1'] }),
+  },
+  (s) => ({ policies, firewall } = s),
+);
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 

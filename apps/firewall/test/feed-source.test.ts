@@ -24,12 +24,9 @@ import {
   KEY,
   send,
   shopOf,
-  startFirewall,
   startDocumentServer,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
   type RunningFirewall,
+  withFirewall,
 } from './helpers.js';
 
 const TOR_EXIT = '185.220.101.1'; // a Tor exit's network, not in the built-in table
@@ -38,8 +35,6 @@ const table = loadNetworkTable();
 
 let dir: string;
 let geo: Geo;
-let origin: FastifyInstance;
-let policies: PolicyServer;
 let firewall: RunningFirewall;
 let feedServer: FeedServer;
 let feeds: FeedSource;
@@ -89,11 +84,19 @@ const tor = (ips: string[]): FeedCopies['feeds'][number] => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fw-feeds-'));
   geo = await loadGeo({ city: false, classifier: buildNetworkClassifier(table, []) });
-  const started = await startOrigin((app) => app.all('/*', async () => 'the store'));
-  origin = started.app;
-  policies = await startPolicyServer({
-    shops: [
-      shopOf('feeds.example.com', started.url, {
+  feedServer = await startFeedServer({ version: 'v1', feeds: [] });
+});
+
+afterAll(async () => {
+  feeds?.close();
+  await feedServer?.app.close().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+});
+
+withFirewall(
+  {
+    shops: (originUrl) => [
+      shopOf('feeds.example.com', originUrl, {
         appEnabled: true,
         rules: [
           // What the Bot (VPN/Proxy) Blocker's Tor switch compiles to.
@@ -101,24 +104,10 @@ beforeAll(async () => {
         ],
       }),
     ],
-  });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    geo,
-    trustedProxies: ['127.0.0.1'],
-  });
-  feedServer = await startFeedServer({ version: 'v1', feeds: [] });
-});
-
-afterAll(async () => {
-  feeds?.close();
-  await firewall?.close();
-  await policies?.app.close();
-  await feedServer?.app.close().catch(() => {});
-  await origin?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+    firewall: () => ({ geo, trustedProxies: ['127.0.0.1'] }),
+  },
+  (s) => ({ firewall } = s),
+);
 
 const fromTor = () =>
   send(firewall.port, 'feeds.example.com', '/', { headers: { 'x-forwarded-for': TOR_EXIT } });

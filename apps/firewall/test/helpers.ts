@@ -1,14 +1,16 @@
 // What the firewall tests share: a policy source server (the server's snapshot endpoint, as
 // it answers: bearer key, ETag and 304), a firewall instance listening on a loopback port
 // (allowed to reach the loopback origins it is told to), and a request helper that sets the
-// Host header a visitor's browser would send.
+// Host header a visitor's browser would send; and withFirewall, which starts the three for a
+// test file and closes them after it.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { createHash } from 'node:crypto';
 import type { FirewallShop, FirewallSnapshot } from '@gatehouse/contracts';
 import { DEFAULT_BLOCK_PAGE, FIREWALL_POLICIES_PATH } from '@gatehouse/contracts';
 import { parseDevOrigins, type GeoLookup, type HostLookup, type RuleSet } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Redis } from 'ioredis';
 import type { AccessLog } from '../src/access-log.js';
 import { buildFirewall } from '../src/firewall-app.js';
@@ -35,11 +37,12 @@ export function shopOf(
   };
 }
 
-/** A store origin on a loopback port; `setup` adds its routes. Answers the app and its URL. */
-export async function startOrigin(
+/** A server on a loopback port; `setup` adds its routes. Answers the app and its URL. */
+export async function startLoopbackServer(
   setup: (app: FastifyInstance) => void,
+  options: FastifyServerOptions = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify();
+  const app = Fastify(options);
   setup(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -48,6 +51,9 @@ export async function startOrigin(
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   };
 }
+
+/** A store origin on a loopback port; `setup` adds its routes. */
+export const startOrigin = (setup: (app: FastifyInstance) => void) => startLoopbackServer(setup);
 
 export interface PolicyServer {
   url: string;
@@ -66,21 +72,16 @@ export async function startDocumentServer(
   body: () => string,
   onRead: () => void = () => {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify();
-  app.get(path, async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
-    onRead();
-    const text = body();
-    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('etag', etag).type('application/json').send(text);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return {
-    app,
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  };
+  return startLoopbackServer((app) =>
+    app.get(path, async (request, reply) => {
+      if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
+      onRead();
+      const text = body();
+      const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.header('etag', etag).type('application/json').send(text);
+    }),
+  );
 }
 
 export async function startPolicyServer(snapshot: FirewallSnapshot): Promise<PolicyServer> {
@@ -101,7 +102,7 @@ export interface RunningFirewall {
   close(): Promise<void>;
 }
 
-export async function startFirewall(options: {
+export interface FirewallOptions {
   policyUrl: string;
   /**
    * The development allowance, as FIREWALL_DEV_ORIGINS reads it: the test origins listen on
@@ -117,7 +118,9 @@ export async function startFirewall(options: {
   agentDirectories?: ReadonlyMap<string, string>;
   /** Where the block page's access form posts; no form without it. */
   accessRequestUrl?: string;
-}): Promise<RunningFirewall> {
+}
+
+export async function startFirewall(options: FirewallOptions): Promise<RunningFirewall> {
   const source = createPolicySource({
     url: options.policyUrl,
     ...(options.accessRequestUrl ? { accessRequestUrl: options.accessRequestUrl } : {}),
@@ -151,6 +154,56 @@ export async function startFirewall(options: {
       await app.close();
     },
   };
+}
+
+/** The firewall's options beyond its policy source; loopback origins are allowed unless told. */
+type FirewallExtras = Omit<FirewallOptions, 'policyUrl' | 'devOrigins'> & { devOrigins?: string };
+
+/** What withFirewall starts for a test file. */
+export interface FirewallSetUp {
+  origin: FastifyInstance;
+  originUrl: string;
+  policies: PolicyServer;
+  firewall: RunningFirewall;
+}
+
+/**
+ * A test file's usual set-up, started before its tests and closed after them: a store origin
+ * (`origin` adds its routes; every path answers "the store" without it), the policy server
+ * serving `shops` (given the origin's URL), and a firewall reading it that may reach loopback
+ * origins. `firewall` gives the firewall's other options (given the origin's URL); it is read
+ * when the firewall starts, after the file's own earlier before-hooks. `use` receives what was
+ * started.
+ */
+export function withFirewall(
+  options: {
+    origin?: (app: FastifyInstance) => void;
+    shops: (originUrl: string) => FirewallShop[];
+    firewall?: (originUrl: string) => FirewallExtras | Promise<FirewallExtras>;
+  },
+  use: (setUp: FirewallSetUp) => void,
+): void {
+  let origin: FastifyInstance | undefined;
+  let policies: PolicyServer | undefined;
+  let firewall: RunningFirewall | undefined;
+  beforeAll(async () => {
+    const started = await startOrigin(
+      options.origin ?? ((app) => app.all('/*', async () => 'the store')),
+    );
+    origin = started.app;
+    policies = await startPolicyServer({ shops: options.shops(started.url) });
+    firewall = await startFirewall({
+      devOrigins: '127.0.0.1',
+      ...(await options.firewall?.(started.url)),
+      policyUrl: policies.url,
+    });
+    use({ origin, originUrl: started.url, policies, firewall });
+  });
+  afterAll(async () => {
+    await firewall?.close();
+    await policies?.app.close();
+    await origin?.close();
+  });
 }
 
 export interface Answer {

@@ -12,21 +12,11 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { send, shopOf, startOrigin, type RunningFirewall, withFirewall } from './helpers.js';
 
-let origin: FastifyInstance;
 let originPort: number;
 let inside: FastifyInstance;
 let insideUrl: string;
-let policies: PolicyServer;
 let firewall: RunningFirewall;
 let tlsServer: TlsServer;
 let tlsPort: number;
@@ -60,15 +50,6 @@ beforeAll(async () => {
       return 'the inside service';
     }),
   ));
-  let originUrl: string;
-  ({ app: origin, url: originUrl } = await startOrigin((app) => {
-    app.get('/go-inside', async (_request, reply) => reply.redirect(`${insideUrl}/secret`, 302));
-    app.all('/*', async () => {
-      reached += 1;
-      return 'the store';
-    });
-  }));
-  originPort = Number(new URL(originUrl).port);
   // Records the TLS server name each handshake asks for, then ends it (it holds no certificate).
   tlsServer = createTlsServer({
     SNICallback: (name, done) => {
@@ -80,36 +61,49 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
   const tlsAddress = tlsServer.address();
   tlsPort = typeof tlsAddress === 'object' && tlsAddress ? tlsAddress.port : 0;
-  const shops = [
-    shopOf('dev.shop', `http://dev.example:${originPort}`),
-    shopOf('tls.shop', `https://tls.example:${tlsPort}`),
-    shopOf('loopback.shop', insideUrl),
-    shopOf('localhost.shop', `http://localhost:${new URL(insideUrl).port}`),
-    shopOf('private.shop', 'http://10.0.0.7:8080'),
-    shopOf('metadata.shop', 'http://169.254.169.254/latest/meta-data'),
-    shopOf('mapped-literal.shop', `http://[::ffff:127.0.0.1]:${new URL(insideUrl).port}`),
-    shopOf('rebind.shop', `http://rebind.example:${originPort}`),
-    shopOf('inside.shop', `http://inside.example:${originPort}`),
-    shopOf('mapped.shop', `http://mapped.example:${originPort}`),
-    shopOf('mixed.shop', `http://mixed.example:${originPort}`),
-    shopOf('unknown.shop', `http://nowhere.example:${originPort}`),
-    ...generated.map((host, i) => shopOf(`generated-${i}.shop`, `http://${host}:9`)),
-  ];
-  policies = await startPolicyServer({ shops });
-  firewall = await startFirewall({
-    policyUrl: policies.url,
-    devOrigins: `dev.example:${originPort},127.0.0.1:${originPort},tls.example:${tlsPort}`,
-    lookup,
-  });
 });
 
 afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
   await inside?.close();
   tlsServer?.close();
 });
+
+withFirewall(
+  {
+    origin: (app) => {
+      app.get('/go-inside', async (_request, reply) => reply.redirect(`${insideUrl}/secret`, 302));
+      app.all('/*', async () => {
+        reached += 1;
+        return 'the store';
+      });
+    },
+    shops: (originUrl) => {
+      originPort = Number(new URL(originUrl).port);
+      return [
+        shopOf('dev.shop', `http://dev.example:${originPort}`),
+        shopOf('tls.shop', `https://tls.example:${tlsPort}`),
+        shopOf('loopback.shop', insideUrl),
+        shopOf('localhost.shop', `http://localhost:${new URL(insideUrl).port}`),
+        shopOf('private.shop', 'http://10.0.0.7:8080'),
+        shopOf('metadata.shop', 'http://169.254.169.254/latest/meta-data'),
+        shopOf('mapped-literal.shop', `http://[::ffff:127.0.0.1]:${new URL(insideUrl).port}`),
+        shopOf('rebind.shop', `http://rebind.example:${originPort}`),
+        shopOf('inside.shop', `http://inside.example:${originPort}`),
+        shopOf('mapped.shop', `http://mapped.example:${originPort}`),
+        shopOf('mixed.shop', `http://mixed.example:${originPort}`),
+        shopOf('unknown.shop', `http://nowhere.example:${originPort}`),
+        ...generated.map((host, i) => shopOf(`generated-${i}.shop`, `http://${host}:9`)),
+      ];
+    },
+    // The development allowance names the store origin's port and the TLS server alone: every
+    // other loopback address (the inside service's) stays refused.
+    firewall: () => ({
+      devOrigins: `dev.example:${originPort},127.0.0.1:${originPort},tls.example:${tlsPort}`,
+      lookup,
+    }),
+  },
+  (s) => ({ firewall } = s),
+);
 
 async function refusedCount(): Promise<number> {
   const res = await send(firewall.port, 'any.example', '/.well-known/gatehouse-firewall/health');

@@ -4,18 +4,9 @@
 // into the visitor's, connections to the origin kept alive, domains it does not serve refused,
 // and an origin that does not answer reported as 502.
 import { request as httpRequest } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { send, shopOf, type PolicyServer, type RunningFirewall, withFirewall } from './helpers.js';
 
-let origin: FastifyInstance;
 let originUrl: string;
 let policies: PolicyServer;
 let firewall: RunningFirewall;
@@ -24,70 +15,62 @@ let firstChunkAt = 0;
 
 const BIG = 8 * 1024 * 1024;
 
-beforeAll(async () => {
-  origin = Fastify();
-  origin.removeAllContentTypeParsers();
-  origin.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
-  origin.server.on('connection', (socket) => originSockets.add(socket));
-  origin.all('/store/echo', async (request) => ({
-    method: request.method,
-    url: request.url,
-    host: request.headers.host,
-    forwardedFor: request.headers['x-forwarded-for'],
-    forwardedHost: request.headers['x-forwarded-host'],
-    cookie: request.headers.cookie ?? null,
-    body: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : null,
-  }));
-  origin.post('/store/upload', (request, reply) => {
-    // Answers as soon as the first chunk arrives: proof the firewall did not buffer the upload.
-    request.raw.once('data', () => {
-      firstChunkAt = Date.now();
-      void reply.send({ first: true });
-    });
-  });
-  origin.addContentTypeParser('application/x-stream', (_r, payload, done) => done(null, payload));
-  origin.get('/store/big', async (_request, reply) => {
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    const { Readable } = await import('node:stream');
-    let sent = 0;
-    const stream = new Readable({
-      read() {
-        if (sent >= BIG) return this.push(null);
-        sent += chunk.length;
-        this.push(chunk);
-      },
-    });
-    return reply.type('application/octet-stream').send(stream);
-  });
-  origin.get('/store/go', async (_request, reply) =>
-    reply.redirect(`${originUrl}/store/cart?x=1`, 302),
-  );
-  origin.get('/store/go-relative', async (_request, reply) =>
-    reply.redirect('/store/checkout', 303),
-  );
-  origin.get('/store/login', async (_request, reply) =>
-    reply
-      .header('set-cookie', [
-        'session=abc; Domain=127.0.0.1; Path=/store; HttpOnly',
-        'cart=1; Path=/store/cart',
-        'domain=odd; Path=/',
-      ])
-      .send('ok'),
-  );
-  await origin.listen({ port: 0, host: '127.0.0.1' });
-  const address = origin.server.address();
-  originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  policies = await startPolicyServer({
-    shops: [shopOf('shop.example.com', `${originUrl}/store`)],
-  });
-  firewall = await startFirewall({ devOrigins: '127.0.0.1', policyUrl: policies.url });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+withFirewall(
+  {
+    origin: (app) => {
+      app.removeAllContentTypeParsers();
+      app.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+      app.server.on('connection', (socket) => originSockets.add(socket));
+      app.all('/store/echo', async (request) => ({
+        method: request.method,
+        url: request.url,
+        host: request.headers.host,
+        forwardedFor: request.headers['x-forwarded-for'],
+        forwardedHost: request.headers['x-forwarded-host'],
+        cookie: request.headers.cookie ?? null,
+        body: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : null,
+      }));
+      app.post('/store/upload', (request, reply) => {
+        // Answers as soon as the first chunk arrives: proof the firewall did not buffer the upload.
+        request.raw.once('data', () => {
+          firstChunkAt = Date.now();
+          void reply.send({ first: true });
+        });
+      });
+      app.addContentTypeParser('application/x-stream', (_r, payload, done) => done(null, payload));
+      app.get('/store/big', async (_request, reply) => {
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        const { Readable } = await import('node:stream');
+        let sent = 0;
+        const stream = new Readable({
+          read() {
+            if (sent >= BIG) return this.push(null);
+            sent += chunk.length;
+            this.push(chunk);
+          },
+        });
+        return reply.type('application/octet-stream').send(stream);
+      });
+      app.get('/store/go', async (_request, reply) =>
+        reply.redirect(`${originUrl}/store/cart?x=1`, 302),
+      );
+      app.get('/store/go-relative', async (_request, reply) =>
+        reply.redirect('/store/checkout', 303),
+      );
+      app.get('/store/login', async (_request, reply) =>
+        reply
+          .header('set-cookie', [
+            'session=abc; Domain=127.0.0.1; Path=/store; HttpOnly',
+            'cart=1; Path=/store/cart',
+            'domain=odd; Path=/',
+          ])
+          .send('ok'),
+      );
+    },
+    shops: (url) => [shopOf('shop.example.com', `${url}/store`)],
+  },
+  (s) => ({ originUrl, policies, firewall } = s),
+);
 
 describe('the firewall as a reverse proxy', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])(

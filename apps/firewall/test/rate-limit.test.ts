@@ -6,52 +6,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from '@gatehouse/test-support';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   send,
   shopOf,
   startFirewall,
-  startPolicyServer,
   until,
   type PolicyServer,
   type RunningFirewall,
-  startOrigin,
+  withFirewall,
 } from './helpers.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 
-let origin: FastifyInstance;
-let originUrl: string;
 let policies: PolicyServer;
 let firewall: RunningFirewall;
 
 const limited = (action: 'block' | 'challenge') => ({ max: 3, windowSeconds: 60, action });
 
-beforeAll(async () => {
-  ({ app: origin, url: originUrl } = await startOrigin((app) =>
-    app.all('/*', async () => 'the store'),
-  ));
-  policies = await startPolicyServer({
-    shops: [
+withFirewall(
+  {
+    shops: (originUrl) => [
       shopOf('block.example.com', originUrl, undefined, { rateLimit: limited('block') }),
       shopOf('challenge.example.com', originUrl, undefined, { rateLimit: limited('challenge') }),
       shopOf('open.example.com', originUrl),
     ],
-  });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    trustedProxies: ['127.0.0.1'],
-  });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+    firewall: () => ({ trustedProxies: ['127.0.0.1'] }),
+  },
+  (s) => ({ policies, firewall } = s),
+);
 
 const from = (ip: string, cookie?: string) => ({
   headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },

@@ -5,8 +5,7 @@
 // firewall, itself or another instance, ends after one round instead of looping. An origin
 // that is the firewall's own listening socket is refused outright (502), even on the
 // development allowance.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { viaName } from '../src/request-checks.js';
 import {
   KEY,
@@ -14,20 +13,19 @@ import {
   sendRaw,
   shopOf,
   startFirewall,
-  startOrigin,
   startPolicyServer,
   type PolicyServer,
   type RunningFirewall,
+  withFirewall,
 } from './helpers.js';
 
-let origin: FastifyInstance;
-let originUrl: string;
 let reached = 0;
 let lastVia: string | undefined;
 const policyServers: PolicyServer[] = [];
 const firewalls: RunningFirewall[] = [];
 let firewall: RunningFirewall;
 
+/** Another firewall, for a test that needs its own; closed after the file. */
 async function firewallFor(shops: ReturnType<typeof shopOf>[]) {
   const policies = await startPolicyServer({ shops });
   policyServers.push(policies);
@@ -36,21 +34,22 @@ async function firewallFor(shops: ReturnType<typeof shopOf>[]) {
   return { firewall: started, policies };
 }
 
-beforeAll(async () => {
-  ({ app: origin, url: originUrl } = await startOrigin((app) =>
-    app.all('/*', async (request) => {
-      reached += 1;
-      lastVia = request.headers.via;
-      return `the store at ${request.url}`;
-    }),
-  ));
-  ({ firewall } = await firewallFor([shopOf('shop.example.com', originUrl)]));
-});
+withFirewall(
+  {
+    origin: (app) =>
+      app.all('/*', async (request) => {
+        reached += 1;
+        lastVia = request.headers.via;
+        return `the store at ${request.url}`;
+      }),
+    shops: (originUrl) => [shopOf('shop.example.com', originUrl)],
+  },
+  (s) => ({ firewall } = s),
+);
 
 afterAll(async () => {
   for (const running of firewalls) await running.close();
   for (const policies of policyServers) await policies.app.close();
-  await origin?.close();
 });
 
 const request = (target: string, headers: string[]) =>

@@ -5,11 +5,12 @@
 // the names the test resolves there.
 import { generateKeyPairSync } from 'node:crypto';
 import { parseDevOrigins, type HostLookup } from '@gatehouse/engine';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_PATH, directoryKeys, followedRedirect } from '../src/signed-agent-directory.js';
 import { STORE_CRAWLER_VALIDITY_SECONDS } from '../src/signed-agent-identities.js';
 import { SignedAgents } from '../src/signed-agents.js';
+import { startLoopbackServer } from './helpers.js';
 import { agentKey, rawOf, signedFields, type AgentKey } from './signed-agent-kit.js';
 
 const AGENT = 'shopify.test';
@@ -26,18 +27,18 @@ let redirectHost = `www.${AGENT}`;
 const open: SignedAgents[] = [];
 
 beforeAll(async () => {
-  app = Fastify();
-  app.get(DIRECTORY_PATH, async (request, reply) => {
-    if (request.hostname === `www.${AGENT}`) {
-      return reply
-        .type('application/http-message-signatures-directory+json')
-        .send(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: key.x, kid: KID }));
-    }
-    return reply.redirect(`http://${redirectHost}:${port}${DIRECTORY_PATH}`, 301);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  let url: string;
+  ({ app, url } = await startLoopbackServer((server) =>
+    server.get(DIRECTORY_PATH, async (request, reply) => {
+      if (request.hostname === `www.${AGENT}`) {
+        return reply
+          .type('application/http-message-signatures-directory+json')
+          .send(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: key.x, kid: KID }));
+      }
+      return reply.redirect(`http://${redirectHost}:${port}${DIRECTORY_PATH}`, 301);
+    }),
+  ));
+  port = Number(new URL(url).port);
 });
 afterAll(() => app.close());
 afterEach(async () => {

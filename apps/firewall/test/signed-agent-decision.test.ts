@@ -15,18 +15,9 @@ import {
   type Rule,
   type RuleSet,
 } from '@gatehouse/engine';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedAgentCategory } from '../src/signed-agent-identities.js';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { send, shopOf, type RunningFirewall, withFirewall } from './helpers.js';
 import {
   agentKey,
   signedFields,
@@ -62,47 +53,46 @@ const rules = (...list: Rule[]): RuleSet => ({ appEnabled: true, rules: list });
 describe('a signed agent at the firewall', () => {
   const key = agentKey();
   const logged: FwAccessRecord[] = [];
-  let origin: FastifyInstance;
   let directory: KeyDirectory;
-  let policies: PolicyServer;
   let firewall: RunningFirewall;
   let port: number;
 
   beforeAll(async () => {
     directory = await startKeyDirectory([key]);
     port = Number(directory.hostPort.split(':')[1]);
-    const store = await startOrigin((app) => app.get('/*', async () => 'the store'));
-    origin = store.app;
-    policies = await startPolicyServer({
-      shops: [
-        shopOf(BLOCKS_PURPOSE, store.url, rules(category('purpose', PURPOSE))),
-        shopOf(BLOCKS_SCRIPTS, store.url, rules(category('scripts', 'scripts'))),
-        shopOf(BLOCKS_NETWORKS, store.url, rules(...NETWORK_RULES)),
+  });
+  afterAll(() => directory?.app.close());
+
+  withFirewall(
+    {
+      origin: (app) => app.get('/*', async () => 'the store'),
+      shops: (originUrl) => [
+        shopOf(BLOCKS_PURPOSE, originUrl, rules(category('purpose', PURPOSE))),
+        shopOf(BLOCKS_SCRIPTS, originUrl, rules(category('scripts', 'scripts'))),
+        shopOf(BLOCKS_NETWORKS, originUrl, rules(...NETWORK_RULES)),
         shopOf(
           BLOCKS_NETWORKS_AND_PURPOSE,
-          store.url,
+          originUrl,
           rules(...NETWORK_RULES, category('purpose', PURPOSE)),
         ),
         shopOf(
           BLOCKS_ADDRESS,
-          store.url,
+          originUrl,
           rules({ id: 'mine', kind: 'ip-block', ip: '127.0.0.1' } as Rule),
         ),
       ],
-    });
-    const lookup: HostLookup = async (host) => (host === CHATGPT ? ['127.0.0.1'] : []);
-    firewall = await startFirewall({
-      policyUrl: policies.url,
-      devOrigins: `127.0.0.1,${CHATGPT}:${port}`,
-      lookup,
-      geo,
-      accessLog: { record: (entry) => logged.push(entry) },
-    });
-  });
-  afterAll(async () => {
-    await firewall.close();
-    await Promise.all([origin.close(), policies.app.close(), directory.app.close()]);
-  });
+      firewall: () => {
+        const lookup: HostLookup = async (host) => (host === CHATGPT ? ['127.0.0.1'] : []);
+        return {
+          devOrigins: `127.0.0.1,${CHATGPT}:${port}`,
+          lookup,
+          geo,
+          accessLog: { record: (entry) => logged.push(entry) },
+        };
+      },
+    },
+    (s) => ({ firewall } = s),
+  );
 
   let nonce = 0;
   const signed = (host: string, userAgent: string, path = '/products/hat') => ({

@@ -2,9 +2,10 @@
 // a key directory served on a loopback port (its answer chosen per test: keys, an error, a
 // hang, an oversized body), and a signer that signs a request as a Web Bot Auth agent does.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { component, createSignatureSync, type SignatureComponent } from 'http-message-sig';
 import { DIRECTORY_PATH, ed25519Thumbprint } from '../src/signed-agent-directory.js';
+import { startLoopbackServer } from './helpers.js';
 
 export interface AgentKey {
   privateKey: KeyObject;
@@ -34,37 +35,33 @@ export interface KeyDirectory {
 }
 
 export async function startKeyDirectory(keys: AgentKey[]): Promise<KeyDirectory> {
-  const app = Fastify();
-  const state = { app, url: '', hostPort: '', keys, mode: 'keys' as DirectoryMode, reads: 0 };
-  app.get(DIRECTORY_PATH, async (_request, reply) => {
-    state.reads += 1;
-    if (state.mode === 'down') return reply.code(503).send('down');
-    if (state.mode === 'hang') return new Promise(() => {});
-    const jwks = {
-      keys: state.keys.map((k) => ({
-        kty: 'OKP',
-        crv: 'Ed25519',
-        x: k.x,
-        use: 'sig',
-        ...(k.nbf !== undefined ? { nbf: k.nbf } : {}),
-        ...(k.exp !== undefined ? { exp: k.exp } : {}),
-      })),
-    };
-    const body =
-      state.mode === 'huge'
-        ? JSON.stringify({ ...jwks, padding: 'x'.repeat(200_000) })
-        : JSON.stringify(jwks);
-    return reply
-      .type('application/http-message-signatures-directory+json')
-      .header('cache-control', 'max-age=600')
-      .send(body);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  state.hostPort = `127.0.0.1:${port}`;
-  state.url = `http://${state.hostPort}`;
-  return state;
+  const state = { keys, mode: 'keys' as DirectoryMode, reads: 0 };
+  const { app, url } = await startLoopbackServer((server) =>
+    server.get(DIRECTORY_PATH, async (_request, reply) => {
+      state.reads += 1;
+      if (state.mode === 'down') return reply.code(503).send('down');
+      if (state.mode === 'hang') return new Promise(() => {});
+      const jwks = {
+        keys: state.keys.map((k) => ({
+          kty: 'OKP',
+          crv: 'Ed25519',
+          x: k.x,
+          use: 'sig',
+          ...(k.nbf !== undefined ? { nbf: k.nbf } : {}),
+          ...(k.exp !== undefined ? { exp: k.exp } : {}),
+        })),
+      };
+      const body =
+        state.mode === 'huge'
+          ? JSON.stringify({ ...jwks, padding: 'x'.repeat(200_000) })
+          : JSON.stringify(jwks);
+      return reply
+        .type('application/http-message-signatures-directory+json')
+        .header('cache-control', 'max-age=600')
+        .send(body);
+    }),
+  );
+  return Object.assign(state, { app, url, hostPort: new URL(url).host });
 }
 
 export interface SignOptions {

@@ -21,15 +21,7 @@ import {
 import { freePort } from '@gatehouse/test-support';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { send, shopOf, type RunningFirewall, withFirewall } from './helpers.js';
 
 const SHOP = 'demo.myshopify.com';
 const CRAWLED = 'crawled.example';
@@ -61,8 +53,7 @@ const headersOf = (signature: CrawlerSignature) => ({
 describe("the store's own crawler, signed in the platform's admin", () => {
   const logged: FwAccessRecord[] = [];
   let emulator: FastifyInstance;
-  let origin: FastifyInstance;
-  let policies: PolicyServer;
+  let emulatorUrl: string;
   let firewall: RunningFirewall;
   let crawl: CrawlerSignature;
   let elsewhere: CrawlerSignature;
@@ -70,7 +61,7 @@ describe("the store's own crawler, signed in the platform's admin", () => {
 
   beforeAll(async () => {
     const emulatorPort = await freePort();
-    const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
     emulator = await buildEmulator({
       publicUrl: emulatorUrl,
       appUrl: 'http://127.0.0.1:1',
@@ -96,30 +87,28 @@ describe("the store's own crawler, signed in the platform's admin", () => {
       domain: BLOCKS_ADDRESS,
       ttlSeconds: month,
     });
-    const store = await startOrigin((app) => app.get('/*', async () => 'the store'));
-    origin = store.app;
-    policies = await startPolicyServer({
-      shops: [
-        shopOf(CRAWLED, store.url, rules(...EVERYTHING)),
+  });
+  afterAll(() => emulator?.close());
+
+  withFirewall(
+    {
+      origin: (app) => app.get('/*', async () => 'the store'),
+      shops: (originUrl) => [
+        shopOf(CRAWLED, originUrl, rules(...EVERYTHING)),
         shopOf(
           BLOCKS_ADDRESS,
-          store.url,
+          originUrl,
           rules({ id: 'mine', kind: 'ip-block', ip: '127.0.0.1' } as Rule),
         ),
       ],
-    });
-    firewall = await startFirewall({
-      policyUrl: policies.url,
-      devOrigins: '127.0.0.1',
-      geo,
-      agentDirectories: new Map([['shopify.com', emulatorUrl]]),
-      accessLog: { record: (entry) => logged.push(entry) },
-    });
-  });
-  afterAll(async () => {
-    await firewall.close();
-    await Promise.all([origin.close(), policies.app.close(), emulator.close()]);
-  });
+      firewall: () => ({
+        geo,
+        agentDirectories: new Map([['shopify.com', emulatorUrl]]),
+        accessLog: { record: (entry) => logged.push(entry) },
+      }),
+    },
+    (s) => ({ firewall } = s),
+  );
 
   const lastLogged = () => logged[logged.length - 1]!;
 

@@ -3,32 +3,17 @@
 // answer a long path at once for every shop behind the firewall; and a stored expression the
 // engine now refuses (a backreference, accepted before) is left out on its own, the shop's
 // other rules still deciding.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  send,
-  shopOf,
-  startFirewall,
-  startOrigin,
-  startPolicyServer,
-  type PolicyServer,
-  type RunningFirewall,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { send, shopOf, type RunningFirewall, withFirewall } from './helpers.js';
 
 /** The most one request may take, on a loaded machine. */
 const BOUND_MS = 2_000;
 
-let origin: FastifyInstance;
-let policies: PolicyServer;
 let firewall: RunningFirewall;
 
-beforeAll(async () => {
-  let originUrl: string;
-  ({ app: origin, url: originUrl } = await startOrigin((app) =>
-    app.all('/*', async () => 'the store'),
-  ));
-  policies = await startPolicyServer({
-    shops: [
+withFirewall(
+  {
+    shops: (originUrl) => [
       shopOf('stars.example.com', originUrl, {
         appEnabled: true,
         rules: [
@@ -44,20 +29,10 @@ beforeAll(async () => {
         ],
       }),
     ],
-  });
-  firewall = await startFirewall({
-    devOrigins: '127.0.0.1',
-    policyUrl: policies.url,
-    refreshMs: 60_000,
-    trustedProxies: ['127.0.0.1'],
-  });
-});
-
-afterAll(async () => {
-  await firewall?.close();
-  await policies?.app.close();
-  await origin?.close();
-});
+    firewall: () => ({ refreshMs: 60_000, trustedProxies: ['127.0.0.1'] }),
+  },
+  (s) => ({ firewall } = s),
+);
 
 async function timed(host: string, path: string) {
   const started = performance.now();

@@ -9,6 +9,7 @@ import type { ApiCall } from './api.js';
 import { cleanText } from './hygiene.js';
 import { isShopDomain } from './shop-domain.js';
 import { isVisitReference } from './visit-reference.js';
+import { visitRule } from './visit-rule.js';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
@@ -73,8 +74,11 @@ export const accessRequestView = z.object({
   ip: z.string(),
   email: z.string(),
   message: z.string(),
-  /** The rule that blocked the visit, when the visit is in the log. */
-  ruleId: z.string().nullable(),
+  /**
+   * The rule that blocked the visit, named as the visitor log names it, when the visit is in
+   * the log.
+   */
+  rule: visitRule.nullable(),
   /** When the merchant let the address in from this request (ISO), or null. */
   allowedAt: z.string().nullable(),
 });

@@ -2,7 +2,7 @@
 // three features touch it: the storefront call that stores a request, the visitor log's
 // retention that purges it with the visits, and the privacy handlers that erase a shopper's
 // email and message.
-import { index, inet, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { shops } from './schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,6 +27,8 @@ export const accessRequests = pgTable(
     allowedAt: tz('allowed_at'),
   },
   (t) => [
+    // One request per visit reference, however many sends arrive at once.
+    uniqueIndex('access_requests_shop_reference_idx').on(t.shopId, t.reference),
     index('access_requests_shop_created_idx').on(t.shopId, t.createdAt),
     index('access_requests_shop_ip_idx').on(t.shopId, t.ip, t.createdAt),
   ],

@@ -58,6 +58,20 @@ export interface StoredRule {
   facts: RuleFacts | null;
 }
 
+/** The rule that decided a visit, as the visit's row keeps it. */
+export function decidingRuleOf(visit: {
+  ruleId: string | null;
+  ruleKind: string | null;
+  ruleLabel: string | null;
+  ruleMode: string | null;
+}): StoredRule {
+  return {
+    id: visit.ruleId,
+    kind: visit.ruleKind,
+    facts: visit.ruleLabel === null ? null : { label: visit.ruleLabel, mode: visit.ruleMode },
+  };
+}
+
 export interface RuleLabeler {
   rule(stored: StoredRule): VisitRule | null;
   /** The monitored rule, with what it would have done (null when the visit did not keep it). */

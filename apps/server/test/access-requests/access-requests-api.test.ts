@@ -1,12 +1,14 @@
 // A blocked shopper asks for access from the block page: the request is stored with the
-// visit's reference, the merchant sees it with the rule that blocked the visit and a count per
-// rule, and lets the address in with one click. Bad input, floods and other shops are refused;
-// a customer's redact and the visitor log's retention take the shopper's email and message.
+// visit's reference, the merchant sees it with the rule that blocked the visit (named as the
+// visitor log names it) and a count per rule, and lets the address in with one click. Bad
+// input, floods and other shops are refused; a customer's redact and the visitor log's
+// retention take the shopper's email and message.
 import {
   ACCESS_REQUEST_PATH,
   accessRequestMessages as m,
   visitReference,
   type DecideResponse,
+  type VisitRule,
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,8 +84,9 @@ describe('a blocked shopper asks for access', () => {
 
     await t.app.visits.flush();
     const visits = await t.call('listVisits', alice.token, { ref: reference });
-    const ruleId = visits.json<{ visits: { rule: { id: string } | null }[] }>().visits[0]?.rule?.id;
-    expect(ruleId).toBeTruthy();
+    const rule = visits.json<{ visits: { rule: VisitRule | null }[] }>().visits[0]?.rule;
+    const ruleId = rule?.id;
+    expect(rule).toMatchObject({ kind: 'country', page: '/regionBlocker' });
 
     const list = await t.call('listAccessRequests', alice.token, {});
     expect(list.statusCode).toBe(200);
@@ -95,7 +98,8 @@ describe('a blocked shopper asks for access', () => {
           ip: US,
           email: 'shopper@example.com',
           message: 'I live in Boston and want to buy a hat.',
-          ruleId,
+          // Named for the merchant as the visitor log names it.
+          rule,
           allowedAt: null,
         },
       ],
@@ -122,6 +126,18 @@ describe('a blocked shopper asks for access', () => {
     expect((await decide(alice, US)).action).toBe('allow');
     const after = await t.call('listAccessRequests', alice.token, {});
     expect(after.json()).toMatchObject({ open: 0, requests: [{ allowedAt: expect.any(String) }] });
+  });
+
+  it('stores one request when the same visit is sent several times at once', async () => {
+    const ip = '203.0.113.70';
+    const body = form(ip);
+    const answers = await Promise.all([1, 2, 3].map(() => send(ip, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json<{ message: string }>().message).sort()).toEqual(
+      [m.alreadySent, m.alreadySent, m.sent].sort(),
+    );
+    const rows = (await rowsOf(alice.id)).filter((r) => r.reference === body.reference);
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses bad input with a message that says what to do, storing nothing', async () => {

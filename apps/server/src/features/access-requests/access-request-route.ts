@@ -18,9 +18,9 @@ import { normalizeIp } from '@gatehouse/engine/values';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accessRequests } from '../../db/access-requests-schema.js';
-import { shops } from '../../db/schema.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
 import { assertCleanRequest } from '../../http/route.js';
+import { installedShopId } from '../../shops.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Requests one store takes per hour; past it the shopper is asked to write by email. */
@@ -37,11 +37,8 @@ export async function accessRequestRoute(app: FastifyInstance): Promise<void> {
       void reply.header('cache-control', 'no-store');
       const input = accessRequestBody.parse(request.body ?? {});
       assertCleanRequest(request);
-      const [shop] = await app.db
-        .select({ id: shops.id, uninstalledAt: shops.uninstalledAt })
-        .from(shops)
-        .where(eq(shops.domain, input.shop));
-      if (!shop || shop.uninstalledAt) throw badRequest(m.unknownShop);
+      const shopId = await installedShopId(app.db, input.shop);
+      if (shopId === null) throw badRequest(m.unknownShop);
 
       const ip = normalizeIp(request.ip);
       const parsed = parseVisitReference(input.reference)!;
@@ -55,36 +52,36 @@ export async function accessRequestRoute(app: FastifyInstance): Promise<void> {
       const [sent] = await app.db
         .select({ id: accessRequests.id })
         .from(accessRequests)
-        .where(
-          and(
-            eq(accessRequests.shopId, shop.id),
-            eq(accessRequests.ip, ip),
-            eq(accessRequests.reference, reference),
-          ),
-        );
+        .where(and(eq(accessRequests.shopId, shopId), eq(accessRequests.reference, reference)));
       if (sent) return { message: m.alreadySent };
       const [recent] = await app.db
         .select({ n: count() })
         .from(accessRequests)
         .where(
           and(
-            eq(accessRequests.shopId, shop.id),
+            eq(accessRequests.shopId, shopId),
             gte(accessRequests.createdAt, new Date(now - HOUR_MS)),
           ),
         );
       if ((recent?.n ?? 0) >= SHOP_REQUESTS_PER_HOUR) {
-        request.log.warn({ shopId: shop.id }, 'access request refused: the store hourly cap');
+        request.log.warn({ shopId }, 'access request refused: the store hourly cap');
         throw tooManyRequests(m.storeBusy);
       }
-      await app.db.insert(accessRequests).values({
-        shopId: shop.id,
-        reference,
-        visitTime: new Date(visitTime),
-        ip,
-        email: input.email,
-        message: input.message,
-      });
-      return { message: m.sent };
+      // Two sends of one visit at the same moment both pass the check above; the unique index
+      // keeps the first, and the other is told it was already sent.
+      const stored = await app.db
+        .insert(accessRequests)
+        .values({
+          shopId,
+          reference,
+          visitTime: new Date(visitTime),
+          ip,
+          email: input.email,
+          message: input.message,
+        })
+        .onConflictDoNothing({ target: [accessRequests.shopId, accessRequests.reference] })
+        .returning({ id: accessRequests.id });
+      return { message: stored.length > 0 ? m.sent : m.alreadySent };
     },
   );
 }

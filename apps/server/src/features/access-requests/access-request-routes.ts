@@ -1,8 +1,8 @@
-// The merchant's calls on access requests: the kept requests with the rule that blocked each
-// one's visit (the visit is found by the reference's time and the address), how many requests
-// each rule drew this week, and "allow": the request's address goes into the IP allow list
-// through the IP lists' own quick action (its canonical form, compile check and plan cap), and
-// the request is marked allowed.
+// The merchant's calls on access requests: the kept requests, each with the rule that blocked
+// its visit named as the visitor log names it (the visit is found by the reference's time and
+// the address), how many requests each rule drew this week, and "allow": the request's address
+// goes into the IP allow list through the IP lists' own quick action (its canonical form,
+// compile check and plan cap), and the request is marked allowed.
 import {
   ACCESS_REQUEST_WEEK_DAYS,
   accessRequestMessages as m,
@@ -15,6 +15,7 @@ import { accessRequests } from '../../db/access-requests-schema.js';
 import { visits } from '../../db/protection-schema.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { decidingRuleOf, ruleLabeler } from '../../protection/rule-labels.js';
 import { shopOfSession } from '../../shops.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,18 @@ const visitOfRequest = and(
 
 export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.listAccessRequests, async (_query, { session }) => {
+    // The rule as the visit kept it when it decided, so it reads as in the visitor log.
+    const blockedVisit = app.db
+      .select({
+        ruleId: visits.ruleId,
+        ruleKind: visits.ruleKind,
+        ruleLabel: visits.ruleLabel,
+        ruleMode: visits.ruleMode,
+      })
+      .from(visits)
+      .where(visitOfRequest)
+      .limit(1)
+      .as('blocked_visit');
     const rows = await app.db
       .select({
         id: accessRequests.id,
@@ -41,11 +54,13 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
         email: accessRequests.email,
         message: accessRequests.message,
         allowedAt: accessRequests.allowedAt,
-        ruleId: sql<
-          string | null
-        >`(select ${visits.ruleId} from ${visits} where ${visitOfRequest} limit 1)`,
+        ruleId: blockedVisit.ruleId,
+        ruleKind: blockedVisit.ruleKind,
+        ruleLabel: blockedVisit.ruleLabel,
+        ruleMode: blockedVisit.ruleMode,
       })
       .from(accessRequests)
+      .leftJoinLateral(blockedVisit, sql`true`)
       .where(eq(accessRequests.shopId, session.shopId))
       .orderBy(desc(accessRequests.createdAt))
       .limit(LIST_LIMIT);
@@ -53,6 +68,12 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
       .select({ n: count() })
       .from(accessRequests)
       .where(and(eq(accessRequests.shopId, session.shopId), isNull(accessRequests.allowedAt)));
+    const labels = await ruleLabeler(
+      app.blockers,
+      app.db,
+      session.shopId,
+      rows.map((r) => decidingRuleOf(r)),
+    );
     const requests: AccessRequestView[] = rows.map((r) => ({
       id: r.id,
       sentAt: r.createdAt.toISOString(),
@@ -61,7 +82,7 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
       ip: r.ip,
       email: r.email,
       message: r.message,
-      ruleId: r.ruleId ?? null,
+      rule: labels.rule(decidingRuleOf(r)),
       allowedAt: r.allowedAt?.toISOString() ?? null,
     }));
     return { requests, open: Number(open?.n ?? 0) };

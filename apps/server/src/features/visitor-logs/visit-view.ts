@@ -10,15 +10,14 @@ import {
 } from '@gatehouse/contracts';
 import type { Database } from '../../db/client.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
-import { ruleLabeler, type RuleLabeler, type StoredRule } from '../../protection/rule-labels.js';
+import {
+  decidingRuleOf,
+  ruleLabeler,
+  type RuleLabeler,
+  type StoredRule,
+} from '../../protection/rule-labels.js';
 import { deviceOf } from './user-agent.js';
 import type { VisitRecord } from './visit-query.js';
-
-const decidingRule = (v: VisitRecord): StoredRule => ({
-  id: v.ruleId,
-  kind: v.ruleKind,
-  facts: v.ruleLabel === null ? null : { label: v.ruleLabel, mode: v.ruleMode },
-});
 
 const monitoredRule = (v: VisitRecord): StoredRule => ({
   id: v.monitorRuleId,
@@ -41,7 +40,7 @@ export function toVisitView(v: VisitRecord, labels: RuleLabeler): VisitView {
     userAgent: v.userAgent,
     device: deviceOf(v.userAgent),
     action: v.action,
-    rule: labels.rule(decidingRule(v)),
+    rule: labels.rule(decidingRuleOf(v)),
     monitor: v.monitor ? labels.monitor(monitoredRule(v), v.monitorAction) : null,
     network: visitNetworkKinds(v.netFlags),
     // A category this build does not know (written by a newer one) reads as none.
@@ -61,7 +60,7 @@ export async function toVisitViews(
     blockers,
     db,
     shopId,
-    visits.flatMap((v) => [decidingRule(v), monitoredRule(v)]),
+    visits.flatMap((v) => [decidingRuleOf(v), monitoredRule(v)]),
   );
   return visits.map((v) => toVisitView(v, labels));
 }

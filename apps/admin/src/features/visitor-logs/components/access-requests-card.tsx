@@ -1,11 +1,31 @@
 // Above the visitor log: the access requests blocked shoppers sent from the block page, newest
-// first, each with its visit (the reference finds it in the log below) and a one-click allow of
+// first, each with the rule that blocked its visit (as the log names it, linked to the rule's
+// page), the visit itself (the reference finds it in the log below) and a one-click allow of
 // the address. Nothing is shown while no shopper has asked.
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Link, Text } from '@shopify/polaris';
 import type { AccessRequestView } from '@gatehouse/contracts';
 import { relativeTime } from '../../../lib/relative-time.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useAccessRequests, useAllowAccessRequest } from '../api/use-access-requests.js';
+
+/** The rule that blocked the visit, named and linked as the visitor log names it. */
+function BlockingRule({ rule }: { rule: AccessRequestView['rule'] }) {
+  if (!rule) {
+    return (
+      <Text as="p" variant="bodySm" tone="subdued">
+        The visit is not in the visitor log, so the rule that blocked it is not known.
+      </Text>
+    );
+  }
+  return (
+    <Text as="p" variant="bodySm" breakWord>
+      {'Blocked by '}
+      <Link url={rule.page} removeUnderline>
+        {rule.label}
+      </Link>
+    </Text>
+  );
+}
 
 function RequestRow({
   request,
@@ -37,6 +57,7 @@ function RequestRow({
         <Text as="p" breakWord>
           {request.message}
         </Text>
+        <BlockingRule rule={request.rule} />
         <InlineStack gap="200" blockAlign="center" wrap>
           <Text as="span" variant="bodySm" tone="subdued">
             {`${relativeTime(request.sentAt)} · ${request.ip} · reference`}

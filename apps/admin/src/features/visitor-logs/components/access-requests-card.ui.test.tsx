@@ -12,7 +12,13 @@ const REQUEST: AccessRequestView = {
   ip: '8.8.8.8',
   email: 'shopper@example.com',
   message: 'I live in Boston.',
-  ruleId: 'country',
+  rule: {
+    id: 'country',
+    kind: 'country',
+    label: 'Country Blocker (blacklist)',
+    mode: 'blacklist',
+    page: '/regionBlocker',
+  },
   allowedAt: null,
 };
 
@@ -33,11 +39,28 @@ describe('the access requests card', () => {
     });
     expect(await screen.findByText('shopper@example.com')).toBeTruthy();
     expect(screen.getByText('1 open')).toBeTruthy();
+    // The rule that blocked the visit, in the visitor log's words, leads to its page.
+    const rule = screen.getByRole('link', { name: 'Country Blocker (blacklist)' });
+    expect(rule.getAttribute('href')).toBe('/regionBlocker');
+    expect(rule.closest('p')?.textContent).toBe('Blocked by Country Blocker (blacklist)');
     await user.click(screen.getByRole('button', { name: '0ABCD-12345' }));
     expect(shown).toEqual(['0ABCD-12345']);
     await user.click(screen.getByRole('button', { name: 'Allow 8.8.8.8' }));
     await waitFor(() => expect(screen.getByText('Allowed')).toBeTruthy());
     expect(screen.queryByText('1 open')).toBeNull();
+  });
+
+  it('says when the rule is not known because the visit is not in the log', async () => {
+    renderPage(<AccessRequestsCard onShowVisit={() => undefined} />, {
+      '/api/accessRequests/list': () => ({ requests: [{ ...REQUEST, rule: null }], open: 1 }),
+    });
+    expect(await screen.findByText('shopper@example.com')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The visit is not in the visitor log, so the rule that blocked it is not known.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Blocked by/)).toBeNull();
   });
 
   it('shows nothing while no shopper has asked', async () => {
