@@ -3,8 +3,8 @@
 // since its operator documents no other check); once it loads, GPTBot from its ranges gets in
 // and the same user agent from a hosting address is blocked as a fake crawler. A list that
 // stops loading keeps its last good copy. The feed card tells the AI agents' lists apart. The
-// publishers beyond OpenAI and Perplexity (Common Crawl, DuckDuckGo's AI answers, Mistral AI,
-// Google's user-triggered fetchers) go through the same steps, each agent by its own list.
+// publishers beyond OpenAI and Perplexity (Anthropic, Common Crawl, DuckDuckGo's AI answers,
+// Mistral AI, Google's user-triggered fetchers) go through the same steps, each by its own list.
 import { BOT_CATEGORIES, type DecideResponse, type VpnBlockerView } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnPlan, type ShopSession } from '../helpers/signed-in-shops.js';
@@ -18,6 +18,13 @@ const DIGITALOCEAN = '159.89.0.1';
 
 /** Each publisher's feed, a few of its ranges, an address in them and its agent's user agent. */
 const PUBLISHERS = [
+  {
+    feed: 'anthropic-bots',
+    ranges: ['216.73.216.0/22'],
+    inside: '216.73.217.16',
+    userAgent:
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)',
+  },
   {
     feed: 'commoncrawl-ccbot',
     ranges: ['18.97.9.168/29', '2600:1f28:365:8000::/56'],

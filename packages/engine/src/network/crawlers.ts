@@ -111,6 +111,24 @@ export const CRAWLERS = [
     ownerAsns: [],
     dnsDomains: [],
   },
+  // Anthropic publishes one list for its three agents (training, search, user-triggered).
+  {
+    id: 'anthropic',
+    kind: 'ai',
+    name: 'Anthropic ClaudeBot, Claude-SearchBot and Claude-User',
+    agent: /ClaudeBot|Claude-SearchBot|Claude-User/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  // Amazonbot publishes no ranges: its addresses' reverse DNS names, confirmed forward, tell.
+  {
+    id: 'amazonbot',
+    kind: 'ai',
+    name: 'Amazonbot',
+    agent: /Amazonbot/,
+    ownerAsns: [],
+    dnsDomains: ['crawl.amazonbot.amazon'],
+  },
   // DuckDuckGo's AI answers fetch with their own agent and ranges, apart from its search crawler.
   {
     id: 'duckassistbot',

@@ -1,7 +1,8 @@
 // Address feeds the classification is refreshed from: lists their publishers keep current
 // (Tor's exit list, Apple's iCloud Private Relay egress ranges, the search engines' crawler
 // ranges, and the ranges AI companies publish for each of their agents: OpenAI, Perplexity,
-// Common Crawl, DuckDuckGo's AI answers, Mistral AI and Google's user-triggered fetchers). Each
+// Anthropic, Common Crawl, DuckDuckGo's AI answers, Mistral AI and Google's user-triggered
+// fetchers). Each
 // parser checks every line and refuses the whole file on the first bad one, naming it, so a truncated or garbage download never replaces a good list.
 import { z } from 'zod';
 import { addRange, newRangeList, rangeListSize, type RangeList } from '../ip/range-set.js';
@@ -117,6 +118,13 @@ export const FEEDS: readonly FeedDefinition[] = [
     format: 'prefix-json',
     url: 'https://index.commoncrawl.org/ccbot.json',
     marks: { crawler: 'ccbot' },
+  },
+  {
+    name: 'anthropic-bots',
+    title: 'Anthropic ClaudeBot, Claude-SearchBot and Claude-User ranges',
+    format: 'prefix-json',
+    url: 'https://claude.com/crawling/bots.json',
+    marks: { crawler: 'anthropic' },
   },
   {
     name: 'duckassistbot',

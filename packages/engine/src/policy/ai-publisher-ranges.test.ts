@@ -1,12 +1,18 @@
 // The AI publishers beyond OpenAI and Perplexity that publish the ranges of their agents:
-// Common Crawl (CCBot), DuckDuckGo's AI answers (DuckAssistBot), Mistral AI (MistralAI-User)
+// Anthropic (one list for ClaudeBot, Claude-SearchBot and Claude-User), Common Crawl (CCBot), DuckDuckGo's AI answers (DuckAssistBot), Mistral AI (MistralAI-User)
 // and Google's fetchers that act for a person (NotebookLM, Gemini's research, Google-Agent).
 // Each agent is judged by its own list only: another list of the same company (DuckDuckBot's,
 // Googlebot's) never vouches for it, and a verified one gets no search engine's pass.
+// Amazonbot publishes no ranges: its reverse DNS name, confirmed forward, is what tells.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGeo, type Geo } from '../geo/load-geo.js';
 import { buildNetworkClassifier } from '../network/classifier.js';
-import type { CrawlerCheck, CrawlerId } from '../network/crawlers.js';
+import {
+  crawlerNeedsDns,
+  type CrawlerCheck,
+  type CrawlerDnsAnswer,
+  type CrawlerId,
+} from '../network/crawlers.js';
 import { FEEDS, parseFeed } from '../network/feeds.js';
 import { loadNetworkTable } from '../network/network-table.js';
 import type { Rule } from '../rules/rule-set.js';
@@ -15,6 +21,12 @@ import { botRule, DIGITALOCEAN, VERIFIED } from './decide-case-kit.js';
 import { decide } from './decide.js';
 
 const AGENTS = {
+  claudeBot:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+  claudeUser:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)',
+  amazonbot:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Version/8.0.2 Safari/600.2.5 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)',
   ccbot: 'CCBot/2.0 (https://commoncrawl.org/faq/)',
   duckAssist: 'DuckAssistBot/1.1; (+http://duckduckgo.com/duckassistbot.html)',
   mistral:
@@ -27,6 +39,7 @@ const AGENTS = {
 
 /** Each list as its publisher's file has it, cut to a few of its ranges. */
 const LISTS: Record<string, string[]> = {
+  'anthropic-bots': ['216.73.216.0/22'],
   'commoncrawl-ccbot': ['18.97.9.168/29', '2600:1f28:365:8000::/56'],
   duckassistbot: ['20.12.141.99/32'],
   duckduckbot: ['20.12.141.99/32', '40.76.173.151/32'],
@@ -43,7 +56,13 @@ beforeAll(async () => {
   geo = await loadGeo({ city: false });
 });
 
-function judge(lists: string[], ip: string, userAgent: string, rules: Rule[]) {
+function judge(
+  lists: string[],
+  ip: string,
+  userAgent: string,
+  rules: Rule[],
+  crawlerDns?: CrawlerDnsAnswer,
+) {
   const loaded = lists.map((name) => {
     const definition = FEEDS.find((f) => f.name === name)!;
     const body = JSON.stringify({
@@ -55,7 +74,8 @@ function judge(lists: string[], ip: string, userAgent: string, rules: Rule[]) {
   geo.setClassifier(buildNetworkClassifier(loadNetworkTable(), loaded));
   const compiled = compile({ appEnabled: true, rules });
   if (!compiled.ok) throw new Error(compiled.errors[0]!.message);
-  return decide(compiled.policy, { ip, url: '/', userAgent }, geo.lookup(ip));
+  const dns = crawlerDns === undefined ? {} : { crawlerDns };
+  return decide(compiled.policy, { ip, url: '/', userAgent, ...dns }, geo.lookup(ip));
 }
 
 type Outcome = [CrawlerId, CrawlerCheck, 'allow' | 'block', string | null];
@@ -165,12 +185,60 @@ const cases: [string, string[], string, string, Rule[], Outcome][] = [
     [FAKES],
     ['google-user-fetchers', 'verified', 'allow', null],
   ],
+  [
+    'ClaudeBot from Anthropic’s ranges is verified',
+    ['anthropic-bots'],
+    '216.73.217.16',
+    AGENTS.claudeBot,
+    [FAKES],
+    ['anthropic', 'verified', 'allow', null],
+  ],
+  [
+    'Claude-User from a hosting address is a fake crawler',
+    ['anthropic-bots'],
+    DIGITALOCEAN,
+    AGENTS.claudeUser,
+    [FAKES],
+    ['anthropic', 'fake', 'block', FAKES.id],
+  ],
+  [
+    'a verified ClaudeBot still meets the training switch',
+    ['anthropic-bots'],
+    '216.73.217.16',
+    AGENTS.claudeBot,
+    [VERIFIED as Rule, botRule('ai-crawlers')],
+    ['anthropic', 'verified', 'block', 'bots-ai-crawlers'],
+  ],
 ];
 
 describe('AI agents by the ranges their publishers publish', () => {
   it.each(cases)('%s', (_name, lists, ip, userAgent, rules, [id, check, action, ruleId]) => {
     const decision = judge(lists, ip, userAgent, rules);
     expect(decision.crawler).toEqual({ id, check });
+    expect({ action: decision.action, ruleId: decision.rule?.id ?? null }).toEqual({
+      action,
+      ruleId,
+    });
+  });
+});
+
+describe('Amazonbot by its reverse DNS', () => {
+  const AWS = '3.224.220.101';
+  it('asks for the address’s DNS name, and until the answer the claim is unverified', () => {
+    const facts = geo.lookup(AWS);
+    expect(crawlerNeedsDns('amazonbot', facts)).toBe(true);
+    expect(judge([], AWS, AGENTS.amazonbot, [FAKES]).crawler).toEqual({
+      id: 'amazonbot',
+      check: 'unverified',
+    });
+  });
+
+  it.each([
+    ['verified', 'allow', null],
+    ['fake', 'block', FAKES.id],
+  ] as const)('takes a %s DNS answer as the check', (check, action, ruleId) => {
+    const decision = judge([], AWS, AGENTS.amazonbot, [FAKES], { crawler: 'amazonbot', check });
+    expect(decision.crawler).toEqual({ id: 'amazonbot', check });
     expect({ action: decision.action, ruleId: decision.rule?.id ?? null }).toEqual({
       action,
       ruleId,
