@@ -95,7 +95,7 @@ export const botCategoryInfo: Record<
   'fake-crawlers': {
     name: 'Fake search-engine crawlers',
     description:
-      'Visitors that claim to be Googlebot, Bingbot or another search engine’s crawler but come from outside that engine’s network, and those that claim an AI agent whose operator publishes its addresses (GPTBot, OAI-SearchBot, ChatGPT-User, PerplexityBot, Perplexity-User) from outside them.',
+      'Visitors that claim to be Googlebot, Bingbot or another search engine’s crawler but come from outside that engine’s network, and those that claim an AI agent whose operator publishes its addresses (GPTBot, ChatGPT-User, ClaudeBot, Claude-User, PerplexityBot, CCBot, Amazonbot, MistralAI-User…) from outside them.',
     reach: 'both',
   },
   'other-bots': {

@@ -2,7 +2,8 @@
 // something else: the Tor switch says it is not enforced on the page, in the IP lookup and in
 // the visitor log; a shopper on Akamai's iCloud Private Relay network is not taken for hosting
 // or VPN; a claimed Bingbot is judged by Microsoft's network and Bing's reverse DNS (a local
-// stand-in here), never let in on its name alone.
+// stand-in here), never let in on its name alone; a claimed Amazonbot, whose operator publishes
+// no ranges at all, by Amazon's reverse DNS alone.
 import {
   type IpLookupResult,
   type VisitPage,
@@ -24,9 +25,26 @@ const AZURE_VM = '13.64.0.1'; // AS8075 too: Microsoft's cloud, anyone's server
 const BINGBOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
 const BING_NAME = 'msnbot-40-77-167-1.search.msn.com';
 
+const AMAZONBOT_IP = '3.224.220.101'; // AWS
+const AWS_VM = '3.224.220.102'; // AWS too: anyone's server
+const AMAZONBOT_NAME = '3-224-220-101.crawl.amazonbot.amazon';
+const AWS_VM_NAME = 'ec2-3-224-220-102.compute-1.amazonaws.com';
+const AMAZONBOT =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Version/8.0.2 Safari/600.2.5 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)';
+
 const resolver = standInResolver({
-  ptr: { [BING]: [BING_NAME], [AZURE_VM]: ['vm-13-64-0-1.cloudapp.net'] },
-  a: { [BING_NAME]: [BING], 'vm-13-64-0-1.cloudapp.net': [AZURE_VM] },
+  ptr: {
+    [BING]: [BING_NAME],
+    [AZURE_VM]: ['vm-13-64-0-1.cloudapp.net'],
+    [AMAZONBOT_IP]: [`${AMAZONBOT_NAME}.`],
+    [AWS_VM]: [AWS_VM_NAME],
+  },
+  a: {
+    [BING_NAME]: [BING],
+    'vm-13-64-0-1.cloudapp.net': [AZURE_VM],
+    [AMAZONBOT_NAME]: [AMAZONBOT_IP],
+    [AWS_VM_NAME]: [AWS_VM],
+  },
 });
 
 let t: TestApp;
@@ -129,5 +147,20 @@ describe('a claimed Bingbot without Bing’s list', () => {
       expect(await decide(AZURE_VM, BINGBOT, '/products/later')).toBe('block');
     });
     expect((await lookup(AZURE_VM, BINGBOT)).crawler).toEqual({ name: 'Bing', check: 'fake' });
+  });
+});
+
+describe('a claimed Amazonbot, whose operator publishes no ranges', () => {
+  it('is verified by Amazon’s reverse DNS confirmed forward', async () => {
+    const r = await lookup(AMAZONBOT_IP, AMAZONBOT);
+    expect(r.crawler).toEqual({ name: 'Amazonbot', check: 'verified' });
+    expect(resolver.asked).toEqual(
+      expect.arrayContaining([`ptr ${AMAZONBOT_IP}`, `a ${AMAZONBOT_NAME}`]),
+    );
+  });
+
+  it('from another server of the same cloud is a fake', async () => {
+    const r = await lookup(AWS_VM, AMAZONBOT);
+    expect(r.crawler).toEqual({ name: 'Amazonbot', check: 'fake' });
   });
 });

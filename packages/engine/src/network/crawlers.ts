@@ -41,7 +41,7 @@ export const CRAWLERS = [
     id: 'duckduckgo',
     kind: 'search',
     name: 'DuckDuckGo',
-    agent: /DuckDuckBot|DuckAssistBot/,
+    agent: /DuckDuckBot/,
     ownerAsns: [],
     dnsDomains: [],
   },
@@ -100,6 +100,59 @@ export const CRAWLERS = [
     kind: 'ai',
     name: 'Perplexity-User',
     agent: /Perplexity-User/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'ccbot',
+    kind: 'ai',
+    name: 'Common Crawl CCBot',
+    agent: /CCBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  // Anthropic publishes one list for its three agents (training, search, user-triggered).
+  {
+    id: 'anthropic',
+    kind: 'ai',
+    name: 'Anthropic ClaudeBot, Claude-SearchBot and Claude-User',
+    agent: /ClaudeBot|Claude-SearchBot|Claude-User/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  // Amazonbot publishes no ranges: its addresses' reverse DNS names, confirmed forward, tell.
+  {
+    id: 'amazonbot',
+    kind: 'ai',
+    name: 'Amazonbot',
+    agent: /Amazonbot/,
+    ownerAsns: [],
+    dnsDomains: ['crawl.amazonbot.amazon'],
+  },
+  // DuckDuckGo's AI answers fetch with their own agent and ranges, apart from its search crawler.
+  {
+    id: 'duckassistbot',
+    kind: 'ai',
+    name: 'DuckDuckGo DuckAssistBot',
+    agent: /DuckAssistBot/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  {
+    id: 'mistralai-user',
+    kind: 'ai',
+    name: 'Mistral AI MistralAI-User',
+    agent: /MistralAI-User/,
+    ownerAsns: [],
+    dnsDomains: [],
+  },
+  // Google's fetchers that act for a person (NotebookLM, Gemini's research and agents) come from
+  // their own ranges, not Googlebot's, and get none of a search engine's passes.
+  {
+    id: 'google-user-fetchers',
+    kind: 'ai',
+    name: "Google's user-triggered fetchers",
+    agent: /Google-NotebookLM|Gemini-Deep-Research|Google-GeminiNotebook|Google-Agent/,
     ownerAsns: [],
     dnsDomains: [],
   },

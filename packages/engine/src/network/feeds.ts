@@ -1,7 +1,9 @@
 // Address feeds the classification is refreshed from: lists their publishers keep current
 // (Tor's exit list, Apple's iCloud Private Relay egress ranges, the search engines' crawler
-// ranges, and the ranges AI companies publish for each of their agents). Each parser checks every line and refuses the whole file on the first bad one,
-// naming it, so a truncated or garbage download never replaces a good list.
+// ranges, and the ranges AI companies publish for each of their agents: OpenAI, Perplexity,
+// Anthropic, Common Crawl, DuckDuckGo's AI answers, Mistral AI and Google's user-triggered
+// fetchers). Each
+// parser checks every line and refuses the whole file on the first bad one, naming it, so a truncated or garbage download never replaces a good list.
 import { z } from 'zod';
 import { addRange, newRangeList, rangeListSize, type RangeList } from '../ip/range-set.js';
 import type { CrawlerId } from './crawlers.js';
@@ -109,6 +111,57 @@ export const FEEDS: readonly FeedDefinition[] = [
     format: 'prefix-json',
     url: 'https://www.perplexity.com/perplexity-user.json',
     marks: { crawler: 'perplexity-user' },
+  },
+  {
+    name: 'commoncrawl-ccbot',
+    title: 'Common Crawl CCBot ranges',
+    format: 'prefix-json',
+    url: 'https://index.commoncrawl.org/ccbot.json',
+    marks: { crawler: 'ccbot' },
+  },
+  {
+    name: 'anthropic-bots',
+    title: 'Anthropic ClaudeBot, Claude-SearchBot and Claude-User ranges',
+    format: 'prefix-json',
+    url: 'https://claude.com/crawling/bots.json',
+    marks: { crawler: 'anthropic' },
+  },
+  {
+    name: 'duckassistbot',
+    title: 'DuckDuckGo DuckAssistBot ranges',
+    format: 'prefix-json',
+    url: 'https://duckduckgo.com/duckassistbot.json',
+    marks: { crawler: 'duckassistbot' },
+  },
+  {
+    name: 'mistralai-user',
+    title: 'Mistral AI MistralAI-User ranges',
+    format: 'prefix-json',
+    url: 'https://mistral.ai/mistralai-user-ips.json',
+    marks: { crawler: 'mistralai-user' },
+  },
+  // Google publishes the ranges of the fetchers it runs for people in three files: its own
+  // fetchers, fetchers run on its cloud for their users, and its agents.
+  {
+    name: 'google-user-fetchers-google',
+    title: "Google's user-triggered fetchers' ranges",
+    format: 'prefix-json',
+    url: 'https://developers.google.com/static/crawling/ipranges/user-triggered-fetchers-google.json',
+    marks: { crawler: 'google-user-fetchers' },
+  },
+  {
+    name: 'google-user-fetchers',
+    title: "Google's user-triggered fetchers' ranges (on its cloud)",
+    format: 'prefix-json',
+    url: 'https://developers.google.com/static/crawling/ipranges/user-triggered-fetchers.json',
+    marks: { crawler: 'google-user-fetchers' },
+  },
+  {
+    name: 'google-user-agents',
+    title: "Google's user-triggered agents' ranges",
+    format: 'prefix-json',
+    url: 'https://developers.google.com/static/crawling/ipranges/user-triggered-agents.json',
+    marks: { crawler: 'google-user-fetchers' },
   },
 ];
 

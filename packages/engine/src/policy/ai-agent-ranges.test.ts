@@ -11,7 +11,7 @@ import { FEEDS, parseFeed } from '../network/feeds.js';
 import { loadNetworkTable } from '../network/network-table.js';
 import type { Rule } from '../rules/rule-set.js';
 import { compile } from './compile.js';
-import { VERIFIED } from './decide-case-kit.js';
+import { botRule, DIGITALOCEAN, VERIFIED } from './decide-case-kit.js';
 import { decide } from './decide.js';
 
 const GPTBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2)';
@@ -22,8 +22,6 @@ const PERPLEXITY_UA =
 /** In the GPTBot and PerplexityBot lists below (Azure and AWS addresses). */
 const GPTBOT_IP = '20.171.206.7';
 const PERPLEXITY_IP = '3.224.220.101';
-/** A hosting address in no list. */
-const DIGITALOCEAN = '159.89.0.1';
 
 const prefixJson = (...prefixes: string[]) =>
   JSON.stringify({
@@ -41,8 +39,7 @@ const loaded = (...names: string[]): LoadedFeed[] =>
     return { definition, ranges: parseFeed(definition.format, LISTS[name]!) };
   });
 
-const bots = (...categories: string[]): Rule =>
-  ({ id: `bots-${categories.join('-')}`, kind: 'bot-agent', categories }) as Rule;
+const bots = botRule;
 const FAKES = bots('fake-crawlers');
 
 let geo: Geo;

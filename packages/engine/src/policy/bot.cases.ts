@@ -95,6 +95,29 @@ export const botCases: DecideCase[] = [
     expect: { action: 'allow', ruleId: null },
   },
   {
+    name: 'every category on still lets Meta read the store for its shopping catalogs',
+    rules: on(...everyCategory()),
+    visit: agent('facebookcatalog/1.0'),
+    country: 'US',
+    expect: { action: 'allow', ruleId: null },
+  },
+  {
+    name: 'DuckDuckGo’s AI answers fetch as an assistant, not as a search crawler',
+    rules: on(category('search', 'ai-search'), category('agents', 'ai-agents')),
+    visit: agent('DuckAssistBot/1.1; (+http://duckduckgo.com/duckassistbot.html)'),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'agents' },
+  },
+  {
+    name: 'Mistral’s search index is an AI search crawler, not a training crawler',
+    rules: on(category('training', 'ai-crawlers'), category('search', 'ai-search')),
+    visit: agent(
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-Index/1.0; +https://docs.mistral.ai/robots)',
+    ),
+    country: 'US',
+    expect: { action: 'block', ruleId: 'search' },
+  },
+  {
     name: 'a good bot the merchant blocks by name is blocked',
     rules: on(goodBot('pins', 'Pinterestbot')),
     visit: agent(PINTEREST),

@@ -1,7 +1,7 @@
 // What the decision table's cases are made of: the case shape, real addresses with the facts
 // the bundled geo data gives them, and shorthands for rule sets and visits. Shared by the
 // table's files so each fact is written once.
-import type { RuleSet } from '../rules/rule-set.js';
+import type { Rule, RuleSet } from '../rules/rule-set.js';
 import type { DecisionAction, Visit } from './policy.js';
 
 export interface DecideCase {
@@ -59,3 +59,6 @@ export const CHROME_UA =
 export const agent = (ip: string, userAgent: string, url = '/'): Visit => ({ ip, url, userAgent });
 /** General Settings' "Always let verified search engines in", as the server adds it. */
 export const VERIFIED = { id: 'verified-crawlers', kind: 'verified-crawler' } as const;
+/** A Bot Blocker rule that blocks the given categories, named after them. */
+export const botRule = (...categories: string[]): Rule =>
+  ({ id: `bots-${categories.join('-')}`, kind: 'bot-agent', categories }) as Rule;
