@@ -45,5 +45,6 @@ export * from './time-series.js';
 export * from './hygiene.js';
 export * from './validation-messages.js';
 export * from './firewall.js';
+export * from './fw-list-blockers.js';
 export * from './fw-access-log.js';
 export * from './errors.js';

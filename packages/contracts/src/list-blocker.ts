@@ -57,6 +57,12 @@ export interface ListBlockerManifest {
   quickAction?: QuickAction;
   /** The firewall can enforce the blocker's rules at the edge. */
   edge: boolean;
+  /**
+   * The blocker is the firewall's own: its rules enter only the rule set the firewall applies,
+   * so every change is checked against that set, and the storefront's visits, which never met
+   * them, replay none of its changes.
+   */
+  firewallOnly?: boolean;
   /** Most entries the list holds. */
   limit: number;
   /** The entry's value field on the wire (`domain`) and in CSV files. */
@@ -69,6 +75,8 @@ export interface ListBlockerManifest {
    */
   addField: string;
   addOne?: boolean;
+  /** The add call answers the whole list, as the get call does, instead of what it added. */
+  addAnswersList?: boolean;
   /** One entry as typed, read into the form the list stores (or the message to show). */
   entry: z.ZodType<string, string>;
   /**

@@ -18,7 +18,7 @@ import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { route } from '../http/route.js';
-import { shopById } from './blocker-registry.js';
+import { shopById, type BlockerRegistry } from './blocker-registry.js';
 import {
   saveBlockerSettings,
   settingsFromInput,
@@ -66,6 +66,8 @@ export async function listBlockerRoutes(
   { manifest: mf, store, view, toEntry, savedRules }: ListBlockerParts,
 ): Promise<void> {
   const mutates = { mutates: true };
+  // Every change is checked against the rule set the blocker's rules enter.
+  const registry = mf.firewallOnly ? app.firewallBlockers : app.blockers;
   route(app, call(mf.calls.get), async (_input, { session }) =>
     view(app.db, await shopById(app.db, session.shopId)),
   );
@@ -77,7 +79,7 @@ export async function listBlockerRoutes(
       const shop = await shopById(app.db, session.shopId);
       const settings = settingsFromInput(input as BlockerActionSettings);
       const rules = await savedRules(app.db, shop, settings);
-      await app.blockers.check(app.db, shop, { blocker: mf.name, rules });
+      await registry.check(app.db, shop, { blocker: mf.name, rules });
       await saveBlockerSettings(app.db, shop.id, mf.name, settings);
       await app.protection.changed(shop.id);
       return view(app.db, shop);
@@ -93,7 +95,7 @@ export async function listBlockerRoutes(
       const shop = await shopById(app.db, session.shopId);
       const state = await store.load(app.db, shop);
       const result = await store.add(
-        app.blockers,
+        registry,
         app.db,
         shop,
         state,
@@ -103,6 +105,7 @@ export async function listBlockerRoutes(
       const [first] = result.added;
       if (!first) throw badRequest(mf.messages.duplicate);
       await app.protection.changed(shop.id);
+      if (mf.addAnswersList) return view(app.db, shop);
       if (mf.addOne) return toEntry(first);
       return { added: result.added.map(toEntry), skipped: result.skipped };
     },
@@ -125,7 +128,7 @@ export async function listBlockerRoutes(
     mutates,
   );
 
-  if (mf.csv) csvCalls(app, mf.csv, { manifest: mf, store });
+  if (mf.csv) csvCalls(app, mf.csv, { manifest: mf, store }, registry);
 }
 
 /** CSV import (preview then commit, `value[,note]` lines) and export. */
@@ -133,6 +136,7 @@ function csvCalls(
   app: FastifyInstance,
   csv: ListBlockerCsv,
   { manifest: mf, store }: Pick<ListBlockerParts, 'manifest' | 'store'>,
+  registry: BlockerRegistry,
 ): void {
   const csvFormat: CsvListFormat<{ value: string; note: string }> = {
     columns: [mf.field, 'note'],
@@ -158,7 +162,7 @@ function csvCalls(
         existing: new Set(state.rows.map((row) => row.value)),
         checkAll: (entries) =>
           store.checkAdd(
-            app.blockers,
+            registry,
             app.db,
             shop,
             state,
