@@ -173,6 +173,15 @@ export const asnBlockerManifest = listBlocker({
   feature: 'asnBlocker',
   dashboardCounter: 'asnBlocker',
   quickAction: 'blockAsn',
+  quickOffer: {
+    from: ({ asn, org }) =>
+      asn === null ? null : { value: `AS${asn}`, named: org ? `AS${asn} (${org})` : `AS${asn}` },
+    label: 'Block this ASN',
+    confirm: 'Block ASN',
+    who: (network) => `Every visitor from the network ${network}`,
+    what: 'the ASN',
+    upgrade: 'block whole networks by ASN or ISP name.',
+  },
   edge: true,
   limit: maxAsnEntries,
   field: 'value',
