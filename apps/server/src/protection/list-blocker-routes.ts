@@ -27,6 +27,7 @@ import {
 } from './blocker-settings.js';
 import { deleteListEntries } from './entry-delete.js';
 import type { EntryRow, ListStore } from './list-blocker-store.js';
+import type { CheckedRules } from './shop-policy.js';
 
 /** What the calls need of the blocker the kit made. */
 export interface ListBlockerParts {
@@ -66,8 +67,10 @@ export async function listBlockerRoutes(
   { manifest: mf, store, view, toEntry, savedRules }: ListBlockerParts,
 ): Promise<void> {
   const mutates = { mutates: true };
-  // Every change is checked against the rule set the blocker's rules enter.
+  // Every change is checked against the rule set the blocker's rules enter; the rules a check
+  // of the storefront's compiled are the shop's policy once the change is written as checked.
   const registry = mf.firewallOnly ? app.firewallBlockers : app.blockers;
+  const policyOf = (checked: CheckedRules | undefined) => (mf.firewallOnly ? undefined : checked);
   route(app, call(mf.calls.get), async (_input, { session }) =>
     view(app.db, await shopById(app.db, session.shopId)),
   );
@@ -79,9 +82,9 @@ export async function listBlockerRoutes(
       const shop = await shopById(app.db, session.shopId);
       const settings = settingsFromInput(input as BlockerActionSettings);
       const rules = await savedRules(app.db, shop, settings);
-      await registry.check(app.db, shop, { blocker: mf.name, rules });
+      const checked = await registry.check(app.db, shop, { blocker: mf.name, rules });
       await saveBlockerSettings(app.db, shop.id, mf.name, settings);
-      await app.protection.changed(shop.id);
+      await app.protection.changed(shop.id, policyOf(checked));
       return view(app.db, shop);
     },
     mutates,
@@ -104,7 +107,7 @@ export async function listBlockerRoutes(
       );
       const [first] = result.added;
       if (!first) throw badRequest(mf.messages.duplicate);
-      await app.protection.changed(shop.id);
+      await app.protection.changed(shop.id, policyOf(result.checked));
       if (mf.addAnswersList) return view(app.db, shop);
       if (mf.addOne) return toEntry(first);
       return { added: result.added.map(toEntry), skipped: result.skipped };
@@ -160,14 +163,10 @@ function csvCalls(
       const state = await store.load(app.db, shop);
       return planCsvImport(csv, csvFormat, {
         existing: new Set(state.rows.map((row) => row.value)),
-        checkAll: (entries) =>
-          store.checkAdd(
-            registry,
-            app.db,
-            shop,
-            state,
-            entries.map((e) => e.value),
-          ),
+        checkAll: async (entries) => {
+          const values = entries.map((e) => e.value);
+          await store.checkAdd(registry, app.db, shop, state, values);
+        },
       });
     },
     store: async (shopId, entries) => (await store.insert(app.db, shopId, entries)).length,

@@ -91,7 +91,7 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     if (mf.feature) requireFeature(shop, mf.feature);
     const { value } = read;
     const state = await store.load(db, shop);
-    const { added } = await store.add(
+    const { added, checked } = await store.add(
       blockers,
       db,
       shop,
@@ -101,7 +101,11 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     );
     return added.length === 0
       ? { changed: false, message: `${value} is already blocked by the ${mf.title}.` }
-      : { changed: true, message: `${value} was added to the ${mf.title}.` };
+      : {
+          changed: true,
+          message: `${value} was added to the ${mf.title}.`,
+          ...(checked ? { checked } : {}),
+        };
   };
 
   return {
