@@ -117,8 +117,12 @@ describe('the policy cache', () => {
     await t.cache.rebuild('id-a.myshopify.com', checkedAt(read));
     // And rules read too long ago are not trusted either.
     await t.cache.rebuild('id-a.myshopify.com', checkedAt(performance.now() - HEARD_MS - 1));
+    // Nor rules read before every shop was marked for a rebuild (changes may have gone unheard).
+    const beforeResync = performance.now();
+    t.cache.refreshAll();
+    await t.cache.rebuild('id-a.myshopify.com', checkedAt(beforeResync));
     expect(t.fromChecked).toEqual(['a.myshopify.com']);
-    expect(t.builds).toHaveLength(4);
+    expect(t.builds).toHaveLength(5);
   });
 
   it('forgets the least recently used shop first when full', async () => {

@@ -162,6 +162,8 @@ export function createPolicyCache(options: {
 
   /** When a change of each shop was last heard of (performance.now()). */
   const heardAt = new Map<string, number>();
+  /** When every shop last may have changed unheard (a resync). */
+  let resyncAt = -Infinity;
 
   function buildOnce(domain: string, checked?: CheckedRules): Promise<ShopPolicy | null> {
     const running = pending.get(domain);
@@ -217,7 +219,7 @@ export function createPolicyCache(options: {
       const fresh =
         checked !== undefined &&
         at - checked.readAt < HEARD_MS &&
-        (heardAt.get(shopId) ?? -Infinity) < checked.readAt;
+        Math.max(resyncAt, heardAt.get(shopId) ?? -Infinity) < checked.readAt;
       heardAt.delete(shopId);
       heardAt.set(shopId, at);
       // In the order heard: the oldest first out once past HEARD_MS.
@@ -239,6 +241,7 @@ export function createPolicyCache(options: {
       missing.delete(domain);
     },
     refreshAll() {
+      resyncAt = performance.now();
       for (const slot of slots.values()) slot.stale = true;
     },
     prime(entry) {
