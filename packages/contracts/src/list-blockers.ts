@@ -1,7 +1,8 @@
 // Every list blocker's manifest, the storefront's and the firewall's own apart, in the order the
 // merchant meets them (the navigation, the firewall's enforce choices). What the admin, the
 // server and the firewall say of all list blockers is read from here, and their calls go into
-// `api` from here; a new list blocker is its import and one line in each.
+// `api` from here, and the package exports everything of theirs from here; a new list blocker
+// is its import, its export and one line in each.
 import { asnBlockerApi, asnBlockerManifest } from './asn-blocker.js';
 import {
   fwAsnBlockerManifest,
@@ -9,6 +10,10 @@ import {
   fwReferrerBlockerManifest,
 } from './fw-list-blockers.js';
 import { referrerBlockerApi, referrerBlockerManifest } from './referrer-blocker.js';
+
+export * from './referrer-blocker.js';
+export * from './asn-blocker.js';
+export * from './fw-list-blockers.js';
 
 export const listBlockers = [referrerBlockerManifest, asnBlockerManifest] as const;
 export type ListBlockerName = (typeof listBlockers)[number]['name'];
