@@ -1,5 +1,5 @@
 // Plan gates, enforced by the server: a call that names a feature in the contracts' `api`
-// table (`feature:`, e.g. every ISP/ASN and Referrer Blocker call) is refused with 403 when the
+// table (`feature:`, e.g. every call of a paid list blocker) is refused with 403 when the
 // shop's plan lacks it (the admin only mirrors this); which plan has which feature is the
 // contracts' plans.ts. Calls without a feature are open on every plan; a change made another
 // way (a visitor-log quick action, an Admin Access change) calls requireFeature itself. A

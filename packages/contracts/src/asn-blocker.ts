@@ -11,6 +11,7 @@ import {
   parseAsn,
   readAsNumber,
 } from '@gatehouse/engine/values';
+import type { Rule } from '@gatehouse/engine';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { entryDeleteRequest } from './entry-delete.js';
@@ -55,6 +56,16 @@ export function asnEntryFields(value: string): { asn: number | null; name: strin
   const asn = /^AS(\d+)$/.exec(value);
   return asn ? { asn: Number(asn[1]), name: null } : { asn: null, name: value };
 }
+
+/** What the engine rule of the entry with this value (in the list's form) matches. */
+export function asnEntryMatch(value: string): { asns: number[] } | { names: string[] } {
+  const { asn, name } = asnEntryFields(value);
+  return asn !== null ? { asns: [asn] } : { names: [name ?? ''] };
+}
+
+/** An `asn` rule's AS numbers or ISP names, as the visitor log names them. */
+export const asnRuleValue = (rule: Rule): string =>
+  rule.kind === 'asn' ? (rule.asns?.map((asn) => `AS${asn}`) ?? rule.names ?? []).join(', ') : '';
 
 /** What makes two entries the same: `as:15169`, or `isp:` and the name's normal words. */
 export function asnEntryKey(value: string): string {
@@ -162,6 +173,15 @@ export const asnBlockerManifest = listBlocker({
   feature: 'asnBlocker',
   dashboardCounter: 'asnBlocker',
   quickAction: 'blockAsn',
+  quickOffer: {
+    from: ({ asn, org }) =>
+      asn === null ? null : { value: `AS${asn}`, named: org ? `AS${asn} (${org})` : `AS${asn}` },
+    label: 'Block this ASN',
+    confirm: 'Block ASN',
+    who: (network) => `Every visitor from the network ${network}`,
+    what: 'the ASN',
+    upgrade: 'block whole networks by ASN or ISP name.',
+  },
   edge: true,
   limit: maxAsnEntries,
   field: 'value',

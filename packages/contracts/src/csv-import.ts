@@ -1,4 +1,4 @@
-// CSV import into a list (the IP lists, the Referrer Blocker, Customer Block Lists), in two
+// CSV import into a list (the IP lists, list blockers, Customer Block Lists), in two
 // calls: the preview reads the file's text and reports what an import would do (every bad line
 // by number) and stores nothing; the commit takes the same text with the preview's token and
 // imports all of it or nothing. A file with bad lines is imported only when the commit says to

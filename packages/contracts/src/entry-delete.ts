@@ -1,5 +1,5 @@
 // How an entry list's delete call names what to delete, the same for every list (the IP lists,
-// the ISP/ASN and Referrer Blockers): the entries picked by id, or every entry matching the
+// the list blockers): the entries picked by id, or every entry matching the
 // list's search as the merchant saw it, with the count the merchant confirmed. The server
 // deletes by search in one transaction and deletes nothing unless exactly that many match, so
 // entries added or changed since the count was shown are never deleted unseen.

@@ -2,20 +2,13 @@
 // (/fw-urlBlocker), and what the server hands the firewall instances: every protected shop's
 // host names, origin, rule set and block page (the policy snapshot), read with a key only the
 // server and its firewalls know.
-import {
-  MAX_REFERRER_ENTRIES,
-  URL_MATCH_TYPES,
-  URL_METHODS,
-  URL_TARGETS,
-} from '@gatehouse/engine/values';
+import { URL_MATCH_TYPES, URL_METHODS, URL_TARGETS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { maxAsnEntries, readAsnEntry } from './asn-blocker.js';
 import { entryDeleteRequest } from './entry-delete.js';
 import { cleanText } from './hygiene.js';
 import { blockAction, entryNote } from './protection-fields.js';
 import { listBlockers } from './list-blockers.js';
-import { readReferrerEntry } from './referrer-blocker.js';
 import { blockPage } from './storefront.js';
 
 /** Where firewall instances read the policy snapshot (bearer: the firewall key). */
@@ -146,44 +139,6 @@ export const urlAddRequest = z.object({
   note: entryNote.optional().default(''),
 });
 
-/**
- * The firewall's own Referrer and ISP/ASN Blockers: lists read exactly as the storefront's
- * (a referrer domain, an ASN or ISP name), applied by the firewall only.
- */
-export const FW_LISTS = {
-  referrer: { read: readReferrerEntry, limit: MAX_REFERRER_ENTRIES },
-  asn: { read: readAsnEntry, limit: maxAsnEntries },
-} as const;
-export type FwList = keyof typeof FW_LISTS;
-
-export const fwListEntry = z.object({
-  id: z.string(),
-  /** "spam.example" / "*.spam.example"; "AS15169" or an ISP name. */
-  value: z.string(),
-  note: z.string(),
-  hits: z.number(),
-  lastHitAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type FwListEntry = z.infer<typeof fwListEntry>;
-export const fwListView = urlBlockerSettings.extend({
-  entries: z.array(fwListEntry),
-  limit: z.number(),
-});
-export type FwListView = z.infer<typeof fwListView>;
-
-const fwListAddRequest = (list: FwList) =>
-  z.object({
-    value: z
-      .string({ error: 'Enter a value.' })
-      .max(300, 'The value can be at most 300 characters.')
-      .superRefine((text, ctx) => {
-        const read = FW_LISTS[list].read(text);
-        if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
-      }),
-    note: entryNote.optional().default(''),
-  });
-
 /** One protected shop as a firewall instance sees it. */
 export const firewallShop = z.object({
   shopId: z.string(),
@@ -205,51 +160,7 @@ export type FirewallSnapshot = z.infer<typeof firewallSnapshot>;
 const none = z.object({}).strict();
 const call = <Req extends z.ZodType, Res extends z.ZodType>(c: ApiCall<Req, Res>) => c;
 
-function fwListCalls<L extends FwList>(list: L, base: string) {
-  return {
-    get: call({
-      method: 'GET',
-      path: `${base}/get`,
-      feature: 'firewall',
-      request: none,
-      response: fwListView,
-    }),
-    save: call({
-      method: 'POST',
-      path: `${base}/save`,
-      feature: 'firewall',
-      request: urlBlockerSettings,
-      response: fwListView,
-    }),
-    add: call({
-      method: 'POST',
-      path: `${base}/add`,
-      feature: 'firewall',
-      request: fwListAddRequest(list),
-      response: fwListView,
-    }),
-    delete: call({
-      method: 'POST',
-      path: `${base}/delete`,
-      feature: 'firewall',
-      request: entryDeleteRequest,
-      response: z.object({ deleted: z.number() }),
-    }),
-  };
-}
-
-const fwReferrer = fwListCalls('referrer', '/api/fwReferrerBlocker');
-const fwAsn = fwListCalls('asn', '/api/fwAsnBlocker');
-
 export const firewallApi = {
-  getFwReferrerBlocker: fwReferrer.get,
-  saveFwReferrerBlocker: fwReferrer.save,
-  addFwReferrerBlocker: fwReferrer.add,
-  deleteFwReferrerBlocker: fwReferrer.delete,
-  getFwAsnBlocker: fwAsn.get,
-  saveFwAsnBlocker: fwAsn.save,
-  addFwAsnBlocker: fwAsn.add,
-  deleteFwAsnBlocker: fwAsn.delete,
   getFirewallSettings: call({
     method: 'GET',
     path: '/api/firewall/getSettings',

@@ -9,7 +9,7 @@ import type { RuleKind } from '@gatehouse/engine';
 import type { z } from 'zod';
 import type { DashboardCounter } from './account.js';
 import type { Feature } from './plans.js';
-import type { QuickAction } from './visitor-logs.js';
+import type { QuickAction, VisitView } from './visitor-logs.js';
 
 /** The wire calls of a list blocker, by what they do (each a name in `api`). */
 export interface ListBlockerCalls {
@@ -29,6 +29,28 @@ export interface ListBlockerCsv {
   headers: readonly string[];
   /** A file whose every entry is listed already. */
   nothingNew: string;
+}
+
+/** What a visitor-log row offers to add to a list blocker, and the words that offer it. */
+export interface ListBlockerQuickOffer {
+  /**
+   * The value the visit offers, in the list's form, and how the confirmation names it; null
+   * when it offers none.
+   */
+  from(visit: Pick<VisitView, 'asn' | 'org' | 'referrer' | 'url'>): {
+    value: string;
+    named: string;
+  } | null;
+  /** The row menu's item ("Block this referrer"). */
+  label: string;
+  /** The confirmation's button ("Block referrer"). */
+  confirm: string;
+  /** Who the addition blocks, by the value's name ("Every visitor sent by spam.example"). */
+  who(named: string): string;
+  /** What goes into the list ("the site"). */
+  what: string;
+  /** What a plan with the blocker lets the merchant do, after "Upgrade your plan to". */
+  upgrade: string;
 }
 
 /**
@@ -53,10 +75,17 @@ export interface ListBlockerManifest {
   feature: Feature | null;
   /** The dashboard count its blocked and redirected visits add to. */
   dashboardCounter?: DashboardCounter;
-  /** The visitor-log quick action that adds a visit's value to the list. */
+  /** The visitor-log quick action that adds a visit's value to the list, and its offer. */
   quickAction?: QuickAction;
+  quickOffer?: ListBlockerQuickOffer;
   /** The firewall can enforce the blocker's rules at the edge. */
   edge: boolean;
+  /**
+   * The blocker is the firewall's own: its rules enter only the rule set the firewall applies,
+   * so every change is checked against that set, and the storefront's visits, which never met
+   * them, replay none of its changes.
+   */
+  firewallOnly?: boolean;
   /** Most entries the list holds. */
   limit: number;
   /** The entry's value field on the wire (`domain`) and in CSV files. */
@@ -69,6 +98,8 @@ export interface ListBlockerManifest {
    */
   addField: string;
   addOne?: boolean;
+  /** The add call answers the whole list, as the get call does, instead of what it added. */
+  addAnswersList?: boolean;
   /** One entry as typed, read into the form the list stores (or the message to show). */
   entry: z.ZodType<string, string>;
   /**

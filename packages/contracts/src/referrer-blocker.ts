@@ -5,7 +5,11 @@
 // own rule (readReferrerEntry, shared by the admin's field and the server). The list is
 // imported from a CSV file (`domain[,note]` lines, preview then commit) and exported as one. A
 // paid feature: every call names `referrerBlocker` and answers 403 on a plan without it.
-import { MAX_REFERRER_ENTRIES, normalizeReferrerDomain } from '@gatehouse/engine/values';
+import {
+  MAX_REFERRER_ENTRIES,
+  normalizeReferrerDomain,
+  referrerHost,
+} from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
 import { csvCommitRequest, csvCommitResult, csvImportRequest, csvPreview } from './csv-import.js';
@@ -45,6 +49,17 @@ export function readReferrerEntry(text: string): { domain: string } | { error: s
   if (value.length > 300) return { error: m.domainTooLong };
   const domain = normalizeReferrerDomain(value);
   return domain === null ? { error: m.domainInvalid(value) } : { domain };
+}
+
+/**
+ * The domain of the site that sent a visitor, as the list stores it; null when the visitor came
+ * directly, from an address that is no domain, or from another page of the store itself
+ * (blocking it would block the store's own links).
+ */
+export function referringSite(visit: { referrer: string; url: string }): string | null {
+  const host = referrerHost(visit.referrer);
+  if (host === null || host === referrerHost(visit.url)) return null;
+  return normalizeReferrerDomain(host);
 }
 
 /** Splits what the merchant typed or pasted into domains: one per line, comma or space. */
@@ -172,6 +187,17 @@ export const referrerBlockerManifest = listBlocker({
   feature: 'referrerBlocker',
   dashboardCounter: 'referrerBlocker',
   quickAction: 'blockReferrer',
+  quickOffer: {
+    from(visit) {
+      const site = referringSite(visit);
+      return site === null ? null : { value: site, named: site };
+    },
+    label: 'Block this referrer',
+    confirm: 'Block referrer',
+    who: (site) => `Every visitor sent by ${site}`,
+    what: 'the site',
+    upgrade: 'block visitors by the site that sent them.',
+  },
   edge: true,
   limit: maxReferrerEntries,
   field: 'domain',

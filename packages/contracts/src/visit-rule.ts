@@ -21,7 +21,7 @@ export const visitRule = z.object({
    * null otherwise, and for a visit recorded before visits kept it.
    */
   mode: z.string().nullable(),
-  /** The admin page where the rule is changed, e.g. `/referrerBlocker`. */
+  /** The admin page where the rule is changed, e.g. `/regionBlocker`. */
   page: z.string(),
 });
 export type VisitRule = z.infer<typeof visitRule>;

@@ -68,10 +68,9 @@ export type VisitPage = z.infer<typeof visitPage>;
 /**
  * One click on a log row. `blockIp` adds the address to the IP block list, `allowIp` to the
  * allow list, `blockCountry` adds the country to a blacklist-mode Country Blocker (or removes
- * it from a whitelist), `blockAsn` adds the network's ASN ("15169" or "AS15169") to the
- * ISP/ASN Blocker (plan feature asnBlocker: 403 on a plan without it), `blockReferrer` adds
- * the referring site's domain ("spam.example", read as readReferrerEntry reads it) to the
- * Referrer Blocker (plan feature referrerBlocker: 403 on a plan without it).
+ * it from a whitelist); a list blocker's action (its manifest's `quickAction`) adds the
+ * visit's value, read by the manifest's `quickEntry` or `entry`, to that list (a paid list
+ * blocker's answers 403 on a plan without it).
  */
 export const quickActions = [
   'blockIp',

@@ -20,8 +20,6 @@ export const pageTitles = {
   botBlocker: 'Bot Blocker',
   checkoutValidate: 'Customer Block Lists',
   firewallSettings: 'Firewall Settings',
-  fwAsnBlocker: 'Firewall ISP/ASN Blocker',
-  fwReferrerBlocker: 'Firewall Referrer Blocker',
   fwUrlBlocker: 'URL Blocker',
   fwAccessLog: 'Realtime Access Log',
   extensions: `${PRODUCT_NAME} Extension`,

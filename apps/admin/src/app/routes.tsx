@@ -2,7 +2,13 @@
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
 // page first opened starts loading with the app, not after the account call.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { listBlockers, type ListBlockerName } from '@gatehouse/contracts';
+import {
+  firewallListBlockers,
+  listBlockers,
+  type FirewallListBlockerName,
+  type ListBlockerManifest,
+  type ListBlockerName,
+} from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
@@ -111,12 +117,15 @@ const FirewallSettingsPage = lazyPage(() =>
 const UrlBlockerPage = lazyPage(() =>
   import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => m.UrlBlockerPage),
 );
-const FwReferrerBlockerPage = lazyPage(() =>
-  import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwReferrerBlockerPage),
-);
-const FwAsnBlockerPage = lazyPage(() =>
-  import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwAsnBlockerPage),
-);
+/** The firewall's own list blockers' pages, by the name in their manifests. */
+const firewallListBlockerPages: Record<FirewallListBlockerName, LazyPage<object>> = {
+  'fw-referrer-blocker': lazyPage(() =>
+    import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwReferrerBlockerPage),
+  ),
+  'fw-asn-blocker': lazyPage(() =>
+    import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwAsnBlockerPage),
+  ),
+};
 const FraudProtectPage = lazyPage(() =>
   import('../features/fraud-protect/components/fraud-protect-page.js').then(
     (m) => m.FraudProtectPage,
@@ -155,6 +164,12 @@ function page(Component: LazyPage<any>, props: object = {}): PageRoute {
 function withData(route: PageRoute, prefetch: PageData): PageRoute {
   return { ...route, handle: { ...(route.handle as PageHandle), prefetch } };
 }
+
+/** A list blocker's route, at its manifest's page, its list read as the app starts there. */
+const listBlockerRoute = (mf: ListBlockerManifest, Page: LazyPage<object>) => ({
+  path: mf.page.slice(1),
+  ...withData(page(Page), listBlockerRead(mf).prefetch),
+});
 
 /**
  * Starts loading the chunks of the page `path` shows, its first data and the account; the first
@@ -216,10 +231,7 @@ export const routes: RouteObject[] = [
             path: 'contentProtect',
             ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
-          ...listBlockers.map((mf) => ({
-            path: mf.page.slice(1),
-            ...withData(page(listBlockerPages[mf.name]), listBlockerRead(mf).prefetch),
-          })),
+          ...listBlockers.map((mf) => listBlockerRoute(mf, listBlockerPages[mf.name])),
           {
             path: 'settings',
             ...withData(page(GeneralSettingsPage), generalSettingsRead.prefetch),
@@ -230,8 +242,9 @@ export const routes: RouteObject[] = [
             path: 'firewallSettings',
             ...withData(page(FirewallSettingsPage), firewallSettingsRead.prefetch),
           },
-          { path: 'fw-asnBlocker', ...page(FwAsnBlockerPage) },
-          { path: 'fw-referrerBlocker', ...page(FwReferrerBlockerPage) },
+          ...firewallListBlockers.map((mf) =>
+            listBlockerRoute(mf, firewallListBlockerPages[mf.name]),
+          ),
           {
             path: 'fw-urlBlocker',
             ...withData(page(UrlBlockerPage), urlBlockerRead.prefetch),

@@ -1,6 +1,6 @@
 // The form behind RuleActionCard for a blocker whose settings are one action and monitor mode
-// (ISP/ASN Blocker, Referrer Blocker): the redirect address is kept while "Show the block page"
-// is chosen, and checked as the contract checks it.
+// (the list blockers): the redirect address is kept while "Show the block page" is chosen, and
+// checked as the contract checks it.
 import { protectionMessages, type BlockAction } from '@gatehouse/contracts';
 import type { RuleActionForm } from './rule-action-card.js';
 

@@ -1,5 +1,5 @@
-// CSV import into a list, in two steps, for every list that imports (the IP lists, the
-// Referrer Blocker, Customer Block Lists). The preview reads the whole file against the list as
+// CSV import into a list, in two steps, for every list that imports (the IP lists, the list
+// blockers with CSV files, Customer Block Lists). The preview reads the whole file against the list as
 // it is now and reports what an import would do (entries to add, duplicates, every bad line by
 // number with the list's own reason) and stores nothing; it answers a token binding the shop,
 // the list and the exact text whenever the file's good lines can be imported. The commit takes

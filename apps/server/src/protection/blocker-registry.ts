@@ -33,6 +33,7 @@ import type {
   RuleLabel,
 } from './blocker.js';
 import type { ListTarget, ListValueKind } from './list-targets.js';
+import type { CheckedRules } from './shop-policy.js';
 import { sideBySide } from '../db/side-by-side.js';
 
 /** A change a save is about to make: one blocker's rules as they would be, or the switch. */
@@ -60,8 +61,11 @@ export interface BlockerRegistry {
   readonly blockers: readonly Blocker[];
   /** The shop's rules from every blocker, with `change` applied. */
   ruleSet(db: Database, shop: Shop, change?: RuleSetChange): Promise<RuleSet>;
-  /** Compiles the rule set as it would be after `change`, or throws the merchant's 400. */
-  check(db: Database, shop: Shop, change?: RuleSetChange): Promise<void>;
+  /**
+   * Compiles the rule set as it would be after `change`, or throws the merchant's 400; answers
+   * what it read and compiled, for the rebuild after the change is written.
+   */
+  check(db: Database, shop: Shop, change?: RuleSetChange): Promise<CheckedRules>;
   /** What a visit decided by this rule keeps about it; null for a kind no blocker owns. */
   describe(rule: Rule): RuleFacts | null;
   /** Labels of the rules among `ids`, from the blockers that own them. */
@@ -134,13 +138,16 @@ export function createBlockerRegistry(
     blockers,
     ruleSet,
     async check(db, shop, change) {
-      const result = compile(await ruleSet(db, shop, change), { stored: true });
+      const readAt = performance.now();
+      const rules = await ruleSet(db, shop, change);
+      const result = compile(rules, { stored: true });
       if (!result.ok) throw refusal(result.errors);
       // An entry a stricter check now refuses is refused in a save of its own blocker (the
       // merchant sees which and removes it) but does not hold up a save of another one.
       const changed = new Set(change?.blocker ? (change.rules ?? []).map((r) => r.id) : []);
       const own = result.skipped.filter((issue) => changed.has(issue.ruleId ?? ''));
       if (own.length > 0) throw refusal(own);
+      return { ruleSet: rules, policy: result.policy, skipped: result.skipped, readAt };
     },
     describe: (rule) => owners.get(rule.kind)?.describeRule(rule) ?? null,
     async labelRules(db, shopId, ids) {

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import type { BlockerRegistry } from './blocker-registry.js';
+import type { CheckedRules } from './shop-policy.js';
 import type { ListTarget } from './list-targets.js';
 
 /**
@@ -48,7 +49,7 @@ export interface RuleFacts {
 export interface RuleKindInfo {
   /** What the visitor log calls a rule of this kind when the rule itself is gone. */
   label: string;
-  /** The admin page where rules of this kind are changed, e.g. `/referrerBlocker`. */
+  /** The admin page where rules of this kind are changed, e.g. `/regionBlocker`. */
   page: string;
 }
 
@@ -63,7 +64,10 @@ export type EntryHitsTable = PgTable & {
   lastHitAt: AnyPgColumn;
 };
 
-/** A one-click change from a visitor-log row; the registry rebuilds the policy after it. */
+/**
+ * A one-click change from a visitor-log row; the policy is rebuilt after it, from the rules its
+ * check compiled (`checked`) when it wrote just what it checked.
+ */
 export type QuickActionHandler = (
   blockers: BlockerRegistry,
   db: Database,
@@ -71,7 +75,7 @@ export type QuickActionHandler = (
   value: string,
   /** Where the value came from, as the list's note says; the visitor log when left out. */
   note?: string,
-) => Promise<QuickActionResult>;
+) => Promise<QuickActionResult & { checked?: CheckedRules }>;
 
 /**
  * The blocker's rules as they would be after one of its calls, from the body that call takes

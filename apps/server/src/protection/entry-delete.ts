@@ -1,4 +1,4 @@
-// Deleting entries from any entry list (the IP lists, the ISP/ASN and Referrer Blockers): the
+// Deleting entries from any entry list (the IP lists, the list blockers): the
 // entries picked by id, or every entry the list's search matches. A delete by search runs in
 // one transaction and keeps its deletions only when exactly the confirmed number matched, so
 // entries added or changed since the merchant saw the count are never deleted unseen.

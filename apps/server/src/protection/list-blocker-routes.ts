@@ -18,7 +18,7 @@ import type { Database } from '../db/client.js';
 import type { Shop } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { route } from '../http/route.js';
-import { shopById } from './blocker-registry.js';
+import { shopById, type BlockerRegistry } from './blocker-registry.js';
 import {
   saveBlockerSettings,
   settingsFromInput,
@@ -27,6 +27,7 @@ import {
 } from './blocker-settings.js';
 import { deleteListEntries } from './entry-delete.js';
 import type { EntryRow, ListStore } from './list-blocker-store.js';
+import type { CheckedRules } from './shop-policy.js';
 
 /** What the calls need of the blocker the kit made. */
 export interface ListBlockerParts {
@@ -66,6 +67,10 @@ export async function listBlockerRoutes(
   { manifest: mf, store, view, toEntry, savedRules }: ListBlockerParts,
 ): Promise<void> {
   const mutates = { mutates: true };
+  // Every change is checked against the rule set the blocker's rules enter; the rules a check
+  // of the storefront's compiled are the shop's policy once the change is written as checked.
+  const registry = mf.firewallOnly ? app.firewallBlockers : app.blockers;
+  const policyOf = (checked: CheckedRules | undefined) => (mf.firewallOnly ? undefined : checked);
   route(app, call(mf.calls.get), async (_input, { session }) =>
     view(app.db, await shopById(app.db, session.shopId)),
   );
@@ -77,9 +82,9 @@ export async function listBlockerRoutes(
       const shop = await shopById(app.db, session.shopId);
       const settings = settingsFromInput(input as BlockerActionSettings);
       const rules = await savedRules(app.db, shop, settings);
-      await app.blockers.check(app.db, shop, { blocker: mf.name, rules });
+      const checked = await registry.check(app.db, shop, { blocker: mf.name, rules });
       await saveBlockerSettings(app.db, shop.id, mf.name, settings);
-      await app.protection.changed(shop.id);
+      await app.protection.changed(shop.id, policyOf(checked));
       return view(app.db, shop);
     },
     mutates,
@@ -93,7 +98,7 @@ export async function listBlockerRoutes(
       const shop = await shopById(app.db, session.shopId);
       const state = await store.load(app.db, shop);
       const result = await store.add(
-        app.blockers,
+        registry,
         app.db,
         shop,
         state,
@@ -102,7 +107,8 @@ export async function listBlockerRoutes(
       );
       const [first] = result.added;
       if (!first) throw badRequest(mf.messages.duplicate);
-      await app.protection.changed(shop.id);
+      await app.protection.changed(shop.id, policyOf(result.checked));
+      if (mf.addAnswersList) return view(app.db, shop);
       if (mf.addOne) return toEntry(first);
       return { added: result.added.map(toEntry), skipped: result.skipped };
     },
@@ -125,7 +131,7 @@ export async function listBlockerRoutes(
     mutates,
   );
 
-  if (mf.csv) csvCalls(app, mf.csv, { manifest: mf, store });
+  if (mf.csv) csvCalls(app, mf.csv, { manifest: mf, store }, registry);
 }
 
 /** CSV import (preview then commit, `value[,note]` lines) and export. */
@@ -133,6 +139,7 @@ function csvCalls(
   app: FastifyInstance,
   csv: ListBlockerCsv,
   { manifest: mf, store }: Pick<ListBlockerParts, 'manifest' | 'store'>,
+  registry: BlockerRegistry,
 ): void {
   const csvFormat: CsvListFormat<{ value: string; note: string }> = {
     columns: [mf.field, 'note'],
@@ -156,14 +163,10 @@ function csvCalls(
       const state = await store.load(app.db, shop);
       return planCsvImport(csv, csvFormat, {
         existing: new Set(state.rows.map((row) => row.value)),
-        checkAll: (entries) =>
-          store.checkAdd(
-            app.blockers,
-            app.db,
-            shop,
-            state,
-            entries.map((e) => e.value),
-          ),
+        checkAll: async (entries) => {
+          const values = entries.map((e) => e.value);
+          await store.checkAdd(registry, app.db, shop, state, values);
+        },
       });
     },
     store: async (shopId, entries) => (await store.insert(app.db, shopId, entries)).length,

@@ -4,6 +4,7 @@
 // entries, so the engine's checks apply before anything is written; the list holds at most
 // the manifest's `limit` entries on any plan. Without the plan feature the entries are kept
 // (and still checked) but do not apply, as after a downgrade.
+import { randomUUID } from 'node:crypto';
 import { planIncludes, type Feature } from '@gatehouse/contracts';
 import type { Rule, RuleKind } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { entryIds, type EntryHitsTable } from './blocker.js';
 import type { BlockerRegistry } from './blocker-registry.js';
 import { actionOf, loadBlockerSettings, type BlockerSettings } from './blocker-settings.js';
 import { containsText, type EntryList } from './entry-delete.js';
+import type { CheckedRules } from './shop-policy.js';
 
 /** A table of entries: db/entry-columns.ts's columns and one text column for the value. */
 export type ListTable = EntryHitsTable & {
@@ -152,22 +154,34 @@ export function listStore(spec: ListStoreSpec) {
     });
   };
 
-  /** The state with `values` (not listed yet) added, as drafts that are not stored. */
-  const withValues = (state: ListState, values: string[]): ListState => ({
+  /**
+   * The state with `values` (not listed yet) added under `ids` (the ids they will be stored
+   * under, or draft ids for entries that are never stored).
+   */
+  const withValues = (
+    state: ListState,
+    values: string[],
+    ids = values.map((_, i) => `new-entry-${i}`),
+  ): ListState => ({
     ...state,
-    rows: [...state.rows, ...values.map((value, i) => ({ id: `new-entry-${i}`, value }))],
+    rows: [...state.rows, ...values.map((value, i) => ({ id: ids[i] ?? `new-entry-${i}`, value }))],
   });
 
-  /** Throws what adding `values` (not listed yet) would answer: the cap, then the engine. */
+  /**
+   * Throws what adding `values` (not listed yet) would answer: the cap, then the engine;
+   * otherwise answers the rules it compiled.
+   */
   async function checkAdd(
     blockers: BlockerRegistry,
     db: Database,
     shop: Shop,
     state: ListState,
     values: string[],
-  ): Promise<void> {
+    ids?: string[],
+  ): Promise<CheckedRules> {
     if (state.rows.length + values.length > spec.limit) throw badRequest(spec.cap);
-    await blockers.check(db, shop, { blocker: spec.name, rules: rules(withValues(state, values)) });
+    const added = rules(withValues(state, values, ids));
+    return blockers.check(db, shop, { blocker: spec.name, rules: added });
   }
 
   /**
@@ -177,11 +191,12 @@ export function listStore(spec: ListStoreSpec) {
   async function insert(
     db: Database,
     shopId: string,
-    entries: { value: string; note: string }[],
+    entries: { value: string; note: string; id?: string }[],
   ): Promise<EntryRow[]> {
     if (entries.length === 0) return [];
     const now = Date.now();
     const rows = entries.map((e, i) => ({
+      ...(e.id ? { id: e.id } : {}),
       shopId,
       ...(scope ? { [scope.key]: scope.name } : {}),
       ...stored.write(e.value),
@@ -201,8 +216,9 @@ export function listStore(spec: ListStoreSpec) {
 
   /**
    * Adds the values not listed yet, after checkAdd, in one statement; answers the rows added
-   * (in the order given) and the values left out as already listed (also when another request
-   * just added one).
+   * (in the order given), the values left out as already listed (also when another request
+   * just added one) and, when every value checked was stored, the rules the check compiled,
+   * which are then the rules as stored.
    */
   async function add(
     blockers: BlockerRegistry,
@@ -211,20 +227,22 @@ export function listStore(spec: ListStoreSpec) {
     state: ListState,
     values: string[],
     note: string,
-  ): Promise<{ added: EntryRow[]; skipped: string[] }> {
+  ): Promise<{ added: EntryRow[]; skipped: string[]; checked?: CheckedRules }> {
     const toAdd = fresh(state, values);
     if (toAdd.length === 0) return { added: [], skipped: values };
-    await checkAdd(blockers, db, shop, state, toAdd);
+    // Stored under the ids the check compiled them with, so its rules are the rules as stored.
+    const ids = toAdd.map(() => randomUUID());
+    const checked = await checkAdd(blockers, db, shop, state, toAdd, ids);
     const rows = await insert(
       db,
       shop.id,
-      toAdd.map((value) => ({ value, note })),
+      toAdd.map((value, i) => ({ value, note, id: ids[i] })),
     );
     const byValue = new Map(rows.map((row) => [row.value, row]));
     const added = toAdd.flatMap((value) => byValue.get(value) ?? []);
     const addedValues = new Set(added.map((row) => row.value));
     const skipped = values.filter((v, i) => !addedValues.has(v) || values.indexOf(v) !== i);
-    return { added, skipped };
+    return { added, skipped, ...(rows.length === toAdd.length ? { checked } : {}) };
   }
 
   /** The values of those of `ids` that are the shop's entries. */

@@ -35,6 +35,8 @@ export interface ListBlockerSpec {
   value: ListStoreSpec['value'];
   /** For entries that are the same by another form than their value: the key column. */
   key?: ListStoreSpec['key'];
+  /** For a table that holds several lists: the column naming the list, and this list's name. */
+  scope?: ListStoreSpec['scope'];
   /** What one entry's engine rule matches, e.g. `{ domains: [value] }`. */
   match(value: string): Partial<Rule>;
   /** The value of one of the blocker's rules, as the visitor log shows it. */
@@ -71,14 +73,17 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const savedRules = async (db: Database, shop: Shop, settings: BlockerSettings) =>
     store.rules({ ...(await store.load(db, shop)), settings });
 
-  const drafts: BlockerDrafts = {
-    [mf.calls.save]: (db: Database, shop: Shop, input: BlockerActionSettings) =>
-      savedRules(db, shop, settingsFromInput(input)),
-    [mf.calls.add]: async (db: Database, shop: Shop, input: Record<string, unknown>) => {
-      const state = await store.load(db, shop);
-      return store.rules(store.withValues(state, store.fresh(state, addedValues(mf, input))));
-    },
-  };
+  // The firewall's own rules never met the storefront's visits: nothing of theirs is replayed.
+  const drafts: BlockerDrafts | undefined = mf.firewallOnly
+    ? undefined
+    : {
+        [mf.calls.save]: (db: Database, shop: Shop, input: BlockerActionSettings) =>
+          savedRules(db, shop, settingsFromInput(input)),
+        [mf.calls.add]: async (db: Database, shop: Shop, input: Record<string, unknown>) => {
+          const state = await store.load(db, shop);
+          return store.rules(store.withValues(state, store.fresh(state, addedValues(mf, input))));
+        },
+      };
 
   const quickAction: QuickActionHandler = async (blockers, db, shop, text) => {
     const read = readEntry(mf, text, mf.quickEntry);
@@ -86,7 +91,7 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     if (mf.feature) requireFeature(shop, mf.feature);
     const { value } = read;
     const state = await store.load(db, shop);
-    const { added } = await store.add(
+    const { added, checked } = await store.add(
       blockers,
       db,
       shop,
@@ -96,7 +101,11 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     );
     return added.length === 0
       ? { changed: false, message: `${value} is already blocked by the ${mf.title}.` }
-      : { changed: true, message: `${value} was added to the ${mf.title}.` };
+      : {
+          changed: true,
+          message: `${value} was added to the ${mf.title}.`,
+          ...(checked ? { checked } : {}),
+        };
   };
 
   return {
@@ -105,7 +114,10 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     ...(mf.dashboardCounter ? { dashboardCounter: mf.dashboardCounter } : {}),
     entryHits: spec.table,
     loadRules: async (db, shop) => store.rules(await store.load(db, shop)),
-    describeRule: (rule) => ({ label: `${mf.title}: ${spec.valueOf(rule)}`, mode: null }),
+    describeRule(rule) {
+      const value = spec.valueOf(rule);
+      return { label: value ? `${mf.title}: ${value}` : mf.title, mode: null };
+    },
     async labelRules(db, shopId, ids) {
       const rows = await store.valuesOf(db, shopId, ids);
       return new Map(
@@ -117,6 +129,6 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
     },
     ...(mf.quickAction ? { quickActions: { [mf.quickAction]: quickAction } } : {}),
     routes: (app) => listBlockerRoutes(app, { manifest: mf, store, view, toEntry, savedRules }),
-    drafts,
+    ...(drafts ? { drafts } : {}),
   };
 }

@@ -7,7 +7,7 @@
 import type { BlockerRegistry } from './blocker-registry.js';
 import type { CrawlerDns } from './crawler-dns.js';
 import type { GeoService } from './geo-service.js';
-import type { PolicyCache } from './shop-policy.js';
+import type { CheckedRules, PolicyCache } from './shop-policy.js';
 import type { SignedTokens } from './signed-tokens.js';
 import type { VisitBuffer } from './visit-queue.js';
 
@@ -23,8 +23,12 @@ export interface ProtectionServices {
   policies: PolicyCache;
   /** Claimed crawlers' reverse-then-forward DNS answers, for crawlers whose list is missing. */
   crawlerDns: CrawlerDns;
-  /** A shop's rules or settings changed: rebuild here now, and tell the other instances. */
-  changed(shopId: string): Promise<void>;
+  /**
+   * A shop's rules or settings changed: rebuild here now (from the rules the change's check
+   * compiled, when it hands them over and wrote just what it checked), and tell the other
+   * instances.
+   */
+  changed(shopId: string, checked?: CheckedRules): Promise<void>;
 }
 
 declare module 'fastify' {

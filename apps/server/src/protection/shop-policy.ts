@@ -2,7 +2,7 @@
 // devices) and the cache that holds it: declared here so the features that change a shop's
 // rules, and the tests, reach the cache without knowing how the decision builds it.
 import type { BlockPage } from '@gatehouse/contracts';
-import type { Policy } from '@gatehouse/engine';
+import type { CompileIssue, Policy, RuleSet } from '@gatehouse/engine';
 import type { RuleDescriber } from './rule-labels.js';
 
 /** Everything a decision needs about one shop. */
@@ -28,13 +28,31 @@ export interface ShopPolicy {
   contentProtection?: { store: readonly string[]; catalog: readonly string[] };
 }
 
+/**
+ * A shop's rule set as a check read and compiled it for a change about to be written: once the
+ * change is written as checked, the rebuild that follows applies it as it is instead of reading
+ * and compiling every blocker's rules again.
+ */
+export interface CheckedRules {
+  ruleSet: RuleSet;
+  policy: Policy;
+  /** Stored entries the engine no longer accepts, left out of the policy. */
+  skipped: readonly CompileIssue[];
+  /** When the rules were read (performance.now()): a change heard of since makes it stale. */
+  readAt: number;
+}
+
 export interface PolicyCache {
   /** The cached entry (null: known not to exist), or undefined when none is cached yet. */
   peek(domain: string): ShopPolicy | null | undefined;
   /** Builds (once, shared by concurrent callers) when nothing is cached; throws if it cannot. */
   load(domain: string): Promise<ShopPolicy | null>;
-  /** Rebuilds the shop's entry now, if cached; keeps the old one if the rebuild fails. */
-  rebuild(shopId: string): Promise<void>;
+  /**
+   * Rebuilds the shop's entry now, if cached; keeps the old one if the rebuild fails. With the
+   * rules a check compiled for the change just written, applies them as they are, unless
+   * another change of the shop was heard of since they were read.
+   */
+  rebuild(shopId: string, checked?: CheckedRules): Promise<void>;
   /** Forgets what is cached for a domain (a shop just installed). */
   forget(domain: string): void;
   /** Marks every entry for a background rebuild. */

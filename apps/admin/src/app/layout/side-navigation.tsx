@@ -1,6 +1,6 @@
 // The side navigation, in the product's order and with its labels to the letter. The Firewall
-// section exists only for accounts with isShowWaf; its Referrer and ISP/ASN items carry their
-// pages' titles ("Firewall Referrer Blocker"), so they are not mistaken for the storefront's. The
+// section exists only for accounts with isShowWaf; its list blockers' items carry their pages'
+// titles (which start with "Firewall"), so they are not mistaken for the storefront's. The
 // Bot Blocker, which has no item of its own in the list, sits under "Bot(VPN/Proxy) Blocker" and
 // shows there while either page is open (on a phone, while the VPN/Proxy page is). "Contact Us" opens the contact dialog. Collapses
 // behind the top bar's toggle at 768 px and below (Polaris Frame). Its items show once the
@@ -8,7 +8,7 @@
 // added later they would push every item under them down.
 import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
-import { listBlockers, PRODUCT_NAME } from '@gatehouse/contracts';
+import { firewallListBlockers, listBlockers, PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
 import { pageTitles } from '../page-titles.js';
@@ -43,8 +43,7 @@ export const storefrontBlockers: NavItem[] = [
 
 export const firewall: NavItem[] = [
   { label: 'Firewall Settings', url: '/firewallSettings' },
-  { label: pageTitles.fwReferrerBlocker, url: '/fw-referrerBlocker' },
-  { label: pageTitles.fwAsnBlocker, url: '/fw-asnBlocker' },
+  ...firewallListBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
   { label: 'URL Blocker', url: '/fw-urlBlocker' },
   { label: 'Realtime Access Log', url: '/fw-accessLog' },
 ];

@@ -70,8 +70,8 @@ export function BlockedEntriesTable<T extends ListedEntry & Partial<BlockedEntry
   filter: (entries: T[], text: string) => T[];
   deleteEntries: DeleteEntries;
   /**
-   * The same delete call, for a list whose server applies this filter to it (the ISP/ASN and
-   * Referrer Blockers): every entry the filter finds can then be removed at once.
+   * The same delete call, for a list whose server applies this filter to it (the list
+   * blockers): every entry the filter finds can then be removed at once.
    */
   deleteMatching?: DeleteMatchingEntries;
   /** Whether the list counts its entries' hits (Hits and Last hit columns); true unless said. */

@@ -1,4 +1,4 @@
-// The table of a list of entries (the IP lists, the ISP/ASN and Referrer Blockers): rows the
+// The table of a list of entries (the IP lists, the list blockers): rows the
 // caller draws, row selection cleared whenever other rows are shown (nothing stays selected out
 // of sight), one bulk action that removes the selected entries behind a confirmation (also
 // asked for by a row's own button), an empty state, and pages. A list whose delete call takes

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { PaidListPage } from './list-blocker-page.js';
 import { PlanUpgradeCard } from './plan-upgrade-card.js';
 
+/** The upgrade card's title on every page of the Firewall. */
+export const firewallUpgradeTitle = 'The Firewall is part of Premium and Pay-As-You-Go';
+
 export function FirewallPaidPage({
   title,
   intro,
@@ -20,13 +23,7 @@ export function FirewallPaidPage({
   return (
     <PaidListPage
       title={title}
-      upgradeCard={
-        <PlanUpgradeCard
-          title="The Firewall is part of Premium and Pay-As-You-Go"
-          intro={intro}
-          items={items}
-        />
-      }
+      upgradeCard={<PlanUpgradeCard title={firewallUpgradeTitle} intro={intro} items={items} />}
       editor={editor}
     />
   );

@@ -100,6 +100,11 @@ export function useListBlockerCalls<E>(mf: ListBlockerManifest) {
         const outcome = await add.call(addBody(mf, values, note) as RequestOf<GetCall>);
         if (!outcome.result) return { outcome, added: [], skipped: [] };
         const data = outcome.data as unknown;
+        if (mf.addAnswersList) {
+          const { entries } = data as ListBlockerView<E & object>;
+          const added = entries.filter((e) => values.includes(entryValue(mf, e)));
+          return { outcome, added: added as E[], skipped: [] };
+        }
         if (mf.addOne) return { outcome, added: [data as E], skipped: [] };
         const many = data as { added: E[]; skipped: string[] };
         return { outcome, added: many.added, skipped: many.skipped };

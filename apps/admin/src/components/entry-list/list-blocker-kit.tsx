@@ -95,17 +95,23 @@ export function ListBlockerKitEditor<E extends Entry>({
   const valueOf = (entry: E) => entryValue(mf, entry);
   const readAdd = (text: string) => (words.read ? words.read(text) : readOneEntry(mf, text));
   const filter = useMemo(() => filterListEntries(mf), [mf]);
+  // The firewall's own rules never met the storefront's visits: no change of theirs is weighed.
+  const weighed = !mf.firewallOnly;
 
   const addForm = (
     <EntryAddForm
       {...words.add}
       adding={calls.add.isPending}
-      cost={(value) => {
-        const read = readAdd(value);
-        return 'error' in read
-          ? null
-          : { call: mf.calls.add as CallName, draft: addBody(mf, read.values, '') };
-      }}
+      {...(weighed
+        ? {
+            cost: (value: string) => {
+              const read = readAdd(value);
+              return 'error' in read
+                ? null
+                : { call: mf.calls.add as CallName, draft: addBody(mf, read.values, '') };
+            },
+          }
+        : {})}
       onAdd={async (value, note) => {
         const read = readAdd(value);
         if ('error' in read) return read;
@@ -128,7 +134,7 @@ export function ListBlockerKitEditor<E extends Entry>({
       intro={words.intro}
       blocker={calls.blocker}
       save={calls.save}
-      saveCall={mf.calls.save as CallName}
+      {...(weighed ? { saveCall: mf.calls.save as CallName } : {})}
       savedMessage={`${mf.title} saved`}
       addForm={addForm}
       ruleTitle={words.ruleTitle}

@@ -2,13 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   asnBlockerManifest,
+  fwAsnBlockerManifest,
   protectionMessages as m,
   referrerBlockerManifest,
   type AsnBlockerView,
   type AsnEntry,
+  type FwListEntry,
   type ReferrerBlockerView,
   type ReferrerEntry,
 } from '@gatehouse/contracts';
+import { getToasts } from '../../lib/toast-store.js';
 import { describedBy } from '../../test/described-by.js';
 import { renderPage, type ApiHandler } from '../../test/render-page.js';
 import { ListBlockerKitEditor, type ListBlockerWords } from './list-blocker-kit.js';
@@ -151,6 +154,33 @@ describe('the list-blocker kit’s page', () => {
       ]),
     );
     expect(screen.getByRole('button', { name: 'Import CSV' })).toBeTruthy();
+  });
+
+  it('reads the added entry from the whole list a firewall list answers, and weighs nothing', async () => {
+    const entry: FwListEntry = { ...hetzner, id: crypto.randomUUID(), value: 'AS15169' };
+    const { user, sent } = renderPage(
+      <ListBlockerKitEditor
+        manifest={fwAsnBlockerManifest}
+        words={{
+          ...wordsOf<FwListEntry>('ASN or ISP name', 'ASNs and ISP names'),
+          added: ([added]) => `Blocked ${added?.value ?? 'nothing'}`,
+        }}
+        onUpgrade={() => {}}
+      />,
+      {
+        '/api/fwAsnBlocker/get': () => ({ ...ASN_VIEW, entries: [] }),
+        '/api/fwAsnBlocker/add': () => ({ ...ASN_VIEW, entries: [entry] }),
+      },
+    );
+    await user.type(await field('ASN or ISP name'), '15169');
+    await user.click(screen.getByRole('button', { name: 'Add to block list' }));
+
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.content)).toContain('Blocked AS15169'),
+    );
+    expect(sentTo(sent, '/api/fwAsnBlocker/add')).toEqual([{ value: 'AS15169', note: '' }]);
+    // The storefront's visits never met the firewall's rules: no change of its is replayed.
+    expect(sentTo(sent, '/api/ruleCost/replay')).toEqual([]);
   });
 
   it('offers no CSV files for a list without them', async () => {

@@ -1,9 +1,15 @@
 // The one-click rule changes offered on a log row, with the confirmation each asks for:
-// blocking or allowing the IP, blocking its country, blocking its network's ASN and blocking
-// the site that sent the visitor (paid features: the server answers 403 on Free and the page
-// shows the upgrade dialog).
-import type { QuickAction, VisitView } from '@gatehouse/contracts';
-import { countryName, normalizeReferrerDomain, referrerHost } from '@gatehouse/engine/values';
+// blocking or allowing the IP, blocking its country, and adding what the visit offers to each
+// list blocker with a quick action, in the wire's order of quick actions (paid features: the
+// server answers 403 on Free and the page shows the upgrade dialog).
+import {
+  listBlockers,
+  quickActions,
+  type ListBlockerManifest,
+  type QuickAction,
+  type VisitView,
+} from '@gatehouse/contracts';
+import { countryName } from '@gatehouse/engine/values';
 
 export interface QuickActionChoice {
   action: QuickAction;
@@ -16,16 +22,12 @@ export interface QuickActionChoice {
   destructive: boolean;
 }
 
-/**
- * The domain of the site that sent the visitor, as the Referrer Blocker lists it; null when
- * the visitor came directly, from an address that is no domain, or from another page of the
- * store itself (blocking it would block the store's own links).
- */
-export function referringSite(visit: Pick<VisitView, 'referrer' | 'url'>): string | null {
-  const host = referrerHost(visit.referrer);
-  if (host === null || host === referrerHost(visit.url)) return null;
-  return normalizeReferrerDomain(host);
-}
+/** The list blockers with a quick action, in the wire's order of quick actions. */
+const offering = listBlockers
+  .flatMap((mf: ListBlockerManifest) =>
+    mf.quickAction && mf.quickOffer ? [{ mf, action: mf.quickAction, offer: mf.quickOffer }] : [],
+  )
+  .sort((a, b) => quickActions.indexOf(a.action) - quickActions.indexOf(b.action));
 
 export function quickActionsFor(
   visit: Pick<VisitView, 'ip' | 'country' | 'asn' | 'org' | 'referrer' | 'url'>,
@@ -62,27 +64,16 @@ export function quickActionsFor(
       destructive: true,
     });
   }
-  if (visit.asn !== null) {
-    const network = visit.org ? `AS${visit.asn} (${visit.org})` : `AS${visit.asn}`;
+  for (const { mf, action, offer } of offering) {
+    const offered = offer.from(visit);
+    if (offered === null) continue;
     choices.push({
-      action: 'blockAsn',
-      value: `AS${visit.asn}`,
-      label: 'Block this ASN',
-      title: `Block AS${visit.asn}?`,
-      body: `Every visitor from the network ${network} is blocked from your store at once: the ASN is added to the ISP/ASN Blocker. You can remove it on the ISP/ASN Blocker page.`,
-      confirm: 'Block ASN',
-      destructive: true,
-    });
-  }
-  const site = referringSite(visit);
-  if (site !== null) {
-    choices.push({
-      action: 'blockReferrer',
-      value: site,
-      label: 'Block this referrer',
-      title: `Block ${site}?`,
-      body: `Every visitor sent by ${site} is blocked from your store at once: the site is added to the Referrer Blocker. You can remove it on the Referrer Blocker page.`,
-      confirm: 'Block referrer',
+      action,
+      value: offered.value,
+      label: offer.label,
+      title: `Block ${offered.value}?`,
+      body: `${offer.who(offered.named)} is blocked from your store at once: ${offer.what} is added to the ${mf.title}. You can remove it on the ${mf.title} page.`,
+      confirm: offer.confirm,
       destructive: true,
     });
   }

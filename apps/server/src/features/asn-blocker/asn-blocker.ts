@@ -2,7 +2,13 @@
 // AS number or ISP name, from the list-blocker kit. An entry is stored in `asn` or `name`
 // and is the same as another with the same key ("AS15169" and "15169", "Hetzner Online" and
 // "hetzner, online"); the page's filter finds the AS number with or without its "AS".
-import { asnBlockerManifest, asnEntryFields, asnEntryKey } from '@gatehouse/contracts';
+import {
+  asnBlockerManifest,
+  asnEntryFields,
+  asnEntryKey,
+  asnEntryMatch,
+  asnRuleValue,
+} from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
 import { createListBlocker } from '../../protection/list-blocker.js';
 import { asnRules } from './asn-schema.js';
@@ -15,10 +21,6 @@ export const asnBlocker = createListBlocker({
     write: asnEntryFields,
   },
   key: { column: asnRules.key, key: 'key', of: asnEntryKey },
-  match: (value) => {
-    const { asn, name } = asnEntryFields(value);
-    return asn !== null ? { asns: [asn] } : { names: [name ?? ''] };
-  },
-  valueOf: (rule) =>
-    rule.kind === 'asn' ? (rule.asns?.map((asn) => `AS${asn}`) ?? rule.names ?? []).join(', ') : '',
+  match: asnEntryMatch,
+  valueOf: asnRuleValue,
 });

@@ -35,7 +35,7 @@ export const decisionPlugin = fp<{ crawlerResolver?: CrawlerResolver }>(
     const policies = createPolicyCache({
       log,
       max: config.protection.policyCacheMax,
-      build: (domain) => buildShopPolicy(db, app.blockers, domain, log),
+      build: (domain, checked) => buildShopPolicy(db, app.blockers, domain, log, checked),
       known,
     });
     const notifier = createPolicyNotifier(app.notify, {
@@ -59,9 +59,9 @@ export const decisionPlugin = fp<{ crawlerResolver?: CrawlerResolver }>(
         timeoutMs: config.protection.crawlerDnsTimeoutMs,
         ...(options.crawlerResolver ? { resolver: options.crawlerResolver } : {}),
       }),
-      async changed(shopId) {
+      async changed(shopId, checked) {
         await known.learn(shopId);
-        await policies.rebuild(shopId);
+        await policies.rebuild(shopId, checked);
         try {
           await notifier.publish(shopId);
           await app.notify.publish(RULES_CHANGED_CHANNEL, shopId);

@@ -4,9 +4,9 @@
 // least recently used shop first.
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { ShopPolicy } from '../../protection/shop-policy.js';
+import type { CheckedRules, ShopPolicy } from '../../protection/shop-policy.js';
 import { createKnownShops, type KnownShops } from './known-shops.js';
-import { createPolicyCache, MISSING_MS, REFRESH_MS } from './policy-cache.js';
+import { createPolicyCache, HEARD_MS, MISSING_MS, REFRESH_MS } from './policy-cache.js';
 
 function policyOf(domain: string, version = 1): ShopPolicy {
   return { shopId: `id-${domain}`, domain, version } as unknown as ShopPolicy;
@@ -15,6 +15,8 @@ function policyOf(domain: string, version = 1): ShopPolicy {
 function setUp(max = 10, missingMax?: number, known?: KnownShops) {
   let clock = 1_000_000;
   const builds: string[] = [];
+  /** The builds handed the rules a check compiled, by the shop's domain. */
+  const fromChecked: string[] = [];
   const shops = new Map<string, number>();
   let failing = false;
   // A rebuild that failed is reported here once it has been dealt with.
@@ -29,8 +31,9 @@ function setUp(max = 10, missingMax?: number, known?: KnownShops) {
     ...(missingMax === undefined ? {} : { missingMax }),
     ...(known === undefined ? {} : { known }),
     now: () => clock,
-    build: async (domain) => {
+    build: async (domain, checked) => {
       builds.push(domain);
+      if (checked) fromChecked.push(domain);
       if (failing) throw new Error('database down');
       const version = shops.get(domain);
       return version === undefined ? null : policyOf(domain, version);
@@ -39,6 +42,7 @@ function setUp(max = 10, missingMax?: number, known?: KnownShops) {
   return {
     cache,
     builds,
+    fromChecked,
     shops,
     warnings,
     advance: (ms: number) => (clock += ms),
@@ -97,6 +101,28 @@ describe('the policy cache', () => {
     t.shops.set('a.myshopify.com', 3);
     await t.cache.rebuild('id-a.myshopify.com');
     expect(versionOf(t.cache.peek('a.myshopify.com'))).toBe(3);
+  });
+
+  it('applies the rules a check compiled only when no change of the shop was heard since they were read', async () => {
+    const t = setUp();
+    t.shops.set('a.myshopify.com', 1);
+    await t.cache.load('a.myshopify.com');
+    const checkedAt = (readAt: number) => ({ readAt }) as unknown as CheckedRules;
+
+    const read = performance.now();
+    await t.cache.rebuild('id-a.myshopify.com', checkedAt(read));
+    expect(t.fromChecked).toEqual(['a.myshopify.com']);
+
+    // Another change was heard of (the rebuild above) after these rules were read.
+    await t.cache.rebuild('id-a.myshopify.com', checkedAt(read));
+    // And rules read too long ago are not trusted either.
+    await t.cache.rebuild('id-a.myshopify.com', checkedAt(performance.now() - HEARD_MS - 1));
+    // Nor rules read before every shop was marked for a rebuild (changes may have gone unheard).
+    const beforeResync = performance.now();
+    t.cache.refreshAll();
+    await t.cache.rebuild('id-a.myshopify.com', checkedAt(beforeResync));
+    expect(t.fromChecked).toEqual(['a.myshopify.com']);
+    expect(t.builds).toHaveLength(5);
   });
 
   it('forgets the least recently used shop first when full', async () => {

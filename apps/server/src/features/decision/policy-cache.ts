@@ -17,7 +17,7 @@ import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { ruleDescriber } from '../../protection/rule-labels.js';
 import { policyVersion } from '../../protection/policy-version.js';
-import type { PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
+import type { CheckedRules, PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
 import { readAll } from '../../db/side-by-side.js';
@@ -38,6 +38,8 @@ interface Slot {
 const REORDER_MS = 1000;
 
 export const REFRESH_MS = 60_000;
+/** How long a change of a shop is remembered, and so the oldest checked rules applied as they are. */
+export const HEARD_MS = 10_000;
 /** How long "no such shop" is remembered; a shop installing meanwhile is invalidated at once. */
 export const MISSING_MS = 30_000;
 /** Unknown shop names remembered at most, apart from the policies (see missing-shops.ts). */
@@ -49,18 +51,22 @@ const emptyPolicy = (() => {
   return result.policy;
 })();
 
-/** Builds a shop's policy from every blocker's rules (through the registry). */
+/**
+ * Builds a shop's policy from every blocker's rules (through the registry), or from the rules
+ * a check has just read and compiled.
+ */
 export async function buildShopPolicy(
   db: Database,
   blockers: BlockerRegistry,
   domain: string,
   log: FastifyBaseLogger,
+  checked?: CheckedRules,
 ): Promise<ShopPolicy | null> {
   const [shop] = await db.select().from(shops).where(eq(shops.domain, domain));
   if (!shop || shop.uninstalledAt) return null;
   const [ruleSet, blockPage, devices, [protection]] = await readAll(
     db,
-    () => blockers.ruleSet(db, shop),
+    () => (checked ? Promise.resolve(checked.ruleSet) : blockers.ruleSet(db, shop)),
     () => loadBlockPage(db, shop.id),
     () =>
       db
@@ -77,7 +83,9 @@ export async function buildShopPolicy(
   const switches = planIncludes(shop.plan, 'contentProtection')
     ? CONTENT_SWITCHES.map((name) => [name, protection?.switches[name] ?? 'off'] as const)
     : [];
-  const result = compile(ruleSet, { stored: true });
+  const result = checked
+    ? { ok: true as const, policy: checked.policy, skipped: checked.skipped }
+    : compile(ruleSet, { stored: true });
   if (!result.ok) {
     // Saves are compiled before they are stored, so this means stored data went bad: fail open.
     log.error({ shop: domain, errors: result.errors.slice(0, 3) }, 'stored rules do not compile');
@@ -109,7 +117,7 @@ export function createPolicyCache(options: {
   log: FastifyBaseLogger;
   max: number;
   /** Builds a shop's entry (buildShopPolicy; the tests give their own). */
-  build: (domain: string) => Promise<ShopPolicy | null>;
+  build: (domain: string, checked?: CheckedRules) => Promise<ShopPolicy | null>;
   now?: () => number;
   /** Unknown shop names remembered at most (MISSING_MAX unless given). */
   missingMax?: number;
@@ -152,10 +160,15 @@ export function createPolicyCache(options: {
     while (slots.size > max) drop(slots.keys().next().value as string);
   }
 
-  function buildOnce(domain: string): Promise<ShopPolicy | null> {
+  /** When a change of each shop was last heard of (performance.now()). */
+  const heardAt = new Map<string, number>();
+  /** When every shop last may have changed unheard (a resync). */
+  let resyncAt = -Infinity;
+
+  function buildOnce(domain: string, checked?: CheckedRules): Promise<ShopPolicy | null> {
     const running = pending.get(domain);
     if (running) return running;
-    const promise = build(domain)
+    const promise = build(domain, checked)
       .then((value) => {
         store(domain, value);
         return value;
@@ -199,12 +212,26 @@ export function createPolicyCache(options: {
       const cached = this.peek(domain);
       return cached === undefined ? buildOnce(domain) : Promise.resolve(cached);
     },
-    async rebuild(shopId) {
+    async rebuild(shopId, checked) {
+      const at = performance.now();
+      // A change heard of after the checked rules were read may be missing from them; changes
+      // are remembered for HEARD_MS, so older checked rules are not trusted at all.
+      const fresh =
+        checked !== undefined &&
+        at - checked.readAt < HEARD_MS &&
+        Math.max(resyncAt, heardAt.get(shopId) ?? -Infinity) < checked.readAt;
+      heardAt.delete(shopId);
+      heardAt.set(shopId, at);
+      // In the order heard: the oldest first out once past HEARD_MS.
+      for (const [id, when] of heardAt) {
+        if (at - when < HEARD_MS) break;
+        heardAt.delete(id);
+      }
       const domain = domainOf.get(shopId);
       if (!domain) return;
       await pending.get(domain)?.catch(() => null);
       try {
-        await buildOnce(domain);
+        await buildOnce(domain, fresh ? checked : undefined);
       } catch (error) {
         log.warn({ err: error, shop: domain }, 'policy rebuild failed; keeping the last good one');
       }
@@ -214,6 +241,7 @@ export function createPolicyCache(options: {
       missing.delete(domain);
     },
     refreshAll() {
+      resyncAt = performance.now();
       for (const slot of slots.values()) slot.stale = true;
     },
     prime(entry) {

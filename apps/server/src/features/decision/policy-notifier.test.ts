@@ -42,6 +42,31 @@ describe('the policy notifier', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('hands on no message of its own, which this instance applied before sending it', async () => {
+    const { hub, listeners } = fakeHub(true);
+    const heard: string[] = [];
+    const notifier = createPolicyNotifier(hub, {
+      onChange: (shopId) => heard.push(shopId),
+      onResync: () => {},
+    });
+    const listener = listeners.get(POLICY_CHANNEL)!;
+    await notifier.publish('shop-1');
+    await notifier.publish('shop-1');
+    listener('shop-1');
+    listener('shop-1');
+    expect(heard).toEqual([]);
+    // Another instance's change after them is handed on.
+    listener('shop-1');
+    expect(heard).toEqual(['shop-1']);
+    // After a reconnection no message of its own is awaited any longer.
+    await notifier.publish('shop-1');
+    listener(null);
+    listener('shop-1');
+    expect(heard).toEqual(['shop-1', 'shop-1']);
+    notifier.close();
+    expect(listeners.size).toBe(0);
+  });
+
   it('sends and listens to nothing where this process is the only one', async () => {
     const { hub, sent, listeners } = fakeHub(false);
     const notifier = createPolicyNotifier(hub, { onChange: () => {}, onResync: () => {} });

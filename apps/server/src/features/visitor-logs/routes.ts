@@ -43,8 +43,8 @@ export async function visitorLogRoutes(app: FastifyInstance): Promise<void> {
       const shop = await shopOfSession(app.db, session);
       const handler = app.blockers.quickAction(action);
       if (!handler) throw badRequest(m.quickAction);
-      const result = await handler(app.blockers, app.db, shop, value);
-      if (result.changed) await app.protection.changed(shop.id);
+      const { checked, ...result } = await handler(app.blockers, app.db, shop, value);
+      if (result.changed) await app.protection.changed(shop.id, checked);
       return result;
     },
     { mutates: true },

@@ -1,27 +1,22 @@
 // The confirmation of a row's quick action. Confirming changes the rules at once (the server
 // rebuilds the shop's policy), toasts the server's sentence and refreshes every view of them.
-// A 403 (blocking an ASN or a referrer on a plan without that blocker, or an IP past the Free
-// plan's cap) opens the upgrade dialog instead.
+// A 403 (adding to a list blocker on a plan without it, or an IP past the Free plan's cap)
+// opens the upgrade dialog instead.
 import { useState } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { UpgradeDialog } from '../../../components/upgrade-dialog.js';
 import { showToast } from '../../../lib/toast-store.js';
-import type { QuickAction } from '@gatehouse/contracts';
+import { listBlockers, type ListBlockerManifest, type QuickAction } from '@gatehouse/contracts';
 import { useVisitQuickAction } from '../api/use-visit-quick-action.js';
 import type { QuickActionChoice } from '../quick-actions.js';
 
 /** Why the plan stopped a quick action. */
 function upgradeText(action: QuickAction): { title: string; body: string } {
-  if (action === 'blockAsn') {
+  const list = listBlockers.find((mf: ListBlockerManifest) => mf.quickAction === action);
+  if (list?.quickOffer) {
     return {
-      title: 'The ISP/ASN Blocker needs a Premium or Pay-As-You-Go subscription',
-      body: 'Upgrade your plan to block whole networks by ASN or ISP name.',
-    };
-  }
-  if (action === 'blockReferrer') {
-    return {
-      title: 'The Referrer Blocker needs a Premium or Pay-As-You-Go subscription',
-      body: 'Upgrade your plan to block visitors by the site that sent them.',
+      title: `The ${list.title} needs a Premium or Pay-As-You-Go subscription`,
+      body: `Upgrade your plan to ${list.quickOffer.upgrade}`,
     };
   }
   return {
