@@ -35,7 +35,7 @@ import { SESSION_COOKIE } from '@gatehouse/contracts';
 import { openChromium } from '@gatehouse/test-browser';
 import { freePort } from '@gatehouse/test-support';
 import { BLOCKERS } from '../apps/server/src/app.js';
-import { shops } from '../apps/server/src/db/schema.js';
+import { shops } from '../apps/server/src/core/db/schema.js';
 import { generateVisits } from '../apps/server/src/cli/visit-generator.js';
 import { ingestVisits } from '../apps/server/src/cli/visit-ingest.js';
 import { createBlockerRegistry } from '../apps/server/src/protection/blocker-registry.js';

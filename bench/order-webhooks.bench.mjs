@@ -19,9 +19,9 @@ import Fastify from 'fastify';
 import { EmulatorControl } from '@gatehouse/platform-emulator';
 import { DEFAULT_FRAUD_PROTECT } from '@gatehouse/contracts';
 import { freePort } from '@gatehouse/test-support';
-import { orderActions } from '../apps/server/src/db/order-actions-schema.js';
-import { shops } from '../apps/server/src/db/schema.js';
-import { webhookHmac } from '../apps/server/src/platform/webhook-hmac.js';
+import { orderActions } from '../apps/server/src/orders/order-actions-schema.js';
+import { shops } from '../apps/server/src/core/db/schema.js';
+import { webhookHmac } from '../apps/server/src/core/platform/webhook-hmac.js';
 import { merchantCalls } from './merchant-calls.mjs';
 import { API_SECRET, scratchDatabase, startProduct } from './stack.mjs';
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildEmulator } from '@gatehouse/platform-emulator';
 import { freePort } from '@gatehouse/test-support';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/env.js';
+import { loadConfig } from '../apps/server/src/core/env.js';
 
 export const API_KEY = 'gatehouse-bench-api-key';
 export const API_SECRET = 'gatehouse-bench-api-secret';

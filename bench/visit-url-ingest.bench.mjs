@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadGeo } from '@gatehouse/engine';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/core/db/client.js';
 import { ensureVisitPartitions } from '../apps/server/src/features/visitor-logs/visit-partitions.js';
 import { visitsToCopyBinary } from '../apps/server/src/features/visitor-logs/visit-copy.js';
 import { UrlTally } from '../apps/server/src/features/visitor-logs/visit-urls.js';

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadGeo } from '@gatehouse/engine';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/core/db/client.js';
 import { purgeShopVisits } from '../apps/server/src/features/visitor-logs/retention.js';
 import {
   dropVisitPartitionsBefore,

@@ -47,7 +47,7 @@ const zones: [zone: string, path: string, refused: string, allowed: string, rule
   ],
   [
     'server shared code never imports a feature',
-    'apps/server/src/http/scratch-zone.ts',
+    'apps/server/src/core/http/scratch-zone.ts',
     "import { feedbackRoutes as imported } from '../features/feedback/routes.js';",
     "import { badRequest as imported } from '../errors.js';",
     'boundaries/dependencies',

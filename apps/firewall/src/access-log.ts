@@ -6,9 +6,9 @@
 // is dropped and counted the same way: the log is best effort and never slows a request.
 import {
   FIREWALL_ACCESS_LOG_PATH,
-  FW_ACCESS_BATCH_MAX,
-  FW_ACCESS_URL_MAX,
-  type FwAccessRecord,
+  FIREWALL_ACCESS_BATCH_MAX,
+  FIREWALL_ACCESS_URL_MAX,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 
 export interface AccessLogStats {
@@ -23,7 +23,7 @@ export interface AccessLogStats {
 }
 
 export interface AccessLog {
-  record(entry: FwAccessRecord): void;
+  record(entry: FirewallAccessRecord): void;
   /** Sends what is queued now (tests; the timer does it otherwise). */
   flush(): Promise<void>;
   stats(): AccessLogStats;
@@ -54,16 +54,19 @@ function encodeChar(char: string): string {
 
 /**
  * A URL as the log keeps it: characters outside printable ASCII percent-encoded (so no control
- * or direction character reaches a screen) and cut to FW_ACCESS_URL_MAX.
+ * or direction character reaches a screen) and cut to FIREWALL_ACCESS_URL_MAX.
  */
 export function loggedUrl(url: string): string {
   const safe = /^[\x21-\x7e]*$/.test(url) ? url : url.replace(/[^\x21-\x7e]/gu, encodeChar);
-  return safe.length > FW_ACCESS_URL_MAX ? safe.slice(0, FW_ACCESS_URL_MAX) : safe;
+  return safe.length > FIREWALL_ACCESS_URL_MAX ? safe.slice(0, FIREWALL_ACCESS_URL_MAX) : safe;
 }
 
 export function createAccessLog(options: AccessLogOptions): AccessLog {
-  const batchSize = Math.min(options.batchSize ?? FW_ACCESS_BATCH_MAX, FW_ACCESS_BATCH_MAX);
-  let queue: FwAccessRecord[] = [];
+  const batchSize = Math.min(
+    options.batchSize ?? FIREWALL_ACCESS_BATCH_MAX,
+    FIREWALL_ACCESS_BATCH_MAX,
+  );
+  let queue: FirewallAccessRecord[] = [];
   const counts = { sent: 0, droppedFull: 0, droppedFailed: 0 };
   let lastDropLog = 0;
   let sending: Promise<void> | null = null;
@@ -79,7 +82,7 @@ export function createAccessLog(options: AccessLogOptions): AccessLog {
     );
   }
 
-  async function post(batch: FwAccessRecord[]) {
+  async function post(batch: FirewallAccessRecord[]) {
     try {
       const response = await fetch(`${options.url}${FIREWALL_ACCESS_LOG_PATH}`, {
         method: 'POST',

@@ -21,7 +21,7 @@ import {
   blockReason,
   FIREWALL_PROBE_PATH,
   visitReference,
-  type FwAccessAction,
+  type FirewallAccessAction,
 } from '@gatehouse/contracts';
 import {
   decide,
@@ -75,7 +75,7 @@ export interface FirewallOptions {
 
 /** What the access log keeps of a request's decision. */
 interface Decided {
-  action: FwAccessAction;
+  action: FirewallAccessAction;
   rule: string | null;
   facts: GeoFacts;
   started: number;

@@ -2,7 +2,7 @@
 // rate limited) reaches the server in a batch with its facts; the queue is bounded and what it
 // cannot hold or the server does not take (down, refusing, too slow) is dropped and counted,
 // never waited for by a request; URLs are kept printable.
-import { FIREWALL_ACCESS_LOG_PATH, type FwAccessRecord } from '@gatehouse/contracts';
+import { FIREWALL_ACCESS_LOG_PATH, type FirewallAccessRecord } from '@gatehouse/contracts';
 import type { GeoLookup } from '@gatehouse/engine';
 import { UNKNOWN_FACTS } from '@gatehouse/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const BLOCKED = '198.51.100.7';
 /** A stand-in for the server's batch endpoint: keeps what it takes, or answers `mode`. */
 async function startCollector() {
   const state = {
-    entries: [] as FwAccessRecord[],
+    entries: [] as FirewallAccessRecord[],
     batches: 0,
     mode: 'take' as 'take' | 'refuse' | 'hang',
   };
@@ -33,7 +33,7 @@ async function startCollector() {
         if (request.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).send({});
         if (state.mode === 'refuse') return reply.code(503).send({});
         if (state.mode === 'hang') return new Promise(() => {});
-        const { entries } = request.body as { entries: FwAccessRecord[] };
+        const { entries } = request.body as { entries: FirewallAccessRecord[] };
         state.batches += 1;
         state.entries.push(...entries);
         return { stored: entries.length };
@@ -44,7 +44,7 @@ async function startCollector() {
 }
 
 const quiet = { warn: () => {} };
-const record = (n: number): FwAccessRecord => ({
+const record = (n: number): FirewallAccessRecord => ({
   shopId: SHOP,
   time: Date.now(),
   ip: '203.0.113.9',

@@ -7,7 +7,7 @@ import {
   DEFAULT_BLOCK_PAGE,
   parseVisitReference,
   visitReference,
-  type FwAccessRecord,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 import type { RuleSet } from '@gatehouse/engine';
 import { blockPageRenderer } from '../src/pages.js';
@@ -26,7 +26,7 @@ const rules: RuleSet = {
 };
 
 let firewall: RunningFirewall;
-const logged: FwAccessRecord[] = [];
+const logged: FirewallAccessRecord[] = [];
 
 withFirewall(
   {

@@ -5,7 +5,7 @@
 // from a US cloud server), and the access log names it; the merchant's own IP block entries
 // still stop it; a request whose signature does not check out is judged by its user agent as
 // an unsigned one.
-import { FIREWALL_PROBE_PATH, type FwAccessRecord } from '@gatehouse/contracts';
+import { FIREWALL_PROBE_PATH, type FirewallAccessRecord } from '@gatehouse/contracts';
 import {
   NETWORK_HOSTING,
   STORE_CRAWLER,
@@ -52,7 +52,7 @@ const rules = (...list: Rule[]): RuleSet => ({ appEnabled: true, rules: list });
 
 describe('a signed agent at the firewall', () => {
   const key = agentKey();
-  const logged: FwAccessRecord[] = [];
+  const logged: FirewallAccessRecord[] = [];
   let directory: KeyDirectory;
   let firewall: RunningFirewall;
   let port: number;

@@ -5,7 +5,7 @@
 // country, ISP/ASN and hosting rules (every visitor here is a US cloud server), and the log
 // names it; an IP block entry the merchant wrote still stops it; the same headers for another
 // domain, or none, leave the tool judged like any bot.
-import { FIREWALL_PROBE_PATH, type FwAccessRecord } from '@gatehouse/contracts';
+import { FIREWALL_PROBE_PATH, type FirewallAccessRecord } from '@gatehouse/contracts';
 import {
   NETWORK_HOSTING,
   UNKNOWN_FACTS,
@@ -51,7 +51,7 @@ const headersOf = (signature: CrawlerSignature) => ({
 });
 
 describe("the store's own crawler, signed in the platform's admin", () => {
-  const logged: FwAccessRecord[] = [];
+  const logged: FirewallAccessRecord[] = [];
   let emulator: FastifyInstance;
   let emulatorUrl: string;
   let firewall: RunningFirewall;

@@ -11,9 +11,9 @@ import rateLimit from '@fastify/rate-limit';
 import { ACCESS_REQUEST_PATH, ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
 import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import type { AppConfig } from './env.js';
+import type { AppConfig } from './core/env.js';
 import type { CrawlerResolver } from './protection/crawler-dns.js';
-import { invalidJson, messages, tooManyRequests } from './errors.js';
+import { invalidJson, messages, tooManyRequests } from './core/errors.js';
 import { accountRoutes } from './features/account/routes.js';
 import { accessRequestRoute } from './features/access-requests/access-request-route.js';
 import { accessRequestRoutes } from './features/access-requests/access-request-routes.js';
@@ -43,8 +43,11 @@ import { extensionsPlugin } from './features/extensions/extensions-plugin.js';
 import { extensionsRoutes } from './features/extensions/routes.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { firewallRoutes } from './features/firewall/firewall-routes.js';
-import { fwAsnBlocker, fwReferrerBlocker } from './features/fw-lists/fw-list-blocker.js';
-import { fwUrlBlocker } from './features/fw-url-blocker/fw-url-blocker.js';
+import {
+  firewallAsnBlocker,
+  firewallReferrerBlocker,
+} from './features/firewall-lists/firewall-list-blocker.js';
+import { firewallUrlBlocker } from './features/firewall-url-blocker/firewall-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
 import { orderRiskTopics } from './features/fraud-protect/risk-note-job.js';
 import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
@@ -72,23 +75,23 @@ import { visitorLogsPlugin } from './features/visitor-logs/visitor-logs-plugin.j
 import { vpnBlocker } from './features/vpn-blocker/vpn-blocker.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { webhookSupportRoutes } from './features/webhooks/webhook-support-routes.js';
-import { requestLogSerializers } from './http/request-log.js';
-import { storefrontScope } from './http/storefront-scope.js';
-import { combineTopics } from './http/webhook-topic.js';
-import { jobsPlugin } from './jobs/jobs-plugin.js';
-import { adminStaticPlugin } from './plugins/admin-static.js';
-import { authPlugin } from './plugins/auth.js';
-import { handleClientError } from './plugins/client-error.js';
-import { configPlugin } from './plugins/config.js';
-import { dbPlugin } from './plugins/db.js';
-import { longPollsPlugin } from './plugins/long-polls.js';
-import { notifyPlugin } from './plugins/notify.js';
-import { handleFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
-import { platformPlugin } from './plugins/platform.js';
+import { requestLogSerializers } from './core/http/request-log.js';
+import { storefrontScope } from './core/http/storefront-scope.js';
+import { combineTopics } from './core/http/webhook-topic.js';
+import { jobsPlugin } from './core/jobs/jobs-plugin.js';
+import { adminStaticPlugin } from './core/plugins/admin-static.js';
+import { authPlugin } from './core/plugins/auth.js';
+import { handleClientError } from './core/plugins/client-error.js';
+import { configPlugin } from './core/plugins/config.js';
+import { dbPlugin } from './core/plugins/db.js';
+import { longPollsPlugin } from './core/plugins/long-polls.js';
+import { notifyPlugin } from './core/plugins/notify.js';
+import { handleFrameworkError, registerErrorHandler } from './core/plugins/error-handler.js';
+import { platformPlugin } from './core/plugins/platform.js';
 import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
-import { tokenMigrationPlugin } from './tokens/token-migration.js';
+import { tokenMigrationPlugin } from './core/tokens/token-migration.js';
 import { trackConnections } from '@gatehouse/graceful-close';
 
 /**
@@ -109,9 +112,9 @@ export const BLOCKERS: readonly Blocker[] = [
 
 /** The firewall's own blockers: their rules are applied by the firewall only. */
 export const FIREWALL_BLOCKERS: readonly Blocker[] = [
-  fwUrlBlocker,
-  fwReferrerBlocker,
-  fwAsnBlocker,
+  firewallUrlBlocker,
+  firewallReferrerBlocker,
+  firewallAsnBlocker,
 ];
 
 /**

@@ -2,7 +2,7 @@
 // cleanly (database included) on SIGINT/SIGTERM.
 import { buildApp } from './app.js';
 import { closeGracefully } from '@gatehouse/graceful-close';
-import { loadConfig } from './env.js';
+import { loadConfig } from './core/env.js';
 
 const config = loadConfig();
 const app = await buildApp(config);

@@ -4,7 +4,7 @@
 import { contactMessages } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customerQuestions, notifications, shops } from '../src/db/schema.js';
+import { customerQuestions, notifications, shops } from '../src/core/db/schema.js';
 import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
 import type { TestApp } from './helpers/test-app.js';
 

@@ -5,7 +5,7 @@
 // settings: the deadline is the real one.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscriptions } from '../src/db/billing-schema.js';
+import { subscriptions } from '../src/features/billing/billing-schema.js';
 import { approve, waitFor } from './helpers/billing.js';
 import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
 import type { TestApp } from './helpers/test-app.js';

@@ -4,8 +4,8 @@
 // and ends failed, on the charge and on its job.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageCharges } from '../src/db/billing-schema.js';
-import { shops } from '../src/db/schema.js';
+import { usageCharges } from '../src/features/billing/billing-schema.js';
+import { shops } from '../src/core/db/schema.js';
 import { USAGE_CHARGE_JOB } from '../src/features/billing/usage-charge-job.js';
 import { USAGE_CHARGE_SWEEP_JOB } from '../src/features/billing/usage-charge-sweep.js';
 import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.js';

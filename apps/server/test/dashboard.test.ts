@@ -9,8 +9,8 @@ import {
   ratingEvents,
   shops,
   type HourlyCounter,
-} from '../src/db/schema.js';
-import { usagePeriods } from '../src/db/billing-schema.js';
+} from '../src/core/db/schema.js';
+import { usagePeriods } from '../src/features/billing/billing-schema.js';
 import { signInOnPlan, useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
 import type { TestApp } from './helpers/test-app.js';
 

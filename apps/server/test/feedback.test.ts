@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingEvents, shops } from '../src/db/schema.js';
+import { ratingEvents, shops } from '../src/core/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 import { hygieneMessages, protectionMessages } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ipRules } from '../src/db/protection-schema.js';
-import { shops } from '../src/db/schema.js';
+import { ipRules } from '../src/protection/protection-schema.js';
+import { shops } from '../src/core/db/schema.js';
 import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';
 import type { TestApp } from './helpers/test-app.js';
 

@@ -4,7 +4,7 @@
 // a 400 whose message says what to do. What is not safe to repeat is never repeated.
 import type { GeneralSettingsView } from '@gatehouse/contracts';
 import type { FaultInput } from '@gatehouse/platform-emulator';
-import { platformMessages } from '../src/platform/platform-error.js';
+import { platformMessages } from '../src/core/platform/platform-error.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { timed } from './helpers/timed.js';
 import { useSignedInShops, type ShopSession } from './helpers/signed-in-shops.js';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/env.js';
+import { loadConfig } from '../src/core/env.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 const lines: string[] = [];

@@ -2,7 +2,7 @@
 // one-time impersonation links with their audit entries.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, shops } from '../src/db/schema.js';
+import { auditLog, sessions, shops } from '../src/core/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -2,11 +2,11 @@
 import { loginDomainMessages } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../src/db/schema.js';
+import { shops } from '../src/core/db/schema.js';
 import { callbackFailures } from '../src/features/auth/oauth-callback.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { queryHmac } from './helpers/query-hmac.js';
-import { gql } from '../src/platform/gql.js';
+import { gql } from '../src/core/platform/gql.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // The support back office over HTTP: key required, every change validated and audit-logged.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shops } from '../src/db/schema.js';
-import { defaultSupportApiKey } from '../src/env.js';
+import { auditLog, shops } from '../src/core/db/schema.js';
+import { defaultSupportApiKey } from '../src/core/env.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

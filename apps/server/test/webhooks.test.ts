@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shops, webhookEvents } from '../src/db/schema.js';
-import { webhookHmac } from '../src/platform/webhook-hmac.js';
+import { auditLog, shops, webhookEvents } from '../src/core/db/schema.js';
+import { webhookHmac } from '../src/core/platform/webhook-hmac.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { deliverWebhook, type DeliverOptions } from './helpers/webhooks.js';
 

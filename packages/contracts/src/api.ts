@@ -27,7 +27,7 @@ import { botBlockerApi } from './bot-blocker.js';
 import { customerQuestionRequest } from './contact.js';
 import { customerBlockListsApi } from './customer-block-lists.js';
 import { firewallApi } from './firewall.js';
-import { fwAccessLogApi } from './fw-access-log.js';
+import { firewallAccessLogApi } from './firewall-access-log.js';
 import { fraudProtectApi } from './fraud-protect.js';
 import { legacyBlockListsApi } from './legacy-block-lists.js';
 import { autoCancelApi } from './auto-cancel.js';
@@ -206,7 +206,7 @@ export const api = {
   ...robotsTxtApi,
   ...ruleCostApi,
   ...firewallApi,
-  ...fwAccessLogApi,
+  ...firewallAccessLogApi,
   ...fraudProtectApi,
   ...autoCancelApi,
   // Visitor logs, IP lookup and the dashboard chart: visitor-logs.ts.

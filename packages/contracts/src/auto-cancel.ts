@@ -15,7 +15,7 @@
 import { FILTER_LIMITS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { cancelReasons, fraudLogPage, fraudLogRequest, orderActionEntry } from './fraud-protect.js';
+import { cancelReasons, orderLogPage, orderLogRequest, orderActionEntry } from './fraud-protect.js';
 import { cleanText } from './hygiene.js';
 
 export {
@@ -271,7 +271,7 @@ export const autoCancelLogEntry = orderActionEntry;
 export type AutoCancelLogEntry = z.infer<typeof autoCancelLogEntry>;
 
 /** The one order-action log, shared with Fraud Protect. */
-export const autoCancelLogPage = fraudLogPage;
+export const autoCancelLogPage = orderLogPage;
 export type AutoCancelLogPage = z.infer<typeof autoCancelLogPage>;
 
 export const autoCancelApi = {
@@ -323,7 +323,7 @@ export const autoCancelApi = {
     method: 'GET',
     path: '/api/autoCancel/log',
     feature: 'autoCancelFilters',
-    request: fraudLogRequest,
+    request: orderLogRequest,
     response: autoCancelLogPage,
   }),
   /** Tries the entry's order again at once, as retryFraudProtectAction does. */

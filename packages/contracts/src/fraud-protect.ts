@@ -199,9 +199,9 @@ export const orderActionEntry = z.object({
 });
 export type OrderActionEntry = z.infer<typeof orderActionEntry>;
 
-export const FRAUD_LOG_PAGE_SIZE = 20;
+export const ORDER_LOG_PAGE_SIZE = 20;
 
-export const fraudLogRequest = z.object({
+export const orderLogRequest = z.object({
   page: z.coerce
     .number({ error: m.page })
     .int(m.page)
@@ -231,16 +231,16 @@ export type RiskNoteView = z.infer<typeof riskNoteView>;
  * (the log shows one line per order); `total` and `pageSize` count orders. Fraud Protect's
  * answer also carries what was written into the page's orders' risk on the platform.
  */
-export const fraudLogPage = z.object({
+export const orderLogPage = z.object({
   entries: z.array(orderActionEntry),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
   riskNotes: z.array(riskNoteView).optional(),
 });
-export type FraudLogPage = z.infer<typeof fraudLogPage>;
+export type OrderLogPage = z.infer<typeof orderLogPage>;
 
-export const fraudRetryRequest = z.object({ id: z.uuid({ error: m.entryId }) }).strict();
+export const orderLogRetryRequest = z.object({ id: z.uuid({ error: m.entryId }) }).strict();
 
 export const fraudProtectApi = {
   getFraudProtect: call({
@@ -261,8 +261,8 @@ export const fraudProtectApi = {
     method: 'GET',
     path: '/api/fraudProtect/log',
     feature: 'fraudProtect',
-    request: fraudLogRequest,
-    response: fraudLogPage,
+    request: orderLogRequest,
+    response: orderLogPage,
   }),
   /**
    * Tries the entry's order again at once: its failed actions (not those the platform refused
@@ -273,7 +273,7 @@ export const fraudProtectApi = {
     method: 'POST',
     path: '/api/fraudProtect/retry',
     feature: 'fraudProtect',
-    request: fraudRetryRequest,
+    request: orderLogRetryRequest,
     response: orderActionEntry,
   }),
 } as const;

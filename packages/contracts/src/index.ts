@@ -43,5 +43,5 @@ export * from './time-series.js';
 export * from './hygiene.js';
 export * from './validation-messages.js';
 export * from './firewall.js';
-export * from './fw-access-log.js';
+export * from './firewall-access-log.js';
 export * from './errors.js';

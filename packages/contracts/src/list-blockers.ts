@@ -5,26 +5,29 @@
 // is its import, its export and one line in each.
 import { asnBlockerApi, asnBlockerManifest } from './asn-blocker.js';
 import {
-  fwAsnBlockerManifest,
-  fwListBlockerApi,
-  fwReferrerBlockerManifest,
-} from './fw-list-blockers.js';
+  firewallAsnBlockerManifest,
+  firewallListBlockerApi,
+  firewallReferrerBlockerManifest,
+} from './firewall-list-blockers.js';
 import { referrerBlockerApi, referrerBlockerManifest } from './referrer-blocker.js';
 
 export * from './referrer-blocker.js';
 export * from './asn-blocker.js';
-export * from './fw-list-blockers.js';
+export * from './firewall-list-blockers.js';
 
 export const listBlockers = [referrerBlockerManifest, asnBlockerManifest] as const;
 export type ListBlockerName = (typeof listBlockers)[number]['name'];
 
 /** The firewall's own list blockers, in the order of the Firewall's navigation. */
-export const firewallListBlockers = [fwReferrerBlockerManifest, fwAsnBlockerManifest] as const;
+export const firewallListBlockers = [
+  firewallReferrerBlockerManifest,
+  firewallAsnBlockerManifest,
+] as const;
 export type FirewallListBlockerName = (typeof firewallListBlockers)[number]['name'];
 
 /** Every list blocker's calls, for `api`. */
 export const listBlockerApi = {
   ...referrerBlockerApi,
   ...asnBlockerApi,
-  ...fwListBlockerApi,
+  ...firewallListBlockerApi,
 } as const;

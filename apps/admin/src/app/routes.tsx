@@ -16,7 +16,7 @@ import { countryBlockerData } from '../features/country-blocker/api/use-country-
 import { dashboardData } from '../features/dashboard/dashboard-data.js';
 import { firewallSettingsRead } from '../features/firewall-settings/api/use-firewall-settings.js';
 import { fraudProtectRead } from '../features/fraud-protect/api/use-fraud-protect.js';
-import { urlBlockerRead } from '../features/fw-url-blocker/api/use-url-blocker.js';
+import { urlBlockerRead } from '../features/firewall-url-blocker/api/use-url-blocker.js';
 import { generalSettingsRead } from '../features/general-settings/api/use-general-settings.js';
 import { geoRedirectsRead } from '../features/geo-redirects/api/use-geo-redirects.js';
 import { visitorLogData } from '../features/visitor-logs/visitor-log-data.js';
@@ -68,7 +68,9 @@ const CustomerBlockListsPage = lazyPage(() =>
   ),
 );
 const AccessLogPage = lazyPage(() =>
-  import('../features/fw-access-log/components/access-log-page.js').then((m) => m.AccessLogPage),
+  import('../features/firewall-access-log/components/access-log-page.js').then(
+    (m) => m.AccessLogPage,
+  ),
 );
 const AutoCancelPage = lazyPage(() =>
   import('../features/auto-cancel/components/auto-cancel-page.js').then((m) => m.AutoCancelPage),
@@ -115,15 +117,21 @@ const FirewallSettingsPage = lazyPage(() =>
   ),
 );
 const UrlBlockerPage = lazyPage(() =>
-  import('../features/fw-url-blocker/components/url-blocker-page.js').then((m) => m.UrlBlockerPage),
+  import('../features/firewall-url-blocker/components/url-blocker-page.js').then(
+    (m) => m.UrlBlockerPage,
+  ),
 );
 /** The firewall's own list blockers' pages, by the name in their manifests. */
 const firewallListBlockerPages: Record<FirewallListBlockerName, LazyPage<object>> = {
   'fw-referrer-blocker': lazyPage(() =>
-    import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwReferrerBlockerPage),
+    import('../features/firewall-lists/components/firewall-list-page.js').then(
+      (m) => m.FirewallReferrerBlockerPage,
+    ),
   ),
   'fw-asn-blocker': lazyPage(() =>
-    import('../features/fw-lists/components/fw-list-page.js').then((m) => m.FwAsnBlockerPage),
+    import('../features/firewall-lists/components/firewall-list-page.js').then(
+      (m) => m.FirewallAsnBlockerPage,
+    ),
   ),
 };
 const FraudProtectPage = lazyPage(() =>

@@ -76,7 +76,7 @@ describe('prefetchApiQuery', () => {
   it("does not ask early for a feature the account's last known plan lacks", async () => {
     const page = { entries: [], next: null, tail: '1' };
     writeLastPlan('free');
-    expect(await prefetchApiQuery('getFwAccessLog', {})).toBeUndefined();
+    expect(await prefetchApiQuery('getFirewallAccessLog', {})).toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();
     // Calls open on every plan are still asked early.
     respond(200, true);
@@ -85,12 +85,12 @@ describe('prefetchApiQuery', () => {
 
     writeLastPlan('premium');
     respond(200, page);
-    expect(await prefetchApiQuery('getFwAccessLog', {})).toEqual(page);
+    expect(await prefetchApiQuery('getFirewallAccessLog', {})).toEqual(page);
     // With no plan known yet (a first visit), the call is asked.
     stored.clear();
     queryClient.clear();
     respond(200, page);
-    expect(await prefetchApiQuery('getFwAccessLog', {})).toEqual(page);
+    expect(await prefetchApiQuery('getFirewallAccessLog', {})).toEqual(page);
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 

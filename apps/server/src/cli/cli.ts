@@ -1,6 +1,6 @@
 // Entry point of `npm run support -- <command>`: the support back office CLI.
 import { userInfo } from 'node:os';
-import { loadSupportCliConfig } from '../env.js';
+import { loadSupportCliConfig } from '../core/env.js';
 import { runSupportCli } from './program.js';
 import { createSupportClient } from './support-client.js';
 

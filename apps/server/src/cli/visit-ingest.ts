@@ -2,7 +2,7 @@
 // visit flush (one binary COPY per batch, on PGlite and on Postgres). Each batch also adds
 // its hourly counters (pageViews, and each blocked visit in its blocker's dashboard count) for
 // the dashboard, in the same transaction.
-import type { Database } from '../db/client.js';
+import type { Database } from '../core/db/client.js';
 import type { BlockerRegistry } from '../protection/blocker-registry.js';
 import { NO_RULE_FACTS, type VisitRecord } from '../features/visitor-logs/visit-record.js';
 import {

@@ -6,7 +6,7 @@
 // give values as the merchant typed them: the builder normalises every value once, so the
 // function only compares. Entries name buyers (emails, phones, names, addresses), so each source
 // also answers a customer's data request: which of its entries identify that person.
-import type { Database } from '../db/client.js';
+import type { Database } from '../core/db/client.js';
 
 /** What one checkout block entry matches in the buyer's details. */
 export const checkoutBlockKinds = [

@@ -11,8 +11,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
-import { orderActions, type OrderActionRow } from '../db/order-actions-schema.js';
-import type { SqlExecutor } from '../jobs/job-queue.js';
+import { orderActions, type OrderActionRow } from './order-actions-schema.js';
+import type { SqlExecutor } from '../core/jobs/job-queue.js';
 import { claimAction } from './order-actions.js';
 import { orderJobName, type OrderJobData } from './order-job-name.js';
 

@@ -8,14 +8,14 @@
 // state (already cancelled, already refunded) decides what a resumed action does.
 import type { DashboardCounter } from '@gatehouse/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '../core/db/client.js';
 import {
   orderActions,
   type OrderActionFeature,
   type OrderActionResult,
   type OrderActionRow,
-} from '../db/order-actions-schema.js';
-import { blockerHourlyCounts } from '../db/schema.js';
+} from './order-actions-schema.js';
+import { blockerHourlyCounts } from '../core/db/schema.js';
 import { claimable, claimFields, firstSent, held, releaseFields } from './leased-claim.js';
 
 const HOUR_MS = 60 * 60 * 1000;

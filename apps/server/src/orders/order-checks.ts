@@ -5,8 +5,8 @@
 // actions name the job too. When the last retry fails, what is still waiting is marked failed
 // for the merchant to retry; once an attempt goes through, the check entry is closed.
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { orderActions, type OrderActionFeature } from '../db/order-actions-schema.js';
+import type { Database } from '../core/db/client.js';
+import { orderActions, type OrderActionFeature } from './order-actions-schema.js';
 import { failedAfterRetriesFields, pendingOfOrder } from './leased-claim.js';
 import { recordActions } from './order-actions.js';
 

@@ -1,6 +1,6 @@
 // The order job's name and data, apart from the job itself so that what carries out an
 // order's actions can queue the job again without importing the job.
-import type { OrderActionFeature } from '../db/order-actions-schema.js';
+import type { OrderActionFeature } from './order-actions-schema.js';
 
 export interface OrderJobData {
   shopId: string;

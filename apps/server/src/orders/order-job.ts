@@ -10,10 +10,10 @@ import type { OrderActionEntry } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
-import { shops, type Shop } from '../db/schema.js';
-import type { JobDefinition } from '../jobs/job-queue.js';
-import { PlatformError } from '../platform/platform-client.js';
+import type { OrderActionFeature, OrderActionRow } from './order-actions-schema.js';
+import { shops, type Shop } from '../core/db/schema.js';
+import type { JobDefinition } from '../core/jobs/job-queue.js';
+import { PlatformError } from '../core/platform/platform-client.js';
 import { interruptedRetryAt } from './held-claim.js';
 import {
   closeCheck,

@@ -6,12 +6,12 @@
 import { and, countDistinct, desc, eq, inArray, min, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionEntry } from '@gatehouse/contracts';
-import type { Database } from '../db/client.js';
+import type { Database } from '../core/db/client.js';
 import {
   orderActions,
   type OrderActionFeature,
   type OrderActionRow,
-} from '../db/order-actions-schema.js';
+} from './order-actions-schema.js';
 import { orderJobName } from './order-job-name.js';
 
 const ACTION_ORDER: OrderActionRow['action'][] = [
@@ -37,7 +37,7 @@ function byEntryOrder(a: OrderActionRow, b: OrderActionRow): number {
 }
 
 /** A page of the shop's log, `pageSize` orders at a time, with every entry of those orders. */
-export async function orderLogPage(
+export async function readOrderLogPage(
   db: Database,
   shopId: string,
   feature: OrderActionFeature | undefined,

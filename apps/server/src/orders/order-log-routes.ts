@@ -5,23 +5,23 @@
 // retry-order.ts, whichever page asked). A feature may add to a page what it keeps of the
 // page's orders itself (Fraud Protect: what it wrote into each order's risk).
 import {
-  FRAUD_LOG_PAGE_SIZE,
+  ORDER_LOG_PAGE_SIZE,
   type ApiCall,
-  type fraudLogPage,
-  type fraudLogRequest,
+  type orderLogPage,
+  type orderLogRequest,
   type orderActionEntry,
   type RiskNoteView,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { route } from '../http/route.js';
-import { shopOfSession } from '../shops.js';
+import { route } from '../core/http/route.js';
+import { shopOfSession } from '../core/shops.js';
 import { orderActionEntry as toEntry } from './order-job.js';
-import { orderLogPage } from './order-log-page.js';
+import { readOrderLogPage } from './order-log-page.js';
 import { retryOrder } from './retry-order.js';
 
 export interface OrderLogCalls {
-  log: ApiCall<typeof fraudLogRequest, typeof fraudLogPage>;
+  log: ApiCall<typeof orderLogRequest, typeof orderLogPage>;
   retry: ApiCall<z.ZodType<{ id: string }>, typeof orderActionEntry>;
   /** What was written into the risk of these orders of the shop. */
   riskNotes?: (shopId: string, orderIds: string[]) => Promise<RiskNoteView[]>;
@@ -30,13 +30,19 @@ export interface OrderLogCalls {
 export function orderLogRoutes(app: FastifyInstance, calls: OrderLogCalls): void {
   route(app, calls.log, async ({ page, feature }, { session }) => {
     const shop = await shopOfSession(app.db, session);
-    const { rows, total } = await orderLogPage(app.db, shop.id, feature, page, FRAUD_LOG_PAGE_SIZE);
+    const { rows, total } = await readOrderLogPage(
+      app.db,
+      shop.id,
+      feature,
+      page,
+      ORDER_LOG_PAGE_SIZE,
+    );
     const orderIds = [...new Set(rows.map((row) => row.orderId))];
     return {
       entries: await Promise.all(rows.map((row) => toEntry(app, shop, row))),
       total,
       page,
-      pageSize: FRAUD_LOG_PAGE_SIZE,
+      pageSize: ORDER_LOG_PAGE_SIZE,
       ...(calls.riskNotes ? { riskNotes: await calls.riskNotes(shop.id, orderIds) } : {}),
     };
   });

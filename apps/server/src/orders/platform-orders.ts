@@ -5,8 +5,8 @@
 // time-out and retries what is safe to repeat; orderCancel is never repeated by the client
 // (the caller reconciles with the order as the platform then shows it).
 import type { FastifyInstance } from 'fastify';
-import { gql } from '../platform/gql.js';
-import type { OrderActionParams } from '../db/order-actions-schema.js';
+import { gql } from '../core/platform/gql.js';
+import type { OrderActionParams } from './order-actions-schema.js';
 
 export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE' | 'PENDING';
 const SEVERITY: RiskLevel[] = ['PENDING', 'NONE', 'LOW', 'MEDIUM', 'HIGH'];

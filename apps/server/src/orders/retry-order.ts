@@ -11,8 +11,8 @@ import {
   orderActions,
   type OrderActionFeature,
   type OrderActionRow,
-} from '../db/order-actions-schema.js';
-import { conflict, notFound } from '../errors.js';
+} from './order-actions-schema.js';
+import { conflict, notFound } from '../core/errors.js';
 import { assignJob } from './order-checks.js';
 import { queueOrderJob, unnamedOrder } from './order-job.js';
 import { orderJobName } from './order-job-name.js';

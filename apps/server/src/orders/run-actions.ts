@@ -15,11 +15,11 @@
 // recorded) counts as done.
 import type { DashboardCounter } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { OrderActionFeature, OrderActionRow } from '../db/order-actions-schema.js';
-import { AppError } from '../errors.js';
-import { PlatformError } from '../platform/platform-client.js';
-import { ShopTokenDeadError } from '../platform/shop-token-dead.js';
-import { outcomeUnknown, unknownOutcomeLead } from '../platform/unknown-outcome.js';
+import type { OrderActionFeature, OrderActionRow } from './order-actions-schema.js';
+import { AppError } from '../core/errors.js';
+import { PlatformError } from '../core/platform/platform-client.js';
+import { ShopTokenDeadError } from '../core/platform/shop-token-dead.js';
+import { outcomeUnknown, unknownOutcomeLead } from '../core/platform/unknown-outcome.js';
 import { shopById } from '../protection/blocker-registry.js';
 import { claimWithTakeover } from './held-claim.js';
 import { finishAction, markSent, releaseAction } from './order-actions.js';

@@ -1,8 +1,8 @@
 // The block page a blocked visitor sees, from General Settings or these defaults.
 import { DEFAULT_BLOCK_PAGE, type BlockPage } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { generalSettings, type GeneralSettingsRow } from '../db/protection-schema.js';
+import type { Database } from '../core/db/client.js';
+import { generalSettings, type GeneralSettingsRow } from './protection-schema.js';
 
 export { DEFAULT_BLOCK_PAGE, DEFAULT_TIMEOUT_MS } from '@gatehouse/contracts';
 

@@ -20,9 +20,9 @@ import {
   type RuleSet,
 } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { shops, type Shop } from '../db/schema.js';
-import { badRequest, invalidRules } from '../errors.js';
+import type { Database } from '../core/db/client.js';
+import { shops, type Shop } from '../core/db/schema.js';
+import { badRequest, invalidRules } from '../core/errors.js';
 import type {
   Blocker,
   DraftRules,
@@ -34,7 +34,7 @@ import type {
 } from './blocker.js';
 import type { ListTarget, ListValueKind } from './list-targets.js';
 import type { CheckedRules } from './shop-policy.js';
-import { sideBySide } from '../db/side-by-side.js';
+import { sideBySide } from '../core/db/side-by-side.js';
 
 /** A change a save is about to make: one blocker's rules as they would be, or the switch. */
 export interface RuleSetChange {

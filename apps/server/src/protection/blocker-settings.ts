@@ -4,8 +4,8 @@
 import type { BlockAction } from '@gatehouse/contracts';
 import { normalizeRedirectUrl, type Action } from '@gatehouse/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import { blockerSettings, type BlockerSettingsRow } from '../db/blocker-settings-schema.js';
-import type { Database } from '../db/client.js';
+import { blockerSettings, type BlockerSettingsRow } from './blocker-settings-schema.js';
+import type { Database } from '../core/db/client.js';
 
 export type BlockerSettings = Pick<BlockerSettingsRow, 'action' | 'redirectUrl' | 'monitor'>;
 

@@ -5,8 +5,8 @@
 import { entryDeleteMessages, type EntryDeleteRequest } from '@gatehouse/contracts';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client.js';
-import { badRequest } from '../errors.js';
+import type { Database } from '../core/db/client.js';
+import { badRequest } from '../core/errors.js';
 
 /** One list's table and how its search reads, shared by its page and its delete by search. */
 export interface EntryList {

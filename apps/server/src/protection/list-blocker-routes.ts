@@ -12,12 +12,12 @@ import {
 } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import { registerCsvExport } from '../csv/csv-export.js';
-import { planCsvImport, registerCsvImport, type CsvListFormat } from '../csv/csv-import.js';
-import type { Database } from '../db/client.js';
-import type { Shop } from '../db/schema.js';
-import { badRequest } from '../errors.js';
-import { route } from '../http/route.js';
+import { registerCsvExport } from '../core/csv/csv-export.js';
+import { planCsvImport, registerCsvImport, type CsvListFormat } from '../core/csv/csv-import.js';
+import type { Database } from '../core/db/client.js';
+import type { Shop } from '../core/db/schema.js';
+import { badRequest } from '../core/errors.js';
+import { route } from '../core/http/route.js';
 import { shopById, type BlockerRegistry } from './blocker-registry.js';
 import {
   saveBlockerSettings,

@@ -8,10 +8,10 @@
 // the manifest's entry schema.
 import { entryFields, type ListBlockerManifest } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
-import type { Database } from '../db/client.js';
-import type { Shop } from '../db/schema.js';
-import { badRequest } from '../errors.js';
-import { requireFeature } from '../plan-gates.js';
+import type { Database } from '../core/db/client.js';
+import type { Shop } from '../core/db/schema.js';
+import { badRequest } from '../core/errors.js';
+import { requireFeature } from '../core/plan-gates.js';
 import type { Blocker, BlockerDrafts, QuickActionHandler, RuleLabel } from './blocker.js';
 import {
   blockerSettingsView,

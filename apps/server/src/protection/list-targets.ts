@@ -4,8 +4,8 @@
 // registry as its `listTarget`; the feature that moves entries finds it by kind, so neither
 // imports the other. Every add answers one reference per value it stored, and `remove` with
 // those references takes out exactly what that add put in, nothing the merchant had before.
-import type { Database } from '../db/client.js';
-import type { Shop } from '../db/schema.js';
+import type { Database } from '../core/db/client.js';
+import type { Shop } from '../core/db/schema.js';
 import type { BlockerRegistry } from './blocker-registry.js';
 
 /** The kinds of values a list can take. */

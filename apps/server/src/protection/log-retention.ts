@@ -2,9 +2,9 @@
 // logRetentionHours. The visitor log and the Firewall's access log both purge by it.
 import { plans } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { generalSettings } from '../db/protection-schema.js';
-import { shops } from '../db/schema.js';
+import type { Database } from '../core/db/client.js';
+import { generalSettings } from './protection-schema.js';
+import { shops } from '../core/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -7,7 +7,7 @@
 // with "(entry removed)", a rule without entries says its details were not recorded.
 import type { MonitorRule, VisitRule } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
-import type { Database } from '../db/client.js';
+import type { Database } from '../core/db/client.js';
 import { ENTRY_ID, type RuleFacts, type RuleKindInfo } from './blocker.js';
 import type { BlockerRegistry } from './blocker-registry.js';
 

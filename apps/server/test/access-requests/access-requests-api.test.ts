@@ -12,7 +12,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessRequests } from '../../src/db/access-requests-schema.js';
+import { accessRequests } from '../../src/protection/access-requests-schema.js';
 import { purgeExpiredVisits } from '../../src/features/visitor-logs/retention.js';
 import { SHOP_REQUESTS_PER_HOUR } from '../../src/features/access-requests/access-request-route.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';

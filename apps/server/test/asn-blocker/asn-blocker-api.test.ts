@@ -14,7 +14,7 @@ import {
 } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { setPlan, useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { SignedIn, TestApp } from '../helpers/test-app.js';
 

@@ -9,7 +9,7 @@ import {
   type AutoCancelView,
 } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { useSignedInShops, type SignedInShops } from '../helpers/signed-in-shops.js';
 
 let s: SignedInShops<'alice' | 'bob' | 'carol'>;

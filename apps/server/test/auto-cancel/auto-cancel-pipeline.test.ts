@@ -25,7 +25,7 @@ import {
 } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops, webhookEvents } from '../../src/db/schema.js';
+import { shops, webhookEvents } from '../../src/core/db/schema.js';
 import { AUTO_CANCEL_ORDER_JOB } from '../../src/features/auto-cancel/auto-cancel-job.js';
 import { processFilterOrder } from '../../src/features/auto-cancel/process-order.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';

@@ -7,13 +7,13 @@ import {
   entryDeleteMessages,
   protectionMessages,
   type AsnBlockerView,
-  type FwListView,
+  type FirewallListView,
   type IpListPage,
   type ReferrerBlockerView,
   type UrlBlockerView,
 } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { ipRules } from '../../src/db/protection-schema.js';
+import { ipRules } from '../../src/protection/protection-schema.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -221,35 +221,37 @@ describe("the firewall's URL, Referrer and ISP/ASN Blockers", () => {
 
   it('delete from the one list asked for, though both lists share a table', async () => {
     for (const value of ['spam.example', '*.spam.example', 'ads.example']) {
-      const res = await t.call('addFwReferrerBlocker', alice.token, { value });
+      const res = await t.call('addFirewallReferrerBlocker', alice.token, { value });
       expect(res.statusCode, res.body).toBe(200);
     }
     for (const [value, note] of [
       ['AS15169', ''],
       ['AS24940', 'spam hosting'],
     ]) {
-      const res = await t.call('addFwAsnBlocker', alice.token, { value, note });
+      const res = await t.call('addFirewallAsnBlocker', alice.token, { value, note });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const res = await t.call('deleteFwReferrerBlocker', alice.token, {
+    const res = await t.call('deleteFirewallReferrerBlocker', alice.token, {
       matching: { search: 'spam', count: 2 },
     });
     expect(res.json()).toEqual({ deleted: 2 });
-    const referrers = (await t.call('getFwReferrerBlocker', alice.token)).json<FwListView>();
+    const referrers = (
+      await t.call('getFirewallReferrerBlocker', alice.token)
+    ).json<FirewallListView>();
     expect(referrers.entries.map((e) => e.value)).toEqual(['ads.example']);
-    const asns = await t.call('deleteFwAsnBlocker', alice.token, {
+    const asns = await t.call('deleteFirewallAsnBlocker', alice.token, {
       matching: { search: 'spam', count: 1 },
     });
     expect(asns.json()).toEqual({ deleted: 1 });
-    const left = (await t.call('getFwAsnBlocker', alice.token)).json<FwListView>();
+    const left = (await t.call('getFirewallAsnBlocker', alice.token)).json<FirewallListView>();
     expect(left.entries.map((e) => e.value)).toEqual(['AS15169']);
   });
 
   it('answer a bad request with 400 and delete nothing', async () => {
     for (const call of [
       'deleteUrlBlocker',
-      'deleteFwReferrerBlocker',
-      'deleteFwAsnBlocker',
+      'deleteFirewallReferrerBlocker',
+      'deleteFirewallAsnBlocker',
     ] as const) {
       const res = await t.call(call, alice.token, { matching: { search: '', count: 0 } });
       expect(res.statusCode).toBe(400);
@@ -260,7 +262,7 @@ describe("the firewall's URL, Referrer and ISP/ASN Blockers", () => {
       });
       expect(both.json()).toMatchObject({ Message: entryDeleteMessages.oneWay });
     }
-    const view = (await t.call('getFwAsnBlocker', alice.token)).json<FwListView>();
+    const view = (await t.call('getFirewallAsnBlocker', alice.token)).json<FirewallListView>();
     expect(view.entries).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
 import { hygieneMessages, type IpEntry } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipRules } from '../../src/db/protection-schema.js';
+import { ipRules } from '../../src/protection/protection-schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

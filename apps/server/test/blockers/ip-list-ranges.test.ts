@@ -9,7 +9,7 @@
 import type { IpListPage, LegacyMigrationPreview } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ipRules } from '../../src/db/protection-schema.js';
+import { ipRules } from '../../src/protection/protection-schema.js';
 import { legacyEntries } from '../../src/features/legacy-block-lists/legacy-block-lists-schema.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';

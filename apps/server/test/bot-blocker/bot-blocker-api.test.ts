@@ -17,9 +17,9 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { botRules } from '../../src/features/bot-blocker/bot-schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const VISITOR = '8.8.8.8';

@@ -5,7 +5,7 @@
 import { type BotBlockerView } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { botRules } from '../../src/features/bot-blocker/bot-schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

@@ -9,9 +9,9 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../src/crypto/secrets.js';
-import { shops } from '../../src/db/schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { hashSecret } from '../../src/core/crypto/secrets.js';
+import { shops } from '../../src/core/db/schema.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -13,9 +13,9 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { customerBlockEntries } from '../../src/features/customer-block-lists/customer-block-lists-schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { checkoutAs as checkout } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

@@ -6,7 +6,7 @@
 import type { CustomerBlockListsView } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { approve } from '../helpers/billing.js';
 import { checkoutAs } from '../helpers/storefront-checkout.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
+import { migrationsFolder } from '../../src/core/db/client.js';
+import { JOB_SCHEMA } from '../../src/core/jobs/job-schema.js';
 import { preparePgliteFolder } from '../helpers/prepare-pglite-folder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-prepared-folder-'));

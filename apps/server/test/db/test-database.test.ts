@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
+import { migrationsFolder } from '../../src/core/db/client.js';
+import { JOB_SCHEMA } from '../../src/core/jobs/job-schema.js';
 import { dropStaleTemplates } from '../helpers/postgres-template.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 

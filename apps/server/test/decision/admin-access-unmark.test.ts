@@ -3,8 +3,8 @@
 // shop's public id is refused and nothing changes.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminDevices } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { adminDevices } from '../../src/protection/protection-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { adminAccessMessages } from '../../src/features/admin-access/admin-access-route.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';

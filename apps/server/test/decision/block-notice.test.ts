@@ -12,7 +12,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { useSignedInShops, type ShopSession } from '../helpers/signed-in-shops.js';
 import type { TestApp } from '../helpers/test-app.js';
 

@@ -21,8 +21,8 @@ import {
 import { claimedCrawler, compile, decideCases, type DecideCase } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashSecret } from '../../src/crypto/secrets.js';
-import { ipRules } from '../../src/db/protection-schema.js';
+import { hashSecret } from '../../src/core/crypto/secrets.js';
+import { ipRules } from '../../src/protection/protection-schema.js';
 import { VPN_RULE_ORDER } from '../../src/features/vpn-blocker/vpn-rules.js';
 import { DEFAULT_BLOCK_PAGE } from '../../src/protection/block-page.js';
 import { ruleDescriber } from '../../src/protection/rule-labels.js';

@@ -6,11 +6,11 @@
 import type { DecideResponse } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { visits, ipRules } from '../../src/db/protection-schema.js';
-import { auditLog, shops } from '../../src/db/schema.js';
+import { visits, ipRules } from '../../src/protection/protection-schema.js';
+import { auditLog, shops } from '../../src/core/db/schema.js';
 import { useSignedInShops } from '../helpers/signed-in-shops.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { gql } from '../../src/platform/gql.js';
+import { gql } from '../../src/core/platform/gql.js';
 
 const US = '8.8.8.8';
 const DE = '88.198.0.1';

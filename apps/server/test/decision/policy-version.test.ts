@@ -5,10 +5,10 @@
 import type { DecideResponse } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { useSignedInShops } from '../helpers/signed-in-shops.js';
 import type { SignedIn, TestApp } from '../helpers/test-app.js';
-import { gql } from '../../src/platform/gql.js';
+import { gql } from '../../src/core/platform/gql.js';
 
 const US = '8.8.8.8';
 

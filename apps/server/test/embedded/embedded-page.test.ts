@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { API_KEY, API_SECRET, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const STAND_IN = 'http://localhost:4999/app-bridge.js';

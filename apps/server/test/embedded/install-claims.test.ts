@@ -4,7 +4,7 @@
 // its time is taken over.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { installClaims } from '../../src/features/auth/install-claims-schema.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { closeGracefully } from '@gatehouse/graceful-close';
-import { auditLog, shops } from '../../src/db/schema.js';
+import { auditLog, shops } from '../../src/core/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

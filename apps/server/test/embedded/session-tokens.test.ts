@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shops } from '../../src/db/schema.js';
+import { auditLog, shops } from '../../src/core/db/schema.js';
 import { API_KEY, API_SECRET, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -7,7 +7,7 @@
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, shops } from '../../src/db/schema.js';
+import { notifications, shops } from '../../src/core/db/schema.js';
 import {
   EMBED_CHECK_JOB,
   EMBED_SWEEP_JOB,

@@ -4,14 +4,14 @@
 // shop's, or one of another address blocked in the same millisecond; a text that is not a
 // reference is refused with 400.
 import {
-  fwAccessMessages,
+  firewallAccessMessages,
   visitReference,
-  type FwAccessPage,
-  type FwAccessRecord,
+  type FirewallAccessPage,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { sendAccessLog } from './access-log-tail.js';
 
@@ -37,7 +37,7 @@ async function protect(shop: SignedIn, host: string) {
   expect(saved.statusCode).toBe(200);
 }
 
-const record = (shop: SignedIn, over: Partial<FwAccessRecord>): FwAccessRecord => ({
+const record = (shop: SignedIn, over: Partial<FirewallAccessRecord>): FirewallAccessRecord => ({
   shopId: ids[shop.shop]!,
   time: Date.now() - 5_000,
   ip: '8.8.8.8',
@@ -53,14 +53,14 @@ const record = (shop: SignedIn, over: Partial<FwAccessRecord>): FwAccessRecord =
   ...over,
 });
 
-async function ingest(entries: FwAccessRecord[]) {
+async function ingest(entries: FirewallAccessRecord[]) {
   expect((await sendAccessLog(t, entries)).statusCode).toBe(200);
 }
 
 const find = async (shop: SignedIn, ref: string) => {
-  const res = await t.call('getFwAccessLog', shop.token, { ref });
+  const res = await t.call('getFirewallAccessLog', shop.token, { ref });
   expect(res.statusCode).toBe(200);
-  return res.json<FwAccessPage>().entries.map((e) => [e.ip, e.url]);
+  return res.json<FirewallAccessPage>().entries.map((e) => [e.ip, e.url]);
 };
 
 beforeAll(async () => {
@@ -103,9 +103,9 @@ describe("the access log's reference search", () => {
   it.each(['nope', '12345-6789', 'ABCDE-FGHIJK'])(
     'refuses %s, which is not a reference',
     async (ref) => {
-      const res = await t.call('getFwAccessLog', alice.token, { ref });
+      const res = await t.call('getFirewallAccessLog', alice.token, { ref });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ Message: fwAccessMessages.reference });
+      expect(res.json()).toMatchObject({ Message: firewallAccessMessages.reference });
     },
   );
 });

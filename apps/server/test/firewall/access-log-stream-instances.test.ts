@@ -4,7 +4,7 @@
 // (well before the stream's own check every minute would).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import {
   accessRecord,

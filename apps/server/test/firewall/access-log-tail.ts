@@ -3,10 +3,10 @@
 // whether the server has ended the stream.
 import {
   FIREWALL_ACCESS_LOG_PATH,
-  FW_ACCESS_STREAM_PATH,
+  FIREWALL_ACCESS_STREAM_PATH,
   type FirewallSettings,
-  type FwAccessEntry,
-  type FwAccessRecord,
+  type FirewallAccessEntry,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 import type { TestApp } from '../helpers/test-app.js';
 import { vi } from 'vitest';
@@ -21,7 +21,7 @@ export const firewallOn = (shop: string, host: string): FirewallSettings => ({
 });
 
 /** One allowed request for `url`, as a firewall reports it. */
-export const accessRecord = (shopId: string, url: string): FwAccessRecord => ({
+export const accessRecord = (shopId: string, url: string): FirewallAccessRecord => ({
   shopId,
   time: Date.now(),
   ip: '8.8.8.8',
@@ -37,7 +37,7 @@ export const accessRecord = (shopId: string, url: string): FwAccessRecord => ({
 });
 
 /** Sends a batch of access log entries as a firewall does, with the firewall key. */
-export function sendAccessLog(t: TestApp, entries: FwAccessRecord[]) {
+export function sendAccessLog(t: TestApp, entries: FirewallAccessRecord[]) {
   return t.app.inject({
     method: 'POST',
     url: FIREWALL_ACCESS_LOG_PATH,
@@ -58,14 +58,14 @@ export async function openTail(
 ) {
   const abort = new AbortController();
   const search = new URLSearchParams(query).toString();
-  const response = await fetch(`${appUrl}${FW_ACCESS_STREAM_PATH}?${search}`, {
+  const response = await fetch(`${appUrl}${FIREWALL_ACCESS_STREAM_PATH}?${search}`, {
     headers: {
       ...(accept ? { accept: 'text/event-stream' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     signal: abort.signal,
   });
-  const events: FwAccessEntry[][] = [];
+  const events: FirewallAccessEntry[][] = [];
   /** The server ended the stream (not the test). */
   let ended = false;
   let text = '';
@@ -81,7 +81,7 @@ export async function openTail(
           text = text.slice(end + 2);
           const data = /^data: (.*)$/m.exec(block);
           if (/^event: entries$/m.test(block) && data) {
-            events.push((JSON.parse(data[1]!) as { entries: FwAccessEntry[] }).entries);
+            events.push((JSON.parse(data[1]!) as { entries: FirewallAccessEntry[] }).entries);
           }
         }
       }

@@ -7,18 +7,18 @@
 // batches that commit out of id order included.
 import {
   FIREWALL_ACCESS_LOG_PATH,
-  fwAccessMessages,
+  firewallAccessMessages,
   type FirewallSettings,
-  type FwAccessPage,
-  type FwAccessRecord,
+  type FirewallAccessPage,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { purgeAccessLog } from '../../src/features/firewall/access-log-retention.js';
-import { FW_LOG_CHANNEL } from '../../src/features/firewall/access-log-routes.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { FIREWALL_LOG_CHANNEL } from '../../src/features/firewall/access-log-routes.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { openTail, waitFor } from './access-log-tail.js';
 
@@ -42,7 +42,7 @@ const shopId = async (domain: string) => {
 };
 
 let clock = Date.now() - 60_000;
-const record = (shop: string, over: Partial<FwAccessRecord> = {}): FwAccessRecord => ({
+const record = (shop: string, over: Partial<FirewallAccessRecord> = {}): FirewallAccessRecord => ({
   shopId: shop,
   time: (clock += 1),
   ip: '8.8.8.8',
@@ -78,7 +78,7 @@ async function count(shop: string): Promise<number> {
 }
 
 const page = (token: string, query: Record<string, string> = {}) =>
-  t.call('getFwAccessLog', token, query);
+  t.call('getFirewallAccessLog', token, query);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -146,7 +146,7 @@ describe('the history', () => {
   it("shows the shop's own entries, newest first, a page at a time", async () => {
     const batch = Array.from({ length: 59 }, (_, n) => record(aliceId, { url: `/p/${n}` }));
     expect((await ingest(batch)).json()).toEqual({ stored: 59 });
-    const first = (await page(alice.token)).json<FwAccessPage>();
+    const first = (await page(alice.token)).json<FirewallAccessPage>();
     expect(first.entries).toHaveLength(50);
     expect(first.entries[0]).toMatchObject({
       url: '/p/58',
@@ -161,7 +161,7 @@ describe('the history', () => {
       durationMs: 3.3,
     });
     expect(first.next).not.toBeNull();
-    const second = (await page(alice.token, { before: first.next! })).json<FwAccessPage>();
+    const second = (await page(alice.token, { before: first.next! })).json<FirewallAccessPage>();
     expect(second.entries).toHaveLength(10);
     expect(second.next).toBeNull();
     const ids = [...first.entries, ...second.entries].map((e) => Number(e.id));
@@ -183,7 +183,7 @@ describe('the history', () => {
       record(aliceId, { ip: '2001:db8::1', country: null, asn: null, status: 404 }),
     ]);
     const read = async (query: Record<string, string>) =>
-      (await page(alice.token, query)).json<FwAccessPage>().entries;
+      (await page(alice.token, query)).json<FirewallAccessPage>().entries;
     const blocked = await read({ blocked: 'true' });
     expect(blocked).toHaveLength(1);
     expect(blocked[0]).toMatchObject({
@@ -198,11 +198,11 @@ describe('the history', () => {
   });
 
   it.each([
-    [{ ip: 'nope' }, fwAccessMessages.ip],
-    [{ country: 'Germany' }, fwAccessMessages.country],
-    [{ status: '42' }, fwAccessMessages.status],
-    [{ blocked: 'yes' }, fwAccessMessages.blocked],
-    [{ before: '-1' }, fwAccessMessages.cursor],
+    [{ ip: 'nope' }, firewallAccessMessages.ip],
+    [{ country: 'Germany' }, firewallAccessMessages.country],
+    [{ status: '42' }, firewallAccessMessages.status],
+    [{ blocked: 'yes' }, firewallAccessMessages.blocked],
+    [{ before: '-1' }, firewallAccessMessages.cursor],
   ])('refuses the filters %o', async (query, message) => {
     const res = await page(alice.token, query as Record<string, string>);
     expect(res.statusCode).toBe(400);
@@ -254,7 +254,7 @@ describe('the live tail', () => {
   });
 
   it('starts after the entry the caller already shows', async () => {
-    const first = (await page(alice.token)).json<FwAccessPage>();
+    const first = (await page(alice.token)).json<FirewallAccessPage>();
     const third = first.entries[2]!;
     const tail = await openTail(t.config.appUrl, alice.token, { after: third.id });
     await waitFor(() => tail.events.flat().length >= 2, 2000);
@@ -266,7 +266,7 @@ describe('the live tail', () => {
   });
 
   it("starts from the history page's tail: what was stored after the page was read is sent", async () => {
-    const read = (await page(alice.token)).json<FwAccessPage>();
+    const read = (await page(alice.token)).json<FirewallAccessPage>();
     expect(read.tail).toMatch(/^\d+$/);
     await ingest([record(aliceId, { url: '/after-the-page' })]);
     const tail = await openTail(t.config.appUrl, alice.token, { from: read.tail });
@@ -283,10 +283,10 @@ describe('the live tail', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'from the history page, sends a batch whose transaction began before one the page shows and committed after the read',
     async () => {
-      let read: FwAccessPage | undefined;
+      let read: FirewallAccessPage | undefined;
       await whileUncommitted('/began-first', async () => {
         await ingest([record(aliceId, { url: '/committed-first' })]);
-        read = (await page(alice.token)).json<FwAccessPage>();
+        read = (await page(alice.token)).json<FirewallAccessPage>();
       });
       if (!read) throw new Error('the page was not read');
       expect(read.entries.map((e) => e.url)).toContain('/committed-first');
@@ -311,7 +311,7 @@ describe('the live tail', () => {
         (id, shop_id, time, ip, method, url, status, action, bytes, duration_ms)
       overriding system value
       values (${lateId}, ${aliceId}, now(), '8.8.8.8', 'GET', '/late', 200, 'allow', 1, 1)`);
-    await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
+    await t.app.notify.publish(FIREWALL_LOG_CHANNEL, aliceId);
     await waitFor(() => tail.events.flat().length >= 2, 5000);
     expect(tail.events.flat().map((e) => [e.url, Number(e.id) > lateId])).toEqual([
       ['/early', true],
@@ -326,7 +326,7 @@ describe('the live tail', () => {
       const tail = await openTail(t.config.appUrl, alice.token);
       // A later batch, with higher ids, commits and is announced first.
       await whileUncommitted('/slow', () => ingest([record(aliceId, { url: '/fast' })]));
-      await t.app.notify.publish(FW_LOG_CHANNEL, aliceId);
+      await t.app.notify.publish(FIREWALL_LOG_CHANNEL, aliceId);
       await waitFor(() => tail.events.flat().length >= 2, 5000);
       const sent = tail.events.flat();
       expect(sent.map((e) => e.url)).toEqual(['/slow', '/fast']);
@@ -340,15 +340,17 @@ describe('the live tail', () => {
     expect(anonymous.response.status).toBe(401);
     const plain = await openTail(t.config.appUrl, alice.token, {}, false);
     expect(plain.response.status).toBe(406);
-    expect(await plain.response.json()).toMatchObject({ Message: fwAccessMessages.stream });
+    expect(await plain.response.json()).toMatchObject({ Message: firewallAccessMessages.stream });
     const bad = await openTail(t.config.appUrl, alice.token, { status: 'x' });
     expect(bad.response.status).toBe(400);
-    expect(await bad.response.json()).toMatchObject({ Message: fwAccessMessages.status });
+    expect(await bad.response.json()).toMatchObject({ Message: firewallAccessMessages.status });
     const badStart = await openTail(t.config.appUrl, alice.token, {
       from: '99999999999999999999999',
     });
     expect(badStart.response.status).toBe(400);
-    expect(await badStart.response.json()).toMatchObject({ Message: fwAccessMessages.cursor });
+    expect(await badStart.response.json()).toMatchObject({
+      Message: firewallAccessMessages.cursor,
+    });
     await Promise.all([anonymous.close(), plain.close(), bad.close(), badStart.close()]);
   });
 });
@@ -361,7 +363,7 @@ describe('a verified signed agent', () => {
       record(aliceId, { ip, url: '/unsigned' }),
     ];
     expect((await ingest(batch)).json()).toEqual({ stored: 2 });
-    const { entries } = (await page(alice.token, { ip })).json<FwAccessPage>();
+    const { entries } = (await page(alice.token, { ip })).json<FirewallAccessPage>();
     expect(entries.map((e) => [e.url, e.signedAgent])).toEqual([
       ['/unsigned', null],
       ['/signed', 'chatgpt.com'],

@@ -31,7 +31,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { FEED_COPIES_POLLS } from '../../src/features/network-feeds/feed-copies-route.js';
 import { NETWORK_FEEDS_JOB } from '../../src/features/network-feeds/network-feeds-plugin.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { policySourceOf, storeRequests, visitThrough } from './firewall-helpers.js';
 

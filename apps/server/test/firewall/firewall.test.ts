@@ -24,9 +24,9 @@ import { reservePort } from '@gatehouse/test-support';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { probeHost } from '../../src/features/firewall/waf-probe.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { policySourceOf, storeRequests, visitThrough } from './firewall-helpers.js';
 
@@ -316,20 +316,29 @@ describe('a firewall in front of the demo store', () => {
 
 describe("the firewall's own Referrer and ISP/ASN Blockers", () => {
   it('refuse what the storefront lists refuse, and change nothing', async () => {
-    const referrer = await t.call('addFwReferrerBlocker', alice.token, { value: 'not a domain' });
+    const referrer = await t.call('addFirewallReferrerBlocker', alice.token, {
+      value: 'not a domain',
+    });
     expect(referrer.statusCode).toBe(400);
-    const asn = await t.call('addFwAsnBlocker', alice.token, { value: 'AS-15169' });
+    const asn = await t.call('addFirewallAsnBlocker', alice.token, { value: 'AS-15169' });
     expect(asn.statusCode).toBe(400);
-    expect((await t.call('getFwAsnBlocker', alice.token)).json()).toMatchObject({ entries: [] });
+    expect((await t.call('getFirewallAsnBlocker', alice.token)).json()).toMatchObject({
+      entries: [],
+    });
   });
 
   it("block at the firewall with the engine's referrer and ASN matchers", async () => {
-    const referrer = await t.call('addFwReferrerBlocker', alice.token, { value: '*.spam.example' });
+    const referrer = await t.call('addFirewallReferrerBlocker', alice.token, {
+      value: '*.spam.example',
+    });
     expect(referrer.statusCode).toBe(200);
-    const asn = await t.call('addFwAsnBlocker', alice.token, { value: 'AS15169', note: 'Google' });
+    const asn = await t.call('addFirewallAsnBlocker', alice.token, {
+      value: 'AS15169',
+      note: 'Google',
+    });
     expect(asn.statusCode).toBe(200);
     expect(asn.json()).toMatchObject({ entries: [{ value: 'AS15169', note: 'Google' }] });
-    const again = await t.call('addFwAsnBlocker', alice.token, { value: '15169' });
+    const again = await t.call('addFirewallAsnBlocker', alice.token, { value: '15169' });
     expect(again.statusCode).toBe(400);
     await source.refresh();
     const before = await storeRequests(t, alice.shop);

@@ -7,7 +7,7 @@ import { FIREWALL_POLICIES_PATH, type FirewallSettings } from '@gatehouse/contra
 import { createPolicySource } from '@gatehouse/firewall';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { POLICY_SNAPSHOT_POLLS } from '../../src/features/firewall/policy-snapshot-route.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

@@ -3,16 +3,16 @@
 // entries only, newest first, a page at a time; Retry only for the caller's failed entries.
 import {
   DEFAULT_FRAUD_PROTECT,
-  FRAUD_LOG_PAGE_SIZE,
+  ORDER_LOG_PAGE_SIZE,
   fraudProtectMessages as m,
-  type FraudLogPage,
+  type OrderLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActions } from '../../src/db/order-actions-schema.js';
-import { shops } from '../../src/db/schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { orderActions } from '../../src/orders/order-actions-schema.js';
+import { shops } from '../../src/core/db/schema.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -154,10 +154,10 @@ describe('the log', () => {
   it('lists the caller’s entries, newest first, a page at a time, with the order’s admin link', async () => {
     const first = (
       await t.call('getFraudProtectLog', alice.token, { page: '1' })
-    ).json<FraudLogPage>();
+    ).json<OrderLogPage>();
     expect(first.total).toBe(25);
-    expect(first.pageSize).toBe(FRAUD_LOG_PAGE_SIZE);
-    expect(first.entries).toHaveLength(FRAUD_LOG_PAGE_SIZE);
+    expect(first.pageSize).toBe(ORDER_LOG_PAGE_SIZE);
+    expect(first.entries).toHaveLength(ORDER_LOG_PAGE_SIZE);
     expect(first.entries[0]).toMatchObject({
       orderName: '#5024',
       status: 'failed',
@@ -166,7 +166,7 @@ describe('the log', () => {
     });
     const second = (
       await t.call('getFraudProtectLog', alice.token, { page: '2' })
-    ).json<FraudLogPage>();
+    ).json<OrderLogPage>();
     expect(second.entries.map((e) => e.orderName)).toEqual([
       '#5004',
       '#5003',
@@ -174,7 +174,7 @@ describe('the log', () => {
       '#5001',
       '#5000',
     ]);
-    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<FraudLogPage>();
+    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<OrderLogPage>();
     expect(bobs.entries.map((e) => e.orderName)).toEqual(['#5001']);
   });
 
@@ -187,7 +187,7 @@ describe('the log', () => {
   });
 
   it('retries only the caller’s failed entries', async () => {
-    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<FraudLogPage>();
+    const bobs = (await t.call('getFraudProtectLog', bob.token)).json<OrderLogPage>();
     const bobEntry = bobs.entries[0]!;
     // Alice cannot retry Bob's entry: as if it did not exist.
     const foreign = await t.call('retryFraudProtectAction', alice.token, { id: bobEntry.id });
@@ -201,7 +201,7 @@ describe('the log', () => {
 
     const done = (
       await t.call('getFraudProtectLog', alice.token, { page: '2' })
-    ).json<FraudLogPage>();
+    ).json<OrderLogPage>();
     const notFailed = await t.call('retryFraudProtectAction', alice.token, {
       id: done.entries[0]!.id,
     });
@@ -275,10 +275,10 @@ describe('the log shared with the auto-cancel filters', () => {
     expect(fraud.statusCode).toBe(200);
     expect(filters.statusCode).toBe(200);
     // Fraud Protect's page also says what was written into the orders' risk (none here).
-    const { riskNotes, ...fraudPage } = fraud.json<FraudLogPage>();
+    const { riskNotes, ...fraudPage } = fraud.json<OrderLogPage>();
     expect(riskNotes).toEqual([]);
     expect(filters.json()).toEqual(fraudPage);
-    const page = fraud.json<FraudLogPage>();
+    const page = fraud.json<OrderLogPage>();
     expect(page.total).toBe(3);
     expect(page.entries.map((e) => [e.orderName, e.feature, e.action, e.filterName])).toEqual([
       ['#7003', 'fraud-protect', 'check', null],
@@ -286,19 +286,19 @@ describe('the log shared with the auto-cancel filters', () => {
       ['#7001', 'fraud-protect', 'cancel', null],
     ]);
     // Another shop sees none of them.
-    const bobs = (await t.call('getAutoCancelLog', bob.token)).json<FraudLogPage>();
+    const bobs = (await t.call('getAutoCancelLog', bob.token)).json<OrderLogPage>();
     expect(bobs.entries.map((e) => e.orderName)).toEqual(['#5001']);
   });
 
   it('narrows to one feature when asked, and refuses an unknown feature', async () => {
     const mine = (
       await t.call('getAutoCancelLog', dave.token, { page: '1', feature: 'auto-cancel' })
-    ).json<FraudLogPage>();
+    ).json<OrderLogPage>();
     expect(mine.total).toBe(1);
     expect(mine.entries.map((e) => e.orderName)).toEqual(['#7002']);
     const fraud = (
       await t.call('getFraudProtectLog', dave.token, { feature: 'fraud-protect' })
-    ).json<FraudLogPage>();
+    ).json<OrderLogPage>();
     expect(fraud.entries.map((e) => e.orderName)).toEqual(['#7003', '#7001']);
     const bad = await t.call('getFraudProtectLog', dave.token, { feature: 'firewall' });
     expect(bad.statusCode).toBe(400);
@@ -306,7 +306,7 @@ describe('the log shared with the auto-cancel filters', () => {
   });
 
   it('retries a filter’s failed entry from the Fraud Protect page, and not another shop’s', async () => {
-    const page = (await t.call('getFraudProtectLog', dave.token)).json<FraudLogPage>();
+    const page = (await t.call('getFraudProtectLog', dave.token)).json<OrderLogPage>();
     const filterEntry = page.entries.find((e) => e.feature === 'auto-cancel')!;
     const foreign = await t.call('retryAutoCancelAction', alice.token, { id: filterEntry.id });
     expect(foreign.statusCode).toBe(404);

@@ -4,11 +4,11 @@
 // one is untouched; the same webhook twice, another webhook for the same order and several
 // workers at once cancel once; a worker that died after sending the cancel is resumed without
 // a second refund; a platform that keeps failing is shown to the merchant, and Retry finishes.
-import { type DashboardData, type FraudLogPage, type OrderActionEntry } from '@gatehouse/contracts';
+import { type DashboardData, type OrderLogPage, type OrderActionEntry } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActions } from '../../src/db/order-actions-schema.js';
-import { webhookEvents } from '../../src/db/schema.js';
+import { orderActions } from '../../src/orders/order-actions-schema.js';
+import { webhookEvents } from '../../src/core/db/schema.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
 import { processOrder } from '../../src/features/fraud-protect/process-order.js';
 import { claimLeaseMs } from '../../src/orders/held-claim.js';
@@ -36,7 +36,7 @@ afterAll(async () => {
 async function log(): Promise<OrderActionEntry[]> {
   const res = await t.call('getFraudProtectLog', owner.token, { page: '1' });
   expect(res.statusCode).toBe(200);
-  return res.json<FraudLogPage>().entries;
+  return res.json<OrderLogPage>().entries;
 }
 
 async function entriesOf(orderId: number | string) {

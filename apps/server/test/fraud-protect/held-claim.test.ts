@@ -6,9 +6,9 @@
 // with a killed process and the takeover queued with the claim, is in killed-worker.test.ts.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActions } from '../../src/db/order-actions-schema.js';
+import { orderActions } from '../../src/orders/order-actions-schema.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
+import { JOB_SCHEMA } from '../../src/core/jobs/job-schema.js';
 import { claimLeaseMs } from '../../src/orders/held-claim.js';
 import { claimAction, markSent, recordActions } from '../../src/orders/order-actions.js';
 import {

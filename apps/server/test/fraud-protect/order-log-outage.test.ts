@@ -4,7 +4,7 @@
 // once the platform answers the order is cancelled and refunded once, however often Retry is
 // pressed. A cancel the platform refuses for good offers no Retry. The log is one line per
 // order: its total counts orders, and an order's entries come together.
-import { type FraudLogPage, type OrderActionEntry } from '@gatehouse/contracts';
+import { type OrderLogPage, type OrderActionEntry } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fraudProtectShop } from '../helpers/fraud-protect-shop.js';
 import { failOrderReads } from '../helpers/order-faults.js';
@@ -29,10 +29,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function logPage(): Promise<FraudLogPage> {
+async function logPage(): Promise<OrderLogPage> {
   const res = await t.call('getFraudProtectLog', owner.token, { page: '1' });
   expect(res.statusCode).toBe(200);
-  return res.json<FraudLogPage>();
+  return res.json<OrderLogPage>();
 }
 
 const entriesOf = async (orderId: number) =>

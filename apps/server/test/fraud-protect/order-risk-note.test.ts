@@ -9,13 +9,13 @@
 import {
   DEFAULT_FRAUD_PROTECT,
   NEW_AUTO_CANCEL_FILTER,
-  type FraudLogPage,
+  type OrderLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
 import { buildNetworkClassifier, FEEDS, loadNetworkTable, parseFeed } from '@gatehouse/engine';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../../src/db/schema.js';
+import { webhookEvents } from '../../src/core/db/schema.js';
 import { FRAUD_ORDER_JOB } from '../../src/features/fraud-protect/fraud-protect-job.js';
 import { noteOrderRisk, RISK_NOTE_JOB } from '../../src/features/fraud-protect/risk-note-job.js';
 import { orderRiskNotes } from '../../src/features/fraud-protect/risk-note-schema.js';
@@ -187,7 +187,7 @@ describe('writing what Gatehouse found into the order’s risk', () => {
     // The order log shows what was written beside what was done, on Fraud Protect's log only,
     // and to this shop only.
     const log = await t.call('getFraudProtectLog', owner.token, { page: '1' });
-    expect(log.json<FraudLogPage>().riskNotes).toEqual([
+    expect(log.json<OrderLogPage>().riskNotes).toEqual([
       {
         orderId: String(placed.id),
         status: 'written',
@@ -197,10 +197,10 @@ describe('writing what Gatehouse found into the order’s risk', () => {
       },
     ]);
     const filterLog = await t.call('getAutoCancelLog', owner.token, { page: '1' });
-    expect(filterLog.json<FraudLogPage>()).not.toHaveProperty('riskNotes');
+    expect(filterLog.json<OrderLogPage>()).not.toHaveProperty('riskNotes');
     const other = await fraudProtectShop(t, 'risk-note-other');
     const otherLog = await t.call('getFraudProtectLog', other.owner.token, { page: '1' });
-    expect(otherLog.json<FraudLogPage>()).toMatchObject({ entries: [], riskNotes: [] });
+    expect(otherLog.json<OrderLogPage>()).toMatchObject({ entries: [], riskNotes: [] });
 
     // The order heard of again: three more deliveries and two workers at once.
     const body = JSON.stringify({ id: placed.id, name: placed.name });

@@ -5,8 +5,8 @@
 import type { CallName } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { visits } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import type { SignedIn, TestApp } from '../helpers/test-app.js';
 import type { ForeignIds } from './hostile-inputs.js';
 

@@ -13,7 +13,7 @@ import {
   FIREWALL_FEEDS_PATH,
   FIREWALL_POLICIES_PATH,
   customerBlockListsExportPath,
-  FW_ACCESS_STREAM_PATH,
+  FIREWALL_ACCESS_STREAM_PATH,
   ipListExportPath,
   referrerBlockerExportPath,
   VISIT_EXPORT_PATH,
@@ -164,7 +164,7 @@ export const ROUTE_TABLE: readonly FuzzRoute[] = [
     // reaches its checks of the session, the plan and the filters, and its 406.
     name: 'firewall access log live tail',
     method: 'GET',
-    path: FW_ACCESS_STREAM_PATH,
+    path: FIREWALL_ACCESS_STREAM_PATH,
     auth: 'bearer',
     input: 'query',
     answers: 'json',

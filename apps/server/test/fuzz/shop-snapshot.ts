@@ -4,7 +4,7 @@
 // allowed to touch them; so are the checkout block list's sync state and the app embed's last
 // known state, which background jobs write after an earlier request's answer.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/db/client.js';
+import type { Database } from '../../src/core/db/client.js';
 
 const SKIPPED = new Set([
   'sessions',

@@ -8,7 +8,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
 /** A buyer's address in the emulator's country. */

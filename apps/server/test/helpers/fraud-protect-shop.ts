@@ -1,9 +1,9 @@
 // A signed-in shop on Premium with Fraud Protect on, for the order pipeline tests, and the
 // cancel entry of one of its orders as the merchant's log shows it.
-import { DEFAULT_FRAUD_PROTECT, type FraudLogPage } from '@gatehouse/contracts';
+import { DEFAULT_FRAUD_PROTECT, type OrderLogPage } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
 /** Signs the shop in, puts it on Premium and turns Fraud Protect on; answers it and its id. */
@@ -30,7 +30,7 @@ export async function cancelEntry(t: TestApp, owner: SignedIn, orderId: string) 
   const res = await t.call('getFraudProtectLog', owner.token, { page: '1' });
   expect(res.statusCode).toBe(200);
   return res
-    .json<FraudLogPage>()
+    .json<OrderLogPage>()
     .entries.find((e) => e.orderId === orderId && e.action === 'cancel');
 }
 

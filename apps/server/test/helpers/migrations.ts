@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
+import { migrationsFolder } from '../../src/core/db/client.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export { migrationsFolder };
@@ -57,7 +57,7 @@ export async function openUnmigrated(env: Record<string, string>): Promise<Migra
       close: () => pool.end(),
     };
   }
-  const { PGliteWorker } = await import('../../src/db/pglite-worker-client.js');
+  const { PGliteWorker } = await import('../../src/core/db/pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // As the server opens it, from the template of a fresh database (no preparedKey: unmigrated).

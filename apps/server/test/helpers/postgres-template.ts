@@ -11,9 +11,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { getConstructionPlans } from 'pg-boss';
-import { migrationsFolder } from '../../src/db/client.js';
-import { preparedTemplateKey } from '../../src/db/prepared-template.js';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
+import { migrationsFolder } from '../../src/core/db/client.js';
+import { preparedTemplateKey } from '../../src/core/db/prepared-template.js';
+import { JOB_SCHEMA } from '../../src/core/jobs/job-schema.js';
 
 const PREFIX = 'gh_template_';
 /** The advisory lock held while a template is looked for or made. */

@@ -4,9 +4,9 @@
 // folder, so each server starts without running initdb, the migrations and pg-boss's install.
 // Run: tsx apps/server/test/helpers/prepare-pglite-folder.ts <empty folder>
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../../src/db/client.js';
-import type { PGliteWorker } from '../../src/db/pglite-worker-client.js';
-import { installJobSchema } from '../../src/db/prepared-template.js';
+import { openDatabase } from '../../src/core/db/client.js';
+import type { PGliteWorker } from '../../src/core/db/pglite-worker-client.js';
+import { installJobSchema } from '../../src/core/db/prepared-template.js';
 
 export async function preparePgliteFolder(folder: string): Promise<void> {
   if (folder.startsWith('memory://')) throw new Error('a data folder is needed, not memory://');

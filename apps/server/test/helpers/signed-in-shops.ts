@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { shops, type Shop } from '../../src/db/schema.js';
+import { shops, type Shop } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from './test-app.js';
 
 export type Plan = Shop['plan'];

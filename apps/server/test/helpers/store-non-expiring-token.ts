@@ -4,11 +4,11 @@
 // no server runs on it, so a browser test can put such a shop in place before the server starts.
 // Usage: PGLITE_DIR=… APP_SECRET_FILE=… tsx store-non-expiring-token.ts <shop domain> <token>
 import { eq } from 'drizzle-orm';
-import { readOrCreateAppSecret } from '../../src/app-secret-file.js';
-import { createTokenCipher } from '../../src/crypto/token-cipher.js';
-import { openDatabase } from '../../src/db/client.js';
-import { shops } from '../../src/db/schema.js';
-import { createTokenColumns } from '../../src/tokens/token-columns.js';
+import { readOrCreateAppSecret } from '../../src/core/app-secret-file.js';
+import { createTokenCipher } from '../../src/core/crypto/token-cipher.js';
+import { openDatabase } from '../../src/core/db/client.js';
+import { shops } from '../../src/core/db/schema.js';
+import { createTokenColumns } from '../../src/core/tokens/token-columns.js';
 import { nonExpiringGrant } from './non-expiring-grant.js';
 
 const [domain, accessToken] = process.argv.slice(2);

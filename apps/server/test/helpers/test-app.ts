@@ -7,7 +7,7 @@ import { buildEmulator, EmulatorControl } from '@gatehouse/platform-emulator';
 import { reservePort } from '@gatehouse/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
-import { loadConfig, type AppConfig } from '../../src/env.js';
+import { loadConfig, type AppConfig } from '../../src/core/env.js';
 import { standInResolver } from './crawler-resolver.js';
 import { createTestDatabase } from './test-database.js';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/db/client.js';
+import { openDatabase, type OpenedDatabase } from '../../src/core/db/client.js';
 import { databaseUrl, preparedTemplate } from './postgres-template.js';
 
 export interface TestDatabase {

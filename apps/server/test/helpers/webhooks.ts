@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { webhookEvents, type WebhookEventRow } from '../../src/db/schema.js';
-import { webhookHmac } from '../../src/platform/webhook-hmac.js';
+import { webhookEvents, type WebhookEventRow } from '../../src/core/db/schema.js';
+import { webhookHmac } from '../../src/core/platform/webhook-hmac.js';
 import type { TestApp } from './test-app.js';
 
 /**

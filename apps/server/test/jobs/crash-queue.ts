@@ -1,6 +1,6 @@
 // The queue of the crash test, the same on the instance that dies and the one that survives:
 // a job active for longer than 2 s counts as lost and is retried (once).
-import type { JobDefinition, JobRun } from '../../src/jobs/job-queue.js';
+import type { JobDefinition, JobRun } from '../../src/core/jobs/job-queue.js';
 
 export const CRASH_QUEUE = 'test-crash';
 

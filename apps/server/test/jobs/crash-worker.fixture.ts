@@ -2,7 +2,7 @@
 // "started <id>" when its handler has the job, and never finishes it. The test kills the
 // process there, as a crash or a lost machine would.
 import { pino } from 'pino';
-import { createJobQueue } from '../../src/jobs/job-queue.js';
+import { createJobQueue } from '../../src/core/jobs/job-queue.js';
 import { CRASH_QUEUE, crashQueue } from './crash-queue.js';
 
 const [databaseUrl] = process.argv.slice(2);

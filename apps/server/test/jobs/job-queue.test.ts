@@ -4,10 +4,10 @@
 // the OAuth callback's post-install job writes the storefront's app metafield.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { waitFor } from '../helpers/billing.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { gql } from '../../src/platform/gql.js';
+import { gql } from '../../src/core/platform/gql.js';
 
 let t: TestApp;
 const seen: { queue: string; id: string; retryCount: number; data: object }[] = [];

@@ -20,7 +20,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_BLOCK_SOURCES } from '../../src/app.js';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { buildForShop, loadSync } from '../../src/features/customer-block-lists/checkout-sync.js';
 import { emailTargetMessages } from '../../src/features/customer-block-lists/email-list-target.js';
 import { checkoutAs } from '../helpers/storefront-checkout.js';

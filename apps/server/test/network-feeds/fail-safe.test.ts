@@ -12,7 +12,7 @@ import {
 } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { standInResolver } from '../helpers/crawler-resolver.js';
 import { classifierReady } from '../helpers/classifier-ready.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';

@@ -2,7 +2,7 @@
 // is cut to end with an ellipsis, and the order is cancelled instead of refused.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { capStaffNote, cancelOrder, STAFF_NOTE_MAX } from '../../src/orders/platform-orders.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

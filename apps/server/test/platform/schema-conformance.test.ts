@@ -16,7 +16,7 @@ import {
 } from 'graphql';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../src/platform/api-version.js';
+import { API_VERSION } from '../../src/core/platform/api-version.js';
 import { deprecatedDeclarations, deprecatedUses } from './deprecated-uses.js';
 import { publishedSchema } from './published-schema.js';
 import { subsetDifferences } from './schema-subset.js';

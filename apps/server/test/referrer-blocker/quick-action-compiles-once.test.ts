@@ -5,7 +5,7 @@ import type { ReferrerBlockerView } from '@gatehouse/contracts';
 import * as engine from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 vi.mock('@gatehouse/engine', async (importOriginal) => {

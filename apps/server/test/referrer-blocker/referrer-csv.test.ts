@@ -12,8 +12,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
-import { shops } from '../../src/db/schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { shops } from '../../src/core/db/schema.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { api, BOT_CATEGORIES, type CallName } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops, type Shop } from '../../src/db/schema.js';
+import { shops, type Shop } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { ruleCostMessages } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateVisits } from '../../src/cli/visit-generator.js';
 import { insertVisits } from '../../src/cli/visit-ingest.js';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { ensureVisitPartitions } from '../../src/features/visitor-logs/visit-partitions.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

@@ -7,10 +7,10 @@
 import { type RuleCostResult } from '@gatehouse/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { visitBatches } from '../../src/features/rule-cost/visit-batches.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const DE = '88.198.0.1';

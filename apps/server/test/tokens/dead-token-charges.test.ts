@@ -3,10 +3,10 @@
 // again the sweep sends it and it is posted.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageCharges } from '../../src/db/billing-schema.js';
+import { usageCharges } from '../../src/features/billing/billing-schema.js';
 import { USAGE_CHARGE_JOB } from '../../src/features/billing/usage-charge-job.js';
 import { USAGE_CHARGE_SWEEP_JOB } from '../../src/features/billing/usage-charge-sweep.js';
-import { RECONNECT_MESSAGE } from '../../src/platform/shop-token-dead.js';
+import { RECONNECT_MESSAGE } from '../../src/core/platform/shop-token-dead.js';
 import { approve, waitFor } from '../helpers/billing.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { afterStartJobs, shopRow } from './token-fixtures.js';

@@ -8,10 +8,10 @@
 import { DEFAULT_FRAUD_PROTECT, type CustomerBlockListsView } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActions } from '../../src/db/order-actions-schema.js';
-import { shops } from '../../src/db/schema.js';
-import { RECONNECT_MESSAGE } from '../../src/platform/shop-token-dead.js';
-import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
+import { orderActions } from '../../src/orders/order-actions-schema.js';
+import { shops } from '../../src/core/db/schema.js';
+import { RECONNECT_MESSAGE } from '../../src/core/platform/shop-token-dead.js';
+import { TOKEN_MIGRATION_JOB } from '../../src/core/tokens/token-migration.js';
 import { approve } from '../helpers/billing.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { QUICK_RETRIES } from '../helpers/webhooks.js';

@@ -3,8 +3,8 @@
 // which it keeps answering for that: seven days for a migration, until the new refresh token
 // is used for a refresh. Nothing is marked dead, and the shop keeps working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql } from '../../src/platform/gql.js';
-import { PlatformError } from '../../src/platform/platform-error.js';
+import { gql } from '../../src/core/platform/gql.js';
+import { PlatformError } from '../../src/core/platform/platform-error.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { afterStartJobs, grantsOf, shopRow, withNonExpiringToken } from './token-fixtures.js';
 

@@ -5,10 +5,10 @@
 // fail at once without asking the platform again.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
-import { gql } from '../../src/platform/gql.js';
-import { ShopTokenDeadError } from '../../src/platform/shop-token-dead.js';
-import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
+import { shops } from '../../src/core/db/schema.js';
+import { gql } from '../../src/core/platform/gql.js';
+import { ShopTokenDeadError } from '../../src/core/platform/shop-token-dead.js';
+import { TOKEN_MIGRATION_JOB } from '../../src/core/tokens/token-migration.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { afterStartJobs, grantsOf, shopRow } from './token-fixtures.js';
 

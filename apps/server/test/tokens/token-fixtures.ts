@@ -1,10 +1,10 @@
 // Offline-token set-ups the token tests share: a shop whose row holds a non-expiring token,
 // as every shop installed before Gatehouse asked for expiring tokens has, and the shop's row.
 import { eq, sql } from 'drizzle-orm';
-import { shops, type Shop } from '../../src/db/schema.js';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema.js';
-import { POST_INSTALL_JOB } from '../../src/jobs/post-install.js';
-import { TOKEN_MIGRATION_JOB } from '../../src/tokens/token-migration.js';
+import { shops, type Shop } from '../../src/core/db/schema.js';
+import { JOB_SCHEMA } from '../../src/core/jobs/job-schema.js';
+import { POST_INSTALL_JOB } from '../../src/core/jobs/post-install.js';
+import { TOKEN_MIGRATION_JOB } from '../../src/core/tokens/token-migration.js';
 import { waitFor } from '../helpers/billing.js';
 import { nonExpiringGrant } from '../helpers/non-expiring-grant.js';
 import type { TestApp } from '../helpers/test-app.js';

@@ -5,7 +5,7 @@
 // grants script tags keeps its tags but loses its subscriptions.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { updateCleanups } from '../../src/features/update-cleanup/update-cleanup-schema.js';
 import {
   UPDATE_CLEANUP_JOB,

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeGracefully } from '@gatehouse/graceful-close';
-import { openDatabase } from '../../src/db/client.js';
-import { visits } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { openDatabase } from '../../src/core/db/client.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 const HOLD = 'x-test-hold-decision';

@@ -12,10 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKERS } from '../../src/app.js';
 import { asnRules } from '../../src/features/asn-blocker/asn-schema.js';
-import type { OpenedDatabase } from '../../src/db/client.js';
-import { ipRules, visits } from '../../src/db/protection-schema.js';
+import type { OpenedDatabase } from '../../src/core/db/client.js';
+import { ipRules, visits } from '../../src/protection/protection-schema.js';
 import { referrerRules } from '../../src/features/referrer-blocker/referrer-schema.js';
-import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
+import { blockerHourlyCounts, shops } from '../../src/core/db/schema.js';
 import {
   createVisitBuffer,
   type VisitBufferOptions,

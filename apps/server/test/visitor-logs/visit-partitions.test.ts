@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../../src/db/client.js';
-import { shops } from '../../src/db/schema.js';
+import type { OpenedDatabase } from '../../src/core/db/client.js';
+import { shops } from '../../src/core/db/schema.js';
 import {
   NO_NETWORK_FACTS,
   NO_RULE_FACTS,

@@ -5,8 +5,8 @@
 import type { VisitPage } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../src/db/protection-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const US = '8.8.8.8';

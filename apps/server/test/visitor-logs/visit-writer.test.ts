@@ -6,9 +6,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKERS } from '../../src/app.js';
-import type { OpenedDatabase } from '../../src/db/client.js';
-import { visits } from '../../src/db/protection-schema.js';
-import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
+import type { OpenedDatabase } from '../../src/core/db/client.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { blockerHourlyCounts, shops } from '../../src/core/db/schema.js';
 import {
   NO_NETWORK_FACTS,
   NO_RULE_FACTS,

@@ -5,8 +5,8 @@
 import type { IpLookupResult, TimeSeries, VisitPage } from '@gatehouse/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits, type VisitRow } from '../../src/db/protection-schema.js';
-import { blockerHourlyCounts, shops } from '../../src/db/schema.js';
+import { visits, type VisitRow } from '../../src/protection/protection-schema.js';
+import { blockerHourlyCounts, shops } from '../../src/core/db/schema.js';
 import {
   VISIT_RETENTION_JOB,
   type RetentionRun,

@@ -18,13 +18,13 @@ import {
 import { FEEDS } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../src/db/schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { networkFeeds } from '../../src/features/network-feeds/network-feeds-schema.js';
 import {
   vpnBlockerSwitches,
   vpnTrustedAsns,
 } from '../../src/features/vpn-blocker/vpn-blocker-schema.js';
-import { UPGRADE_MESSAGE } from '../../src/plan-gates.js';
+import { UPGRADE_MESSAGE } from '../../src/core/plan-gates.js';
 import { classifierReady } from '../helpers/classifier-ready.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

@@ -15,8 +15,8 @@ import {
 } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActions } from '../../src/db/order-actions-schema.js';
-import { shops } from '../../src/db/schema.js';
+import { orderActions } from '../../src/orders/order-actions-schema.js';
+import { shops } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { settled } from '../helpers/webhooks.js';
 

@@ -5,8 +5,8 @@
 // other shop's. app/uninstalled stops the shop's protection at once.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../src/db/protection-schema.js';
-import { auditLog, customerDataRequests, shops, webhookEvents } from '../../src/db/schema.js';
+import { visits } from '../../src/protection/protection-schema.js';
+import { auditLog, customerDataRequests, shops, webhookEvents } from '../../src/core/db/schema.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { deliverWebhook, settled } from '../helpers/webhooks.js';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops, webhookEvents } from '../../src/db/schema.js';
+import { shops, webhookEvents } from '../../src/core/db/schema.js';
 import { WEBHOOK_JOB } from '../../src/features/webhooks/deliveries.js';
 import { STUCK_AFTER_MS, sweepWebhooks } from '../../src/features/webhooks/webhook-sweep.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';

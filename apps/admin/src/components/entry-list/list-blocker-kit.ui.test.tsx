@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   asnBlockerManifest,
-  fwAsnBlockerManifest,
+  firewallAsnBlockerManifest,
   protectionMessages as m,
   referrerBlockerManifest,
   type AsnBlockerView,
   type AsnEntry,
-  type FwListEntry,
+  type FirewallListEntry,
   type ReferrerBlockerView,
   type ReferrerEntry,
 } from '@gatehouse/contracts';
@@ -157,12 +157,12 @@ describe('the list-blocker kit’s page', () => {
   });
 
   it('reads the added entry from the whole list a firewall list answers, and weighs nothing', async () => {
-    const entry: FwListEntry = { ...hetzner, id: crypto.randomUUID(), value: 'AS15169' };
+    const entry: FirewallListEntry = { ...hetzner, id: crypto.randomUUID(), value: 'AS15169' };
     const { user, sent } = renderPage(
       <ListBlockerKitEditor
-        manifest={fwAsnBlockerManifest}
+        manifest={firewallAsnBlockerManifest}
         words={{
-          ...wordsOf<FwListEntry>('ASN or ISP name', 'ASNs and ISP names'),
+          ...wordsOf<FirewallListEntry>('ASN or ISP name', 'ASNs and ISP names'),
           added: ([added]) => `Blocked ${added?.value ?? 'nothing'}`,
         }}
         onUpgrade={() => {}}

@@ -17,10 +17,10 @@ import {
 import { normalizeIp } from '@gatehouse/engine/values';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accessRequests } from '../../db/access-requests-schema.js';
-import { badRequest, tooManyRequests } from '../../errors.js';
-import { assertCleanRequest } from '../../http/route.js';
-import { installedShopId } from '../../shops.js';
+import { accessRequests } from '../../protection/access-requests-schema.js';
+import { badRequest, tooManyRequests } from '../../core/errors.js';
+import { assertCleanRequest } from '../../core/http/route.js';
+import { installedShopId } from '../../core/shops.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Requests one store takes per hour; past it the shopper is asked to write by email. */

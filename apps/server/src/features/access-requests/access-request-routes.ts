@@ -11,12 +11,12 @@ import {
 } from '@gatehouse/contracts';
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accessRequests } from '../../db/access-requests-schema.js';
-import { visits } from '../../db/protection-schema.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { accessRequests } from '../../protection/access-requests-schema.js';
+import { visits } from '../../protection/protection-schema.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { decidingRuleOf, ruleLabeler } from '../../protection/rule-labels.js';
-import { shopOfSession } from '../../shops.js';
+import { shopOfSession } from '../../core/shops.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Requests listed at most (the newest). */

@@ -1,9 +1,9 @@
 // getAccountInfo's answer, built from the shop row and the platform's addresses.
 import type { AccountInfo } from '@gatehouse/contracts';
-import type { Shop } from '../../db/schema.js';
-import type { PlatformUrl } from '../../platform/platform-url.js';
-import { hasThemeScope } from '../../shops.js';
-import { APP_EMBED_HANDLE } from '../../platform/app-embed.js';
+import type { Shop } from '../../core/db/schema.js';
+import type { PlatformUrl } from '../../core/platform/platform-url.js';
+import { hasThemeScope } from '../../core/shops.js';
+import { APP_EMBED_HANDLE } from '../../core/platform/app-embed.js';
 import { unsupportedReasonOf } from './store-support.js';
 
 export function accountInfoOf(

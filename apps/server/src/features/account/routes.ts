@@ -4,11 +4,11 @@
 import { api } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import { badRequest, messages } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { PlatformError } from '../../platform/platform-error.js';
-import { hasThemeScope, shopOfSession } from '../../shops.js';
+import { shops } from '../../core/db/schema.js';
+import { badRequest, messages } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { PlatformError } from '../../core/platform/platform-error.js';
+import { hasThemeScope, shopOfSession } from '../../core/shops.js';
 import { accountInfoOf } from './account-info.js';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {

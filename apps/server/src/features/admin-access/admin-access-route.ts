@@ -26,13 +26,13 @@ import {
 } from '@gatehouse/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../audit.js';
-import { hashSecret } from '../../crypto/secrets.js';
-import { adminDevices } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../errors.js';
-import { assertCleanRequest } from '../../http/route.js';
-import { UPGRADE_MESSAGE } from '../../plan-gates.js';
+import { audit } from '../../core/audit.js';
+import { hashSecret } from '../../core/crypto/secrets.js';
+import { adminDevices } from '../../protection/protection-schema.js';
+import { shops } from '../../core/db/schema.js';
+import { badRequest, forbidden } from '../../core/errors.js';
+import { assertCleanRequest } from '../../core/http/route.js';
+import { UPGRADE_MESSAGE } from '../../core/plan-gates.js';
 
 export const adminAccessMessages = {
   unknownShop: 'This store does not use Gatehouse.',

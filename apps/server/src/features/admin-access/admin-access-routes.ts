@@ -6,14 +6,14 @@
 import { api, planIncludes } from '@gatehouse/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../audit.js';
-import { hashSecret } from '../../crypto/secrets.js';
-import { adminDevices } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
-import { forbidden } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { UPGRADE_MESSAGE } from '../../plan-gates.js';
-import { shopOfSession } from '../../shops.js';
+import { audit } from '../../core/audit.js';
+import { hashSecret } from '../../core/crypto/secrets.js';
+import { adminDevices } from '../../protection/protection-schema.js';
+import { shops } from '../../core/db/schema.js';
+import { forbidden } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { UPGRADE_MESSAGE } from '../../core/plan-gates.js';
+import { shopOfSession } from '../../core/shops.js';
 
 /** How long the storefront link opened from the dashboard may mark a device. */
 export const ADMIN_ACCESS_ARM_MS = 5 * 60 * 1000;

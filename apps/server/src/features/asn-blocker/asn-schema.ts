@@ -2,7 +2,7 @@
 // are in blocker_settings, like every blocker's.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { entryColumns } from '../../db/entry-columns.js';
+import { entryColumns } from '../../protection/entry-columns.js';
 
 /** One blocked network: exactly one of `asn` and `name` is set. */
 export const asnRules = pgTable(

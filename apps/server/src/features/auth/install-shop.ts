@@ -4,11 +4,11 @@
 // install, whichever way the token came (the OAuth callback or a session token's exchange).
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
-import { audit } from '../../audit.js';
-import { shops, type Shop } from '../../db/schema.js';
-import type { OfflineGrant } from '../../platform/offline-token-grants.js';
-import type { PlatformShop } from '../../platform/platform-client.js';
+import { POST_INSTALL_JOB, type PostInstallData } from '../../core/jobs/post-install.js';
+import { audit } from '../../core/audit.js';
+import { shops, type Shop } from '../../core/db/schema.js';
+import type { OfflineGrant } from '../../core/platform/offline-token-grants.js';
+import type { PlatformShop } from '../../core/platform/platform-client.js';
 
 export async function installShop(
   app: FastifyInstance,

@@ -7,9 +7,9 @@
 import { isShopDomain } from '@gatehouse/contracts';
 import { escapeHtml } from '@gatehouse/html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PlatformError } from '../../platform/platform-error.js';
+import { PlatformError } from '../../core/platform/platform-error.js';
 import { afterInstall, installShop } from './install-shop.js';
-import { mintLoginToken, spendOAuthState } from '../../sessions/one-time-tokens.js';
+import { mintLoginToken, spendOAuthState } from '../../core/sessions/one-time-tokens.js';
 
 export const callbackFailures = {
   unverified: 'This sign-in request could not be verified. Please sign in again.',

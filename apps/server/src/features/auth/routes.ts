@@ -4,19 +4,19 @@
 import { api, normalizeShopDomain, loginDomainMessages } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { audit } from '../../audit.js';
-import { shops } from '../../db/schema.js';
-import { badRequest, messages } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { newOAuthState } from '../../platform/platform-client.js';
+import { audit } from '../../core/audit.js';
+import { shops } from '../../core/db/schema.js';
+import { badRequest, messages } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { newOAuthState } from '../../core/platform/platform-client.js';
 import { registerOAuthCallback } from './oauth-callback.js';
 import {
   spendLoginToken,
   spendPersonateToken,
   storeOAuthState,
-} from '../../sessions/one-time-tokens.js';
-import { accessChanged } from '../../sessions/access-changes.js';
-import { createSession, revokeSession } from '../../sessions/sessions.js';
+} from '../../core/sessions/one-time-tokens.js';
+import { accessChanged } from '../../core/sessions/access-changes.js';
+import { createSession, revokeSession } from '../../core/sessions/sessions.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInLimit = {

@@ -10,9 +10,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionTokenInstaller } from '../../plugins/auth.js';
-import { SessionTokenRefusedError } from '../../platform/session-token.js';
-import { installedShopId } from '../../shops.js';
+import type { SessionTokenInstaller } from '../../core/plugins/auth.js';
+import { SessionTokenRefusedError } from '../../core/platform/session-token.js';
+import { installedShopId } from '../../core/shops.js';
 import { afterInstall, installShop } from './install-shop.js';
 import { installClaims } from './install-claims-schema.js';
 

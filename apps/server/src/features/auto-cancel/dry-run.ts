@@ -21,9 +21,9 @@ import type {
 } from '@gatehouse/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { JobDefinition } from '../../jobs/job-queue.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
 import { orderOwner } from '../../orders/order-job.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { PlatformError } from '../../core/platform/platform-client.js';
 import { autoCancelDryRuns, type AutoCancelDryRunRow } from './auto-cancel-schema.js';
 import { draftVerdict, placeDraft } from './dry-run-verdict.js';
 import { compileOrRefuse } from './filters.js';

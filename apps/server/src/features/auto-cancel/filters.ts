@@ -10,8 +10,8 @@ import {
 } from '@gatehouse/contracts';
 import { compileMatch, type CompiledMatch } from '@gatehouse/engine';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { badRequest, invalidRules, notFound } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { badRequest, invalidRules, notFound } from '../../core/errors.js';
 import { autoCancelFilters, type AutoCancelFilterRow } from './auto-cancel-schema.js';
 
 export const filterMessages = {

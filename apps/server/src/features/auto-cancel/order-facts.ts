@@ -10,7 +10,7 @@ import { networkKinds, type OrderFacts } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
 import { orderGid } from '../../orders/platform-orders.js';
 import type { OrderOwner } from '../../orders/run-actions.js';
-import { gql } from '../../platform/gql.js';
+import { gql } from '../../core/platform/gql.js';
 
 // Line items read per order (50): SKUs and quantities beyond them are not seen.
 const FILTER_ORDER_FIELDS = gql`

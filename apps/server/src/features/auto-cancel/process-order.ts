@@ -12,7 +12,7 @@
 import { planIncludes } from '@gatehouse/contracts';
 import { compileMatch, evaluateFilters, joinReasons } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import type { OrderActionParams } from '../../db/order-actions-schema.js';
+import type { OrderActionParams } from '../../orders/order-actions-schema.js';
 import {
   actionsOfOrder,
   decidedBy,

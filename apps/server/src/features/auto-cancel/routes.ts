@@ -6,8 +6,8 @@
 import { api, FILTER_LIMITS, type AutoCancelView } from '@gatehouse/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { notFound } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { ORDER_LOG_RETENTION_DAYS } from '../../orders/order-actions.js';
 import { orderLogRoutes } from '../../orders/order-log-routes.js';
 import { autoCancelOrderJob } from './auto-cancel-job.js';

@@ -6,10 +6,10 @@ import { subscriptionStatus } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../audit.js';
-import { shops } from '../../db/schema.js';
-import { parseWebhookJson } from '../../http/webhook-topic.js';
-import { accessChanged } from '../../sessions/access-changes.js';
+import { audit } from '../../core/audit.js';
+import { shops } from '../../core/db/schema.js';
+import { parseWebhookJson } from '../../core/http/webhook-topic.js';
+import { accessChanged } from '../../core/sessions/access-changes.js';
 import { applySubscriptionStatus } from './subscription-status.js';
 
 const payloadSchema = z.object({

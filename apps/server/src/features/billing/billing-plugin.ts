@@ -2,8 +2,8 @@
 // are posted by the job queue (any instance); metering sends their jobs as it queues them, and
 // a sweep (hourly and at start) sends the job of any pending charge left without one.
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.js';
-import { createBillingApi, type BillingApi } from '../../platform/billing-api.js';
+import type { Database } from '../../core/db/client.js';
+import { createBillingApi, type BillingApi } from '../../core/platform/billing-api.js';
 import { recordProtectedViews } from './metering.js';
 import { USAGE_CHARGE_JOB, usageChargeJob } from './usage-charge-job.js';
 import { USAGE_CHARGE_SWEEP_JOB, usageChargeSweepJob } from './usage-charge-sweep.js';

@@ -6,11 +6,11 @@
 // counting again (or posting again) can never charge the same thousand twice.
 import { plans } from '@gatehouse/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { SqlExecutor } from '../../jobs/job-queue.js';
-import { usageCharges, usagePeriods } from '../../db/billing-schema.js';
-import { blockerHourlyCounts, shops } from '../../db/schema.js';
-import { usagePeriodStart, USAGE_PERIOD_MS } from '../../usage-period.js';
+import type { Database } from '../../core/db/client.js';
+import type { SqlExecutor } from '../../core/jobs/job-queue.js';
+import { usageCharges, usagePeriods } from './billing-schema.js';
+import { blockerHourlyCounts, shops } from '../../core/db/schema.js';
+import { usagePeriodStart, USAGE_PERIOD_MS } from '../../core/usage-period.js';
 import { currentSubscription } from './subscription-status.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,10 +3,10 @@
 // features, nothing deleted). Statuses of older subscriptions are recorded but never change
 // the plan, and a status older than the last one applied is ignored.
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { subscriptions, type SubscriptionRow } from '../../db/billing-schema.js';
-import { shops } from '../../db/schema.js';
-import type { PlatformSubscriptionStatus } from '../../platform/billing-api.js';
+import type { Database } from '../../core/db/client.js';
+import { subscriptions, type SubscriptionRow } from './billing-schema.js';
+import { shops } from '../../core/db/schema.js';
+import type { PlatformSubscriptionStatus } from '../../core/platform/billing-api.js';
 
 export interface StatusReport {
   status: PlatformSubscriptionStatus;

@@ -2,9 +2,9 @@
 // trial still available, this period's protected page views and any approval still pending.
 import { plans, type SubscriptionState } from '@gatehouse/contracts';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { subscriptions } from '../../db/billing-schema.js';
-import type { Shop } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import { subscriptions } from './billing-schema.js';
+import type { Shop } from '../../core/db/schema.js';
 import { currentUsage } from './metering.js';
 import { currentSubscription } from './subscription-status.js';
 

@@ -8,13 +8,13 @@
 import type { PlanId } from '@gatehouse/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../audit.js';
-import { subscriptions, type SubscriptionRow } from '../../db/billing-schema.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
-import type { CreatedSubscription } from '../../platform/billing-api.js';
-import { PlatformError } from '../../platform/platform-client.js';
-import { outcomeUnknown, unknownOutcomeLead } from '../../platform/unknown-outcome.js';
+import { audit } from '../../core/audit.js';
+import { subscriptions, type SubscriptionRow } from './billing-schema.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
+import type { CreatedSubscription } from '../../core/platform/billing-api.js';
+import { PlatformError } from '../../core/platform/platform-client.js';
+import { outcomeUnknown, unknownOutcomeLead } from '../../core/platform/unknown-outcome.js';
 import { applySubscriptionStatus } from './subscription-status.js';
 
 type PaidPlan = Exclude<PlanId, 'free'>;

@@ -8,12 +8,12 @@
 // key makes a repeated post (a worker that died after posting) charge nothing twice.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { subscriptions, usageCharges, type UsageChargeRow } from '../../db/billing-schema.js';
-import type { BillingApi } from '../../platform/billing-api.js';
-import { UserErrorsError } from '../../platform/billing-api.js';
-import type { ShopTokens } from '../../plugins/platform.js';
-import type { JobDefinition, JobRun } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import { subscriptions, usageCharges, type UsageChargeRow } from './billing-schema.js';
+import type { BillingApi } from '../../core/platform/billing-api.js';
+import { UserErrorsError } from '../../core/platform/billing-api.js';
+import type { ShopTokens } from '../../core/plugins/platform.js';
+import type { JobDefinition, JobRun } from '../../core/jobs/job-queue.js';
 
 export const USAGE_CHARGE_JOB = 'usage-charge';
 const MAX_BACKOFF_SECONDS = 6 * 60 * 60;

@@ -5,10 +5,10 @@
 // once when an instance starts. A shop whose token is dead is left out until it reconnects: its
 // charges wait, pending, rather than failing against the dead token every hour.
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { usageCharges } from '../../db/billing-schema.js';
-import { shops } from '../../db/schema.js';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import { usageCharges } from './billing-schema.js';
+import { shops } from '../../core/db/schema.js';
+import type { JobDefinition, JobQueue } from '../../core/jobs/job-queue.js';
 import { USAGE_CHARGE_JOB } from './usage-charge-job.js';
 
 export const USAGE_CHARGE_SWEEP_JOB = 'usage-charge-sweep';

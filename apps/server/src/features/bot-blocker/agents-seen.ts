@@ -7,7 +7,7 @@
 import { BOT_AGENTS_PAGE_SIZE, type BotAgentsPage, type BotAgentView } from '@gatehouse/contracts';
 import { knownAgents, MAX_USER_AGENT_LENGTH, type BotCategory } from '@gatehouse/engine';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 
 /** Most of a category's visits one count reads, newest first. */
 export const SEEN_SCAN_LIMIT = 100_000;

@@ -1,7 +1,7 @@
 // The Bot Blocker's rules after a draft of its save (action, categories' and good bots' modes) or of
 // a custom pattern's add (read and refused as the add reads it), for the replay before saving.
 import { readBotPattern } from '@gatehouse/contracts';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerDrafts } from '../../protection/blocker.js';
 import { botEngineRules, botKey, loadBotState } from './bot-rules.js';
 import { botSave } from './bot-save.js';

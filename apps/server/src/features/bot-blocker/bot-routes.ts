@@ -6,8 +6,8 @@
 // before the answer, so the next storefront decision applies it.
 import { api, botMessages as m, readBotPattern } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { saveBlockerSettings } from '../../protection/blocker-settings.js';
 import {

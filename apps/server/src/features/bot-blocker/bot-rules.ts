@@ -18,9 +18,9 @@ import {
 } from '@gatehouse/contracts';
 import { goodBots, knownAgents, MAX_BOT_PATTERNS, type Rule } from '@gatehouse/engine';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import {
   actionOf,
@@ -29,7 +29,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { botRules, type BotRuleRow } from './bot-schema.js';
-import { readAll } from '../../db/side-by-side.js';
+import { readAll } from '../../core/db/side-by-side.js';
 
 export const BOT_BLOCKER = 'bot-blocker';
 

@@ -2,8 +2,8 @@
 // save and the rule-cost replay of its draft: the action, every category's mode (a category
 // the client left out keeps its own) and the good bots whose mode changes.
 import type { BotBlockerSettings } from '@gatehouse/contracts';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
 import { settingsFromInput } from '../../protection/blocker-settings.js';
 import { categoryModes, definedModes, loadBotState, withCategoryModes } from './bot-rules.js';
 import { readGoodBotChanges, withGoodBotModes } from './good-bots.js';

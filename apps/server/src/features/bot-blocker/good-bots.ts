@@ -5,8 +5,8 @@
 import { botMessages as m, type GoodBotMode } from '@gatehouse/contracts';
 import { goodBots } from '@gatehouse/engine';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { badRequest } from '../../core/errors.js';
 import { botKey, goodBotCategory, goodBotOf, type BotState } from './bot-rules.js';
 import { botRules } from './bot-schema.js';
 

@@ -5,7 +5,7 @@
 // older copy.
 import { isIP } from 'node:net';
 import { LRUCache } from 'lru-cache';
-import { readCappedText } from '../../http/capped-body.js';
+import { readCappedText } from '../../core/http/capped-body.js';
 
 /** Longest wait for the whole file. */
 export const ROBOTS_TIMEOUT_MS = 5_000;

@@ -6,7 +6,7 @@
 import { api, type RobotsTxtView } from '@gatehouse/contracts';
 import { botAgents, isBotCategory } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
+import { route } from '../../core/http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { loadBotState } from './bot-rules.js';
 import { robotsAdvice, type RobotsCrawler } from './robots-advice.js';

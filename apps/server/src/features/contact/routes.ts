@@ -2,8 +2,8 @@
 // support reads the stored questions through the support CLI.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { customerQuestions } from '../../db/schema.js';
-import { route } from '../../http/route.js';
+import { customerQuestions } from '../../core/db/schema.js';
+import { route } from '../../core/http/route.js';
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   route(

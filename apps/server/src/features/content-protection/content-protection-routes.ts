@@ -9,9 +9,9 @@ import {
 } from '@gatehouse/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { contentProtection } from '../../db/content-protection-schema.js';
-import { route } from '../../http/route.js';
+import type { Database } from '../../core/db/client.js';
+import { contentProtection } from '../../protection/content-protection-schema.js';
+import { route } from '../../core/http/route.js';
 
 async function load(db: Database, shopId: string): Promise<ContentProtectionSettings> {
   const [row] = await db

@@ -2,9 +2,9 @@
 // whitelist, through the same compile check as a save of the Country Blocker.
 import { visitorLogMessages as m, type QuickActionResult } from '@gatehouse/contracts';
 import { isCountryCode } from '@gatehouse/engine';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import {
   COUNTRY_BLOCKER,

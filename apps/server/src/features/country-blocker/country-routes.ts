@@ -4,8 +4,8 @@
 import { api, type CountryBlockerSettings } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { countryBlocker } from '../../db/schema.js';
-import { route } from '../../http/route.js';
+import { countryBlocker } from '../../core/db/schema.js';
+import { route } from '../../core/http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { blockerSettingsView, saveBlockerSettings } from '../../protection/blocker-settings.js';
 import {

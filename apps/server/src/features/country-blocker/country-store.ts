@@ -4,15 +4,15 @@
 import { COUNTRY_RULE_ID, type CountryBlockerSettings } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { countryBlocker } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import { countryBlocker } from '../../core/db/schema.js';
 import {
   actionOf,
   loadBlockerSettings,
   settingsFromInput,
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
-import { readAll } from '../../db/side-by-side.js';
+import { readAll } from '../../core/db/side-by-side.js';
 
 export const COUNTRY_BLOCKER = 'country-blocker';
 export { COUNTRY_RULE_ID };

@@ -3,7 +3,7 @@
 // does not list, and adding a country to its list would let that country's visitors in, the
 // opposite of what the moved entry did; the merchant keeps the country where it is or switches
 // the Country Blocker to blacklist mode first. References are the countries the add put in.
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { ListTarget } from '../../protection/list-targets.js';
 import {
   COUNTRY_BLOCKER,

@@ -16,19 +16,19 @@ import {
 import { defaultCustomerBlockMessage, type CheckoutSyncStatus } from '@gatehouse/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { shops } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import { shops } from '../../core/db/schema.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
-import { ShopTokenDeadError } from '../../platform/shop-token-dead.js';
-import { gql, type GraphqlDocument } from '../../platform/gql.js';
-import { PlatformError } from '../../platform/platform-error.js';
+import { ShopTokenDeadError } from '../../core/platform/shop-token-dead.js';
+import { gql, type GraphqlDocument } from '../../core/platform/gql.js';
+import { PlatformError } from '../../core/platform/platform-error.js';
 import {
   checkoutBlockSync,
   customerBlockSettings,
   type CheckoutBlockSyncRow,
 } from './customer-block-lists-schema.js';
-import { sideBySide } from '../../db/side-by-side.js';
+import { sideBySide } from '../../core/db/side-by-side.js';
 
 export const CHECKOUT_SYNC_JOB = 'checkout-block-sync';
 /** The function's API type, as the platform lists functions. */

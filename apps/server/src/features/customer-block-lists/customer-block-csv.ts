@@ -10,9 +10,9 @@ import {
   readCustomerBlockValue,
   type CustomerBlockKind,
 } from '@gatehouse/contracts';
-import type { CsvValue } from '../../csv/csv-export.js';
-import { planCsvImport, type CsvListFormat } from '../../csv/csv-import.js';
-import type { Database } from '../../db/client.js';
+import type { CsvValue } from '../../core/csv/csv-export.js';
+import { planCsvImport, type CsvListFormat } from '../../core/csv/csv-import.js';
+import type { Database } from '../../core/db/client.js';
 import type { CustomerBlockEntryRow } from './customer-block-lists-schema.js';
 import { enforceCap, entryKey, existingKeys, type NewCustomerBlockEntry } from './entries.js';
 

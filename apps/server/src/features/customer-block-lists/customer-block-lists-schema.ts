@@ -12,7 +12,7 @@ import {
   boolean,
   doublePrecision,
 } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -11,7 +11,7 @@ import {
   planIncludes,
   readCustomerBlockValue,
 } from '@gatehouse/contracts';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest, forbidden } from '../../core/errors.js';
 import type { ListTarget } from '../../protection/list-targets.js';
 import {
   deleteEntries,

@@ -12,9 +12,9 @@ import {
   type CustomerBlockKind,
 } from '@gatehouse/contracts';
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { shops } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { shops } from '../../core/db/schema.js';
+import { badRequest, forbidden } from '../../core/errors.js';
 import type { CheckoutBlockSource } from '../../orders/checkout-block-sources.js';
 import { customerBlockEntries, type CustomerBlockEntryRow } from './customer-block-lists-schema.js';
 

@@ -5,8 +5,8 @@
 import { api, planIncludes, type CustomerBlockKept } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import { route } from '../../http/route.js';
+import { shops } from '../../core/db/schema.js';
+import { route } from '../../core/http/route.js';
 import { loadSync } from './checkout-sync.js';
 import { customerBlockEntries } from './customer-block-lists-schema.js';
 import { entryCount } from './entries.js';

@@ -13,10 +13,10 @@ import {
   type CustomerBlockListsView,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerCsvExport } from '../../csv/csv-export.js';
-import { registerCsvImport } from '../../csv/csv-import.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { registerCsvExport } from '../../core/csv/csv-export.js';
+import { registerCsvImport } from '../../core/csv/csv-import.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { loadMessage, loadSync, saveMessage, syncStatus } from './checkout-sync.js';
 import {
   customerBlockExportColumns,

@@ -1,9 +1,9 @@
 // Dashboard numbers from the per-shop hourly blocker counters, never from the visit log.
 import { dashboardCounters, type DashboardData } from '@gatehouse/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { blockerHourlyCounts, type HourlyCounter } from '../../db/schema.js';
-import { usagePeriodStart } from '../../usage-period.js';
+import type { Database } from '../../core/db/client.js';
+import { blockerHourlyCounts, type HourlyCounter } from '../../core/db/schema.js';
+import { usagePeriodStart } from '../../core/usage-period.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

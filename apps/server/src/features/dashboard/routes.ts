@@ -2,9 +2,9 @@
 // views, which the app layer's `currentUsage` (billing's metering) counts.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { route } from '../../http/route.js';
-import { shopOfSession } from '../../shops.js';
+import type { Database } from '../../core/db/client.js';
+import { route } from '../../core/http/route.js';
+import { shopOfSession } from '../../core/shops.js';
 import { dashboardData } from './queries.js';
 
 export interface DashboardOptions {

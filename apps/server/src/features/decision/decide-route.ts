@@ -22,8 +22,8 @@ import {
 import { pathOfUrl } from '@gatehouse/engine';
 import { decide, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import { hashSecret } from '../../crypto/secrets.js';
-import { messages, tooManyRequests } from '../../errors.js';
+import { hashSecret } from '../../core/crypto/secrets.js';
+import { messages, tooManyRequests } from '../../core/errors.js';
 import { crawlerDnsOf } from '../../protection/crawler-dns.js';
 import { createAllowTokenCache } from './allow-token-cache.js';
 import { decideResponseSchema } from './decide-response-schema.js';

@@ -4,7 +4,7 @@
 // or settings gets the next decision to apply them, and the store the new policy version.
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 import { createCrawlerDns, type CrawlerResolver } from '../../protection/crawler-dns.js';
 import { startGeo } from '../../protection/geo-service.js';
 import { RULES_CHANGED_CHANNEL, type ProtectionServices } from '../../protection/services.js';

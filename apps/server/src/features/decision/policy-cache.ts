@@ -9,10 +9,10 @@ import { CONTENT_SWITCHES, planIncludes } from '@gatehouse/contracts';
 import { compile } from '@gatehouse/engine';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { contentProtection } from '../../db/content-protection-schema.js';
-import { adminDevices } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import { contentProtection } from '../../protection/content-protection-schema.js';
+import { adminDevices } from '../../protection/protection-schema.js';
+import { shops } from '../../core/db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { ruleDescriber } from '../../protection/rule-labels.js';
@@ -20,7 +20,7 @@ import { policyVersion } from '../../protection/policy-version.js';
 import type { CheckedRules, PolicyCache, ShopPolicy } from '../../protection/shop-policy.js';
 import type { KnownShops } from './known-shops.js';
 import { createMissingShops } from './missing-shops.js';
-import { readAll } from '../../db/side-by-side.js';
+import { readAll } from '../../core/db/side-by-side.js';
 
 interface Slot {
   value: ShopPolicy;

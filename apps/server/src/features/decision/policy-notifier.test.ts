@@ -3,7 +3,7 @@
 // resync after the hub's listener reconnected); where this process is the only one it sends
 // and listens to nothing.
 import { describe, expect, it } from 'vitest';
-import type { NotifyHub, NotifyListener } from '../../db/notify-hub.js';
+import type { NotifyHub, NotifyListener } from '../../core/db/notify-hub.js';
 import { createPolicyNotifier, POLICY_CHANNEL } from './policy-notifier.js';
 
 function fakeHub(shared: boolean) {

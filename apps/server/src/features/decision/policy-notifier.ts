@@ -5,7 +5,7 @@
 // the hub's listener reconnected every cached policy is refreshed, since messages sent while it
 // was away are lost (its own among them, so none is still awaited). On PGlite there is only ever one process,
 // which applies the change itself, so nothing is sent.
-import type { NotifyHub } from '../../db/notify-hub.js';
+import type { NotifyHub } from '../../core/db/notify-hub.js';
 
 export const POLICY_CHANNEL = 'gatehouse_policy';
 

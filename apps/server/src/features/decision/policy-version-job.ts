@@ -7,9 +7,9 @@
 // name the new version, the store the old one), which is safe.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
-import { setAppMetafields } from '../../platform/app-metafields.js';
+import { shops } from '../../core/db/schema.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
+import { setAppMetafields } from '../../core/platform/app-metafields.js';
 import { policyVersion } from '../../protection/policy-version.js';
 
 export const POLICY_VERSION_JOB = 'storefront-policy-version';

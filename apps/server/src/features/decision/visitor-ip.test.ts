@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { trustedProxyProblem } from '../../http/trusted-proxies.js';
+import { trustedProxyProblem } from '../../core/http/trusted-proxies.js';
 import { createVisitorIpReader, visitorIpOf } from './visitor-ip.js';
 
 describe('the visitor address', () => {

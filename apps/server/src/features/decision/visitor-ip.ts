@@ -10,7 +10,7 @@
 // into numeric ranges (visitor-ip.test.ts checks both agree, case by case).
 import { formatIpv4, formatIpv6, parseIpInto, parseIpRange } from '@gatehouse/engine';
 import type { FastifyRequest } from 'fastify';
-import { NAMED_RANGES, trustedProxyProblem } from '../../http/trusted-proxies.js';
+import { NAMED_RANGES, trustedProxyProblem } from '../../core/http/trusted-proxies.js';
 
 export interface VisitorIp {
   /** Canonical text (IPv4-mapped IPv6 as dotted IPv4), or the raw text when unparsable. */

@@ -8,10 +8,10 @@
 // each shop is simply checked as soon as the workers reach it.
 import { and, asc, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import type { TopicHandler } from '../../http/webhook-topic.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
-import { hasThemeScope } from '../../shops.js';
+import { shops } from '../../core/db/schema.js';
+import type { TopicHandler } from '../../core/http/webhook-topic.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
+import { hasThemeScope } from '../../core/shops.js';
 import { checkAppEmbed } from './embed-watch.js';
 
 export const EMBED_CHECK_JOB = 'app-embed-check';

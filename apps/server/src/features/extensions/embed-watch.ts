@@ -7,8 +7,8 @@
 // for it). A platform failure throws, so the job or webhook running the check retries it.
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notifications, type Shop } from '../../db/schema.js';
-import { hasThemeScope } from '../../shops.js';
+import { notifications, type Shop } from '../../core/db/schema.js';
+import { hasThemeScope } from '../../core/shops.js';
 import { appEmbedStates } from './extensions-schema.js';
 
 export type EmbedCheck = 'on' | 'off' | 'turnedOff' | 'notWatched';

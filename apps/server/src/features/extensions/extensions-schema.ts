@@ -2,7 +2,7 @@
 // theme published, the embed switched off and saved) is noticed once, told to the merchant once,
 // and shown on the dashboard and the Extensions page until it is on again.
 import { boolean, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -3,7 +3,7 @@
 // what the embed watch recorded, so it costs the platform nothing however often it is asked.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
+import { route } from '../../core/http/route.js';
 import { embedOffSince } from './embed-watch.js';
 
 export async function extensionsRoutes(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { textProblem } from '@gatehouse/contracts';
 import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ratingEvents, shops } from '../../db/schema.js';
+import { ratingEvents, shops } from '../../core/db/schema.js';
 import { COMMENT_MAX, messagePage, ratingPage, thanksPage } from './feedback-page.js';
 
 const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

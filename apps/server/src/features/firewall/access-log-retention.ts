@@ -3,8 +3,8 @@
 // batches (through the (shop_id, time) index), on the visitor log's retention schedule.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
 import { logCutoffs } from '../../protection/log-retention.js';
 
 const BATCH = 10_000;

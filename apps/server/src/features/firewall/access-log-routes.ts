@@ -7,20 +7,20 @@
 import {
   api,
   FIREWALL_ACCESS_LOG_PATH,
-  FW_ACCESS_PAGE,
-  fwAccessBatch,
+  FIREWALL_ACCESS_PAGE,
+  firewallAccessBatch,
   requestHygieneProblem,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { accessLogRetentionJob } from './access-log-retention.js';
 import { entryOf, readPage, storeBatch } from './access-log-store.js';
 import { accessLogStream } from './access-log-stream.js';
-import { requireFirewallKey } from '../../http/firewall-key.js';
+import { requireFirewallKey } from '../../core/http/firewall-key.js';
 
-export const FW_LOG_CHANNEL = 'gatehouse_fw_log';
-/** A batch of FW_ACCESS_BATCH_MAX entries with the longest URLs fits well within this. */
+export const FIREWALL_LOG_CHANNEL = 'gatehouse_fw_log';
+/** A batch of FIREWALL_ACCESS_BATCH_MAX entries with the longest URLs fits well within this. */
 const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 export async function accessLogRoutes(app: FastifyInstance): Promise<void> {
@@ -35,21 +35,21 @@ export async function accessLogRoutes(app: FastifyInstance): Promise<void> {
       requireFirewallKey(request.headers.authorization, app.config.firewall.key);
       const problem = requestHygieneProblem(request.body);
       if (problem) throw badRequest(problem);
-      const batch = fwAccessBatch.parse(request.body ?? {});
+      const batch = firewallAccessBatch.parse(request.body ?? {});
       const { stored, shops } = await storeBatch(app.db, batch.entries);
-      await Promise.all(shops.map((shopId) => app.notify.publish(FW_LOG_CHANNEL, shopId)));
+      await Promise.all(shops.map((shopId) => app.notify.publish(FIREWALL_LOG_CHANNEL, shopId)));
       return reply.type('application/json; charset=utf-8').send({ stored });
     },
   );
 
-  route(app, api.getFwAccessLog, async (input, { session }) => {
+  route(app, api.getFirewallAccessLog, async (input, { session }) => {
     const { before, ...filters } = input;
     const page = await readPage(
       app.db,
       session.shopId,
       filters,
       before === undefined ? null : Number(before),
-      FW_ACCESS_PAGE,
+      FIREWALL_ACCESS_PAGE,
     );
     return {
       entries: page.rows.map((row) => entryOf(row, label)),
@@ -58,7 +58,7 @@ export async function accessLogRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  await app.register(accessLogStream, { channel: FW_LOG_CHANNEL, label });
+  await app.register(accessLogStream, { channel: FIREWALL_LOG_CHANNEL, label });
 
   const retention = accessLogRetentionJob({
     db: app.db,

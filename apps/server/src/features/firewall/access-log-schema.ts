@@ -16,12 +16,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 /** PostgreSQL's 64-bit transaction id (never wraps around), read and written as text. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
-export const fwAccessLog = pgTable(
+export const firewallAccessLog = pgTable(
   'fw_access_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -55,4 +55,4 @@ export const fwAccessLog = pgTable(
     index('fw_access_log_shop_tx_idx').on(t.shopId, t.tx, t.id),
   ],
 );
-export type FwAccessRow = typeof fwAccessLog.$inferSelect;
+export type FirewallAccessRow = typeof firewallAccessLog.$inferSelect;

@@ -5,18 +5,18 @@ import {
   parseVisitReference,
   visitAddressTag,
   visitReferenceTime,
-  type FwAccessEntry,
-  type FwAccessFilters,
-  type FwAccessRecord,
+  type FirewallAccessEntry,
+  type FirewallAccessFilters,
+  type FirewallAccessRecord,
 } from '@gatehouse/contracts';
 import { normalizeIp } from '@gatehouse/engine';
 import { and, desc, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import { firewallSettings } from './firewall-schema.js';
-import { fwAccessLog, type FwAccessRow } from './access-log-schema.js';
+import { firewallAccessLog, type FirewallAccessRow } from './access-log-schema.js';
 
 /** The shop ids of a batch whose shops have the Firewall on; the others are not stored. */
-export async function storeBatch(db: Database, entries: readonly FwAccessRecord[]) {
+export async function storeBatch(db: Database, entries: readonly FirewallAccessRecord[]) {
   const ids = [...new Set(entries.map((e) => e.shopId))];
   const served = await db
     .select({ shopId: firewallSettings.shopId })
@@ -40,23 +40,26 @@ export async function storeBatch(db: Database, entries: readonly FwAccessRecord[
       durationMs: e.durationMs,
       signedAgent: e.signedAgent ?? null,
     }));
-  if (rows.length > 0) await db.insert(fwAccessLog).values(rows);
+  if (rows.length > 0) await db.insert(firewallAccessLog).values(rows);
   return { stored: rows.length, shops: [...new Set(rows.map((r) => r.shopId))] };
 }
 
-function filtersOf(shopId: string, f: FwAccessFilters): SQL[] {
-  const where: SQL[] = [eq(fwAccessLog.shopId, shopId)];
-  if (f.ip) where.push(eq(fwAccessLog.ip, f.ip));
-  if (f.country) where.push(eq(fwAccessLog.country, f.country));
-  if (f.status) where.push(eq(fwAccessLog.status, Number(f.status)));
-  if (f.blocked === 'true') where.push(ne(fwAccessLog.action, 'allow'));
+function filtersOf(shopId: string, f: FirewallAccessFilters): SQL[] {
+  const where: SQL[] = [eq(firewallAccessLog.shopId, shopId)];
+  if (f.ip) where.push(eq(firewallAccessLog.ip, f.ip));
+  if (f.country) where.push(eq(firewallAccessLog.country, f.country));
+  if (f.status) where.push(eq(firewallAccessLog.status, Number(f.status)));
+  if (f.blocked === 'true') where.push(ne(firewallAccessLog.action, 'allow'));
   const ref = f.ref ? parseVisitReference(f.ref) : null;
   if (ref) {
     // The requests refused in the millisecond the reference names (readPage keeps the one of
     // its address).
     const at = visitReferenceTime(ref);
-    where.push(ne(fwAccessLog.action, 'allow'));
-    where.push(gte(fwAccessLog.time, new Date(at)), lt(fwAccessLog.time, new Date(at + 1)));
+    where.push(ne(firewallAccessLog.action, 'allow'));
+    where.push(
+      gte(firewallAccessLog.time, new Date(at)),
+      lt(firewallAccessLog.time, new Date(at + 1)),
+    );
   }
   return where;
 }
@@ -66,7 +69,10 @@ function filtersOf(shopId: string, f: FwAccessFilters): SQL[] {
  * to (tagged in the engine's spelling, as the firewall tagged it); all of them should none
  * match, so a reference never finds nothing when its request is there.
  */
-function ofReferencedAddress(rows: FwAccessRow[], ref: string | undefined): FwAccessRow[] {
+function ofReferencedAddress(
+  rows: FirewallAccessRow[],
+  ref: string | undefined,
+): FirewallAccessRow[] {
   const parsed = ref ? parseVisitReference(ref) : null;
   if (!parsed) return rows;
   const own = rows.filter((r) => visitAddressTag(normalizeIp(r.ip) ?? r.ip) === parsed.tag);
@@ -77,20 +83,20 @@ function ofReferencedAddress(rows: FwAccessRow[], ref: string | undefined): FwAc
 export async function readPage(
   db: Database,
   shopId: string,
-  filters: FwAccessFilters,
+  filters: FirewallAccessFilters,
   before: number | null,
   size: number,
-): Promise<{ rows: FwAccessRow[]; next: number | null; tail: string }> {
+): Promise<{ rows: FirewallAccessRow[]; next: number | null; tail: string }> {
   // Taken before the page is read: every transaction below it had ended by then, so the
   // page holds all of theirs, and a tail from it sends whatever the page could not see.
   const tail = await snapshotXmin(db);
   const where = filtersOf(shopId, filters);
-  if (before !== null) where.push(lt(fwAccessLog.id, before));
+  if (before !== null) where.push(lt(firewallAccessLog.id, before));
   const rows = await db
     .select()
-    .from(fwAccessLog)
+    .from(firewallAccessLog)
     .where(and(...where))
-    .orderBy(desc(fwAccessLog.id))
+    .orderBy(desc(firewallAccessLog.id))
     .limit(size + 1);
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
@@ -137,7 +143,7 @@ export async function tailStart(
     select ${XMIN}::text as xmin, l.tx::text as tx, l.tx < ${XMIN} as ended,
       ${start.from}::xid8 < ${XMIN} as from_earlier
     from (select 1) as one
-    left join ${fwAccessLog} l on l.shop_id = ${shopId} and l.id = ${start.after ?? 0}`);
+    left join ${firewallAccessLog} l on l.shop_id = ${shopId} and l.id = ${start.after ?? 0}`);
   const [row] = (
     result as unknown as {
       rows: { xmin: string; tx: string | null; ended: boolean; from_earlier: boolean | null }[];
@@ -156,26 +162,29 @@ export async function tailStart(
 export async function readTail(
   db: Database,
   shopId: string,
-  filters: FwAccessFilters,
+  filters: FirewallAccessFilters,
   from: TailPosition,
   limit: number,
-): Promise<{ row: FwAccessRow; tx: string }[]> {
+): Promise<{ row: FirewallAccessRow; tx: string }[]> {
   return db
-    .select({ row: fwAccessLog, tx: sql<string>`${fwAccessLog.tx}::text` })
-    .from(fwAccessLog)
+    .select({ row: firewallAccessLog, tx: sql<string>`${firewallAccessLog.tx}::text` })
+    .from(firewallAccessLog)
     .where(
       and(
         ...filtersOf(shopId, filters),
-        sql`(${fwAccessLog.tx}, ${fwAccessLog.id}) > (${from.tx}::xid8, ${from.id}::bigint)`,
-        sql`${fwAccessLog.tx} < ${XMIN}`,
+        sql`(${firewallAccessLog.tx}, ${firewallAccessLog.id}) > (${from.tx}::xid8, ${from.id}::bigint)`,
+        sql`${firewallAccessLog.tx} < ${XMIN}`,
       ),
     )
-    .orderBy(asc(fwAccessLog.tx), asc(fwAccessLog.id))
+    .orderBy(asc(firewallAccessLog.tx), asc(firewallAccessLog.id))
     .limit(limit);
 }
 
 /** An entry as the merchant sees it; `label` names the rule kind. */
-export function entryOf(row: FwAccessRow, label: (kind: string) => string): FwAccessEntry {
+export function entryOf(
+  row: FirewallAccessRow,
+  label: (kind: string) => string,
+): FirewallAccessEntry {
   return {
     id: String(row.id),
     time: row.time.toISOString(),
@@ -185,7 +194,7 @@ export function entryOf(row: FwAccessRow, label: (kind: string) => string): FwAc
     method: row.method,
     url: row.url,
     status: row.status,
-    action: row.action as FwAccessEntry['action'],
+    action: row.action as FirewallAccessEntry['action'],
     rule: row.rule ? label(row.rule) : null,
     bytes: row.bytes,
     durationMs: Math.round(row.durationMs * 10) / 10,

@@ -16,23 +16,23 @@
 // batch that commits after one with higher ids is still sent. A comment line
 // every 15 s keeps proxies from closing an idle stream.
 import {
-  FW_ACCESS_EVENT,
-  FW_ACCESS_STREAM_PATH,
-  fwAccessMessages,
-  fwAccessStreamRequest,
-  type FwAccessEntry,
+  FIREWALL_ACCESS_EVENT,
+  FIREWALL_ACCESS_STREAM_PATH,
+  firewallAccessMessages,
+  firewallAccessStreamRequest,
+  type FirewallAccessEntry,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { planIncludes } from '@gatehouse/contracts';
-import { notAcceptable, tooManyRequests } from '../../errors.js';
-import { assertCleanRequest } from '../../http/route.js';
-import { requireFeature } from '../../plan-gates.js';
-import { bearerToken } from '../../plugins/auth.js';
-import { ACCESS_CHANGED_CHANNEL } from '../../sessions/access-changes.js';
-import { findSession } from '../../sessions/sessions.js';
-import { shopOfSession } from '../../shops.js';
-import type { FwAccessRow } from './access-log-schema.js';
+import { notAcceptable, tooManyRequests } from '../../core/errors.js';
+import { assertCleanRequest } from '../../core/http/route.js';
+import { requireFeature } from '../../core/plan-gates.js';
+import { bearerToken } from '../../core/plugins/auth.js';
+import { ACCESS_CHANGED_CHANNEL } from '../../core/sessions/access-changes.js';
+import { findSession } from '../../core/sessions/sessions.js';
+import { shopOfSession } from '../../core/shops.js';
+import type { FirewallAccessRow } from './access-log-schema.js';
 import { entryOf, readTail, tailStart } from './access-log-store.js';
 
 const STREAMS_PER_SHOP = 5;
@@ -57,17 +57,17 @@ export async function accessLogStream(
     for (const stream of streams) stream.end();
   });
 
-  app.get(FW_ACCESS_STREAM_PATH, async (request, reply) => {
+  app.get(FIREWALL_ACCESS_STREAM_PATH, async (request, reply) => {
     const session = await app.authenticate(request);
     const shop = await shopOfSession(app.db, session);
     requireFeature(shop, 'firewall');
     assertCleanRequest(request);
-    const { after, from, ...filters } = fwAccessStreamRequest.parse(request.query ?? {});
+    const { after, from, ...filters } = firewallAccessStreamRequest.parse(request.query ?? {});
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-      throw notAcceptable(fwAccessMessages.stream);
+      throw notAcceptable(firewallAccessMessages.stream);
     }
     if ((open.get(shop.id) ?? 0) >= STREAMS_PER_SHOP) {
-      throw tooManyRequests(fwAccessMessages.tooManyStreams);
+      throw tooManyRequests(firewallAccessMessages.tooManyStreams);
     }
     let position = await tailStart(app.db, shop.id, {
       after: after === undefined ? null : Number(after),
@@ -97,10 +97,12 @@ export async function accessLogStream(
       closed = true;
       raw.end();
     };
-    const send = (rows: FwAccessRow[]) => {
-      const entries: FwAccessEntry[] = rows.map((row) => entryOf(row, options.label));
+    const send = (rows: FirewallAccessRow[]) => {
+      const entries: FirewallAccessEntry[] = rows.map((row) => entryOf(row, options.label));
       const id = position.id;
-      raw.write(`event: ${FW_ACCESS_EVENT}\nid: ${id}\ndata: ${JSON.stringify({ entries })}\n\n`);
+      raw.write(
+        `event: ${FIREWALL_ACCESS_EVENT}\nid: ${id}\ndata: ${JSON.stringify({ entries })}\n\n`,
+      );
     };
     // One read at a time; a message during a read makes it read again after.
     async function pump() {

@@ -8,11 +8,11 @@ import { api, firewallMessages, type FirewallSettingsView } from '@gatehouse/con
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { HostLookup } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { shops } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { RULES_CHANGED_CHANNEL } from '../../protection/services.js';
-import { shopOfSession } from '../../shops.js';
+import { shopOfSession } from '../../core/shops.js';
 import { accessLogRoutes } from './access-log-routes.js';
 import { firewallSettings } from './firewall-schema.js';
 import { loadFirewallSettings, saveFirewallSettings } from './firewall-store.js';

@@ -2,7 +2,7 @@
 // pointed at the firewall, the storefront blockers the firewall enforces too, and its rate
 // limit per visitor address.
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 export const firewallSettings = pgTable('firewall_settings', {
   shopId: uuid('shop_id')

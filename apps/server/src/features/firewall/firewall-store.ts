@@ -10,12 +10,12 @@ import {
 } from '@gatehouse/contracts';
 import type { RuleSet } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
 import { loadBlockPage } from '../../protection/block-page.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { firewallSettings, type FirewallSettingsRow } from './firewall-schema.js';
-import { readAll } from '../../db/side-by-side.js';
+import { readAll } from '../../core/db/side-by-side.js';
 
 /** Storefront rules that always travel with the enforced ones. */
 const ALWAYS = new Set(['verified-crawlers']);

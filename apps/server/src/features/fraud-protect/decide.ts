@@ -4,7 +4,7 @@
 // amount, a customer with an exempt tag, a returning customer); otherwise cancel it (and add
 // the tag) or only tag it, logged as "would" in monitor mode.
 import type { FraudProtectSettings } from '@gatehouse/contracts';
-import type { OrderActionParams } from '../../db/order-actions-schema.js';
+import type { OrderActionParams } from '../../orders/order-actions-schema.js';
 import type { PlatformOrder } from '../../orders/platform-orders.js';
 
 export type FraudDecision =

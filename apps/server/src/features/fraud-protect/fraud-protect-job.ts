@@ -6,8 +6,8 @@
 // retry. Two jobs for one order (two webhooks, a retry) are safe: the log's claims let each
 // action through once.
 import type { FastifyInstance } from 'fastify';
-import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
+import { parseWebhookJson, type TopicHandler } from '../../core/http/webhook-topic.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
 import {
   orderCreatedPayload,
   orderJob,

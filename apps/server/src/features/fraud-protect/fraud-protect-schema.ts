@@ -3,7 +3,7 @@
 // 'fraud-protect'.
 import { boolean, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cancelReasons, fraudProtectModes } from '@gatehouse/contracts';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 export const fraudProtectSettings = pgTable('fraud_protect_settings', {
   shopId: uuid('shop_id')

@@ -7,7 +7,7 @@
 // What Fraud Protect did restates the platform's own rating, so it is told (neutral) and
 // raises nothing. Nothing found: nothing to write.
 import type { NetworkKind } from '@gatehouse/engine';
-import type { OrderActionRow } from '../../db/order-actions-schema.js';
+import type { OrderActionRow } from '../../orders/order-actions-schema.js';
 import type { RiskNoteFact, RiskNoteLevel } from './risk-note-schema.js';
 
 /** What the platform takes in one assessment. */

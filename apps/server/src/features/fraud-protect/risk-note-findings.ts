@@ -5,7 +5,7 @@
 // Fraud Protect and the auto-cancel filters decided).
 import { compile, decide, networkKinds, type GeoFacts } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import type { Shop } from '../../db/schema.js';
+import type { Shop } from '../../core/db/schema.js';
 import { actionsOfOrder } from '../../orders/order-actions.js';
 import { ruleDescriber } from '../../protection/rule-labels.js';
 import type { OrderFindings, StorefrontBlock } from './risk-note-facts.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { orderGid } from '../../orders/platform-orders.js';
 import type { OrderOwner } from '../../orders/run-actions.js';
-import { gql } from '../../platform/gql.js';
+import { gql } from '../../core/platform/gql.js';
 import type { RiskNote } from './risk-note-facts.js';
 
 const RISK_NOTE_ORDER = gql`

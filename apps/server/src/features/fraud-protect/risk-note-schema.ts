@@ -6,7 +6,7 @@
 // The facts name no customer data (no address, IP or email), only what was found.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

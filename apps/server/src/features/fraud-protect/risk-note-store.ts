@@ -3,7 +3,7 @@
 // the same leased claims as the order actions (orders/leased-claim.ts).
 import type { RiskNoteView } from '@gatehouse/contracts';
 import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import {
   claimable,
   claimFields,

@@ -5,11 +5,11 @@
 // feature, so a plan without it gets 403.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
+import { route } from '../../core/http/route.js';
 import { ORDER_LOG_RETENTION_DAYS, purgeActions } from '../../orders/order-actions.js';
 import { orderLogRoutes } from '../../orders/order-log-routes.js';
-import { shopOfSession } from '../../shops.js';
-import type { Shop } from '../../db/schema.js';
+import { shopOfSession } from '../../core/shops.js';
+import type { Shop } from '../../core/db/schema.js';
 import { fraudOrderJob } from './fraud-protect-job.js';
 import { riskNoteJob } from './risk-note-job.js';
 import { purgeRiskNotes, riskNotesOfOrders } from './risk-note-store.js';

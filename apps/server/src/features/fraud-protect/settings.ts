@@ -1,7 +1,7 @@
 // Reads and writes a shop's Fraud Protect settings (the defaults until the first save).
 import { DEFAULT_FRAUD_PROTECT, type FraudProtectSettings } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import { fraudProtectSettings } from './fraud-protect-schema.js';
 
 export async function loadFraudSettings(

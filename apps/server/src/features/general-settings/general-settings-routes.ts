@@ -4,15 +4,15 @@
 import { api, plans, type GeneralSettingsView } from '@gatehouse/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops, type Shop } from '../../db/schema.js';
-import type { GeneralSettingsRow } from '../../db/protection-schema.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { shopOfSession } from '../../shops.js';
-import { requireFeature } from '../../plan-gates.js';
+import { shops, type Shop } from '../../core/db/schema.js';
+import type { GeneralSettingsRow } from '../../protection/protection-schema.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { shopOfSession } from '../../core/shops.js';
+import { requireFeature } from '../../core/plan-gates.js';
 import { blockPageOf, DEFAULT_TIMEOUT_MS } from '../../protection/block-page.js';
 import { loadGeneralSettings, saveProtectionSettings } from './settings-store.js';
-import { setAppMetafields } from '../../platform/app-metafields.js';
+import { setAppMetafields } from '../../core/platform/app-metafields.js';
 
 export const retentionMessage = (max: number) =>
   `Your plan keeps visitor logs for at most ${max} hours.`;

@@ -5,11 +5,11 @@
 // change of the rules, the post-install step's included.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { generalSettings } from '../../db/protection-schema.js';
-import { shops } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
-import { POST_INSTALL_JOB, type PostInstallData } from '../../jobs/post-install.js';
-import { setAppMetafields, type AppMetafield } from '../../platform/app-metafields.js';
+import { generalSettings } from '../../protection/protection-schema.js';
+import { shops } from '../../core/db/schema.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
+import { POST_INSTALL_JOB, type PostInstallData } from '../../core/jobs/post-install.js';
+import { setAppMetafields, type AppMetafield } from '../../core/platform/app-metafields.js';
 
 /** What the storefront block reads, as it stands for this shop (the policy version has its own job). */
 async function storefrontMetafields(app: FastifyInstance, domain: string): Promise<AppMetafield[]> {

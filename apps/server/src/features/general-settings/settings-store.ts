@@ -1,7 +1,7 @@
 // The shop's General Settings row (created on first save; defaults apply without one).
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { generalSettings, type GeneralSettingsRow } from '../../db/protection-schema.js';
+import type { Database } from '../../core/db/client.js';
+import { generalSettings, type GeneralSettingsRow } from '../../protection/protection-schema.js';
 
 type Writable = Partial<Omit<typeof generalSettings.$inferInsert, 'shopId' | 'updatedAt'>>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

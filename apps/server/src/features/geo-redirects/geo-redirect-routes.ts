@@ -6,9 +6,9 @@
 import { api, maxGeoRedirects, type GeoRedirectsView } from '@gatehouse/contracts';
 import { compile, countryName, decide, isCountryCode, UNKNOWN_FACTS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { badRequest, invalidRules } from '../../errors.js';
-import { route } from '../../http/route.js';
+import type { Database } from '../../core/db/client.js';
+import { badRequest, invalidRules } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { compileOrThrow, shopById } from '../../protection/blocker-registry.js';
 import {
   GEO_REDIRECTS,

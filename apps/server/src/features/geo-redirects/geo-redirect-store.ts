@@ -10,9 +10,9 @@ import {
 import { normalizeRedirectUrl, type Rule } from '@gatehouse/engine';
 import { asc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import { geoRedirectRules, type GeoRedirectRuleRow } from './geo-redirects-schema.js';
 
 export const GEO_REDIRECTS = 'geo-redirects';

@@ -1,7 +1,7 @@
 // Geolocation Redirects' rules, one row each, in the merchant's order (`position`). Each row is
 // also an engine `geo-redirect` rule whose id is the row's id, so it counts its own hits.
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { entryColumns } from '../../db/entry-columns.js';
+import { entryColumns } from '../../protection/entry-columns.js';
 
 export interface StoredRedirectPrompt {
   title: string;

@@ -2,10 +2,10 @@
 // the same canonical form, compile check and plan cap as an add on the list's page. An order
 // action that blocks a buyer's IP goes the same way, its entry noted with the order it came from.
 import { visitorLogMessages as m, type QuickActionResult } from '@gatehouse/contracts';
-import type { Database } from '../../db/client.js';
-import type { IpListKind } from '../../db/protection-schema.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { IpListKind } from '../../protection/protection-schema.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { QuickActionHandler } from '../../protection/blocker.js';
 import { canonicalIp, checkRules, enforceCap, insertEntries, loadIpRows } from './ip-lists.js';

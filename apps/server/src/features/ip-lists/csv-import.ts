@@ -4,9 +4,9 @@
 // The file as a whole must keep the plan's cap and compile with the shop's other rules.
 import { expiryProblem, ipEntryScopeProblem, protectionMessages } from '@gatehouse/contracts';
 import { compile } from '@gatehouse/engine';
-import { planCsvImport, type CsvListFormat } from '../../csv/csv-import.js';
-import type { IpListKind } from '../../db/protection-schema.js';
-import type { Database } from '../../db/client.js';
+import { planCsvImport, type CsvListFormat } from '../../core/csv/csv-import.js';
+import type { IpListKind } from '../../protection/protection-schema.js';
+import type { Database } from '../../core/db/client.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import {
   canonicalIp,

@@ -3,8 +3,8 @@
 // would store it.
 import type { IpListId, RequestOf } from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
 import type { BlockerDrafts } from '../../protection/blocker.js';
 import { ipRule, kindOf, loadIpRows } from './ip-lists.js';
 

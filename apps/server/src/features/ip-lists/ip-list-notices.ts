@@ -5,8 +5,8 @@
 // time is up no longer applies, so it is not counted either.
 import { listNotices } from '@gatehouse/engine';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { ipRules, type IpListKind } from '../../db/protection-schema.js';
+import type { Database } from '../../core/db/client.js';
+import { ipRules, type IpListKind } from '../../protection/protection-schema.js';
 
 /** The notices of one list of the shop, read from its stored entries. */
 export async function loadListNotices(db: Database, shopId: string, kind: IpListKind) {

@@ -8,11 +8,11 @@ import {
   type IpListId,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerCsvExport } from '../../csv/csv-export.js';
-import { registerCsvImport } from '../../csv/csv-import.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { shopOfSession } from '../../shops.js';
+import { registerCsvExport } from '../../core/csv/csv-export.js';
+import { registerCsvImport } from '../../core/csv/csv-import.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { shopOfSession } from '../../core/shops.js';
 import { ipCsvFormat, planIpImport } from './csv-import.js';
 import { loadListNotices } from './ip-list-notices.js';
 import {
@@ -34,9 +34,9 @@ import {
 } from './ip-lists.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { deleteListEntries } from '../../protection/entry-delete.js';
-import { ipRules } from '../../db/protection-schema.js';
+import { ipRules } from '../../protection/protection-schema.js';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 
 const EXPORT_NAMES: Record<IpListId, string> = {
   ipBlocker: 'ip-blocker.csv',

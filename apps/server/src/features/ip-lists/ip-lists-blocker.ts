@@ -3,7 +3,7 @@
 // entry counts its hits.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ipRules } from '../../db/protection-schema.js';
+import { ipRules } from '../../protection/protection-schema.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { allowIpFromLog, blockIpFromLog } from './add-ip-from-log.js';
 import { registerIpListRoutes } from './ip-list-routes.js';

@@ -13,10 +13,10 @@ import {
 } from '@gatehouse/contracts';
 import { bigIntToIp, formatIp, parseIpRange, type Rule } from '@gatehouse/engine';
 import { and, asc, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { ipRules, type IpListKind, type IpRuleRow } from '../../db/protection-schema.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { ipRules, type IpListKind, type IpRuleRow } from '../../protection/protection-schema.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest, forbidden } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { containsText, matchingEntries, type EntryList } from '../../protection/entry-delete.js';
 

@@ -27,8 +27,8 @@ import {
   type Decision,
   type GeoLookup,
 } from '@gatehouse/engine';
-import type { Database } from '../../db/client.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { crawlerDnsChecked, type CrawlerDns } from '../../protection/crawler-dns.js';
 import { shopById } from '../../protection/blocker-registry.js';

@@ -1,8 +1,8 @@
 // GET /api/iplookup/lookup?ip=: the IP Address Lookup page's one call.
 import { api } from '@gatehouse/contracts';
-import { route } from '../../http/route.js';
+import { route } from '../../core/http/route.js';
 import type { FastifyInstance } from 'fastify';
-import { messages, unavailable } from '../../errors.js';
+import { messages, unavailable } from '../../core/errors.js';
 import { lookupIp } from './lookup.js';
 
 export async function ipLookupRoutes(app: FastifyInstance): Promise<void> {

@@ -3,8 +3,8 @@
 // kept so a migration can be undone exactly until the merchant confirms it.
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { entryColumns } from '../../db/entry-columns.js';
-import { shops } from '../../db/schema.js';
+import { entryColumns } from '../../protection/entry-columns.js';
+import { shops } from '../../core/db/schema.js';
 
 /** One entry of the legacy list. */
 export const legacyEntries = pgTable(

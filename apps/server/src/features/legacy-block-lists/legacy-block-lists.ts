@@ -3,7 +3,7 @@
 // the dashboard's "Customer Block List" count; each of those entries counts its hits.
 import { readLegacyValue } from '@gatehouse/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../core/errors.js';
 import { entryIds, type Blocker, type RuleLabel } from '../../protection/blocker.js';
 import { legacyEntries } from './legacy-block-lists-schema.js';
 import {

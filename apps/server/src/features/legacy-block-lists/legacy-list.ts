@@ -9,8 +9,8 @@ import {
 } from '@gatehouse/contracts';
 import { listNotices, type Rule } from '@gatehouse/engine';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { badRequest } from '../../core/errors.js';
 import { legacyEntries, type LegacyEntryRow } from './legacy-block-lists-schema.js';
 
 export const LEGACY_BLOCK_LISTS = 'legacy-block-lists';

@@ -12,9 +12,9 @@ import {
   type LegacyMoveItem,
 } from '@gatehouse/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { ListTarget } from '../../protection/list-targets.js';
 import {

@@ -4,9 +4,9 @@
 // and rebuilds the shop's policy before the answer.
 import { api, readLegacyValue } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import {
   checkAdd,

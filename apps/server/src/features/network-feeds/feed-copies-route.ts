@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { FIREWALL_FEEDS_PATH } from '@gatehouse/contracts';
 import { FEEDS } from '@gatehouse/engine';
 import type { FastifyInstance } from 'fastify';
-import { requireFirewallKey } from '../../http/firewall-key.js';
+import { requireFirewallKey } from '../../core/http/firewall-key.js';
 import { feedCopiesCache, storedFeedsVersion } from './feed-store.js';
 
 /** Told of every refresh that stored a new copy of a feed. */

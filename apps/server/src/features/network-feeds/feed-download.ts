@@ -1,7 +1,7 @@
 // Downloads one feed file: a GET with a time-out and a size cap, so a slow or endless answer
 // can never hold a job or fill memory. The caller parses the text.
 import { FEED_MAX_BYTES } from '@gatehouse/engine';
-import { readCappedText } from '../../http/capped-body.js';
+import { readCappedText } from '../../core/http/capped-body.js';
 
 export class DownloadError extends Error {}
 

@@ -13,7 +13,7 @@ import {
 } from '@gatehouse/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import { networkFeeds } from './network-feeds-schema.js';
 import { DownloadError, downloadFeed } from './feed-download.js';
 

@@ -12,7 +12,7 @@ import {
   type NetworkTableRow,
 } from '@gatehouse/engine';
 import fp from 'fastify-plugin';
-import type { JobDefinition } from '../../jobs/job-definition.js';
+import type { JobDefinition } from '../../core/jobs/job-definition.js';
 import { feedCopiesRoute, FEEDS_CHANGED_CHANNEL } from './feed-copies-route.js';
 import {
   loadStoredFeeds,

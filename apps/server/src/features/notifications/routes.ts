@@ -3,9 +3,9 @@
 import { api } from '@gatehouse/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notifications } from '../../db/schema.js';
-import { badRequest, messages } from '../../errors.js';
-import { route } from '../../http/route.js';
+import { notifications } from '../../core/db/schema.js';
+import { badRequest, messages } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.getNotification, async (_input, { session }) => {

@@ -1,7 +1,7 @@
 // The access requests a customer sent from a block page, as the privacy webhooks find them:
 // by the customer's email (in any case), or from the browser addresses of their orders.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { accessRequests } from '../../db/access-requests-schema.js';
+import { accessRequests } from '../../protection/access-requests-schema.js';
 
 /** The condition on access_requests, or null when there is nothing to find them by. */
 export function customerAccessRequests(

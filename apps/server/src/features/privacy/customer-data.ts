@@ -7,12 +7,12 @@
 // per delivery.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TokenCipher } from '../../crypto/token-cipher.js';
-import type { Database } from '../../db/client.js';
-import { accessRequests } from '../../db/access-requests-schema.js';
-import { orderActions } from '../../db/order-actions-schema.js';
-import { visits } from '../../db/protection-schema.js';
-import { customerDataRequests } from '../../db/schema.js';
+import type { TokenCipher } from '../../core/crypto/token-cipher.js';
+import type { Database } from '../../core/db/client.js';
+import { accessRequests } from '../../protection/access-requests-schema.js';
+import { orderActions } from '../../orders/order-actions-schema.js';
+import { visits } from '../../protection/protection-schema.js';
+import { customerDataRequests } from '../../core/db/schema.js';
 import {
   blockListEntriesOf,
   HOW_MATCHED,

@@ -7,8 +7,8 @@
 // of the customer's orders. Entries are the merchant's rules: a data request reports them, a
 // redact leaves them and says how many stay.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { ipRules } from '../../db/protection-schema.js';
+import type { Database } from '../../core/db/client.js';
+import { ipRules } from '../../protection/protection-schema.js';
 import type {
   CheckoutBlockSource,
   PersonDetails,

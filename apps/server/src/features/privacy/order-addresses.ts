@@ -4,8 +4,8 @@
 // note instead of addresses; a platform that is down or slow throws, so the job retries.
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { gql } from '../../platform/gql.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { gql } from '../../core/platform/gql.js';
+import { PlatformError } from '../../core/platform/platform-client.js';
 
 const PAGE = 50;
 

@@ -5,11 +5,11 @@ import { normalizeShopDomain } from '@gatehouse/contracts';
 import { desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../audit.js';
-import { createTokenCipher } from '../../crypto/token-cipher.js';
-import { customerDataRequests, shops } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { supportAccess } from '../../http/support-access.js';
+import { audit } from '../../core/audit.js';
+import { createTokenCipher } from '../../core/crypto/token-cipher.js';
+import { customerDataRequests, shops } from '../../core/db/schema.js';
+import { notFound } from '../../core/errors.js';
+import { supportAccess } from '../../core/http/support-access.js';
 import { CUSTOMER_DATA_PURPOSE } from './privacy-topics.js';
 
 export const CUSTOMER_DATA_PURGE_JOB = 'customer-data-purge';

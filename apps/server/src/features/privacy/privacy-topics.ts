@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createTokenCipher } from '../../crypto/token-cipher.js';
-import { shops } from '../../db/schema.js';
-import { parseWebhookJson, type TopicHandler } from '../../http/webhook-topic.js';
+import { createTokenCipher } from '../../core/crypto/token-cipher.js';
+import { shops } from '../../core/db/schema.js';
+import { parseWebhookJson, type TopicHandler } from '../../core/http/webhook-topic.js';
 import { collectCustomerData, storeCustomerData } from './customer-data.js';
 import type { PersonLists } from './customer-lists.js';
 import { redactCustomer, redactShop } from './redact.js';

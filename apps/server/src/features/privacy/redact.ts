@@ -11,17 +11,17 @@
 // webhook deliveries; a shop that has installed again keeps its data.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accessRequests } from '../../db/access-requests-schema.js';
+import { accessRequests } from '../../protection/access-requests-schema.js';
 import { customerAccessRequests } from './customer-access-requests.js';
-import { orderActions } from '../../db/order-actions-schema.js';
-import { visits } from '../../db/protection-schema.js';
+import { orderActions } from '../../orders/order-actions-schema.js';
+import { visits } from '../../protection/protection-schema.js';
 import {
   auditLog,
   customerDataRequests,
   oauthStates,
   shops,
   webhookEvents,
-} from '../../db/schema.js';
+} from '../../core/db/schema.js';
 import {
   blockListEntriesOf,
   ipListEntriesOf,

@@ -3,9 +3,9 @@
 import { api } from '@gatehouse/contracts';
 import { and, desc, eq, notInArray, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { blockerHourlyCounts, orderCounters, ratingEvents } from '../../db/schema.js';
-import { route } from '../../http/route.js';
-import { shopOfSession } from '../../shops.js';
+import { blockerHourlyCounts, orderCounters, ratingEvents } from '../../core/db/schema.js';
+import { route } from '../../core/http/route.js';
+import { shopOfSession } from '../../core/shops.js';
 import { shouldShowRating } from './show-rating.js';
 
 export async function ratingRoutes(app: FastifyInstance): Promise<void> {

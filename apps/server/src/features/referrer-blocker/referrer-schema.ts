@@ -1,7 +1,7 @@
 // The Referrer Blocker's entries: one referrer domain each. Its action and monitor mode are in
 // blocker_settings, like every blocker's.
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { entryColumns } from '../../db/entry-columns.js';
+import { entryColumns } from '../../protection/entry-columns.js';
 
 /** One blocked referrer domain. */
 export const referrerRules = pgTable(

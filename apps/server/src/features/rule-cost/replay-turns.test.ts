@@ -1,7 +1,7 @@
 // One replay at a time per shop: the next waits its turn, a newer one takes a waiting one's
 // place (429), a caller that leaves gives its place up, and other shops never wait.
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../../errors.js';
+import type { AppError } from '../../core/errors.js';
 import { createReplayTurns } from './replay-turns.js';
 
 /** Work that runs until `finish` is called, and says when it started. */

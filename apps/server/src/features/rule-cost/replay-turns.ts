@@ -3,7 +3,7 @@
 // in: a request that finds its shop's replay running waits its turn, and only the newest
 // waits — the one it replaces (a draft the merchant has moved on from) is answered with 429
 // at once. A waiting request whose caller leaves gives its place up.
-import { tooManyRequests } from '../../errors.js';
+import { tooManyRequests } from '../../core/errors.js';
 
 export interface ReplayTurns {
   /**

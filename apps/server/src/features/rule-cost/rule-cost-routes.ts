@@ -17,12 +17,12 @@ import {
 } from '@gatehouse/contracts';
 import { UNKNOWN_FACTS, type RuleSet } from '@gatehouse/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, clientClosed } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { requireFeature } from '../../plan-gates.js';
+import { badRequest, clientClosed } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
+import { requireFeature } from '../../core/plan-gates.js';
 import { compileOrThrow } from '../../protection/blocker-registry.js';
-import type { RequestSession } from '../../sessions/sessions.js';
-import { shopOfSession } from '../../shops.js';
+import type { RequestSession } from '../../core/sessions/sessions.js';
+import { shopOfSession } from '../../core/shops.js';
 import { confirmations } from './confirmations.js';
 import { replayVisits, type ReplayOutcome } from './replay.js';
 import { createReplayTurns } from './replay-turns.js';

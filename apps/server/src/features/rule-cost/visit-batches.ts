@@ -2,7 +2,7 @@
 // at most `max` in all: only what a decision needs, never the whole window at once. While the
 // caller decides one batch, the database (in its own thread) already reads the next.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import type { ReplayVisit } from './replay.js';
 
 /** Rows per read: large enough that a round trip costs little per row, small enough to hold. */

@@ -1,7 +1,7 @@
 // Turns support's `key=value` settings into a validated update of the shop row; unknown keys
 // and bad values are refused together, naming each one.
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import { settingHints, settingSchemas, type SettingName } from './schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,12 +3,12 @@
 // call needs the support API key, is rate-limited, and every action is audit-logged.
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../audit.js';
-import { customerQuestions, notifications, shops } from '../../db/schema.js';
-import { messages, notFound } from '../../errors.js';
-import { supportAccess } from '../../http/support-access.js';
-import { accessChanged } from '../../sessions/access-changes.js';
-import { mintPersonateToken } from '../../sessions/one-time-tokens.js';
+import { audit } from '../../core/audit.js';
+import { customerQuestions, notifications, shops } from '../../core/db/schema.js';
+import { messages, notFound } from '../../core/errors.js';
+import { supportAccess } from '../../core/http/support-access.js';
+import { accessChanged } from '../../core/sessions/access-changes.js';
+import { mintPersonateToken } from '../../core/sessions/one-time-tokens.js';
 import { shopUpdateFromSettings } from './apply-settings.js';
 import { notifyRequest, setRequest, shopRequest } from './schemas.js';
 import { shopSummary } from './shop-summary.js';

@@ -2,7 +2,7 @@
 // contract: only the support CLI calls them.
 import { cleanText, normalizeShopDomain } from '@gatehouse/contracts';
 import { z } from 'zod';
-import { plans } from '../../db/schema.js';
+import { plans } from '../../core/db/schema.js';
 
 export const shopArg = z
   .string({ error: 'Please name a shop (handle or domain).' })

@@ -1,7 +1,7 @@
 // What `support show` prints about a shop: identity, install state, every flag, the Admin
 // API version its platform calls are answered with, and its offline token (expiring or not,
 // when it and its refresh token expire, since when it is dead).
-import type { Shop } from '../../db/schema.js';
+import type { Shop } from '../../core/db/schema.js';
 
 /** `apiVersion`: the version in use, or how Shopify's answers differ from the version asked. */
 export function shopSummary(shop: Shop, apiVersion: string) {

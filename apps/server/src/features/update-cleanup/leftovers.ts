@@ -6,10 +6,10 @@
 // is the app's when its source is the loader on the app's URL; a subscription is the app's when
 // it delivers to the app's webhook endpoint. Deleting again what is already gone counts as done.
 import type { FastifyInstance } from 'fastify';
-import type { Shop } from '../../db/schema.js';
-import type { SharedDeadline } from '../../platform/platform-call.js';
-import { gql, type GraphqlDocument } from '../../platform/gql.js';
-import { PlatformError } from '../../platform/platform-error.js';
+import type { Shop } from '../../core/db/schema.js';
+import type { SharedDeadline } from '../../core/platform/platform-call.js';
+import { gql, type GraphqlDocument } from '../../core/platform/gql.js';
+import { PlatformError } from '../../core/platform/platform-error.js';
 
 /** Where the script tag's loader was served on the app's URL. */
 export const OLD_LOADER_PATH = '/storefront/fallback.js';

@@ -5,8 +5,8 @@
 // A platform failure fails the attempt, which the queue retries with backoff.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { shops } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
+import { shops } from '../../core/db/schema.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
 import { deleteOldScriptTags, deleteShopWebhookSubscriptions } from './leftovers.js';
 import { updateCleanups } from './update-cleanup-schema.js';
 

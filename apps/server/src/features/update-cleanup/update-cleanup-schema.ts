@@ -2,7 +2,7 @@
 // script tags, its per-shop webhook subscriptions) have been removed, so each shop is cleaned
 // once, whichever instance runs its job and however often instances start.
 import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from '../../db/schema.js';
+import { shops } from '../../core/db/schema.js';
 
 export const updateCleanups = pgTable('update_cleanups', {
   shopId: uuid('shop_id')

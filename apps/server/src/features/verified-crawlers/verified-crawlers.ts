@@ -4,7 +4,7 @@
 // only turns it into the rule, names it in the visitor log, and gives the rule a draft of that
 // call would leave, so turning the switch off is weighed against the visits before it is saved.
 import { eq } from 'drizzle-orm';
-import { generalSettings } from '../../db/protection-schema.js';
+import { generalSettings } from '../../protection/protection-schema.js';
 import type { Rule } from '@gatehouse/engine';
 import type { Blocker, RuleLabel } from '../../protection/blocker.js';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
+import { route } from '../../core/http/route.js';
 
 export function readAdminVersion(adminDist: string): string | null {
   try {

@@ -7,8 +7,8 @@
 // stop() waits for a running pass to finish. See bench/README.md for the measurements.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import type { JobDefinition, JobQueue } from '../../core/jobs/job-queue.js';
 import { logCutoffs } from '../../protection/log-retention.js';
 import { maintainVisitPartitions } from './visit-partitions.js';
 import { URL_MINUTE_MS } from './visit-urls.js';

@@ -11,11 +11,11 @@ import {
   visitorLogMessages as m,
 } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { assertCleanRequest, route } from '../../http/route.js';
-import { badRequest } from '../../errors.js';
-import { shopOfSession } from '../../shops.js';
-import { requireFeature } from '../../plan-gates.js';
-import { csvRow } from '../../csv/csv.js';
+import { assertCleanRequest, route } from '../../core/http/route.js';
+import { badRequest } from '../../core/errors.js';
+import { shopOfSession } from '../../core/shops.js';
+import { requireFeature } from '../../core/plan-gates.js';
+import { csvRow } from '../../core/csv/csv.js';
 import { timeSeries } from './time-series.js';
 import { countVisits, findVisits } from './visit-query.js';
 import { toVisitViews } from './visit-view.js';

@@ -4,8 +4,8 @@
 // (the counts of cancelled orders are not visits and stay out).
 import type { TimeSeries } from '@gatehouse/contracts';
 import { and, eq, gte } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { blockerHourlyCounts, orderCounters } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import { blockerHourlyCounts, orderCounters } from '../../core/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -15,8 +15,8 @@
 import type { Decision } from '@gatehouse/engine';
 import { getTableName } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import type { HourlyCounter } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import type { HourlyCounter } from '../../core/db/schema.js';
 import { entryIds, type EntryHitsTable } from '../../protection/blocker.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import type { VisitBuffer, VisitInput, VisitMetrics } from '../../protection/visit-queue.js';

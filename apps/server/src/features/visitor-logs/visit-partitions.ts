@@ -8,7 +8,7 @@
 // partition on PGlite), and 90 days of days would be ~100 partitions (bench/README.md).
 import { plans } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import { VISIT_COLUMNS } from './visit-record.js';
 
 const DAY_MS = 86_400_000;

@@ -22,9 +22,9 @@ import {
   type NetworkKind,
 } from '@gatehouse/engine';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { netFlagSet } from '../../db/protection-schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import { netFlagSet } from '../../protection/protection-schema.js';
+import { badRequest } from '../../core/errors.js';
 import {
   COLUMNS,
   decodeCursor,

@@ -2,7 +2,7 @@
 // either driver answers it, and the opaque keyset cursor on (time, id).
 import { visitorLogMessages as m } from '@gatehouse/contracts';
 import { sql } from 'drizzle-orm';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { VisitRecord as StoredVisit } from './visit-record.js';
 
 /** A visit row as the log reads it: the stored fields with its id and exact time. */

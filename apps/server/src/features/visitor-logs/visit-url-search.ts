@@ -5,7 +5,7 @@
 // many URLs hold is common: its pages examine at most URL_SCAN_BUDGET visits each, newest
 // first, answering the matches found so far and a cursor to search on from there.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import {
   COLUMNS,
   encodeCursor,

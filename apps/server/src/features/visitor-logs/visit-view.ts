@@ -8,7 +8,7 @@ import {
   visitNetworkKinds,
   type VisitView,
 } from '@gatehouse/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import {
   decidingRuleOf,

@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { blockerActions } from '../../db/blocker-settings-schema.js';
-import { shops } from '../../db/schema.js';
+import { blockerActions } from '../../protection/blocker-settings-schema.js';
+import { shops } from '../../core/db/schema.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,7 +1,7 @@
 // The Bot (VPN/Proxy) Blocker's rules after a draft of its save (switches and relay choice) or
 // of a trusted network's add, for the replay before saving.
 import { readTrustedAsn } from '@gatehouse/contracts';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerDrafts } from '../../protection/blocker.js';
 import { loadVpnState, vpnEngineRules, vpnSettingsFromInput } from './vpn-rules.js';
 

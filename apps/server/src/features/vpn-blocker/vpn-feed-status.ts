@@ -7,7 +7,7 @@ import type { NetworkFeedStatus } from '@gatehouse/contracts';
 import { FEEDS, isSearchCrawler } from '@gatehouse/engine';
 import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../core/db/client.js';
 
 /** A copy older than this is stale: the refresh job has not managed to renew it for a week. */
 export const FEED_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;

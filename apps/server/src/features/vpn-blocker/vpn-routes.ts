@@ -5,10 +5,10 @@
 // storefront decision applies it.
 import { api, maxTrustedAsns, readTrustedAsn, type VpnBlockerView } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
+import { route } from '../../core/http/route.js';
 import { shopById } from '../../protection/blocker-registry.js';
 import { feedStatus } from './vpn-feed-status.js';
 import {

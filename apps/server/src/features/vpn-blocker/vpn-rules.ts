@@ -12,8 +12,8 @@ import {
 } from '@gatehouse/contracts';
 import type { NetworkKind, Rule } from '@gatehouse/engine';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
 import {
   actionOf,
   blockerSettingsView,
@@ -22,7 +22,7 @@ import {
   type BlockerSettings,
 } from '../../protection/blocker-settings.js';
 import { vpnBlockerOptions, vpnBlockerSwitches, vpnTrustedAsns } from './vpn-blocker-schema.js';
-import { readAll } from '../../db/side-by-side.js';
+import { readAll } from '../../core/db/side-by-side.js';
 
 export const VPN_BLOCKER = 'vpn-blocker';
 

@@ -4,9 +4,9 @@
 // written; at most `maxTrustedAsns` per shop.
 import { maxTrustedAsns, vpnMessages as m, type TrustedAsn } from '@gatehouse/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Shop } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../core/db/client.js';
+import type { Shop } from '../../core/db/schema.js';
+import { badRequest } from '../../core/errors.js';
 import type { BlockerRegistry } from '../../protection/blocker-registry.js';
 import { vpnTrustedAsns, type VpnTrustedAsnRow } from './vpn-blocker-schema.js';
 import { VPN_BLOCKER, vpnEngineRules, type VpnState } from './vpn-rules.js';

@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../audit.js';
-import { shops } from '../../db/schema.js';
-import { parseWebhookJson } from '../../http/webhook-topic.js';
+import { audit } from '../../core/audit.js';
+import { shops } from '../../core/db/schema.js';
+import { parseWebhookJson } from '../../core/http/webhook-topic.js';
 
 /** An access scope's name, as the platform writes them: `read_themes`, `write_products`… */
 const scope = z.string().regex(/^[a-z][a-z0-9_]{0,99}$/);

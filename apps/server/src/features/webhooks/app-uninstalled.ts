@@ -6,11 +6,11 @@
 // the shop's policy, which an uninstalled shop no longer has. Running it twice changes nothing.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../audit.js';
-import type { Database } from '../../db/client.js';
-import { sessions, shops } from '../../db/schema.js';
-import type { WebhookDelivery } from '../../http/webhook-topic.js';
-import { accessChanged } from '../../sessions/access-changes.js';
+import { audit } from '../../core/audit.js';
+import type { Database } from '../../core/db/client.js';
+import { sessions, shops } from '../../core/db/schema.js';
+import type { WebhookDelivery } from '../../core/http/webhook-topic.js';
+import { accessChanged } from '../../core/sessions/access-changes.js';
 
 export async function markShopUninstalled(tx: Database, delivery: WebhookDelivery): Promise<void> {
   const [shop] = await tx.select().from(shops).where(eq(shops.domain, delivery.shopDomain));

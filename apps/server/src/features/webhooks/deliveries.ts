@@ -5,11 +5,11 @@
 // (the body is kept so support can replay it).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { TokenCipher } from '../../crypto/token-cipher.js';
-import type { Database } from '../../db/client.js';
-import { webhookEvents, type WebhookEventRow, type WebhookStatus } from '../../db/schema.js';
-import type { WebhookDelivery } from '../../http/webhook-topic.js';
-import type { JobQueue, SqlExecutor } from '../../jobs/job-queue.js';
+import type { TokenCipher } from '../../core/crypto/token-cipher.js';
+import type { Database } from '../../core/db/client.js';
+import { webhookEvents, type WebhookEventRow, type WebhookStatus } from '../../core/db/schema.js';
+import type { WebhookDelivery } from '../../core/http/webhook-topic.js';
+import type { JobQueue, SqlExecutor } from '../../core/jobs/job-queue.js';
 
 export const WEBHOOK_JOB = 'webhook-delivery';
 

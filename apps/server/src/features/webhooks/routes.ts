@@ -6,10 +6,10 @@
 // retries. app/uninstalled also stops the shop inside that transaction.
 import { isShopDomain } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createTokenCipher } from '../../crypto/token-cipher.js';
-import { badRequest, unauthorized } from '../../errors.js';
-import type { TopicHandler } from '../../http/webhook-topic.js';
-import { isValidWebhookHmac } from '../../platform/webhook-hmac.js';
+import { createTokenCipher } from '../../core/crypto/token-cipher.js';
+import { badRequest, unauthorized } from '../../core/errors.js';
+import type { TopicHandler } from '../../core/http/webhook-topic.js';
+import { isValidWebhookHmac } from '../../core/platform/webhook-hmac.js';
 import { handleAppScopesUpdate } from './app-scopes-update.js';
 import { handleAppUninstalled, markShopUninstalled, stopShop } from './app-uninstalled.js';
 import { handleShopUpdate } from './shop-update.js';

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../audit.js';
-import { shops } from '../../db/schema.js';
-import { parseWebhookJson } from '../../http/webhook-topic.js';
+import { audit } from '../../core/audit.js';
+import { shops } from '../../core/db/schema.js';
+import { parseWebhookJson } from '../../core/http/webhook-topic.js';
 
 /** The payload is the shop resource; only that it is one is checked, its fields are re-read. */
 const payload = z.object({ id: z.union([z.number(), z.string()]) }).loose();

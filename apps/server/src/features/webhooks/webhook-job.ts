@@ -6,10 +6,10 @@
 // after the last retry the delivery is failed with the last error: nothing is retried forever
 // and nothing is dropped without a record.
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors.js';
-import { WebhookPayloadError, type TopicHandler } from '../../http/webhook-topic.js';
-import type { JobDefinition } from '../../jobs/job-queue.js';
-import { PlatformError } from '../../platform/platform-client.js';
+import { AppError } from '../../core/errors.js';
+import { WebhookPayloadError, type TopicHandler } from '../../core/http/webhook-topic.js';
+import type { JobDefinition } from '../../core/jobs/job-queue.js';
+import { PlatformError } from '../../core/platform/platform-client.js';
 import { WEBHOOK_JOB, type DeliveryLog, type WebhookJobData } from './deliveries.js';
 
 export type WebhookJobOutcome =

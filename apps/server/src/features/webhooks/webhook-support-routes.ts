@@ -5,11 +5,11 @@ import { normalizeShopDomain } from '@gatehouse/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../audit.js';
-import { createTokenCipher } from '../../crypto/token-cipher.js';
-import { webhookEvents, webhookStatuses } from '../../db/schema.js';
-import { conflict } from '../../errors.js';
-import { supportAccess } from '../../http/support-access.js';
+import { audit } from '../../core/audit.js';
+import { createTokenCipher } from '../../core/crypto/token-cipher.js';
+import { webhookEvents, webhookStatuses } from '../../core/db/schema.js';
+import { conflict } from '../../core/errors.js';
+import { supportAccess } from '../../core/http/support-access.js';
 import { createDeliveryLog } from './deliveries.js';
 
 const listQuery = z.object({

@@ -4,9 +4,9 @@
 // deliveries after 30 days, failed ones after 90).
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { webhookEvents } from '../../db/schema.js';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { Database } from '../../core/db/client.js';
+import { webhookEvents } from '../../core/db/schema.js';
+import type { JobDefinition, JobQueue } from '../../core/jobs/job-queue.js';
 import { WEBHOOK_JOB } from './deliveries.js';
 
 export const WEBHOOK_SWEEP_JOB = 'webhook-sweep';

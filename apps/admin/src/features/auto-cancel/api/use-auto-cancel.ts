@@ -1,7 +1,7 @@
 // Auto-cancel filters: the list in priority order, saving one filter, deleting, reordering,
 // the dry run (started, then read until it is done), and the log shared with Fraud Protect.
 import {
-  FRAUD_LOG_PAGE_SIZE,
+  ORDER_LOG_PAGE_SIZE,
   type OrderActionFeature,
   type AutoCancelLogPage,
   type AutoCancelView,
@@ -22,7 +22,7 @@ const EMPTY_LOG: AutoCancelLogPage = {
   entries: [],
   total: 0,
   page: 1,
-  pageSize: FRAUD_LOG_PAGE_SIZE,
+  pageSize: ORDER_LOG_PAGE_SIZE,
 };
 
 export function useAutoCancelFilters() {

@@ -1,9 +1,9 @@
 // Fraud Protect's settings, the log a page at a time, saving, and Retry of a failed action.
 import {
   DEFAULT_FRAUD_PROTECT,
-  FRAUD_LOG_PAGE_SIZE,
+  ORDER_LOG_PAGE_SIZE,
   type OrderActionFeature,
-  type FraudLogPage,
+  type OrderLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
 import { useApiMutation } from '../../../lib/api-mutation.js';
@@ -15,7 +15,7 @@ const EMPTY_VIEW: FraudProtectView = {
   logRetentionDays: 90,
   canReadCustomers: true,
 };
-const EMPTY_LOG: FraudLogPage = { entries: [], total: 0, page: 1, pageSize: FRAUD_LOG_PAGE_SIZE };
+const EMPTY_LOG: OrderLogPage = { entries: [], total: 0, page: 1, pageSize: ORDER_LOG_PAGE_SIZE };
 
 /** The page's first call, also started as the app opens on the page. */
 export const fraudProtectRead = settingsRead('getFraudProtect');

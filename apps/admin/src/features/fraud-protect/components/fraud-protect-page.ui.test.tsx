@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FRAUD_PROTECT,
-  FRAUD_LOG_PAGE_SIZE,
+  ORDER_LOG_PAGE_SIZE,
   fraudProtectMessages as m,
   type FraudProtectView,
 } from '@gatehouse/contracts';
@@ -23,7 +23,7 @@ function renderFraudProtect(save: (body: unknown) => unknown) {
       entries: [],
       total: 0,
       page: 1,
-      pageSize: FRAUD_LOG_PAGE_SIZE,
+      pageSize: ORDER_LOG_PAGE_SIZE,
     }),
     '/api/fraudProtect/save': save,
   });
