@@ -178,11 +178,14 @@ export default tseslint.config(
     },
   },
   // ---------------------------------------------------------------- server boundaries
-  // apps/server/src has three kinds of code. The app layer (app.ts, server.ts and the cli/
-  // entry points) composes features. A feature (features/<name>/) imports shared code and its
-  // own files, never another feature and never the app layer. Shared code (db, http,
-  // platform, plugins, protection's registry and services, env, errors…) imports neither
-  // features nor the app layer. Import cycles are checked by dpdm in the test command.
+  // apps/server/src has four kinds of code. The app layer (app.ts, server.ts and the cli/
+  // entry points) composes features. A feature (features/<name>/) imports the kernels, the core
+  // and its own files, never another feature and never the app layer. A kernel (protection/,
+  // orders/: code several features share, such as the blockers' registry or the order log)
+  // imports the core and other kernels, never a feature or the app layer. The core (core/: env,
+  // errors, the database driver, http helpers, plugins, jobs, the platform client, sessions,
+  // crypto, csv, tokens) imports only itself. Import cycles are checked by dpdm in the test
+  // command.
   {
     files: ['apps/server/src/**/*.{ts,mjs}'],
     plugins: { boundaries },
@@ -193,7 +196,8 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'server-app', pattern: 'apps/server/src/cli' },
         { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
-        { type: 'server-shared', pattern: 'apps/server/src/*' },
+        { type: 'server-core', pattern: 'apps/server/src/core' },
+        { type: 'server-kernel', pattern: 'apps/server/src/*' },
       ],
       // app.ts and server.ts are files, not folders: classified as files of the app layer.
       'boundaries/files': [{ category: 'server-app', pattern: 'apps/server/src/{app,server}.ts' }],
@@ -216,16 +220,26 @@ export default tseslint.config(
               },
             },
             {
-              from: { element: { types: { anyOf: ['server-feature', 'server-shared'] } } },
+              from: {
+                element: { types: { anyOf: ['server-feature', 'server-kernel', 'server-core'] } },
+              },
               disallow: { to: { element: { type: 'server-app' } } },
             },
             {
-              from: { element: { types: { anyOf: ['server-feature', 'server-shared'] } } },
+              from: {
+                element: { types: { anyOf: ['server-feature', 'server-kernel', 'server-core'] } },
+              },
               disallow: { to: { file: { categories: 'server-app' } } },
             },
             {
-              from: { element: { type: 'server-shared' } },
+              from: { element: { type: 'server-kernel' } },
               disallow: { to: { element: { type: 'server-feature' } } },
+            },
+            {
+              from: { element: { type: 'server-core' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['server-feature', 'server-kernel'] } } },
+              },
             },
           ],
         },
