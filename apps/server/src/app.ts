@@ -50,6 +50,7 @@ import {
 import { firewallUrlBlocker } from './features/firewall-url-blocker/firewall-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
 import { orderRiskTopics } from './features/fraud-protect/risk-note-job.js';
+import { purgeRiskNotes } from './features/fraud-protect/risk-note-store.js';
 import { fraudProtectRoutes } from './features/fraud-protect/routes.js';
 import { autoCancelTopics } from './features/auto-cancel/auto-cancel-job.js';
 import { autoCancelRoutes } from './features/auto-cancel/routes.js';
@@ -89,6 +90,7 @@ import { notifyPlugin } from './core/plugins/notify.js';
 import { handleFrameworkError, registerErrorHandler } from './core/plugins/error-handler.js';
 import { platformPlugin } from './core/plugins/platform.js';
 import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
+import { orderLogPurge } from './orders/order-log-purge.js';
 import type { Blocker } from './protection/blocker.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
 import { tokenMigrationPlugin } from './core/tokens/token-migration.js';
@@ -277,6 +279,7 @@ export async function buildApp(
     await site.register(visitorLogRoutes);
     await site.register(accessRequestRoutes);
     await site.register(ipLookupRoutes);
+    await site.register(orderLogPurge, { alsoPurge: { riskNotesPurged: purgeRiskNotes } });
     await site.register(fraudProtectRoutes);
     await site.register(customerBlockListsRoutes);
     await site.register(autoCancelRoutes);

@@ -15,7 +15,7 @@
 import { FILTER_LIMITS } from '@gatehouse/engine/values';
 import { z } from 'zod';
 import type { ApiCall } from './api.js';
-import { cancelReasons, orderLogPage, orderLogRequest, orderActionEntry } from './fraud-protect.js';
+import { cancelReasons, orderActionEntry, orderLogPage, orderLogRequest } from './order-log.js';
 import { cleanText } from './hygiene.js';
 
 export {

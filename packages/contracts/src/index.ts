@@ -35,6 +35,7 @@ export * from './bot-agents.js';
 export * from './robots-txt.js';
 export * from './rule-cost.js';
 export * from './fraud-protect.js';
+export * from './order-log.js';
 export * from './order-action-words.js';
 export * from './auto-cancel.js';
 export * from './visitor-logs.js';

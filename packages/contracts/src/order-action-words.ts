@@ -1,5 +1,5 @@
 // What an order-log entry did, or would do, and how it ended, in one line of the merchant's words.
-import { cancelReasonLabels, type OrderActionEntry } from './fraud-protect.js';
+import { cancelReasonLabels, type OrderActionEntry } from './order-log.js';
 
 /** One line saying what an entry did, or would do, and how it ended. */
 export function describeOrderAction(

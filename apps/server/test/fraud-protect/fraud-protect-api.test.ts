@@ -5,6 +5,7 @@ import {
   DEFAULT_FRAUD_PROTECT,
   ORDER_LOG_PAGE_SIZE,
   fraudProtectMessages as m,
+  orderLogMessages,
   type OrderLogPage,
   type FraudProtectView,
 } from '@gatehouse/contracts';
@@ -182,7 +183,7 @@ describe('the log', () => {
     for (const page of ['0', '-1', 'x', '1.5', '10001']) {
       const res = await t.call('getFraudProtectLog', alice.token, { page });
       expect(res.statusCode, page).toBe(400);
-      expect(res.json()).toMatchObject({ Message: m.page });
+      expect(res.json()).toMatchObject({ Message: orderLogMessages.page });
     }
   });
 
@@ -212,7 +213,7 @@ describe('the log', () => {
 
     const bad = await t.call('retryFraudProtectAction', alice.token, { id: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ Message: m.entryId });
+    expect(bad.json()).toMatchObject({ Message: orderLogMessages.entryId });
   });
 });
 
@@ -302,7 +303,7 @@ describe('the log shared with the auto-cancel filters', () => {
     expect(fraud.entries.map((e) => e.orderName)).toEqual(['#7003', '#7001']);
     const bad = await t.call('getFraudProtectLog', dave.token, { feature: 'firewall' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ Message: m.feature });
+    expect(bad.json()).toMatchObject({ Message: orderLogMessages.feature });
   });
 
   it('retries a filter’s failed entry from the Fraud Protect page, and not another shop’s', async () => {

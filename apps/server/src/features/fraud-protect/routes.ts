@@ -1,38 +1,23 @@
 // Fraud Protect's merchant calls (settings; the order-action log shared with the auto-cancel
 // filters, a page at a time, and Retry of a failed entry), its order job, the job that writes
-// what Gatehouse found about an order into the order's risk, and the daily purge of log
-// entries and risk notes past their retention. Every call names the `fraudProtect` plan
-// feature, so a plan without it gets 403.
+// what Gatehouse found about an order into the order's risk (its notes are purged with the
+// log's entries, by the log's own job). Every call names the `fraudProtect` plan feature, so a
+// plan without it gets 403.
 import { api } from '@gatehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../core/http/route.js';
-import { ORDER_LOG_RETENTION_DAYS, purgeActions } from '../../orders/order-actions.js';
+import { ORDER_LOG_RETENTION_DAYS } from '../../orders/order-actions.js';
 import { orderLogRoutes } from '../../orders/order-log-routes.js';
 import { shopOfSession } from '../../core/shops.js';
 import type { Shop } from '../../core/db/schema.js';
 import { fraudOrderJob } from './fraud-protect-job.js';
 import { riskNoteJob } from './risk-note-job.js';
-import { purgeRiskNotes, riskNotesOfOrders } from './risk-note-store.js';
+import { riskNotesOfOrders } from './risk-note-store.js';
 import { loadFraudSettings, saveFraudSettings } from './settings.js';
-
-export const ORDER_LOG_PURGE_JOB = 'order-actions-purge';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function fraudProtectRoutes(app: FastifyInstance): Promise<void> {
   await app.jobs.define(fraudOrderJob(app));
   await app.jobs.define(riskNoteJob(app));
-  await app.jobs.define({
-    name: ORDER_LOG_PURGE_JOB,
-    schedule: '41 3 * * *',
-    retryLimit: 1,
-    handle: async () => {
-      const before = new Date(Date.now() - ORDER_LOG_RETENTION_DAYS * DAY_MS);
-      return {
-        purged: await purgeActions(app.db, before),
-        riskNotesPurged: await purgeRiskNotes(app.db, before),
-      };
-    },
-  });
 
   const view = async (shop: Shop) => ({
     settings: await loadFraudSettings(app.db, shop.id),
