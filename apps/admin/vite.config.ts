@@ -3,9 +3,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminVersionPlugin } from './admin-version-plugin.js';
+import { pagePreloadPlugin } from './page-preload-plugin.js';
 
 export default defineConfig({
-  plugins: [react(), adminVersionPlugin()],
+  plugins: [react(), adminVersionPlugin(), pagePreloadPlugin()],
   server: {
     port: 5173,
     proxy: {

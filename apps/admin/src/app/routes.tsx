@@ -14,6 +14,7 @@ import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
 import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
 import { dashboardData } from '../features/dashboard/dashboard-data.js';
+import { appEmbedWarningRead } from '../features/extensions/api/use-app-embed-warning.js';
 import { firewallSettingsRead } from '../features/firewall-settings/api/use-firewall-settings.js';
 import { fraudProtectRead } from '../features/fraud-protect/api/use-fraud-protect.js';
 import { urlBlockerRead } from '../features/firewall-url-blocker/api/use-url-blocker.js';
@@ -258,7 +259,13 @@ export const routes: RouteObject[] = [
             ...withData(page(UrlBlockerPage), urlBlockerRead.prefetch),
           },
           { path: 'fw-accessLog', ...page(AccessLogPage) },
-          { path: 'extensions', ...page(ExtensionsPage, { title: pageTitles.extensions }) },
+          {
+            path: 'extensions',
+            ...withData(
+              page(ExtensionsPage, { title: pageTitles.extensions }),
+              appEmbedWarningRead.prefetch,
+            ),
+          },
           { path: 'subscription', ...page(SubscriptionPage) },
           { path: 'faq', ...page(FaqPage, { title: pageTitles.faq }) },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

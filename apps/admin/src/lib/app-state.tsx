@@ -12,12 +12,7 @@ import {
 } from 'react';
 import type { AccountInfo } from '@gatehouse/contracts';
 import { apiQueryOptions, prefetchApiQuery, useApiQuery } from './api-query.js';
-import {
-  readLastEmbedState,
-  writeLastEmbedState,
-  writeLastPlan,
-  writeLastShop,
-} from './local-flags.js';
+import { readLastEmbedState, writeLastEmbedState, writeLastPlan } from './local-flags.js';
 import { queryClient } from './query-client.js';
 import { isLoggedIn, saveSession } from './session.js';
 
@@ -115,7 +110,6 @@ export function AppStateProvider({ path, children }: { path: string; children: R
   const domain = account?.domain;
   const embedRead = extension.data?.isEnabled;
   useEffect(() => {
-    if (domain) writeLastShop(domain);
     if (domain && embedRead !== undefined)
       writeLastEmbedState(domain, extensionEnabledFrom(embedRead));
   }, [domain, embedRead]);

@@ -1,8 +1,8 @@
 // The admin's local-storage entries: the rating "snooze until" time, the China extension
 // reminder's "don't remind again" flag (value 1), this browser's Admin Access key, the plan
-// the account was last seen on, the store last signed in to, and whether each store's app
-// embed was on when last read. Storage can be unavailable (private mode, blocked); then
-// nothing is remembered and nothing breaks.
+// the account was last seen on, and whether each store's app embed was on when last read.
+// Storage can be unavailable (private mode, blocked); then nothing is remembered and nothing
+// breaks.
 import { planIds, type PlanId } from '@gatehouse/contracts';
 
 export const RATING_SNOOZE_KEY = 'gatehouse.ratingSnoozeUntil';
@@ -11,7 +11,6 @@ export const ADMIN_DEVICE_KEY = 'gatehouse.adminDeviceKey';
 export const LAST_PLAN_KEY = 'gatehouse.lastPlan';
 /** Followed by the store's domain: '1' when its app embed was last read on, '0' off. */
 export const LAST_EMBED_STATE_KEY = 'gatehouse.appEmbedOn.';
-export const LAST_SHOP_KEY = 'gatehouse.lastShop';
 
 function read(key: string): string | null {
   try {
@@ -101,13 +100,4 @@ export function readLastEmbedState(shop: string): boolean | null {
 export function writeLastEmbedState(shop: string, on: boolean): void {
   const value = on ? '1' : '0';
   if (read(LAST_EMBED_STATE_KEY + shop) !== value) write(LAST_EMBED_STATE_KEY + shop, value);
-}
-
-/** The domain of the store this browser last had open, null when none. */
-export function readLastShop(): string | null {
-  return read(LAST_SHOP_KEY);
-}
-
-export function writeLastShop(domain: string): void {
-  if (read(LAST_SHOP_KEY) !== domain) write(LAST_SHOP_KEY, domain);
 }

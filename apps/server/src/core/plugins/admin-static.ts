@@ -1,7 +1,8 @@
 // Serves the built admin SPA from ADMIN_DIST: files as they are, and index.html for any other
 // GET outside /api so client-side routes survive a reload. Without a build, a plain page says
-// how to make one. A page the platform's admin frames is served as embedded-page.ts says. Also
-// the one not-found handler of the app.
+// how to make one. A page the platform's admin frames is served as embedded-page.ts says. Either
+// page names its path's page code as module preloads (page-preloads.ts). Also the one not-found
+// handler of the app.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import {
   withAppBridge,
   type EmbeddedLoad,
 } from '../http/embedded-page.js';
+import { readPagePreloads, withPagePreloads } from '../http/page-preloads.js';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -83,15 +85,25 @@ export const adminStaticPlugin = fp(
         }
       }
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      const index = await readFile(join(dist, 'index.html'), 'utf8');
+      const index = await indexFor(request);
       return reply.type('text/html; charset=utf-8').send(withAppBridge(index, app.config));
     }
 
-    function page(request: FastifyRequest, reply: FastifyReply) {
+    /** index.html as built, with the module preloads of the page at the request's path. */
+    async function indexFor(request: FastifyRequest): Promise<string> {
+      const [index, preloads] = await Promise.all([
+        readFile(join(dist, 'index.html'), 'utf8'),
+        readPagePreloads(dist, request.log),
+      ]);
+      return withPagePreloads(index, preloads, request.url.split('?')[0] ?? '/');
+    }
+
+    async function page(request: FastifyRequest, reply: FastifyReply) {
       const embedded = embeddedLoadOf(request);
       if (embedded) return embeddedPage(request, reply, embedded);
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const index = await indexFor(request);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
     }
 
     app.get('/', page);

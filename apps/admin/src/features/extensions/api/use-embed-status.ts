@@ -16,6 +16,8 @@ export function useEmbedStatus() {
     isEnabled: query.data?.isEnabled,
     isFetching: query.isFetching,
     isError: query.isError,
+    /** The platform answered, or failed, at least once. */
+    isSettled: query.isSettled,
     refetch: query.refetch,
   };
 }

@@ -1,8 +1,6 @@
 // The live status: on or off in the store's published theme, and the button that opens the theme
-// editor with the embed switched on (the merchant still clicks Save there). While the first
-// answer is awaited, the place of the off warning is held, unseen, when this browser last read
-// the embed off (for the store it last had open, until the account is in), so the page does not
-// move when the answer comes.
+// editor with the embed switched on (the merchant still clicks Save there). The page shows it
+// once the first answer (or failure) is in; the status stays "Unknown" after a failure.
 import {
   Badge,
   Banner,
@@ -15,7 +13,6 @@ import {
 } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
-import { readLastEmbedState, readLastShop } from '../../../lib/local-flags.js';
 import { useEmbedStatus } from '../api/use-embed-status.js';
 import { WITHOUT_EMBED_TEXT } from '../without-embed-text.js';
 
@@ -27,10 +24,6 @@ function StatusBadge({ isEnabled }: { isEnabled: boolean | undefined }) {
 export function EmbedStatusCard() {
   const { account } = useAppState();
   const status = useEmbedStatus();
-  const awaited = status.isEnabled === undefined && !status.isError;
-  // Before the account is in, the store is the one this browser last had open.
-  const shop = account?.domain ?? readLastShop();
-  const lastSeenOff = shop !== null && readLastEmbedState(shop) === false;
   const openEditor = () => {
     if (account) window.open(account.themeEditorUrl, '_blank', 'noopener');
   };
@@ -61,15 +54,10 @@ export function EmbedStatusCard() {
               ? 'Protection starts before your store page is shown. Nothing else to do.'
               : 'The button opens your Theme Editor with the app embed switched on. Click Save there; this page turns to On by itself.'}
         </Text>
-        {(status.isEnabled === false || (awaited && lastSeenOff)) && (
-          <div
-            style={status.isEnabled === false ? undefined : { visibility: 'hidden' }}
-            aria-hidden={status.isEnabled === false ? undefined : true}
-          >
-            <Banner tone="critical" title="What your store gets while the app embed is off">
-              <Text as="p">{WITHOUT_EMBED_TEXT}</Text>
-            </Banner>
-          </div>
+        {status.isEnabled === false && (
+          <Banner tone="critical" title="What your store gets while the app embed is off">
+            <Text as="p">{WITHOUT_EMBED_TEXT}</Text>
+          </Banner>
         )}
       </BlockStack>
     </Card>

@@ -7,6 +7,12 @@ import editorActivated from '../assets/theme-editor-activated.jpg';
 import editorOff from '../assets/theme-editor-off.jpg';
 import editorSaved from '../assets/theme-editor-saved.jpg';
 
+/**
+ * The pictures' size as the pictures script takes them: given to each picture so its place is
+ * laid out before it has loaded, and the steps below it do not move down when it arrives.
+ */
+const PICTURE_SIZE = { width: 1100, height: 620 };
+
 interface Step {
   title: string;
   text: string;
@@ -49,7 +55,7 @@ export function InstallGuide() {
             </Text>
             <Text as="p">{step.text}</Text>
             <div className="gh-guide-picture">
-              <Image source={step.picture} alt={step.alt} width="100%" />
+              <Image source={step.picture} alt={step.alt} {...PICTURE_SIZE} />
             </div>
           </BlockStack>
         ))}
