@@ -1,0 +1,44 @@
+// AI agents land in the category of their purpose: training crawlers, AI search, or agents
+// acting for a person (shopping agents included), whatever the form of the user agent.
+import { describe, expect, it } from 'vitest';
+import { BOT_CATEGORIES, botCategoryBit, type BotCategory } from '../rules/bot-categories.js';
+import { agentCategories } from './agent-categories.js';
+
+const compatible = (token: string) =>
+  `Mozilla/5.0 (compatible; ${token}/1.0; +https://example.com/bot)`;
+
+const cases: [string, BotCategory][] = [
+  [compatible('LAIONDownloader'), 'ai-crawlers'],
+  [compatible('Cotoyogi'), 'ai-crawlers'],
+  [
+    'ICC-Crawler/3.0 (Mozilla-compatible; ; https://ucri.nict.go.jp/en/icccrawler.html)',
+    'ai-crawlers',
+  ],
+  [compatible('Webzio-Extended'), 'ai-crawlers'],
+  [compatible('YandexAdditional'), 'ai-search'],
+  ['Mozilla/5.0 (compatible; Google-CloudVertexBot; +https://cloud.google.com/)', 'ai-search'],
+  [compatible('Andibot'), 'ai-search'],
+  [
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ChatGPT Agent; +https://openai.com/bot) Chrome/135.0.0.0 Safari/537.36',
+    'ai-agents',
+  ],
+  ['claude-code/1.0.0 (external, cli)', 'ai-agents'],
+  [compatible('NotebookLM'), 'ai-agents'],
+  [compatible('GoogleAgent-Mariner'), 'ai-agents'],
+  [compatible('GoogleAgent-URLContext'), 'ai-agents'],
+  ['Google-Gemini-CLI/0.1.0 (linux; x64)', 'ai-agents'],
+  [compatible('AmazonBuyForMe'), 'ai-agents'],
+  [compatible('NovaAct'), 'ai-agents'],
+  [compatible('bedrockbot'), 'ai-agents'],
+  [compatible('Kimi-User'), 'ai-agents'],
+  [compatible('Manus-User'), 'ai-agents'],
+  [compatible('QuillBot'), 'ai-agents'],
+  [compatible('TwinAgent'), 'ai-agents'],
+];
+
+describe('AI agents by purpose', () => {
+  it.each(cases)('%s is in %s alone', (agent, category) => {
+    const { bits } = agentCategories(agent);
+    expect(BOT_CATEGORIES.filter((c) => (bits & botCategoryBit(c)) !== 0)).toEqual([category]);
+  });
+});
