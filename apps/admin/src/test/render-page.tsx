@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { queryClient } from '../lib/query-client.js';
 
-/** Answers one API call: the body to send back with 200, or a response of the test's own. */
+/** Answers one API call: the body to send back with 200, or a response of the test's own (or a promise of either, awaited, so a test can hold a call open). */
 export type ApiHandler = (body: unknown) => unknown;
 
 export interface SentCall {
@@ -34,7 +34,7 @@ export function renderPage(page: ReactNode, api: Record<string, ApiHandler>) {
     sent.push({ path, body });
     const handler = api[path];
     if (!handler) return new Response(JSON.stringify({ Message: `No ${path}` }), { status: 404 });
-    const answer = handler(body);
+    const answer: unknown = await handler(body);
     return answer instanceof Response ? answer : Response.json(answer);
   });
   const router = createMemoryRouter(

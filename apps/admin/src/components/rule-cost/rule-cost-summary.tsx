@@ -3,6 +3,7 @@
 // details, a few of the visits it would block and a link to the visitor log filtered to them.
 // Shared by every blocker page (inline under an add form, or as the page's own card).
 import { BlockStack, Card, InlineStack, Link, Spinner, Text } from '@shopify/polaris';
+import type { RuleCostResult } from '@gatehouse/contracts';
 import { relativeTime } from '../../lib/relative-time.js';
 import { costText } from './cost-text.js';
 import { useRuleCost, type CostDraft } from './use-rule-cost.js';
@@ -10,30 +11,32 @@ import { useRuleCost, type CostDraft } from './use-rule-cost.js';
 export function RuleCostSummary({ draft }: { draft: CostDraft | null }) {
   const { result, loading, error } = useRuleCost(draft);
   if (draft === null) return null;
-  if (loading || (!result && !error)) {
-    return (
-      <InlineStack gap="200" blockAlign="center">
-        <Spinner size="small" accessibilityLabel="Replaying visits" />
-        <Text as="p" tone="subdued">
-          Replaying your visits of the last 7 days…
-        </Text>
-      </InlineStack>
-    );
-  }
-  if (!result) {
-    return (
-      <Text as="p" tone="subdued">
-        {error}
-      </Text>
-    );
-  }
-  const { headline, details } = costText(result);
-  const log = `/visitors?${new URLSearchParams(result.logFilters).toString()}`;
+  const waiting = loading || (!result && !error);
+  const shown = waiting ? null : result;
+  const cost = shown ? costText(shown) : null;
+  // The first line is one paragraph from the first paint on: the waiting line, then the
+  // headline (or the refusal) in the same element, so the page's largest text is painted at
+  // once and nothing moves when the replay answers (the spinner comes after the text).
   return (
     <BlockStack gap="200">
-      <Text as="p" fontWeight="semibold">
-        <span data-testid="rule-cost">{headline}</span>
-      </Text>
+      <InlineStack gap="200" blockAlign="center" wrap={false}>
+        <Text as="p" tone={cost ? undefined : 'subdued'} fontWeight={cost ? 'semibold' : undefined}>
+          <span data-testid={cost ? 'rule-cost' : undefined}>
+            {waiting ? 'Replaying your visits of the last 7 days…' : (cost?.headline ?? error)}
+          </span>
+        </Text>
+        {waiting && <Spinner size="small" accessibilityLabel="Replaying visits" />}
+      </InlineStack>
+      {shown && cost && <CostDetails result={shown} details={cost.details} />}
+    </BlockStack>
+  );
+}
+
+/** The headline's details, a few of the visits it would block and the link to them. */
+function CostDetails({ result, details }: { result: RuleCostResult; details: string[] }) {
+  const log = `/visitors?${new URLSearchParams(result.logFilters).toString()}`;
+  return (
+    <>
       {details.map((line) => (
         <Text as="p" tone="subdued" key={line}>
           {line}
@@ -50,7 +53,7 @@ export function RuleCostSummary({ draft }: { draft: CostDraft | null }) {
           <Link url={log}>See these visits in the visitor log</Link>
         </BlockStack>
       )}
-    </BlockStack>
+    </>
   );
 }
 
