@@ -4,7 +4,8 @@
 //   crawlers, HTTP libraries and feed readers ("misc"), and browsers of computers, phones and
 //   appliances;
 // - is-ua-webview's samples (ISC): app web views (in-app browsers) and ordinary browsers.
-// Neither names AI agents by purpose; those are judged by our own lists' tests.
+// Neither names AI agents by purpose; those are judged against another list in
+// held-out-ai-purposes.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

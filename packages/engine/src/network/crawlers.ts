@@ -111,7 +111,9 @@ export const CRAWLERS = [
     ownerAsns: [],
     dnsDomains: [],
   },
-  // Anthropic publishes one list for its three agents (training, search, user-triggered).
+  // Anthropic publishes one list for its three agents (training, search, user-triggered): its
+  // help article on its crawlers links it and says an address on it is Anthropic's crawler.
+  // Until that list has loaded, a visitor naming one of them is judged as any unverified agent.
   {
     id: 'anthropic',
     kind: 'ai',
