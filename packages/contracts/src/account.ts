@@ -1,6 +1,7 @@
 // Account, session and dashboard calls, with their exact wire paths and shapes.
 import { z } from 'zod';
 import { cleanText } from './hygiene.js';
+import { listBlockers } from './list-blockers.js';
 
 export const accountInfo = z.object({
   id: z.string(),
@@ -109,18 +110,29 @@ export const dashboardDataRequest = z.object({
 /**
  * The dashboard's counts, one per blocker card: page views blocked (Fraud Protect: orders
  * cancelled). A blocker names the one its blocked visits count in; a blocker with a card of
- * its own adds its name here.
+ * its own names it in its manifest (the list blockers) or here, after the counts of the
+ * dashboard's own data in their order.
  */
-export const dashboardCounters = [
+/** The dashboard data's own counts, in their order. */
+export const dashboardDataCounters = [
   'blockLists',
   'fraudProtect',
   'asnBlocker',
   'ipBlocker',
   'regionBlocker',
   'vpn',
-  'referrerBlocker',
 ] as const;
-export type DashboardCounter = (typeof dashboardCounters)[number];
+type ListBlockerCounter = NonNullable<(typeof listBlockers)[number]['dashboardCounter']>;
+export type DashboardCounter = (typeof dashboardDataCounters)[number] | ListBlockerCounter;
+export const dashboardCounters: readonly DashboardCounter[] = [
+  ...dashboardDataCounters,
+  ...listBlockers
+    .map((mf) => mf.dashboardCounter)
+    .filter(
+      (c): c is ListBlockerCounter =>
+        c !== undefined && !(dashboardDataCounters as readonly string[]).includes(c),
+    ),
+];
 
 export const dashboardData = z.object({
   ...(Object.fromEntries(dashboardCounters.map((name) => [name, z.number()])) as Record<

@@ -7,9 +7,7 @@
 // turns it into the form the list stores, so no layer reads an entry again.
 import type { RuleKind } from '@gatehouse/engine';
 import type { z } from 'zod';
-import type { DashboardCounter } from './account.js';
-import type { Feature } from './plans.js';
-import type { QuickAction, VisitView } from './visitor-logs.js';
+import type { VisitView } from './visitor-logs.js';
 
 /** The wire calls of a list blocker, by what they do (each a name in `api`). */
 export interface ListBlockerCalls {
@@ -71,12 +69,14 @@ export interface ListBlockerManifest {
   page: string;
   /** The engine rule kind every entry becomes. */
   ruleKind: RuleKind;
+  // The plan feature, dashboard count and quick action are the manifest's own names: the lists of
+  // all features, counts and quick actions are read from the manifests, never the other way.
   /** The plan feature every call names (403 on a plan without it); null on every plan. */
-  feature: Feature | null;
+  feature: string | null;
   /** The dashboard count its blocked and redirected visits add to. */
-  dashboardCounter?: DashboardCounter;
+  dashboardCounter?: string;
   /** The visitor-log quick action that adds a visit's value to the list, and its offer. */
-  quickAction?: QuickAction;
+  quickAction?: string;
   quickOffer?: ListBlockerQuickOffer;
   /** The firewall can enforce the blocker's rules at the edge. */
   edge: boolean;

@@ -1,12 +1,16 @@
 // The plan catalogue: what Gatehouse sells, in one place. The server gates calls with it,
 // bills with it, and the admin renders the subscription page from it.
 import { z } from 'zod';
+import { listBlockers } from './list-blockers.js';
 
 export const planIds = ['free', 'premium', 'payg'] as const;
 export const planId = z.enum(planIds);
 export type PlanId = z.infer<typeof planId>;
 
-/** Features a plan can include; Free has the first six, paid plans have all. */
+/**
+ * Features a plan can include; Free has the first six, paid plans have all. Each list blocker
+ * brings its own (its manifest's).
+ */
 export const features = [
   'countryBlocker',
   'ipBlocker',
@@ -16,8 +20,7 @@ export const features = [
   'generalSettings',
   'adminAccess',
   'botBlocker',
-  'referrerBlocker',
-  'asnBlocker',
+  ...listBlockers.map((mf) => mf.feature),
   'contentProtection',
   'geoRedirects',
   'customerBlockLists',

@@ -72,14 +72,16 @@ export type VisitPage = z.infer<typeof visitPage>;
  * visit's value, read by the manifest's `quickEntry` or `entry`, to that list (a paid list
  * blocker's answers 403 on a plan without it).
  */
+type ListBlockerQuickAction = NonNullable<(typeof listBlockers)[number]['quickAction']>;
+export type QuickAction = 'blockIp' | 'allowIp' | 'blockCountry' | ListBlockerQuickAction;
 export const quickActions = [
   'blockIp',
   'allowIp',
   'blockCountry',
-  'blockAsn',
-  'blockReferrer',
-] as const;
-export type QuickAction = (typeof quickActions)[number];
+  ...listBlockers
+    .map((mf) => mf.quickAction)
+    .filter((action): action is ListBlockerQuickAction => action !== undefined),
+] as const satisfies readonly QuickAction[];
 
 /** The list blocker a quick action adds to; undefined for the others. */
 const listBlockerOf = (action: QuickAction): ListBlockerManifest | undefined =>

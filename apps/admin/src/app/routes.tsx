@@ -1,14 +1,10 @@
 // Every route of the admin. "/" and unknown paths go to /dashboard; the root layout applies the
 // routing rules and picks the frame. Each page is its own lazily loaded chunk; the chunk of the
-// page first opened starts loading with the app, not after the account call.
+// page first opened starts loading with the app, not after the account call. Which module a
+// path loads is said once, in the table of page modules, which the build's preloads read too.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import {
-  firewallListBlockers,
-  listBlockers,
-  type FirewallListBlockerName,
-  type ListBlockerManifest,
-  type ListBlockerName,
-} from '@gatehouse/contracts';
+import type { ComponentType } from 'react';
+import { firewallListBlockers, listBlockers, type ListBlockerManifest } from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
@@ -28,132 +24,69 @@ import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
+import { pageModules } from './page-modules.js';
 import { pageTitles } from './page-titles.js';
 
-const LoginPage = lazyPage(() =>
-  import('../features/auth/components/login-page.js').then((m) => m.LoginPage),
-);
-const LoginCompletePage = lazyPage(() =>
-  import('../features/auth/components/login-complete-page.js').then((m) => m.LoginCompletePage),
-);
-const PersonatePage = lazyPage(() =>
-  import('../features/auth/components/personate-page.js').then((m) => m.PersonatePage),
-);
-const DashboardPage = lazyPage(() =>
-  import('./pages/dashboard-route.js').then((m) => m.DashboardRoute),
-);
-const PrivacyPolicyPage = lazyPage(() =>
-  import('../features/privacy-policy/components/privacy-policy-page.js').then(
-    (m) => m.PrivacyPolicyPage,
-  ),
-);
-const CountryBlockerPage = lazyPage(() =>
-  import('../features/country-blocker/components/country-blocker-page.js').then(
-    (m) => m.CountryBlockerPage,
-  ),
-);
-const IpBlockerPage = lazyPage(() =>
-  import('../features/ip-lists/components/ip-list-page.js').then((m) => m.IpBlockerPage),
-);
-const WhiteListsPage = lazyPage(() =>
-  import('../features/ip-lists/components/ip-list-page.js').then((m) => m.WhiteListsPage),
-);
-const LegacyBlockListsPage = lazyPage(() =>
-  import('../features/legacy-block-lists/components/legacy-block-lists-page.js').then(
-    (m) => m.LegacyBlockListsPage,
-  ),
-);
-const CustomerBlockListsPage = lazyPage(() =>
-  import('../features/customer-block-lists/components/customer-block-lists-page.js').then(
-    (m) => m.CustomerBlockListsPage,
-  ),
-);
-const AccessLogPage = lazyPage(() =>
-  import('../features/firewall-access-log/components/access-log-page.js').then(
-    (m) => m.AccessLogPage,
-  ),
-);
-const AutoCancelPage = lazyPage(() =>
-  import('../features/auto-cancel/components/auto-cancel-page.js').then((m) => m.AutoCancelPage),
-);
-const GeneralSettingsPage = lazyPage(() =>
-  import('./pages/general-settings-route.js').then((m) => m.GeneralSettingsRoute),
-);
-const VisitorLogsPage = lazyPage(() =>
-  import('../features/visitor-logs/components/visitor-logs-page.js').then((m) => m.VisitorLogsPage),
-);
-const IpLookupPage = lazyPage(() =>
-  import('../features/ip-lookup/components/ip-lookup-page.js').then((m) => m.IpLookupPage),
-);
-const ContentProtectionPage = lazyPage(() =>
-  import('../features/content-protection/components/content-protection-page.js').then(
-    (m) => m.ContentProtectionPage,
-  ),
-);
-const GeoRedirectsPage = lazyPage(() =>
-  import('../features/geo-redirects/components/geo-redirects-page.js').then(
-    (m) => m.GeoRedirectsPage,
-  ),
-);
-/** Each list blocker's page, by the name in its manifest. */
-const listBlockerPages: Record<ListBlockerName, LazyPage<object>> = {
-  'referrer-blocker': lazyPage(() =>
-    import('../features/referrer-blocker/components/referrer-blocker-page.js').then(
-      (m) => m.ReferrerBlockerPage,
-    ),
-  ),
-  'asn-blocker': lazyPage(() =>
-    import('../features/asn-blocker/components/asn-blocker-page.js').then((m) => m.AsnBlockerPage),
-  ),
-};
-const VpnBlockerPage = lazyPage(() =>
-  import('../features/vpn-blocker/components/vpn-blocker-page.js').then((m) => m.VpnBlockerPage),
-);
-const BotBlockerPage = lazyPage(() =>
-  import('../features/bot-blocker/components/bot-blocker-page.js').then((m) => m.BotBlockerPage),
-);
-const FirewallSettingsPage = lazyPage(() =>
-  import('../features/firewall-settings/components/firewall-settings-page.js').then(
-    (m) => m.FirewallSettingsPage,
-  ),
-);
-const UrlBlockerPage = lazyPage(() =>
-  import('../features/firewall-url-blocker/components/url-blocker-page.js').then(
-    (m) => m.UrlBlockerPage,
-  ),
-);
-/** The firewall's own list blockers' pages, by the name in their manifests. */
-const firewallListBlockerPages: Record<FirewallListBlockerName, LazyPage<object>> = {
-  'fw-referrer-blocker': lazyPage(() =>
-    import('../features/firewall-lists/components/firewall-list-page.js').then(
-      (m) => m.FirewallReferrerBlockerPage,
-    ),
-  ),
-  'fw-asn-blocker': lazyPage(() =>
-    import('../features/firewall-lists/components/firewall-list-page.js').then(
-      (m) => m.FirewallAsnBlockerPage,
-    ),
-  ),
-};
-const FraudProtectPage = lazyPage(() =>
-  import('../features/fraud-protect/components/fraud-protect-page.js').then(
-    (m) => m.FraudProtectPage,
-  ),
-);
-const SubscriptionPage = lazyPage(() =>
-  import('../features/subscription/subscription-page.js').then((m) => m.default),
-);
-const ExtensionsPage = lazyPage(() =>
-  import('../features/extensions/components/extensions-page.js').then((m) => m.ExtensionsPage),
-);
-const FaqPage = lazyPage(() =>
-  import('../features/faq/components/faq-page.js').then((m) => m.FaqPage),
-);
-const NotSupportStorePage = lazyPage(() =>
-  import('../features/store-support/components/not-support-store-page.js').then(
-    (m) => m.NotSupportStorePage,
-  ),
-);
+/** Every page module of the admin, loaded on demand, by its path from this folder. */
+const pageLoaders = import.meta.glob<Record<string, unknown>>([
+  '../features/*/components/*-page.tsx',
+  '../features/subscription/subscription-page.tsx',
+  './pages/*-route.tsx',
+  // Pages the app's own routes wrap: they load with their route's chunk.
+  '!../features/dashboard/components/dashboard-page.tsx',
+  '!../features/general-settings/components/general-settings-page.tsx',
+]);
+
+/**
+ * The page `exportName` of the module the table of page modules names for the path's first
+ * segment, loaded lazily: the router and the build's preloads read one table.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
+function pageAt<P extends object = any>(segment: string, exportName: string): LazyPage<P> {
+  const source = pageModules[segment];
+  const load =
+    source &&
+    pageLoaders[source.startsWith('src/app/') ? `./${source.slice(8)}` : `../${source.slice(4)}`];
+  if (!load) throw new Error(`No page module is named for /${segment}.`);
+  return lazyPage(() => load().then((m) => m[exportName] as ComponentType<P>));
+}
+
+/**
+ * A list blocker's page: the export named after the blocker (`ReferrerBlockerPage`, the
+ * firewall's `FirewallReferrerBlockerPage`) of the module named for its manifest's page.
+ */
+function listBlockerPage(mf: ListBlockerManifest): LazyPage<object> {
+  const words = mf.name.replace(/^fw-/, 'firewall-').split('-');
+  const exportName = `${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Page`;
+  return pageAt(mf.page.slice(1).toLowerCase(), exportName);
+}
+
+const LoginPage = pageAt('login', 'LoginPage');
+const LoginCompletePage = pageAt('logincomplete', 'LoginCompletePage');
+const PersonatePage = pageAt('personate', 'PersonatePage');
+const DashboardPage = pageAt('dashboard', 'DashboardRoute');
+const PrivacyPolicyPage = pageAt('private-policy', 'PrivacyPolicyPage');
+const CountryBlockerPage = pageAt('regionblocker', 'CountryBlockerPage');
+const IpBlockerPage = pageAt('ipblocker', 'IpBlockerPage');
+const WhiteListsPage = pageAt('whitelists', 'WhiteListsPage');
+const LegacyBlockListsPage = pageAt('blocklists', 'LegacyBlockListsPage');
+const CustomerBlockListsPage = pageAt('checkoutvalidate', 'CustomerBlockListsPage');
+const AccessLogPage = pageAt('fw-accesslog', 'AccessLogPage');
+const AutoCancelPage = pageAt('blacklists', 'AutoCancelPage');
+const GeneralSettingsPage = pageAt('settings', 'GeneralSettingsRoute');
+const VisitorLogsPage = pageAt('visitors', 'VisitorLogsPage');
+const IpLookupPage = pageAt('iplookup', 'IpLookupPage');
+const ContentProtectionPage = pageAt('contentprotect', 'ContentProtectionPage');
+const GeoRedirectsPage = pageAt('redirect', 'GeoRedirectsPage');
+const VpnBlockerPage = pageAt('vpnblocker', 'VpnBlockerPage');
+const BotBlockerPage = pageAt('botblocker', 'BotBlockerPage');
+const FirewallSettingsPage = pageAt('firewallsettings', 'FirewallSettingsPage');
+const UrlBlockerPage = pageAt('fw-urlblocker', 'UrlBlockerPage');
+const FraudProtectPage = pageAt('fraudprotect', 'FraudProtectPage');
+const SubscriptionPage = pageAt('subscription', 'default');
+const ExtensionsPage = pageAt('extensions', 'ExtensionsPage');
+const FaqPage = pageAt('faq', 'FaqPage');
+const NotSupportStorePage = pageAt('notsupportstore', 'NotSupportStorePage');
 
 /** A route's page: its element, and its chunk to load ahead of the first render. */
 type PageRoute = Pick<RouteObject, 'element' | 'handle'>;
@@ -240,7 +173,7 @@ export const routes: RouteObject[] = [
             path: 'contentProtect',
             ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
-          ...listBlockers.map((mf) => listBlockerRoute(mf, listBlockerPages[mf.name])),
+          ...listBlockers.map((mf) => listBlockerRoute(mf, listBlockerPage(mf))),
           {
             path: 'settings',
             ...withData(page(GeneralSettingsPage), generalSettingsRead.prefetch),
@@ -251,9 +184,7 @@ export const routes: RouteObject[] = [
             path: 'firewallSettings',
             ...withData(page(FirewallSettingsPage), firewallSettingsRead.prefetch),
           },
-          ...firewallListBlockers.map((mf) =>
-            listBlockerRoute(mf, firewallListBlockerPages[mf.name]),
-          ),
+          ...firewallListBlockers.map((mf) => listBlockerRoute(mf, listBlockerPage(mf))),
           {
             path: 'fw-urlBlocker',
             ...withData(page(UrlBlockerPage), urlBlockerRead.prefetch),

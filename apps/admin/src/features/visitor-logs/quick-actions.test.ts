@@ -18,14 +18,15 @@ describe('quickActionsFor', () => {
       ['Block this IP', 'blockIp', '203.0.113.7'],
       ['Allow this IP', 'allowIp', '203.0.113.7'],
       ['Block this country', 'blockCountry', 'BR'],
-      ['Block this ASN', 'blockAsn', 'AS15169'],
+      // The list blockers' actions come in the navigation's order of the blockers.
       ['Block this referrer', 'blockReferrer', 'ads.spam.example'],
+      ['Block this ASN', 'blockAsn', 'AS15169'],
     ]);
     expect(choices[2]?.title).toBe('Block Brazil?');
-    expect(choices[3]?.title).toBe('Block AS15169?');
-    expect(choices[3]?.body).toContain('AS15169 (Google LLC)');
-    expect(choices[4]?.title).toBe('Block ads.spam.example?');
-    expect(choices[4]?.body).toContain('Every visitor sent by ads.spam.example is blocked');
+    expect(choices[4]?.title).toBe('Block AS15169?');
+    expect(choices[4]?.body).toContain('AS15169 (Google LLC)');
+    expect(choices[3]?.title).toBe('Block ads.spam.example?');
+    expect(choices[3]?.body).toContain('Every visitor sent by ads.spam.example is blocked');
   });
 
   it('offers no country or ASN action when they are unknown', () => {

@@ -1,14 +1,8 @@
 // The one-click rule changes offered on a log row, with the confirmation each asks for:
 // blocking or allowing the IP, blocking its country, and adding what the visit offers to each
-// list blocker with a quick action, in the wire's order of quick actions (paid features: the
+// list blocker with a quick action, in the navigation's order of the blockers (paid features: the
 // server answers 403 on Free and the page shows the upgrade dialog).
-import {
-  listBlockers,
-  quickActions,
-  type ListBlockerManifest,
-  type QuickAction,
-  type VisitView,
-} from '@gatehouse/contracts';
+import { listBlockers, type QuickAction, type VisitView } from '@gatehouse/contracts';
 import { countryName } from '@gatehouse/engine/values';
 
 export interface QuickActionChoice {
@@ -22,12 +16,10 @@ export interface QuickActionChoice {
   destructive: boolean;
 }
 
-/** The list blockers with a quick action, in the wire's order of quick actions. */
-const offering = listBlockers
-  .flatMap((mf: ListBlockerManifest) =>
-    mf.quickAction && mf.quickOffer ? [{ mf, action: mf.quickAction, offer: mf.quickOffer }] : [],
-  )
-  .sort((a, b) => quickActions.indexOf(a.action) - quickActions.indexOf(b.action));
+/** The list blockers with a quick action, in the navigation's order. */
+const offering = listBlockers.flatMap((mf) =>
+  mf.quickAction && mf.quickOffer ? [{ mf, action: mf.quickAction, offer: mf.quickOffer }] : [],
+);
 
 export function quickActionsFor(
   visit: Pick<VisitView, 'ip' | 'country' | 'asn' | 'org' | 'referrer' | 'url'>,

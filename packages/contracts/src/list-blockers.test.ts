@@ -1,0 +1,32 @@
+// The lists of every plan feature, dashboard count and visitor-log quick action take each list
+// blocker's own from its manifest, so a new list blocker is never left out of them.
+import { describe, expect, it } from 'vitest';
+import { dashboardCounters, dashboardDataCounters } from './account.js';
+import { listBlockers } from './list-blockers.js';
+import { features, plans } from './plans.js';
+import { quickActions } from './visitor-logs.js';
+
+describe('the lists read from the list blockers’ manifests', () => {
+  it.each(listBlockers.map((mf) => [mf.name, mf] as const))(
+    '%s: its plan feature, its dashboard count and its quick action are listed',
+    (_name, mf) => {
+      if (mf.feature !== null) {
+        expect(features).toContain(mf.feature);
+        // A list blocker is a paid feature: Free's six are the storefront's basics.
+        expect(plans.free.features).not.toContain(mf.feature);
+        expect(plans.premium.features).toContain(mf.feature);
+      }
+      if (mf.dashboardCounter) expect(dashboardCounters).toContain(mf.dashboardCounter);
+      if (mf.quickAction) expect(quickActions).toContain(mf.quickAction);
+    },
+  );
+
+  it('names each feature, count and quick action once', () => {
+    for (const list of [features, dashboardCounters, quickActions])
+      expect(new Set(list).size).toBe(list.length);
+  });
+
+  it('keeps the dashboard data’s own counts first, in their order', () => {
+    expect(dashboardCounters.slice(0, dashboardDataCounters.length)).toEqual(dashboardDataCounters);
+  });
+});
