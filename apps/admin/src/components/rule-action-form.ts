@@ -1,7 +1,11 @@
 // The form behind RuleActionCard for a blocker whose settings are one action and monitor mode
 // (the list blockers): the redirect address is kept while "Show the block page" is chosen, and
-// checked as the contract checks it.
-import { protectionMessages, type BlockAction } from '@gatehouse/contracts';
+// checked by the save call's own schema, its problems (found here or by the server) at the
+// redirect address.
+import type { ZodType } from 'zod';
+import type { BlockAction } from '@gatehouse/contracts';
+import type { IssuePath } from '../lib/place-issues.js';
+import { requestFormSchema } from '../lib/request-form-schema.js';
 import type { RuleActionForm } from './rule-action-card.js';
 
 /** A blocker's stored settings as its calls carry them. */
@@ -28,15 +32,11 @@ export function toSettings(form: RuleActionForm): BlockerActionSettings {
   };
 }
 
-/** The contract's message when the redirect address is not a full http(s) URL. */
-export function formError(form: RuleActionForm): string | undefined {
-  if (form.actionType !== 'redirect') return undefined;
-  try {
-    const parsed = new URL(form.redirectUrl.trim());
-    if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '')
-      return undefined;
-  } catch {
-    // Not a URL at all.
-  }
-  return protectionMessages.redirectUrl;
+/** The form's field a problem of the save call is about: the action's is the redirect address. */
+export function actionFieldOf(path: IssuePath): string | null {
+  return path[0] === 'action' ? 'redirectUrl' : null;
 }
+
+/** The form checked by the save call's own request schema (`request`). */
+export const actionFormSchema = (request: ZodType) =>
+  requestFormSchema(toSettings, request, actionFieldOf);

@@ -1,9 +1,10 @@
 // A settings-style page saved with the contextual save bar, as a react-hook-form form: the
 // editable draft of what was loaded, whether it differs from what was loaded last (unsaved
 // changes), the save under way, and the field errors.
-// The draft is checked by a zod schema (the contract's where the draft is what is sent) and/or
-// the page's own `invalid`; errors show after a Save that they stopped, or when the page asks,
-// follow the draft as it is edited from then on, and hide again once saved or discarded. A
+// The draft is checked by a zod schema (the save call's own, through `requestFormSchema`, where
+// the draft is read into what is sent); errors show after a Save that they stopped, or when
+// the page asks, follow the draft as it is edited from then on, and hide again once saved or
+// discarded. A
 // page that says where its request's paths show (`placeOf`) gets the server's refusal of a
 // save at those fields too, and above the form what has no field, until the next edit. The
 // page renders `<SaveBar {...form.saveBar} />`; failed saves are toasted by the API client.
@@ -29,8 +30,6 @@ import { placeIssues, type IssuePath, type PlacedIssues } from './place-issues.j
 export interface SaveBarFormOptions<T, N extends CallName> {
   /** The draft's checks; each issue's message is the error of the field at its path. */
   schema?: ZodType<T>;
-  /** True when the draft has errors, beyond the schema's, that must be fixed before it is sent. */
-  invalid?: (draft: T) => boolean;
   /** Sends the draft to the server. */
   submit: (draft: T) => Promise<ApiOutcome<N>>;
   /** Takes in the server's answer to a successful save (cache, toast, follow-ups). */
@@ -93,7 +92,7 @@ function firstOfEach(at: Partial<Record<string, string[]>>): Record<string, stri
 
 export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   saved: T | undefined,
-  { schema, invalid, submit, onSaved, confirm, placeOf }: SaveBarFormOptions<T, N>,
+  { schema, submit, onSaved, confirm, placeOf }: SaveBarFormOptions<T, N>,
 ): SaveBarForm<T> {
   const form = useForm<T>({
     defaultValues: saved as DefaultValues<T> | undefined,
@@ -124,10 +123,6 @@ export function useSaveBarForm<T extends FieldValues, N extends CallName>(
   const draft = saved === undefined ? undefined : ({ ...saved, ...watched } as T);
 
   const send = async (values: T) => {
-    if (invalid?.(values)) {
-      setShowErrors(true);
-      return;
-    }
     setSaving(true);
     if (confirm && !(await confirm(values))) {
       setSaving(false);

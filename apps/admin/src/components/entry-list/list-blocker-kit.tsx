@@ -6,6 +6,7 @@
 // saved with the contextual save bar.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
+  api,
   entryValue,
   type CallName,
   type ListBlockerCsv,
@@ -134,6 +135,7 @@ export function ListBlockerKitEditor<E extends Entry>({
       intro={words.intro}
       blocker={calls.blocker}
       save={calls.save}
+      saveRequest={api[mf.calls.save as CallName].request}
       {...(weighed ? { saveCall: mf.calls.save as CallName } : {})}
       savedMessage={`${mf.title} saved`}
       addForm={addForm}

@@ -13,7 +13,7 @@ import {
 } from '@gatehouse/contracts';
 import { getToasts } from '../../lib/toast-store.js';
 import { describedBy } from '../../test/described-by.js';
-import { renderPage, type ApiHandler } from '../../test/render-page.js';
+import { refusal, renderPage, type ApiHandler } from '../../test/render-page.js';
 import { ListBlockerKitEditor, type ListBlockerWords } from './list-blocker-kit.js';
 
 /** A page's words: the add field's label and the unit; the rest is the same for every list. */
@@ -119,6 +119,45 @@ describe('the list-blocker kit’s page', () => {
 
     await waitFor(() => expect(describedBy(value)).toContain(m.asnDuplicate));
     expect(value).toHaveProperty('value', 'hetzner, online');
+  });
+
+  it('checks the action by the save call’s schema and puts the server’s refusal at the redirect address', async () => {
+    const redirecting: AsnBlockerView = {
+      ...ASN_VIEW,
+      action: { type: 'redirect', url: 'https://example.com/sorry' },
+    };
+    const saves: unknown[] = [];
+    const { user } = renderPage(
+      <ListBlockerKitEditor
+        manifest={asnBlockerManifest}
+        words={asnBlockerWords}
+        onUpgrade={() => undefined}
+      />,
+      {
+        '/api/asnBlocker/get': () => redirecting,
+        '/api/asnBlocker/save': (body) => {
+          saves.push(body);
+          return refusal(m.redirectUrl, 'invalid_input', [
+            { path: ['action', 'url'], code: 'invalid_input', message: 'Use your own wording.' },
+          ]);
+        },
+      },
+    );
+    const url = await field('Redirect URL');
+    await waitFor(() => expect(url).toHaveProperty('value', 'https://example.com/sorry'));
+    await user.clear(url);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedBy(url)).toContain(m.redirectUrl));
+    expect(saves).toEqual([]);
+
+    await user.type(url, 'https://example.com/closed');
+    await waitFor(() => expect(describedBy(url)).not.toContain(m.redirectUrl));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedBy(url)).toContain('Use your own wording.'));
+    expect(saves).toEqual([
+      { action: { type: 'redirect', url: 'https://example.com/closed' }, monitor: false },
+    ]);
+    expect(url).toHaveProperty('value', 'https://example.com/closed');
   });
 
   it('turns to the upgrade prompt when the plan no longer has the blocker', async () => {

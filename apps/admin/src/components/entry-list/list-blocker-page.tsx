@@ -14,6 +14,7 @@ import {
   Text,
   type PageProps,
 } from '@shopify/polaris';
+import type { ZodType } from 'zod';
 import type { CallName } from '@gatehouse/contracts';
 import type { ApiOutcome } from '../../lib/api-client.js';
 import { useAppState } from '../../lib/app-state.js';
@@ -22,7 +23,14 @@ import { useSaveBarForm } from '../../lib/use-save-bar-form.js';
 import { RuleActionCard } from '../rule-action-card.js';
 import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
 import { RuleCostCard } from '../rule-cost/rule-cost-summary.js';
-import { formError, toForm, toSettings, type BlockerActionSettings } from '../rule-action-form.js';
+import {
+  actionFieldOf,
+  actionFormSchema,
+  toForm,
+  toSettings,
+  type BlockerActionSettings,
+} from '../rule-action-form.js';
+import { RefusalBanner } from '../refusal-banner.js';
 import { SaveBar } from '../save-bar.js';
 import type { ListBlockerView } from './list-blocker-calls.js';
 
@@ -61,6 +69,7 @@ export function ListBlockerEditor<E>({
   intro,
   blocker,
   save,
+  saveRequest,
   saveCall,
   savedMessage,
   addForm,
@@ -80,6 +89,8 @@ export function ListBlockerEditor<E>({
     readAt: number;
   };
   save: { call(settings: BlockerActionSettings): Promise<ApiOutcome<CallName>> };
+  /** The save call's request schema: the form is checked by it before it is sent. */
+  saveRequest: ZodType;
   /**
    * The save call, whose draft the page replays over the shop's visits; none for a blocker whose
    * rules the visits cannot replay (the firewall's, which the storefront's visits never met).
@@ -100,8 +111,10 @@ export function ListBlockerEditor<E>({
   const costCheck = useCostConfirmation();
   const costOf = (form: typeof saved) =>
     saveCall ? { call: saveCall, draft: toSettings(form) } : null;
-  const { draft, change, showErrors, revealErrors, saveBar } = useSaveBarForm(saved, {
-    invalid: (form) => Boolean(formError(form)),
+  const schema = useMemo(() => actionFormSchema(saveRequest), [saveRequest]);
+  const { draft, change, errors, refusal, revealErrors, saveBar } = useSaveBarForm(saved, {
+    schema,
+    placeOf: actionFieldOf,
     confirm: (form) => {
       const cost = costOf(form);
       return cost ? costCheck.ask(cost) : Promise.resolve(true);
@@ -121,6 +134,7 @@ export function ListBlockerEditor<E>({
     >
       <SaveBar {...saveBar} />
       <Layout>
+        <RefusalBanner title={`The ${title} was not saved`} refusal={refusal} />
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
@@ -134,14 +148,15 @@ export function ListBlockerEditor<E>({
               title={ruleTitle}
               monitorHelp="Try the list first: visits it would block are recorded in the visitor log, and nobody is blocked."
               form={draft}
-              urlError={showErrors ? formError(draft) : undefined}
+              urlError={errors.redirectUrl}
               onChange={change}
               onUrlBlur={revealErrors}
             />
-            {/* The cost of the action's change, while there is one: the add form weighs the
-                entry being typed, and one summary at a time says what would change. */}
-            {saveCall && saveBar.dirty && (
-              <RuleCostCard draft={formError(draft) ? null : costOf(draft)} />
+            {/* The cost of the action's change, while there is one that could be saved: the
+                add form weighs the entry being typed, and one summary at a time says what
+                would change. */}
+            {saveCall && saveBar.dirty && schema.safeParse(draft).success && (
+              <RuleCostCard draft={costOf(draft)} />
             )}
           </BlockStack>
         </Layout.Section>

@@ -33,4 +33,4 @@ export function filterEntries(entries: UrlEntry[], filter: string): UrlEntry[] {
   );
 }
 
-export { formError, toForm, toSettings } from '../../components/rule-action-form.js';
+export { toForm, toSettings } from '../../components/rule-action-form.js';

@@ -5,6 +5,7 @@
 import { Badge } from '@shopify/polaris';
 import { BlockedEntriesTable } from '../../../components/entry-list/blocked-entries-table.js';
 import { FirewallPaidPage } from '../../../components/entry-list/firewall-paid-page.js';
+import { api } from '@gatehouse/contracts';
 import { ListBlockerEditor } from '../../../components/entry-list/list-blocker-page.js';
 import { useDeleteUrlEntries } from '../api/use-delete-url-entries.js';
 import { useSaveUrlBlocker } from '../api/use-save-url-blocker.js';
@@ -39,6 +40,7 @@ function UrlBlockerEditor({ onUpgrade }: { onUpgrade: () => void }) {
       intro="The firewall checks every request to your domain against these patterns before your store sees it. Use them for paths your store never serves that scanners probe for, like /wp-login.php, /.env or /xmlrpc.php. Addresses on your allow list still get in."
       blocker={blocker}
       save={save}
+      saveRequest={api.saveUrlBlocker.request}
       savedMessage="URL Blocker saved"
       addForm={<AddUrlEntryForm onUpgrade={onUpgrade} />}
       ruleTitle="When a request matches a blocked pattern"
