@@ -107,12 +107,6 @@ export const dashboardDataRequest = z.object({
     .default(1),
 });
 
-/**
- * The dashboard's counts, one per blocker card: page views blocked (Fraud Protect: orders
- * cancelled). A blocker names the one its blocked visits count in; a blocker with a card of
- * its own names it in its manifest (the list blockers) or here, after the counts of the
- * dashboard's own data in their order.
- */
 /** The dashboard data's own counts, in their order. */
 export const dashboardDataCounters = [
   'blockLists',
@@ -123,16 +117,34 @@ export const dashboardDataCounters = [
   'vpn',
 ] as const;
 type ListBlockerCounter = NonNullable<(typeof listBlockers)[number]['dashboardCounter']>;
-export type DashboardCounter = (typeof dashboardDataCounters)[number] | ListBlockerCounter;
-export const dashboardCounters: readonly DashboardCounter[] = [
+/**
+ * The dashboard's counts, one per blocker card: page views blocked (Fraud Protect: orders
+ * cancelled). A blocker names the one its blocked visits count in; a blocker with a card of
+ * its own names it in its manifest (the list blockers) or here, after the counts of the
+ * dashboard's own data in their order.
+ */
+export const dashboardCounters = [
   ...dashboardDataCounters,
-  ...listBlockers
-    .map((mf) => mf.dashboardCounter)
-    .filter(
-      (c): c is ListBlockerCounter =>
-        c !== undefined && !(dashboardDataCounters as readonly string[]).includes(c),
-    ),
-];
+  ...listBlockers.flatMap((mf): ListBlockerCounter[] =>
+    mf.dashboardCounter !== undefined &&
+    !(dashboardDataCounters as readonly string[]).includes(mf.dashboardCounter)
+      ? [mf.dashboardCounter]
+      : [],
+  ),
+] as const;
+export type DashboardCounter = (typeof dashboardCounters)[number];
+
+/** A list blocker's dashboard count, as its manifest names it. */
+export function listBlockerCounter(mf: {
+  name: string;
+  dashboardCounter?: string;
+}): DashboardCounter | undefined {
+  const counter = mf.dashboardCounter;
+  if (counter === undefined) return undefined;
+  if (!(dashboardCounters as readonly string[]).includes(counter))
+    throw new Error(`${mf.name} names no dashboard count: ${counter}`);
+  return counter as DashboardCounter;
+}
 
 export const dashboardData = z.object({
   ...(Object.fromEntries(dashboardCounters.map((name) => [name, z.number()])) as Record<

@@ -31,6 +31,17 @@ export const features = [
 ] as const;
 export type Feature = (typeof features)[number];
 
+export function isFeature(value: unknown): value is Feature {
+  return typeof value === 'string' && (features as readonly string[]).includes(value);
+}
+
+/** A list blocker's plan feature, as its manifest names it; null on every plan. */
+export function listBlockerFeature(mf: { name: string; feature: string | null }): Feature | null {
+  if (mf.feature === null) return null;
+  if (!isFeature(mf.feature)) throw new Error(`${mf.name} names no plan feature: ${mf.feature}`);
+  return mf.feature;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;

@@ -5,6 +5,7 @@
 // rebuilds the shop's policy before the answer.
 import {
   api,
+  listBlockerFeature,
   protectionMessages,
   type CallName,
   type ListBlockerCsv,
@@ -176,7 +177,7 @@ function csvCalls(
     path: csv.exportPath,
     fileName: `${mf.name}.csv`,
     columns: [...csvFormat.columns, ...csvFormat.exportColumns],
-    ...(mf.feature ? { feature: mf.feature } : {}),
+    ...(mf.feature ? { feature: listBlockerFeature(mf)! } : {}),
     async *rows(shop) {
       for (const row of await store.oldestFirst(app.db, shop.id)) {
         yield [

@@ -6,7 +6,12 @@
 // labels of its rules. Every change rebuilds the shop's policy before the answer, so the
 // next storefront decision applies it. Entries arrive already read into the list's form by
 // the manifest's entry schema.
-import { entryFields, type ListBlockerManifest } from '@gatehouse/contracts';
+import {
+  entryFields,
+  listBlockerCounter,
+  listBlockerFeature,
+  type ListBlockerManifest,
+} from '@gatehouse/contracts';
 import type { Rule } from '@gatehouse/engine';
 import type { Database } from '../core/db/client.js';
 import type { Shop } from '../core/db/schema.js';
@@ -45,11 +50,13 @@ export interface ListBlockerSpec {
 
 export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const { manifest: mf } = spec;
+  const feature = listBlockerFeature(mf);
+  const dashboardCounter = listBlockerCounter(mf);
   const store = listStore({
     ...spec,
     name: mf.name,
     ruleKind: mf.ruleKind,
-    feature: mf.feature,
+    feature,
     limit: mf.limit,
     cap: mf.messages.cap,
     ...(mf.filterText ? { filterText: mf.filterText } : {}),
@@ -88,7 +95,7 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
   const quickAction: QuickActionHandler = async (blockers, db, shop, text) => {
     const read = readEntry(mf, text, mf.quickEntry);
     if ('error' in read) throw badRequest(read.error);
-    if (mf.feature) requireFeature(shop, mf.feature);
+    if (feature) requireFeature(shop, feature);
     const { value } = read;
     const state = await store.load(db, shop);
     const { added, checked } = await store.add(
@@ -111,7 +118,7 @@ export function createListBlocker(spec: ListBlockerSpec): Blocker {
   return {
     name: mf.name,
     ruleKinds: { [mf.ruleKind]: { label: mf.title, page: mf.page } },
-    ...(mf.dashboardCounter ? { dashboardCounter: mf.dashboardCounter } : {}),
+    ...(dashboardCounter ? { dashboardCounter } : {}),
     entryHits: spec.table,
     loadRules: async (db, shop) => store.rules(await store.load(db, shop)),
     describeRule(rule) {
