@@ -119,12 +119,12 @@ try {
   // The database tests are the files under apps/server/test: every one of them opens a
   // database through the test helpers (the schema conformance check, which opens none, aside);
   // the unit tests beside the server's sources open none, and pg-suite.test.ts holds them to it.
-  // One file at a time on the one server: two at once have met each other's ports and
-  // connections (a database dropped under another file's open client).
+  // As many files at once as on PGlite: each file has databases of its own, copied from one
+  // template, and drops only its own once their clients have gone.
   vitest(
     'database tests (PostgreSQL)',
     ['apps/server/test', '--exclude', 'apps/server/test/platform/schema-conformance.test.ts'],
-    { TEST_DATABASE_URL: pg.url, VITEST_MAX_WORKERS: '1' },
+    { TEST_DATABASE_URL: pg.url },
   );
 } catch (error) {
   console.error(

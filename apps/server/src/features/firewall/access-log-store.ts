@@ -15,8 +15,24 @@ import type { Database } from '../../core/db/client.js';
 import { firewallSettings } from './firewall-schema.js';
 import { firewallAccessLog, type FirewallAccessRow } from './access-log-schema.js';
 
+/**
+ * The advisory lock (its two keys) a batch's transaction holds while it stores its entries: by
+ * it the live tail tells the transactions that write entries from every other one.
+ */
+export const BATCH_LOCK = { space: 1195853399, key: 1 } as const;
+
 /** The shop ids of a batch whose shops have the Firewall on; the others are not stored. */
 export async function storeBatch(db: Database, entries: readonly FirewallAccessRecord[]) {
+  return db.transaction(async (tx) => {
+    // Before the transaction writes: it holds the lock whenever it has a transaction id.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock_shared(${BATCH_LOCK.space}::int, ${BATCH_LOCK.key}::int)`,
+    );
+    return storeEntries(tx as unknown as Database, entries);
+  });
+}
+
+async function storeEntries(db: Database, entries: readonly FirewallAccessRecord[]) {
   const ids = [...new Set(entries.map((e) => e.shopId))];
   const served = await db
     .select({ shopId: firewallSettings.shopId })
@@ -87,9 +103,9 @@ export async function readPage(
   before: number | null,
   size: number,
 ): Promise<{ rows: FirewallAccessRow[]; next: number | null; tail: string }> {
-  // Taken before the page is read: every transaction below it had ended by then, so the
-  // page holds all of theirs, and a tail from it sends whatever the page could not see.
-  const tail = await snapshotXmin(db);
+  // Taken before the page is read: every batch below it had ended by then, so the page holds
+  // all of theirs, and a tail from it sends whatever the page could not see.
+  const tail = await tailHorizon(db);
   const where = filtersOf(shopId, filters);
   if (before !== null) where.push(lt(firewallAccessLog.id, before));
   const rows = await db
@@ -110,21 +126,38 @@ export async function readPage(
 /**
  * Where the live tail stands: after the entry with this transaction and id, in (tx, id) order.
  * Ids are handed out before their batch commits, so a batch can commit after one with higher
- * ids and a tail that followed ids alone would step over it. Transactions are ordered too, and
- * every transaction below the oldest one still running (the snapshot's xmin) has ended: the
- * tail reads only those, in (tx, id) order, so nothing can later appear behind its position.
- * A batch waits for older transactions still running to end (normally milliseconds).
+ * ids and a tail that followed ids alone would step over it. Transactions are ordered too: the
+ * tail reads only the entries of transactions below its horizon, all of which have ended, in
+ * (tx, id) order, so nothing can later appear behind its position. The horizon is the oldest
+ * batch still being stored, or the next transaction when none is: a batch waits only for older
+ * batches (normally milliseconds), never for other work of the database or of other databases
+ * on the same server, however long it runs.
  */
 export interface TailPosition {
   tx: string;
   id: number;
 }
 
-const XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())`;
-
-async function snapshotXmin(db: Database): Promise<string> {
-  const result = await db.execute(sql`select ${XMIN}::text as xmin`);
-  return (result as unknown as { rows: { xmin: string }[] }).rows[0]!.xmin;
+/**
+ * The tail's horizon: every transaction below it that stored entries has ended. Read in a
+ * statement of its own, before the entries are read in another: a batch that ends between the
+ * two is then seen by the read.
+ */
+async function tailHorizon(db: Database): Promise<string> {
+  const result = await db.execute(sql`
+    select coalesce(
+      (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
+        where (running::text::numeric % 4294967296)::text in (
+          select own.transactionid::text
+          from pg_locks batch
+          join pg_locks own on own.pid = batch.pid and own.locktype = 'transactionid'
+            and own.mode = 'ExclusiveLock' and own.granted
+          where batch.locktype = 'advisory' and batch.objsubid = 2
+            and batch.classid::text = ${String(BATCH_LOCK.space)}
+            and batch.objid::text = ${String(BATCH_LOCK.key)}
+            and batch.database = (select oid from pg_database where datname = current_database()))),
+      pg_snapshot_xmax(pg_current_snapshot()))::text as horizon`);
+  return (result as unknown as { rows: { horizon: string }[] }).rows[0]!.horizon;
 }
 
 /**
@@ -139,19 +172,20 @@ export async function tailStart(
   shopId: string,
   start: { after: number | null; from: string | null },
 ): Promise<TailPosition> {
+  const horizon = await tailHorizon(db);
   const result = await db.execute(sql`
-    select ${XMIN}::text as xmin, l.tx::text as tx, l.tx < ${XMIN} as ended,
-      ${start.from}::xid8 < ${XMIN} as from_earlier
+    select l.tx::text as tx, l.tx < ${horizon}::xid8 as ended,
+      ${start.from}::xid8 < ${horizon}::xid8 as from_earlier
     from (select 1) as one
     left join ${firewallAccessLog} l on l.shop_id = ${shopId} and l.id = ${start.after ?? 0}`);
   const [row] = (
     result as unknown as {
-      rows: { xmin: string; tx: string | null; ended: boolean; from_earlier: boolean | null }[];
+      rows: { tx: string | null; ended: boolean; from_earlier: boolean | null }[];
     }
   ).rows;
   // Every entry of a transaction from here on is sent (ids start at 1); a `from` ahead of the
   // transactions now running is held back to them.
-  const from: TailPosition = { tx: row!.from_earlier ? start.from! : row!.xmin, id: 0 };
+  const from: TailPosition = { tx: row!.from_earlier ? start.from! : horizon, id: 0 };
   if (start.after === null || row!.tx === null || !row!.ended) return from;
   const afterEntry: TailPosition = { tx: row!.tx, id: start.after };
   if (start.from === null) return afterEntry;
@@ -166,6 +200,7 @@ export async function readTail(
   from: TailPosition,
   limit: number,
 ): Promise<{ row: FirewallAccessRow; tx: string }[]> {
+  const horizon = await tailHorizon(db);
   return db
     .select({ row: firewallAccessLog, tx: sql<string>`${firewallAccessLog.tx}::text` })
     .from(firewallAccessLog)
@@ -173,7 +208,7 @@ export async function readTail(
       and(
         ...filtersOf(shopId, filters),
         sql`(${firewallAccessLog.tx}, ${firewallAccessLog.id}) > (${from.tx}::xid8, ${from.id}::bigint)`,
-        sql`${firewallAccessLog.tx} < ${XMIN}`,
+        sql`${firewallAccessLog.tx} < ${horizon}::xid8`,
       ),
     )
     .orderBy(asc(firewallAccessLog.tx), asc(firewallAccessLog.id))
