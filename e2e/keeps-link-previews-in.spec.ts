@@ -59,9 +59,10 @@ describe('bots by purpose, and the good bots', () => {
     expect(await blocked(WHATSAPP, '?preview=whatsapp')).toBe(false);
 
     await admin.reload();
-    expect(await admin.getByLabel('Pinterestbot: let in, block or monitor').inputValue()).toBe(
-      'block',
-    );
+    // The choice shows once the page has read the saved settings.
+    await expect
+      .poll(() => admin.getByLabel('Pinterestbot: let in, block or monitor').inputValue())
+      .toBe('block');
     await admin.getByRole('button', { name: /Show all \d+ good bots/ }).click();
     await admin.getByText('Shopify Mobile', { exact: true }).waitFor();
     await screenshot(admin, 'bot-blocker-good-bots');
