@@ -1,6 +1,7 @@
 // Account, session and dashboard calls, with their exact wire paths and shapes.
 import { z } from 'zod';
 import { cleanText } from './hygiene.js';
+import { manifestName } from './list-blocker.js';
 import { listBlockers } from './list-blockers.js';
 
 export const accountInfo = z.object({
@@ -140,10 +141,9 @@ export function listBlockerCounter(mf: {
   dashboardCounter?: string;
 }): DashboardCounter | undefined {
   const counter = mf.dashboardCounter;
-  if (counter === undefined) return undefined;
-  if (!(dashboardCounters as readonly string[]).includes(counter))
-    throw new Error(`${mf.name} names no dashboard count: ${counter}`);
-  return counter as DashboardCounter;
+  return counter === undefined
+    ? undefined
+    : manifestName(mf, 'dashboard count', dashboardCounters, counter);
 }
 
 export const dashboardData = z.object({

@@ -60,6 +60,21 @@ export interface ListBlockerWire {
   value(entry: never): string;
 }
 
+/**
+ * A name a manifest gives (its plan feature, its dashboard count) as one of `names`, the list
+ * it belongs to; a name that is not in it is the manifest's mistake, refused where it is read.
+ */
+export function manifestName<T extends string>(
+  mf: { name: string },
+  what: string,
+  names: readonly T[],
+  value: string,
+): T {
+  if (!(names as readonly string[]).includes(value))
+    throw new Error(`${mf.name} names no ${what}: ${value}`);
+  return value as T;
+}
+
 export interface ListBlockerManifest {
   /** Its folder on both sides and its key in blocker_settings, e.g. `referrer-blocker`. */
   name: string;

@@ -1,9 +1,9 @@
 // The lists of every plan feature, dashboard count and visitor-log quick action take each list
 // blocker's own from its manifest, so a new list blocker is never left out of them.
 import { describe, expect, it } from 'vitest';
-import { dashboardCounters, dashboardDataCounters } from './account.js';
+import { dashboardCounters, dashboardDataCounters, listBlockerCounter } from './account.js';
 import { listBlockers } from './list-blockers.js';
-import { features, plans } from './plans.js';
+import { features, listBlockerFeature, plans } from './plans.js';
 import { quickActions } from './visitor-logs.js';
 
 describe('the lists read from the list blockers’ manifests', () => {
@@ -28,5 +28,16 @@ describe('the lists read from the list blockers’ manifests', () => {
 
   it('keeps the dashboard data’s own counts first, in their order', () => {
     expect(dashboardCounters.slice(0, dashboardDataCounters.length)).toEqual(dashboardDataCounters);
+  });
+
+  it('refuses a manifest whose feature or count is not in the list, naming the manifest', () => {
+    const mf = { name: 'made-up-blocker', feature: 'madeUp', dashboardCounter: 'madeUpBlocked' };
+    expect(() => listBlockerFeature(mf)).toThrow('made-up-blocker names no plan feature: madeUp');
+    expect(() => listBlockerCounter(mf)).toThrow(
+      'made-up-blocker names no dashboard count: madeUpBlocked',
+    );
+    expect(listBlockerFeature({ ...mf, feature: 'referrerBlocker' })).toBe('referrerBlocker');
+    expect(listBlockerFeature({ ...mf, feature: null })).toBeNull();
+    expect(listBlockerCounter({ name: 'x' })).toBeUndefined();
   });
 });

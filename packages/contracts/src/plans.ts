@@ -1,6 +1,7 @@
 // The plan catalogue: what Gatehouse sells, in one place. The server gates calls with it,
 // bills with it, and the admin renders the subscription page from it.
 import { z } from 'zod';
+import { manifestName } from './list-blocker.js';
 import { listBlockers } from './list-blockers.js';
 
 export const planIds = ['free', 'premium', 'payg'] as const;
@@ -37,9 +38,7 @@ export function isFeature(value: unknown): value is Feature {
 
 /** A list blocker's plan feature, as its manifest names it; null on every plan. */
 export function listBlockerFeature(mf: { name: string; feature: string | null }): Feature | null {
-  if (mf.feature === null) return null;
-  if (!isFeature(mf.feature)) throw new Error(`${mf.name} names no plan feature: ${mf.feature}`);
-  return mf.feature;
+  return mf.feature === null ? null : manifestName(mf, 'plan feature', features, mf.feature);
 }
 
 export interface Plan {

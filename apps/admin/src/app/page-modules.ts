@@ -37,3 +37,11 @@ export const pageModules: Readonly<Record<string, string>> = {
   subscription: 'src/features/subscription/subscription-page.tsx',
   faq: 'src/features/faq/components/faq-page.tsx',
 };
+
+/**
+ * A module of the table (a path under the admin's folder) as `import.meta.glob` in this folder
+ * names it.
+ */
+export function pageModuleKey(source: string): string {
+  return source.startsWith('src/app/') ? `./${source.slice(8)}` : `../${source.slice(4)}`;
+}

@@ -2,16 +2,11 @@
 // route loads: what the server preloads for a path is the page that path renders.
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageModules } from './page-modules.js';
+import { pageModuleKey, pageModules } from './page-modules.js';
 import { routes } from './routes.js';
 
 /** Every source module of the admin, loaded on demand, by its path from this folder. */
 const sources = import.meta.glob<Record<string, unknown>>('../**/*.tsx');
-
-/** The key of `source` (a path under the admin's folder) among `sources`. */
-function sourceKey(source: string): string {
-  return source.startsWith('src/app/') ? `./${source.slice(8)}` : `../${source.slice(4)}`;
-}
 
 interface PageHandle {
   preload?: () => Promise<{ default: unknown }>;
@@ -35,10 +30,13 @@ describe('page modules', () => {
       const segment = (path.split('/')[0] ?? '').toLowerCase();
       const source = pageModules[segment];
       expect(source, `no module named for /${segment}`).toBeDefined();
-      const load = sources[sourceKey(source!)];
+      const load = sources[pageModuleKey(source!)];
       expect(load, `${source} is not a module of the admin`).toBeDefined();
       const rendered = (await preload!()).default;
-      expect(Object.values(await load!())).toContain(rendered);
+      const exported = await load!();
+      // A list blocker's page module exports its pages by their manifests' names.
+      const listBlockerPages = Object.values((exported.listBlockerPages ?? {}) as object);
+      expect([...Object.values(exported), ...listBlockerPages]).toContain(rendered);
     },
   );
 

@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import type { ComponentType } from 'react';
 import { firewallListBlockers, listBlockers, type ListBlockerManifest } from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
+import type { ListBlockerPages } from '../components/entry-list/list-blocker-kit.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
 import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
@@ -24,7 +25,7 @@ import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
-import { pageModules } from './page-modules.js';
+import { pageModuleKey, pageModules } from './page-modules.js';
 import { pageTitles } from './page-titles.js';
 
 /** Every page module of the admin, loaded on demand, by its path from this folder. */
@@ -39,26 +40,32 @@ const pageLoaders = import.meta.glob<Record<string, unknown>>([
 
 /**
  * The page `exportName` of the module the table of page modules names for the path's first
- * segment, loaded lazily: the router and the build's preloads read one table.
+ * segment (or the page `pick` finds in it), loaded lazily: the router and the build's preloads
+ * read one table.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
-function pageAt<P extends object = any>(segment: string, exportName: string): LazyPage<P> {
+function pageAt<P extends object = any>(
+  segment: string,
+  exportName: string,
+  pick = (module: Record<string, unknown>) => module[exportName],
+): LazyPage<P> {
   const source = pageModules[segment];
-  const load =
-    source &&
-    pageLoaders[source.startsWith('src/app/') ? `./${source.slice(8)}` : `../${source.slice(4)}`];
+  const load = source && pageLoaders[pageModuleKey(source)];
   if (!load) throw new Error(`No page module is named for /${segment}.`);
-  return lazyPage(() => load().then((m) => m[exportName] as ComponentType<P>));
+  return lazyPage(async () => {
+    const page = pick(await load());
+    if (!page) throw new Error(`${source} has no ${exportName}.`);
+    return page as ComponentType<P>;
+  });
 }
 
-/**
- * A list blocker's page: the export named after the blocker (`ReferrerBlockerPage`, the
- * firewall's `FirewallReferrerBlockerPage`) of the module named for its manifest's page.
- */
+/** A list blocker's page: its module's `listBlockerPages` keyed by the manifest's name. */
 function listBlockerPage(mf: ListBlockerManifest): LazyPage<object> {
-  const words = mf.name.replace(/^fw-/, 'firewall-').split('-');
-  const exportName = `${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Page`;
-  return pageAt(mf.page.slice(1).toLowerCase(), exportName);
+  return pageAt(
+    mf.page.slice(1).toLowerCase(),
+    `listBlockerPages['${mf.name}']`,
+    (module) => (module.listBlockerPages as ListBlockerPages | undefined)?.[mf.name],
+  );
 }
 
 const LoginPage = pageAt('login', 'LoginPage');

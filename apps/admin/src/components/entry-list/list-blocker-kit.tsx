@@ -4,7 +4,7 @@
 // of entries (every entry the filter finds can be removed at once, the server applies the
 // same filter), CSV import and export, and the action and monitor mode of the whole list,
 // saved with the contextual save bar.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import {
   api,
   entryValue,
@@ -26,6 +26,12 @@ import {
 } from './list-blocker-calls.js';
 import { ListBlockerEditor, PaidListPage } from './list-blocker-page.js';
 import { PlanUpgradeCard } from './plan-upgrade-card.js';
+
+/**
+ * The pages of a list blocker's page module, by their manifests' names: the router opens the
+ * one of the manifest whose page it shows.
+ */
+export type ListBlockerPages = Readonly<Record<string, ComponentType>>;
 
 /** What one list blocker's page says, and how its add field reads. */
 export interface ListBlockerWords<E> {

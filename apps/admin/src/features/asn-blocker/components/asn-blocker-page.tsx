@@ -5,6 +5,7 @@ import { Badge } from '@shopify/polaris';
 import { asnBlockerManifest, asnEntryLabel, type AsnEntry } from '@gatehouse/contracts';
 import {
   ListBlockerKitPage,
+  type ListBlockerPages,
   type ListBlockerWords,
 } from '../../../components/entry-list/list-blocker-kit.js';
 
@@ -47,6 +48,10 @@ const words: ListBlockerWords<AsnEntry> = {
   ruleTitle: 'When a visitor comes from a blocked network',
 };
 
-export function AsnBlockerPage() {
+function AsnBlockerPage() {
   return <ListBlockerKitPage manifest={asnBlockerManifest} words={words} />;
 }
+
+export const listBlockerPages: ListBlockerPages = {
+  [asnBlockerManifest.name]: AsnBlockerPage,
+};

@@ -11,6 +11,7 @@ import {
 import { firewallUpgradeTitle } from '../../../components/entry-list/firewall-paid-page.js';
 import {
   ListBlockerKitPage,
+  type ListBlockerPages,
   type ListBlockerWords,
 } from '../../../components/entry-list/list-blocker-kit.js';
 
@@ -78,10 +79,15 @@ const asnWords = firewallListWords({
   badge: 'Network',
 });
 
-export function FirewallReferrerBlockerPage() {
+function FirewallReferrerBlockerPage() {
   return <ListBlockerKitPage manifest={firewallReferrerBlockerManifest} words={referrerWords} />;
 }
 
-export function FirewallAsnBlockerPage() {
+function FirewallAsnBlockerPage() {
   return <ListBlockerKitPage manifest={firewallAsnBlockerManifest} words={asnWords} />;
 }
+
+export const listBlockerPages: ListBlockerPages = {
+  [firewallReferrerBlockerManifest.name]: FirewallReferrerBlockerPage,
+  [firewallAsnBlockerManifest.name]: FirewallAsnBlockerPage,
+};

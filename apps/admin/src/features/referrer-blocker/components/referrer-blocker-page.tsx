@@ -6,6 +6,7 @@ import { Badge } from '@shopify/polaris';
 import { referrerBlockerManifest, type ReferrerEntry } from '@gatehouse/contracts';
 import {
   ListBlockerKitPage,
+  type ListBlockerPages,
   type ListBlockerWords,
 } from '../../../components/entry-list/list-blocker-kit.js';
 import { readDomains } from '../referrer-blocker-form.js';
@@ -61,6 +62,10 @@ const words: ListBlockerWords<ReferrerEntry> = {
     'One domain per line, like spam.example or *.spam.example, then optionally a note, separated by a comma. A header line (domain,note) is allowed.',
 };
 
-export function ReferrerBlockerPage() {
+function ReferrerBlockerPage() {
   return <ListBlockerKitPage manifest={referrerBlockerManifest} words={words} />;
 }
+
+export const listBlockerPages: ListBlockerPages = {
+  [referrerBlockerManifest.name]: ReferrerBlockerPage,
+};
