@@ -1,6 +1,7 @@
 // Unit and API tests of every workspace (node environment), and the admin's component tests
 // (`*.ui.test.tsx`, rendered in happy-dom's document). Browser tests live in e2e/ with their own
 // config; scripts/test.mjs runs both and sums them.
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,17 @@ import { defineConfig } from 'vitest/config';
 // run. So at least two files run at once, even on two cores where vitest would run one at a
 // time (cores − 1). VITEST_MAX_WORKERS still overrides it.
 const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+// The server's API and database tests load the whole app: imported afresh for every file, the
+// app's modules took more of the run than the tests themselves. A worker's files share one module
+// graph instead (every file builds its own app, database and emulator, and module state is the
+// app's own, so nothing a file does reaches the next). A file that replaces a module (`vi.mock`)
+// needs a graph of its own, and keeps it.
+const serverTests = 'apps/server/test';
+const replacesModules = readdirSync(serverTests, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `${serverTests}/${file}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
   test: {
@@ -25,10 +37,28 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'extensions/*/src/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/*.ui.test.tsx'],
+          exclude: ['**/node_modules/**', '**/*.ui.test.tsx', `${serverTests}/**`],
           environment: 'node',
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: [`${serverTests}/**/*.test.ts`],
+          exclude: ['**/node_modules/**', ...replacesModules],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      ...(replacesModules.length > 0
+        ? [
+            {
+              extends: true,
+              test: { name: 'server-own-modules', include: replacesModules, environment: 'node' },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {
