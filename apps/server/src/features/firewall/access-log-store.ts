@@ -143,7 +143,7 @@ export interface TailPosition {
  * statement of its own, before the entries are read in another: a batch that ends between the
  * two is then seen by the read.
  */
-async function tailHorizon(db: Database): Promise<string> {
+export async function tailHorizon(db: Database): Promise<string> {
   const result = await db.execute(sql`
     select coalesce(
       (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
@@ -192,15 +192,18 @@ export async function tailStart(
   return BigInt(from.tx) <= BigInt(afterEntry.tx) ? from : afterEntry;
 }
 
-/** Entries after `from` in (tx, id) order, of ended transactions only, at most `limit`. */
+/**
+ * Entries after `from` in (tx, id) order, of transactions below `horizon` (`tailHorizon`, read
+ * before, in a statement of its own) only, at most `limit`.
+ */
 export async function readTail(
   db: Database,
   shopId: string,
   filters: FirewallAccessFilters,
   from: TailPosition,
   limit: number,
+  horizon: string,
 ): Promise<{ row: FirewallAccessRow; tx: string }[]> {
-  const horizon = await tailHorizon(db);
   return db
     .select({ row: firewallAccessLog, tx: sql<string>`${firewallAccessLog.tx}::text` })
     .from(firewallAccessLog)

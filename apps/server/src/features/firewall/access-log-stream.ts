@@ -33,7 +33,7 @@ import { ACCESS_CHANGED_CHANNEL } from '../../core/sessions/access-changes.js';
 import { findSession } from '../../core/sessions/sessions.js';
 import { shopOfSession } from '../../core/shops.js';
 import type { FirewallAccessRow } from './access-log-schema.js';
-import { entryOf, readTail, tailStart } from './access-log-store.js';
+import { entryOf, readTail, tailHorizon, tailStart } from './access-log-store.js';
 
 const STREAMS_PER_SHOP = 5;
 const READ_LIMIT = 200;
@@ -114,8 +114,11 @@ export async function accessLogStream(
       try {
         do {
           again = false;
+          // Every page of one pass reads up to the same horizon: what ended after it is read
+          // by the next pass, which a stored batch's message asks for.
+          const horizon = await tailHorizon(app.db);
           for (;;) {
-            const rows = await readTail(app.db, shop.id, filters, position, READ_LIMIT);
+            const rows = await readTail(app.db, shop.id, filters, position, READ_LIMIT, horizon);
             await checking;
             if (closed || rows.length === 0) break;
             const newest = rows[rows.length - 1]!;
