@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { protectionMessages as pm, type VpnBlockerView } from '@gatehouse/contracts';
+import type { VpnBlockerView } from '@gatehouse/contracts';
 import { describedBy } from '../../../test/described-by.js';
+import { walkRedirectField } from '../../../test/redirect-field.js';
 import { refusal, renderPage } from '../../../test/render-page.js';
 import { EMPTY_VPN_BLOCKER } from '../vpn-blocker-form.js';
 import { VpnBlockerEditor } from './vpn-blocker-page.js';
@@ -37,24 +38,8 @@ describe('the Bot (VPN/Proxy) Blocker under the save bar', () => {
   it('puts the save call’s message at the switch’s redirect address and sends nothing until it is fixed', async () => {
     const { user, saves } = renderVpnBlocker(() => STORED);
     const url = await redirectField();
-    await user.clear(url);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(describedBy(url)).toContain(pm.redirectUrl));
-
-    await user.type(url, 'ftp://x.example');
-    await waitFor(() =>
-      expect(describedBy(url)).toContain(
-        '"ftp://x.example" is not a valid redirect URL (use a full http:// or https:// address)',
-      ),
-    );
-    expect(saves()).toEqual([]);
-
-    await user.clear(url);
-    await user.type(url, 'https://example.com/closed');
-    await waitFor(() => expect(describedBy(url)).not.toContain('not a valid'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]).toMatchObject({
+    const sent = await walkRedirectField(user, url, saves, 'ftp://x.example');
+    expect(sent).toMatchObject({
       switches: { vpn: { action: { type: 'redirect', url: 'https://example.com/closed' } } },
     });
   });
