@@ -4,9 +4,10 @@
 // a message on the value field until the value is changed. While a value is typed, what adding
 // it would have done to the last 7 days of visits shows under the form, and an entry that
 // would block the merchant's own address or country, or a verified crawler, asks first. The
-// value and the note are a react-hook-form form; the caller's message is the value's error.
+// value, the note and the list's own fields are one react-hook-form form; the caller's message
+// is the value's error.
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { Button, FormLayout, TextField } from '@shopify/polaris';
 import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
 import { RuleCostSummary } from '../rule-cost/rule-cost-summary.js';
@@ -24,41 +25,83 @@ export interface ValueField {
   multiline?: number;
 }
 
-export function EntryAddForm({
+/** A field of the list's own, bound to the form: its value and its change. */
+export interface BoundField<V> {
+  value: V;
+  onChange: (value: V) => void;
+}
+
+/** The list's own fields after the note: their first values, and their inputs. */
+export interface ExtraFields<X extends object> {
+  defaults: X;
+  /** After an add, they keep what was chosen (a mode) instead of starting over (a date). */
+  keep?: boolean;
+  render: (bind: <K extends keyof X & string>(name: K) => BoundField<X[K]>) => ReactNode;
+}
+
+interface AddFormValues<X extends object> {
+  value: string;
+  note: string;
+  extra: X;
+}
+
+const NO_EXTRA: ExtraFields<Record<string, never>> = { defaults: {}, render: () => null };
+
+export function EntryAddForm<X extends object = Record<string, never>>({
   field,
   notePlaceholder,
   submit,
   adding,
   onAdd,
   cost,
-  children,
+  extra = NO_EXTRA as unknown as ExtraFields<X>,
 }: {
-  field: ValueField;
+  /** The value's field; it may read the list's own fields (a placeholder by the match). */
+  field: ValueField | ((extra: X) => ValueField);
   notePlaceholder: string;
   /** The add button's words. */
   submit: string;
   adding: boolean;
-  /** Adds the value as typed with the note trimmed. */
-  onAdd: (value: string, note: string) => Promise<AddOutcome>;
+  /** Adds the value as typed with the note trimmed and the list's own fields. */
+  onAdd: (value: string, note: string, extra: X) => Promise<AddOutcome>;
   /** The add call's draft for the value typed (trimmed, not empty), replayed as it is typed. */
-  cost?: (value: string) => CostDraft | null;
-  /** Fields after the note. */
-  children?: ReactNode;
+  cost?: (value: string, extra: X) => CostDraft | null;
+  extra?: ExtraFields<X>;
 }) {
-  const form = useForm({ defaultValues: { value: '', note: '' } });
+  const form = useForm<AddFormValues<X>>({
+    defaultValues: { value: '', note: '', extra: extra.defaults } as DefaultValues<
+      AddFormValues<X>
+    >,
+  });
   const value = useWatch({ control: form.control, name: 'value' });
+  const extraValues = useWatch({
+    control: form.control,
+    name: 'extra' as Path<AddFormValues<X>>,
+  }) as X;
   const costCheck = useCostConfirmation('Add anyway');
-  const costDraft = cost && value.trim() !== '' ? cost(value.trim()) : null;
+  const costDraft = cost && value.trim() !== '' ? cost(value.trim(), extraValues) : null;
+  const valueField = typeof field === 'function' ? field(extraValues) : field;
+  const bind = <K extends keyof X & string>(name: K): BoundField<X[K]> => ({
+    value: extraValues[name],
+    onChange: (next) =>
+      form.setValue(`extra.${name}` as Path<AddFormValues<X>>, next as never, {
+        shouldDirty: true,
+      }),
+  });
 
-  const add = form.handleSubmit(async ({ value: typed, note }) => {
+  const add = form.handleSubmit(async ({ value: typed, note, extra: chosen }) => {
     if (costDraft && !(await costCheck.ask(costDraft))) return;
-    const outcome = await onAdd(typed, note.trim());
+    const outcome = await onAdd(typed, note.trim(), chosen as X);
     if (outcome === 'kept') return;
     if (outcome !== 'added') {
       form.setError('value', { message: outcome.error });
       return;
     }
-    form.reset();
+    form.reset({
+      value: '',
+      note: '',
+      extra: extra.keep ? chosen : extra.defaults,
+    } as DefaultValues<AddFormValues<X>>);
   });
 
   return (
@@ -74,9 +117,9 @@ export function EntryAddForm({
             name="value"
             render={({ field: input, fieldState }) => (
               <TextField
-                label={field.label}
-                placeholder={field.placeholder}
-                helpText={field.helpText}
+                label={valueField.label}
+                placeholder={valueField.placeholder}
+                helpText={valueField.helpText}
                 value={input.value}
                 onChange={(text) => {
                   input.onChange(text);
@@ -84,8 +127,8 @@ export function EntryAddForm({
                 }}
                 error={fieldState.error?.message}
                 autoComplete="off"
-                multiline={field.multiline}
-                maxLength={field.maxLength}
+                multiline={valueField.multiline}
+                maxLength={valueField.maxLength}
               />
             )}
           />
@@ -103,7 +146,7 @@ export function EntryAddForm({
               />
             )}
           />
-          {children}
+          {extra.render(bind)}
         </FormLayout.Group>
         <RuleCostSummary draft={costDraft} />
         <Button submit variant="primary" loading={adding}>

@@ -3,7 +3,6 @@
 // before the call; the server's 400 message (a regular expression its linear-time engine
 // cannot run, a pattern that matches ordinary browsers) shows on the field, and a 403
 // (the plan no longer includes the blocker) opens the upgrade prompt.
-import { useState } from 'react';
 import { BlockStack, Checkbox, Select } from '@shopify/polaris';
 import { EntryAddForm } from '../../../components/entry-list/entry-add-form.js';
 import { showToast } from '../../../lib/toast-store.js';
@@ -11,30 +10,28 @@ import { useAddBotPattern } from '../api/use-add-bot-pattern.js';
 import { readPatternField } from '../bot-blocker-form.js';
 
 export function AddBotPatternForm({ onUpgrade }: { onUpgrade: () => void }) {
-  const [regex, setRegex] = useState(false);
-  const [mode, setMode] = useState<'block' | 'monitor'>('block');
   const addPattern = useAddBotPattern();
 
   return (
     <EntryAddForm
-      field={{
+      field={({ regex }) => ({
         label: 'User-agent pattern',
         placeholder: regex ? '^MyScraper/\\d+' : 'MyScraper',
         helpText: regex
           ? 'A JavaScript regular expression, compared without regard to case. One that could take very long on some user agents is refused.'
           : 'Blocks every user agent that contains this text, in any case.',
         maxLength: 200,
-      }}
+      })}
       notePlaceholder="Why this pattern is here"
       submit="Add pattern"
       adding={addPattern.isPending}
-      cost={(value) => {
+      cost={(value, { regex, mode }) => {
         const read = readPatternField(value, regex);
         return 'error' in read
           ? null
           : { call: 'addBotBlocker', draft: { pattern: read.pattern, regex, mode, note: '' } };
       }}
-      onAdd={async (value, note) => {
+      onAdd={async (value, note, { regex, mode }) => {
         const read = readPatternField(value, regex);
         if ('error' in read) return read;
         const outcome = await addPattern.call({ pattern: read.pattern, regex, mode, note });
@@ -46,19 +43,32 @@ export function AddBotPatternForm({ onUpgrade }: { onUpgrade: () => void }) {
         showToast(`${mode === 'block' ? 'Blocking' : 'Monitoring'} ${outcome.data.pattern}`);
         return 'added';
       }}
-    >
-      <BlockStack gap="200">
-        <Select
-          label="Mode"
-          options={[
-            { label: 'Block', value: 'block' },
-            { label: 'Monitor only', value: 'monitor' },
-          ]}
-          value={mode}
-          onChange={(next) => setMode(next === 'monitor' ? 'monitor' : 'block')}
-        />
-        <Checkbox label="Regular expression" checked={regex} onChange={setRegex} />
-      </BlockStack>
-    </EntryAddForm>
+      extra={{
+        defaults: { mode: 'block' as 'block' | 'monitor', regex: false },
+        keep: true,
+        render: (bind) => {
+          const mode = bind('mode');
+          const regex = bind('regex');
+          return (
+            <BlockStack gap="200">
+              <Select
+                label="Mode"
+                options={[
+                  { label: 'Block', value: 'block' },
+                  { label: 'Monitor only', value: 'monitor' },
+                ]}
+                value={mode.value}
+                onChange={(next) => mode.onChange(next === 'monitor' ? 'monitor' : 'block')}
+              />
+              <Checkbox
+                label="Regular expression"
+                checked={regex.value}
+                onChange={regex.onChange}
+              />
+            </BlockStack>
+          );
+        },
+      }}
+    />
   );
 }

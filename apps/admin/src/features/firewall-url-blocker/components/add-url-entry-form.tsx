@@ -2,7 +2,6 @@
 // the methods it applies to (none chosen: all). The server checks the pattern with the engine
 // (a regular expression that could stall the firewall is refused); its 400 message shows on
 // the field, and a 403 (the plan no longer includes the Firewall) opens the upgrade prompt.
-import { useState } from 'react';
 import { ChoiceList, Select } from '@shopify/polaris';
 import { URL_METHODS, type UrlMatchType, type UrlMethod } from '@gatehouse/engine/values';
 import { EntryAddForm } from '../../../components/entry-list/entry-add-form.js';
@@ -12,23 +11,20 @@ import { MATCH_OPTIONS } from '../url-blocker-form.js';
 
 export function AddUrlEntryForm({ onUpgrade }: { onUpgrade: () => void }) {
   const addEntry = useAddUrlEntry();
-  const [match, setMatch] = useState<UrlMatchType>('exact');
-  const [withQuery, setWithQuery] = useState(false);
-  const [methods, setMethods] = useState<UrlMethod[]>([]);
-  const option = MATCH_OPTIONS.find((o) => o.value === match) ?? MATCH_OPTIONS[0]!;
   return (
     <EntryAddForm
-      field={{
+      field={({ match }) => ({
         label: 'URL pattern',
-        placeholder: option.placeholder,
+        placeholder: (MATCH_OPTIONS.find((o) => o.value === match) ?? MATCH_OPTIONS[0]!)
+          .placeholder,
         helpText:
           'Compared with the path of every request, percent-decoded and in any case: /WP-Login.php and /wp-login.php are the same.',
         maxLength: 500,
-      }}
+      })}
       notePlaceholder="Why this pattern is here"
       submit="Add to block list"
       adding={addEntry.isPending}
-      onAdd={async (value, note) => {
+      onAdd={async (value, note, { match, withQuery, methods }) => {
         if (value.trim() === '') return { error: 'Enter a URL pattern, like /wp-login.php.' };
         const outcome = await addEntry.call({
           match,
@@ -45,29 +41,43 @@ export function AddUrlEntryForm({ onUpgrade }: { onUpgrade: () => void }) {
         showToast(`Blocked ${value.trim()}`);
         return 'added';
       }}
-    >
-      <Select
-        label="Matches"
-        options={MATCH_OPTIONS.map(({ label, value }) => ({ label, value }))}
-        value={match}
-        onChange={(value) => setMatch(value as UrlMatchType)}
-      />
-      <ChoiceList
-        title="Compare with"
-        choices={[
-          { label: 'The path only', value: 'path' },
-          { label: 'The path and its query string', value: 'pathAndQuery' },
-        ]}
-        selected={[withQuery ? 'pathAndQuery' : 'path']}
-        onChange={([value]) => setWithQuery(value === 'pathAndQuery')}
-      />
-      <ChoiceList
-        title="Methods (none chosen: all)"
-        allowMultiple
-        choices={URL_METHODS.map((m) => ({ label: m, value: m }))}
-        selected={methods}
-        onChange={(values) => setMethods(values as UrlMethod[])}
-      />
-    </EntryAddForm>
+      extra={{
+        defaults: { match: 'exact' as UrlMatchType, withQuery: false, methods: [] as UrlMethod[] },
+        keep: true,
+        render: (bind) => {
+          const match = bind('match');
+          const withQuery = bind('withQuery');
+          const methods = bind('methods');
+          // Each its own item of the form's row, as FormLayout.Group lays out its children.
+          return [
+            <Select
+              key="match"
+              label="Matches"
+              options={MATCH_OPTIONS.map(({ label, value }) => ({ label, value }))}
+              value={match.value}
+              onChange={(value) => match.onChange(value as UrlMatchType)}
+            />,
+            <ChoiceList
+              key="target"
+              title="Compare with"
+              choices={[
+                { label: 'The path only', value: 'path' },
+                { label: 'The path and its query string', value: 'pathAndQuery' },
+              ]}
+              selected={[withQuery.value ? 'pathAndQuery' : 'path']}
+              onChange={([value]) => withQuery.onChange(value === 'pathAndQuery')}
+            />,
+            <ChoiceList
+              key="methods"
+              title="Methods (none chosen: all)"
+              allowMultiple
+              choices={URL_METHODS.map((m) => ({ label: m, value: m }))}
+              selected={methods.value}
+              onChange={(values) => methods.onChange(values as UrlMethod[])}
+            />,
+          ];
+        },
+      }}
+    />
   );
 }

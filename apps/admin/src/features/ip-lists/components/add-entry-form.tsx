@@ -1,6 +1,5 @@
 // Adds one address or CIDR range with an optional note and expiry date. The server checks the
 // address (400 with its message, shown on the field); a 403 is the plan cap.
-import { useState } from 'react';
 import { TextField } from '@shopify/polaris';
 import { protectionMessages, type IpListId } from '@gatehouse/contracts';
 import { EntryAddForm } from '../../../components/entry-list/entry-add-form.js';
@@ -17,7 +16,6 @@ export function AddEntryForm({
   onCapHit: () => void;
   capReached: boolean;
 }) {
-  const [expiry, setExpiry] = useState('');
   const addEntry = useAddIpListEntry(list);
 
   return (
@@ -30,11 +28,11 @@ export function AddEntryForm({
       notePlaceholder="Why this entry is here"
       submit="Add"
       adding={addEntry.isPending}
-      cost={(ip) => ({
+      cost={(ip, { expiry }) => ({
         call: list === 'ipBlocker' ? 'addIpBlocker' : 'addWhiteLists',
         draft: { ip, note: '', expiresAt: expiryFromDate(expiry) },
       })}
-      onAdd={async (ip, note) => {
+      onAdd={async (ip, note, { expiry }) => {
         if (ip.trim() === '') return { error: protectionMessages.ipMissing };
         if (capReached) {
           onCapHit();
@@ -50,18 +48,20 @@ export function AddEntryForm({
           return outcome.status === 400 ? { error: outcome.message } : 'kept';
         }
         showToast(`Added ${outcome.data.ip}`);
-        setExpiry('');
         return 'added';
       }}
-    >
-      <TextField
-        label="Expires on (optional)"
-        type="date"
-        value={expiry}
-        onChange={setExpiry}
-        autoComplete="off"
-        helpText="Leave empty to keep the entry."
-      />
-    </EntryAddForm>
+      extra={{
+        defaults: { expiry: '' },
+        render: (bind) => (
+          <TextField
+            label="Expires on (optional)"
+            type="date"
+            {...bind('expiry')}
+            autoComplete="off"
+            helpText="Leave empty to keep the entry."
+          />
+        ),
+      }}
+    />
   );
 }
