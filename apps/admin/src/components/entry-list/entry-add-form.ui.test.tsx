@@ -4,39 +4,39 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render-page.js';
 import { EntryAddForm } from './entry-add-form.js';
 
-type Mode = 'block' | 'monitor';
+type Scope = 'store' | 'checkout';
 
-/** An add form with one field of the list's own (a mode) that the value field's hint reads. */
+/** An add form with one field of the list's own (a scope) that the value field's hint reads. */
 function renderForm(keep: boolean) {
-  const adds: { value: string; note: string; mode: Mode }[] = [];
+  const adds: { value: string; note: string; scope: Scope }[] = [];
   const view = renderPage(
     <EntryAddForm
-      field={({ mode }) => ({
+      field={({ scope }) => ({
         label: 'Pattern',
-        placeholder: mode === 'monitor' ? 'logged only' : 'blocked',
+        placeholder: scope === 'checkout' ? 'at checkout' : 'everywhere',
         maxLength: 100,
       })}
       notePlaceholder="Why"
       submit="Add"
       adding={false}
-      onAdd={async (value, note, { mode }) => {
-        adds.push({ value, note, mode });
+      onAdd={async (value, note, { scope }) => {
+        adds.push({ value, note, scope });
         return 'added';
       }}
       extra={{
-        defaults: { mode: 'block' as Mode },
+        defaults: { scope: 'store' as Scope },
         keep,
         render: (bind) => {
-          const mode = bind('mode');
+          const scope = bind('scope');
           return (
             <Select
-              label="Mode"
+              label="Scope"
               options={[
-                { label: 'Block', value: 'block' },
-                { label: 'Monitor only', value: 'monitor' },
+                { label: 'The whole store', value: 'store' },
+                { label: 'The checkout', value: 'checkout' },
               ]}
-              value={mode.value}
-              onChange={(next) => mode.onChange(next as Mode)}
+              value={scope.value}
+              onChange={(next) => scope.onChange(next as Scope)}
             />
           );
         },
@@ -47,36 +47,36 @@ function renderForm(keep: boolean) {
   return { ...view, adds };
 }
 
-const modeField = () => screen.getByRole('combobox', { name: 'Mode' });
+const scopeField = () => screen.getByRole('combobox', { name: 'Scope' });
 const patternField = () => screen.getByRole('textbox', { name: 'Pattern' });
 
 describe('the add form with fields of the list’s own', () => {
   it('sends them with the value and the note, and starts them over after an add', async () => {
     const { user, adds } = renderForm(false);
-    await user.selectOptions(modeField(), 'monitor');
-    expect(patternField()).toHaveProperty('placeholder', 'logged only');
+    await user.selectOptions(scopeField(), 'checkout');
+    expect(patternField()).toHaveProperty('placeholder', 'at checkout');
     await user.type(patternField(), 'MyScraper');
     await user.type(screen.getByRole('textbox', { name: 'Note' }), ' seen on Monday ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
     await waitFor(() => expect(adds).toHaveLength(1));
-    expect(adds[0]).toEqual({ value: 'MyScraper', note: 'seen on Monday', mode: 'monitor' });
+    expect(adds[0]).toEqual({ value: 'MyScraper', note: 'seen on Monday', scope: 'checkout' });
     await waitFor(() => expect(patternField()).toHaveProperty('value', ''));
-    expect(modeField()).toHaveProperty('value', 'block');
-    expect(patternField()).toHaveProperty('placeholder', 'blocked');
+    expect(scopeField()).toHaveProperty('value', 'store');
+    expect(patternField()).toHaveProperty('placeholder', 'everywhere');
   });
 
   it('keeps what was chosen after an add when the list asks so', async () => {
     const { user, adds } = renderForm(true);
-    await user.selectOptions(modeField(), 'monitor');
+    await user.selectOptions(scopeField(), 'checkout');
     await user.type(patternField(), 'MyScraper');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(patternField()).toHaveProperty('value', ''));
-    expect(modeField()).toHaveProperty('value', 'monitor');
+    expect(scopeField()).toHaveProperty('value', 'checkout');
 
     await user.type(patternField(), 'OtherBot');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(adds).toHaveLength(2));
-    expect(adds[1]).toMatchObject({ value: 'OtherBot', mode: 'monitor' });
+    expect(adds[1]).toMatchObject({ value: 'OtherBot', scope: 'checkout' });
   });
 });
