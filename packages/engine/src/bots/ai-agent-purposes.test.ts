@@ -18,6 +18,11 @@ const cases: [string, BotCategory][] = [
   [compatible('YandexAdditional'), 'ai-search'],
   ['Mozilla/5.0 (compatible; Google-CloudVertexBot; +https://cloud.google.com/)', 'ai-search'],
   [compatible('Andibot'), 'ai-search'],
+  // Moonshot AI says Kimi-SearchBot builds the index of Kimi's search features.
+  [
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Kimi-SearchBot/1.0; +https://www.kimi.com/policies/kimi-crawlers',
+    'ai-search',
+  ],
   [
     'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ChatGPT Agent; +https://openai.com/bot) Chrome/135.0.0.0 Safari/537.36',
     'ai-agents',

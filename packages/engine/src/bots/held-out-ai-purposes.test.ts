@@ -72,7 +72,7 @@ describe('AI agents by purpose against a held-out list', () => {
         .filter((b) => ours(b.agent) !== b.purpose)
         .map((b) => [b.token, `${b.purpose} → ${ours(b.agent)}`]),
     );
-    expect(agree.length / heldOut.length).toBeGreaterThanOrEqual(0.45);
+    expect(agree.length / heldOut.length).toBeGreaterThanOrEqual(0.47);
     expect(differ).toEqual(KNOWN_DIFFERENCES);
   });
 });
@@ -128,6 +128,5 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   ias_wombles: 'ai-crawlers → other-bots',
   ProRata: 'ai-search → other-bots',
   'UdV-AI-Research': 'ai-crawlers → other-bots',
-  'Kimi-SearchBot': 'ai-search → other-bots',
   GoGuidesCrawler: 'ai-search → other-bots',
 };
