@@ -21,6 +21,8 @@ let passed = 0;
 let failed = 0;
 /** @type {string[]} */
 const failures = [];
+/** @type {string[]} errors a vitest run reported outside its tests, repeated at the end */
+const outsideTests = [];
 /** @type {{ title: string, seconds: number }[]} each step's wall time, printed at the end */
 const steps = [];
 const runStarted = Date.now();
@@ -67,17 +69,35 @@ function printSlowest(files) {
   for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.name}`);
 }
 
+/** The unhandled errors a vitest run wrote (scripts/unhandled-errors-reporter.mjs). @param {string} file */
+function readUnhandled(file) {
+  if (!existsSync(file)) return ['(no unhandled error was recorded)'];
+  /** @type {{ name: string, message: string, during: string, stack: string }[]} */
+  const errors = JSON.parse(readFileSync(file, 'utf8'));
+  return errors.map(
+    (e) => `${e.during ? `while ${e.during} ran:\n` : ''}${e.stack || `${e.name}: ${e.message}`}`,
+  );
+}
+
 /**
  * A vitest run counted test by test from its JSON report; a file that fails to load counts as a failure.
  * @param {string} title @param {string[]} args @param {NodeJS.ProcessEnv} [env]
  */
 function vitest(title, args, env = {}) {
   const out = join(results, `${title.replace(/\W+/g, '-')}.json`);
+  const unhandled = join(results, `${title.replace(/\W+/g, '-')}.unhandled.json`);
   const ok = run(
     title,
     bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    env,
+    [
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${join(root, 'scripts', 'unhandled-errors-reporter.mjs')}`,
+      `--outputFile=${out}`,
+    ],
+    { ...env, UNHANDLED_ERRORS_FILE: unhandled },
   );
   if (!existsSync(out)) {
     failed += 1;
@@ -96,6 +116,7 @@ function vitest(title, args, env = {}) {
   if (!ok && report.numFailedTests + brokenFiles === 0) {
     failed += 1;
     failures.push(`${title} (the run failed outside its tests)`);
+    outsideTests.push(...readUnhandled(unhandled));
   } else if (report.numFailedTests + brokenFiles > 0) failures.push(title);
 }
 
@@ -143,6 +164,7 @@ console.log('\nTime per step:');
 for (const { title, seconds } of steps)
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
 console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  in all`);
+if (outsideTests.length) console.log(`\nErrors outside the tests:\n${outsideTests.join('\n\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
