@@ -1,5 +1,8 @@
 // Build and dev-server setup of the admin SPA. In development the API is proxied to the
 // server so the app always talks to its own origin, exactly as when the server serves dist/.
+// Vite loads this file through its module runner (`--configLoader runner` in package.json): the
+// preload plugin's table of pages reads the list blockers' manifests from the contracts
+// package, which is TypeScript source.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminVersionPlugin } from './admin-version-plugin.js';

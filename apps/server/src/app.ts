@@ -8,7 +8,13 @@
 // handler) lives in the site scope, which adds the security headers.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { ACCESS_REQUEST_PATH, ADMIN_ACCESS_PATH, DECIDE_PATH } from '@gatehouse/contracts';
+import {
+  ACCESS_REQUEST_PATH,
+  ADMIN_ACCESS_PATH,
+  DECIDE_PATH,
+  firewallListBlockers,
+  listBlockers,
+} from '@gatehouse/contracts';
 import type { HostLookup } from '@gatehouse/engine';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './core/env.js';
@@ -19,7 +25,6 @@ import { accessRequestRoute } from './features/access-requests/access-request-ro
 import { accessRequestRoutes } from './features/access-requests/access-request-routes.js';
 import { adminAccessStorefrontRoute } from './features/admin-access/admin-access-route.js';
 import { adminAccessRoutes } from './features/admin-access/admin-access-routes.js';
-import { asnBlocker } from './features/asn-blocker/asn-blocker.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createSessionTokenInstaller } from './features/auth/session-token-install.js';
 import { handleAppSubscriptionsUpdate } from './features/billing/app-subscriptions-update.js';
@@ -43,10 +48,6 @@ import { extensionsPlugin } from './features/extensions/extensions-plugin.js';
 import { extensionsRoutes } from './features/extensions/routes.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { firewallRoutes } from './features/firewall/firewall-routes.js';
-import {
-  firewallAsnBlocker,
-  firewallReferrerBlocker,
-} from './features/firewall-lists/firewall-list-blocker.js';
 import { firewallUrlBlocker } from './features/firewall-url-blocker/firewall-url-blocker.js';
 import { fraudProtectTopics } from './features/fraud-protect/fraud-protect-job.js';
 import { orderRiskTopics } from './features/fraud-protect/risk-note-job.js';
@@ -65,7 +66,6 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { privacyRoutes } from './features/privacy/privacy-routes.js';
 import { privacyTopics } from './features/privacy/privacy-topics.js';
 import { ratingRoutes } from './features/rating/routes.js';
-import { referrerBlocker } from './features/referrer-blocker/referrer-blocker.js';
 import { ruleCostRoutes } from './features/rule-cost/rule-cost-routes.js';
 import { verifiedCrawlers } from './features/verified-crawlers/verified-crawlers.js';
 import { supportRoutes } from './features/support/routes.js';
@@ -92,21 +92,32 @@ import { platformPlugin } from './core/plugins/platform.js';
 import type { CheckoutBlockSource } from './orders/checkout-block-sources.js';
 import { orderLogPurge } from './orders/order-log-purge.js';
 import type { Blocker } from './protection/blocker.js';
+import * as listBlockerModules from './list-blockers.js';
 import { blockersPlugin } from './protection/blockers-plugin.js';
 import { tokenMigrationPlugin } from './core/tokens/token-migration.js';
 import { trackConnections } from '@gatehouse/graceful-close';
 
+/** The list blockers of one side, as their manifests list them, from `list-blockers.ts`. */
+function listBlockersOf(manifests: readonly { name: string }[]): Blocker[] {
+  const made = Object.values(listBlockerModules) as Blocker[];
+  return manifests.map((mf) => {
+    const blocker = made.find((b) => b.name === mf.name);
+    if (!blocker) throw new Error(`list-blockers.ts has no blocker for ${mf.name}`);
+    return blocker;
+  });
+}
+
 /**
  * Every blocker of the storefront, in the order their rules enter a shop's rule set. A new
- * blocker is one more line here; nothing else that is shared names it.
+ * blocker is one more line here (a list blocker, one in `list-blockers.ts`); nothing else that
+ * is shared names it.
  */
 export const BLOCKERS: readonly Blocker[] = [
   ipListsBlocker,
   verifiedCrawlers,
   countryBlocker,
   legacyBlockLists,
-  asnBlocker,
-  referrerBlocker,
+  ...listBlockersOf(listBlockers),
   vpnBlocker,
   botBlocker,
   geoRedirects,
@@ -115,8 +126,7 @@ export const BLOCKERS: readonly Blocker[] = [
 /** The firewall's own blockers: their rules are applied by the firewall only. */
 export const FIREWALL_BLOCKERS: readonly Blocker[] = [
   firewallUrlBlocker,
-  firewallReferrerBlocker,
-  firewallAsnBlocker,
+  ...listBlockersOf(firewallListBlockers),
 ];
 
 /**

@@ -167,6 +167,7 @@ export const asnBlockerApi = {
 
 export const asnBlockerManifest = listBlocker({
   name: 'asn-blocker',
+  order: 2,
   title: 'ISP/ASN Blocker',
   page: '/asnBlocker',
   ruleKind: 'asn',

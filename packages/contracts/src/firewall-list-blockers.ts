@@ -127,6 +127,7 @@ const firewallList = {
 export const firewallReferrerBlockerManifest = listBlocker({
   ...firewallList,
   name: 'fw-referrer-blocker',
+  order: 1,
   title: 'Firewall Referrer Blocker',
   page: '/fw-referrerBlocker',
   ruleKind: 'referrer',
@@ -143,6 +144,7 @@ export const firewallReferrerBlockerManifest = listBlocker({
 export const firewallAsnBlockerManifest = listBlocker({
   ...firewallList,
   name: 'fw-asn-blocker',
+  order: 2,
   title: 'Firewall ISP/ASN Blocker',
   page: '/fw-asnBlocker',
   ruleKind: 'asn',

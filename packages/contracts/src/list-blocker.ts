@@ -80,6 +80,11 @@ export interface ListBlockerManifest {
   name: string;
   /** As the merchant reads it: the page's title and the visitor log's name of its rules. */
   title: string;
+  /**
+   * Its place among the list blockers of its side (the storefront's, the firewall's own): the
+   * navigation and the firewall's enforce choices list them by it, lowest first.
+   */
+  order: number;
   /** The admin page, e.g. `/referrerBlocker`. */
   page: string;
   /** The engine rule kind every entry becomes. */

@@ -2,11 +2,26 @@
 // blocker's own from its manifest, so a new list blocker is never left out of them.
 import { describe, expect, it } from 'vitest';
 import { dashboardCounters, dashboardDataCounters, listBlockerCounter } from './account.js';
-import { listBlockers } from './list-blockers.js';
+import type { ListBlockerManifest } from './list-blocker.js';
+import { firewallListBlockers, listBlockerApi, listBlockers } from './list-blockers.js';
 import { features, listBlockerFeature, plans } from './plans.js';
 import { quickActions } from './visitor-logs.js';
 
 describe('the lists read from the list blockers’ manifests', () => {
+  it('finds each blocker’s manifest and calls in its module, on its side, in the merchant’s order', () => {
+    expect(listBlockers.map((mf) => mf.name)).toEqual(['referrer-blocker', 'asn-blocker']);
+    expect(firewallListBlockers.map((mf) => mf.name)).toEqual([
+      'fw-referrer-blocker',
+      'fw-asn-blocker',
+    ]);
+    const all: ListBlockerManifest[] = [...listBlockers, ...firewallListBlockers];
+    for (const mf of all) {
+      const calls = [...Object.values(mf.calls), mf.csv?.importPreview, mf.csv?.importCommit];
+      for (const call of calls.filter((c) => c !== undefined))
+        expect(listBlockerApi, `${mf.name}: ${call}`).toHaveProperty(call);
+    }
+  });
+
   it.each(listBlockers.map((mf) => [mf.name, mf] as const))(
     '%s: its plan feature, its dashboard count and its quick action are listed',
     (_name, mf) => {

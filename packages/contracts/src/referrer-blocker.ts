@@ -181,6 +181,7 @@ export const referrerBlockerExportPath = '/api/referrerBlocker/export';
 
 export const referrerBlockerManifest = listBlocker({
   name: 'referrer-blocker',
+  order: 1,
   title: 'Referrer Blocker',
   page: '/referrerBlocker',
   ruleKind: 'referrer',

@@ -2,7 +2,13 @@
 // matches paths in any case), as a file under the admin's folder. The build turns it into the
 // list of chunks each path needs, which the server names in the page it serves for that path,
 // so the browser fetches the page's code alongside the entry script instead of after it has run.
-// Plain data, read by the build as well as by the test that holds it to the router's routes.
+// Plain data (the list blockers' pages read from their manifests), read by the build as well as
+// by the test that holds it to the router's routes.
+import { firewallListBlockers, listBlockers } from '@gatehouse/contracts';
+
+/** The first segment of a list blocker's page path, in lower case, as the table keys it. */
+export const pageSegment = (mf: { page: string }) => mf.page.slice(1).toLowerCase();
+
 export const pageModules: Readonly<Record<string, string>> = {
   // "/" opens the dashboard for a signed-in merchant, as the admin's own link does.
   '': 'src/app/pages/dashboard-route.tsx',
@@ -23,19 +29,26 @@ export const pageModules: Readonly<Record<string, string>> = {
   vpnblocker: 'src/features/vpn-blocker/components/vpn-blocker-page.tsx',
   iplookup: 'src/features/ip-lookup/components/ip-lookup-page.tsx',
   contentprotect: 'src/features/content-protection/components/content-protection-page.tsx',
-  referrerblocker: 'src/features/referrer-blocker/components/referrer-blocker-page.tsx',
-  asnblocker: 'src/features/asn-blocker/components/asn-blocker-page.tsx',
   settings: 'src/app/pages/general-settings-route.tsx',
   botblocker: 'src/features/bot-blocker/components/bot-blocker-page.tsx',
   checkoutvalidate: 'src/features/customer-block-lists/components/customer-block-lists-page.tsx',
   firewallsettings: 'src/features/firewall-settings/components/firewall-settings-page.tsx',
-  'fw-asnblocker': 'src/features/firewall-lists/components/firewall-list-page.tsx',
-  'fw-referrerblocker': 'src/features/firewall-lists/components/firewall-list-page.tsx',
   'fw-urlblocker': 'src/features/firewall-url-blocker/components/url-blocker-page.tsx',
   'fw-accesslog': 'src/features/firewall-access-log/components/access-log-page.tsx',
   extensions: 'src/features/extensions/components/extensions-page.tsx',
   subscription: 'src/features/subscription/subscription-page.tsx',
   faq: 'src/features/faq/components/faq-page.tsx',
+  // A list blocker's page is its feature's `<name>-page.tsx`; the firewall's own share one.
+  ...Object.fromEntries([
+    ...listBlockers.map((mf) => [
+      pageSegment(mf),
+      `src/features/${mf.name}/components/${mf.name}-page.tsx`,
+    ]),
+    ...firewallListBlockers.map((mf) => [
+      pageSegment(mf),
+      'src/features/firewall-lists/components/firewall-list-page.tsx',
+    ]),
+  ]),
 };
 
 /**

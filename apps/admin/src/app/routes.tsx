@@ -25,7 +25,7 @@ import { isLoggedIn } from '../lib/session.js';
 import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
-import { pageModuleKey, pageModules } from './page-modules.js';
+import { pageModuleKey, pageModules, pageSegment } from './page-modules.js';
 import { pageTitles } from './page-titles.js';
 
 /** Every page module of the admin, loaded on demand, by its path from this folder. */
@@ -62,7 +62,7 @@ function pageAt<P extends object = any>(
 /** A list blocker's page: its module's `listBlockerPages` keyed by the manifest's name. */
 function listBlockerPage(mf: ListBlockerManifest): LazyPage<object> {
   return pageAt(
-    mf.page.slice(1).toLowerCase(),
+    pageSegment(mf),
     `listBlockerPages['${mf.name}']`,
     (module) => (module.listBlockerPages as ListBlockerPages | undefined)?.[mf.name],
   );
