@@ -15,6 +15,9 @@ const cases: [string, BotCategory][] = [
     'ai-crawlers',
   ],
   [compatible('Webzio-Extended'), 'ai-crawlers'],
+  // xAI's training crawler, and the fetcher of Grok's DeepSearch, which researches for a user.
+  ['Mozilla/5.0 (compatible; xAI-Bot/1.0; +https://x.ai/grok)', 'ai-crawlers'],
+  [compatible('Grok-DeepSearch'), 'ai-agents'],
   [compatible('YandexAdditional'), 'ai-search'],
   ['Mozilla/5.0 (compatible; Google-CloudVertexBot; +https://cloud.google.com/)', 'ai-search'],
   [compatible('Andibot'), 'ai-search'],
