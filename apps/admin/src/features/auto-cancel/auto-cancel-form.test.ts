@@ -4,10 +4,12 @@ import {
   conditionError,
   filterErrors,
   hasErrors,
+  mergeErrors,
   newCondition,
   newGroup,
   operatorChoice,
   operatorOptions,
+  placeRefusal,
   splitList,
   toDraft,
   toInput,
@@ -17,7 +19,6 @@ import {
   withOperator,
   type FilterDraft,
 } from './auto-cancel-form.js';
-import { placeServerErrors, withServerErrors } from './server-error.js';
 
 const stored = (match: AutoCancelFilter['match']): AutoCancelFilter => ({
   ...NEW_AUTO_CANCEL_FILTER,
@@ -200,7 +201,7 @@ describe('the filter draft', () => {
       code: 'invalid_value',
       message,
     });
-    const placed = placeServerErrors(withEmpty, 'The whole sentence.', [
+    const placed = placeRefusal(withEmpty, 'The whole sentence.', [
       problem(['match', 'groups', 0, 'conditions', 0, 'value'], 'Bad pattern.'),
       problem(['match', 'groups', 0, 'conditions', 1, 'value', 3], 'Bad IP.'),
       problem(['match', 'groups', 1, 'conditions'], 'This group is empty.'),
@@ -218,16 +219,15 @@ describe('the filter draft', () => {
     });
     // The draft's own message wins where it has one; the server's fill the rest.
     const own = { groups: {}, conditions: { [first!.key]: 'Enter a value.' } };
-    expect(withServerErrors(own, placed).conditions).toEqual({
+    expect(mergeErrors(own, placed.fields).conditions).toEqual({
       [first!.key]: 'Enter a value.',
       [second!.key]: 'Bad IP.',
     });
     // A problem with no input of its own, or a refusal that lists nothing, shows above the form.
     expect(
-      placeServerErrors(draft, 'Too many filters.', [problem(['match', 'groups', 7], 'Gone.')])
-        .banner,
+      placeRefusal(draft, 'Too many filters.', [problem(['match', 'groups', 7], 'Gone.')]).banner,
     ).toBe('Too many filters.');
-    expect(placeServerErrors(draft, 'At most 50 filters.', undefined)).toEqual({
+    expect(placeRefusal(draft, 'At most 50 filters.', undefined)).toEqual({
       fields: { groups: {}, conditions: {} },
       banner: 'At most 50 filters.',
     });

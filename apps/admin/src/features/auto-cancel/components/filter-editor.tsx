@@ -1,8 +1,9 @@
 // One filter being written or changed: its name and mode, the conditions, the actions and the
-// dry run. An IP value is checked as it is typed; "Save filter" checks the rest of the draft as
-// the server does and shows each message under the input it is about; a save or dry run the
-// server refuses shows each of its problems under the input it names, and only what names no
-// input above the form. Back to the list asks first when there are unsaved changes.
+// dry run, as a react-hook-form form checked by the save call's schema (`filterDraftSchema`).
+// An IP value is checked as it is typed; "Save filter" checks the rest of the draft and shows
+// each message under the input it is about; a save or dry run the server refuses shows each of
+// its problems under the input it names, and only what names no input above the form. Back to
+// the list asks first when there are unsaved changes.
 import {
   Banner,
   BlockStack,
@@ -15,21 +16,23 @@ import {
   TextField,
 } from '@shopify/polaris';
 import type { AutoCancelFilter, ErrorIssue } from '@gatehouse/contracts';
-import { useMemo, useState } from 'react';
-import { dequal } from 'dequal';
+import { useMemo, useRef, useState } from 'react';
 import { showToast } from '../../../lib/toast-store.js';
+import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useSaveAutoCancelFilter } from '../api/use-auto-cancel.js';
 import {
+  draftFieldOf,
+  filterDraftSchema,
   filterErrors,
-  hasErrors,
+  mergeErrors,
+  placeRefusal,
   toDraft,
+  toFilterErrors,
   toInput,
   toMatch,
   typedErrors,
   type FilterDraft,
-  type FilterErrors,
 } from '../auto-cancel-form.js';
-import { placeServerErrors, withServerErrors, type PlacedErrors } from '../server-error.js';
 import { ActionsCard } from './actions-card.js';
 import { DryRunCard } from './dry-run-card.js';
 import { MatchEditor } from './match-editor.js';
@@ -55,37 +58,42 @@ export function FilterEditor({
   onDone: () => void;
 }) {
   const initial = useMemo(() => toDraft(filter), [filter]);
-  const [draft, setDraft] = useState<FilterDraft>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-  const [refused, setRefused] = useState<(PlacedErrors & { title: string }) | null>(null);
+  const [dryRunRefused, setDryRunRefused] = useState<ReturnType<typeof placeRefusal> | null>(null);
   const [leaving, setLeaving] = useState(false);
   const save = useSaveAutoCancelFilter();
-  const change = (partial: Partial<FilterDraft>) => {
-    setDraft((current) => ({ ...current, ...partial }));
-    setRefused(null);
-  };
-
-  const own = filterErrors(draft);
-  const errors: FilterErrors = showErrors ? own : typedErrors(draft);
-  const withServer = withServerErrors(errors, refused);
-  const refuse = (title: string) => (message: string, list: readonly ErrorIssue[] | undefined) =>
-    setRefused({ ...placeServerErrors(draft, message, list), title });
-  const dirty = filter === null || !dequal(draft, initial);
-
-  const submit = async () => {
-    if (hasErrors(own)) {
-      setShowErrors(true);
-      return;
-    }
-    const outcome = await save.call(toInput(draft));
-    if (outcome.result) {
+  // The draft a refusal of the save is placed on: the one sent.
+  const sent = useRef(initial);
+  const form = useSaveBarForm(initial, {
+    schema: filterDraftSchema,
+    submit: (draft) => {
+      sent.current = draft;
+      return save.call(toInput(draft));
+    },
+    onSaved: () => {
       showToast(filter === null ? 'Filter created' : 'Filter saved');
       onDone();
-      return;
-    }
-    if (outcome.status === 400)
-      refuse('The filter was not saved')(outcome.message, outcome.error?.issues);
+    },
+    placeOf: (path) => draftFieldOf(path, sent.current),
+  });
+  const draft = form.draft ?? initial;
+  const change = (partial: Partial<FilterDraft>) => {
+    form.change(partial);
+    setDryRunRefused(null);
   };
+
+  // An IP address as it is typed; after a Save, every problem, or the server's.
+  const errors = mergeErrors(
+    typedErrors(draft),
+    toFilterErrors(draft, form.errors),
+    dryRunRefused?.fields ?? { groups: {}, conditions: {} },
+  );
+  const own = filterErrors(draft);
+  const banner = form.refusal
+    ? { title: 'The filter was not saved', text: form.refusal }
+    : dryRunRefused?.banner
+      ? { title: 'The dry run did not start', text: dryRunRefused.banner }
+      : null;
+  const dirty = filter === null || form.saveBar.dirty;
 
   return (
     <Page
@@ -96,8 +104,8 @@ export function FilterEditor({
       }}
       primaryAction={{
         content: 'Save filter',
-        loading: save.isPending,
-        onAction: () => void submit(),
+        loading: form.saveBar.saving,
+        onAction: form.saveBar.onSave,
       }}
       secondaryActions={[
         { content: 'Cancel', onAction: () => (dirty ? setLeaving(true) : onDone()) },
@@ -106,9 +114,9 @@ export function FilterEditor({
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            {refused?.banner && (
-              <Banner tone="critical" title={refused.title}>
-                <p>{refused.banner}</p>
+            {banner && (
+              <Banner tone="critical" title={banner.title}>
+                <p>{banner.text}</p>
               </Banner>
             )}
             <Card>
@@ -119,7 +127,7 @@ export function FilterEditor({
                   onChange={(name) => change({ name })}
                   autoComplete="off"
                   maxLength={80}
-                  error={withServer.name}
+                  error={errors.name}
                 />
                 <ChoiceList
                   title="Mode"
@@ -129,19 +137,21 @@ export function FilterEditor({
                 />
               </BlockStack>
             </Card>
-            <MatchEditor draft={draft} errors={withServer} onChange={change} />
+            <MatchEditor draft={draft} errors={errors} onChange={change} />
             <DryRunCard
               match={toMatch(draft)}
               filterId={draft.id}
               mode={draft.mode}
               invalid={Object.keys(own.conditions).length + Object.keys(own.groups).length > 0}
               days={dryRunDays}
-              onInvalid={() => setShowErrors(true)}
-              onRefused={refuse('The dry run did not start')}
+              onInvalid={form.revealErrors}
+              onRefused={(message: string, issues: readonly ErrorIssue[] | undefined) =>
+                setDryRunRefused(placeRefusal(draft, message, issues))
+              }
             />
             <ActionsCard
               actions={draft.actions}
-              errors={withServer}
+              errors={errors}
               onChange={(actions) => change({ actions })}
             />
             <Text as="p" tone="subdued">

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { autoCancelMessages, checkIpEntry } from '@gatehouse/contracts';
-import { renderPage } from '../../../test/render-page.js';
+import { refusal, renderPage } from '../../../test/render-page.js';
 import { FilterEditor } from './filter-editor.js';
 
-function renderEditor() {
+function renderEditor(refuse?: () => Response) {
   const onDone = vi.fn();
   const saves: unknown[] = [];
   const view = renderPage(<FilterEditor filter={null} dryRunDays={30} onDone={onDone} />, {
     '/api/autoCancel/save': (body) => {
       saves.push(body);
+      if (refuse) return refuse();
       const input = body as { name: string; mode: 'on' | 'off' | 'monitor' };
       return {
         ...(body as object),
@@ -128,5 +129,37 @@ describe('the auto-cancel filter editor', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('shows each problem of a refused save under the input its path names, the rest above', async () => {
+    const pattern = 'The pattern takes too long to check.';
+    const { user, saves, onDone } = renderEditor(() =>
+      refusal('The filter was refused.', 'invalid_rules', [
+        {
+          path: ['match', 'groups', 0, 'conditions', 0, 'value'],
+          code: 'pattern',
+          message: pattern,
+        },
+        { path: ['limits'], code: 'tooMany', message: 'Too many filters.' },
+      ]),
+    );
+    await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    await screen.findByText(pattern);
+    // Said once, by the condition's value input, which names it as its error.
+    expect(screen.getAllByText(pattern)).toHaveLength(1);
+    const input = screen.getByLabelText(`${C1}: value`);
+    const describedBy = input.getAttribute('aria-describedby') ?? '';
+    const descriptions = describedBy.split(' ').map((id) => document.getElementById(id));
+    expect(descriptions.map((d) => d?.textContent)).toContain(pattern);
+    expect(screen.getByText('The filter was not saved')).toBeDefined();
+    expect(screen.getByText('Too many filters.')).toBeDefined();
+    expect(saves).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
+
+    // An edit takes the server's problems away: they were about what was sent.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '!');
+    await waitFor(() => expect(screen.queryByText(pattern)).toBeNull());
+    expect(screen.queryByText('The filter was not saved')).toBeNull();
   });
 });
