@@ -51,8 +51,9 @@ const SCRIPT = String.raw`(function () {
       if (data.error) waiting.reject(new Error(data.error));
       else waiting.resolve(data.result);
     } else if (data.type === 'nav-click') {
-      var links = document.querySelectorAll(NAV_LINKS);
-      var link = links[data.index];
+      var link = Array.prototype.find.call(document.querySelectorAll(NAV_LINKS), function (a) {
+        return (a.getAttribute('href') || '') === data.href;
+      });
       if (link) link.click();
     }
   });

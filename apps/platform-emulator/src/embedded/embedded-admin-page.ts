@@ -54,13 +54,14 @@ const SCRIPT = `(function () {
   }
   function renderChrome(chrome) {
     nav.textContent = '';
-    chrome.menu.forEach(function (item, index) {
+    chrome.menu.forEach(function (item) {
       if (item.home) return;
       var button = document.createElement('button');
       button.type = 'button';
       button.textContent = item.label;
       button.dataset.href = item.href;
-      button.addEventListener('click', function () { send({ type: 'nav-click', index: index }); });
+      // The item is named by its link, not its place: the app's menu may have changed since.
+      button.addEventListener('click', function () { send({ type: 'nav-click', href: item.href }); });
       nav.appendChild(button);
     });
     title.textContent = chrome.title || config.appName;
