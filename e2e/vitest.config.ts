@@ -1,6 +1,6 @@
 // Browser tests: the whole stack (emulator + server on free ports, fresh PGlite) driven by
 // Debian's Chromium through playwright-core. One file at a time: two at once took a third less
-// time on two cores, but then the embedded admin's spec once found its menu choice not taken.
+// time on a quiet two-core machine, but longer than one at a time on a loaded one.
 // Each stack's database starts from a folder prepared once per run (support/global-setup.ts).
 import { defineConfig } from 'vitest/config';
 
