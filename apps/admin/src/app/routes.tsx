@@ -26,7 +26,6 @@ import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
 import { pageModuleKey, pageModules, pageSegment } from './page-modules.js';
-import { pageTitles } from './page-titles.js';
 
 /** Every page module of the admin, loaded on demand, by its path from this folder. */
 const pageLoaders = import.meta.glob<Record<string, unknown>>([
@@ -150,7 +149,7 @@ export const routes: RouteObject[] = [
           { path: 'personate/:token', ...page(PersonatePage) },
           {
             path: 'notSupportStore',
-            ...page(NotSupportStorePage, { title: pageTitles.notSupportStore }),
+            ...page(NotSupportStorePage),
           },
           { path: 'private-policy', ...page(PrivacyPolicyPage) },
           { path: 'dashboard', ...withData(page(DashboardPage), dashboardData) },
@@ -199,13 +198,10 @@ export const routes: RouteObject[] = [
           { path: 'fw-accessLog', ...page(AccessLogPage) },
           {
             path: 'extensions',
-            ...withData(
-              page(ExtensionsPage, { title: pageTitles.extensions }),
-              appEmbedWarningRead.prefetch,
-            ),
+            ...withData(page(ExtensionsPage), appEmbedWarningRead.prefetch),
           },
           { path: 'subscription', ...page(SubscriptionPage) },
-          { path: 'faq', ...page(FaqPage, { title: pageTitles.faq }) },
+          { path: 'faq', ...page(FaqPage) },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

@@ -8,10 +8,10 @@
 // added later they would push every item under them down.
 import { Badge, Box, InlineStack, Navigation, Text, useBreakpoints } from '@shopify/polaris';
 import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
-import { firewallListBlockers, listBlockers, PRODUCT_NAME } from '@gatehouse/contracts';
+import { firewallListBlockers, listBlockers } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
-import { pageTitles } from '../page-titles.js';
+import { pageTitles } from '../../lib/page-titles.js';
 import { backToUrl } from '../shell/back-to-url.js';
 
 export interface NavItem {
@@ -22,41 +22,41 @@ export interface NavItem {
 }
 
 export const general: NavItem[] = [
-  { label: 'Dashboard', url: '/dashboard' },
-  { label: 'Shop Visitor Logs', url: '/visitors' },
-  { label: 'General Settings', url: '/settings' },
-  { label: `${PRODUCT_NAME} Extension`, url: '/extensions' },
+  { label: pageTitles.dashboard, url: '/dashboard' },
+  { label: pageTitles.visitors, url: '/visitors' },
+  { label: pageTitles.settings, url: '/settings' },
+  { label: pageTitles.extensions, url: '/extensions' },
 ];
 
 export const storefrontBlockers: NavItem[] = [
-  { label: 'Country Blocker', url: '/regionBlocker' },
-  { label: 'IP Blocker', url: '/ipBlocker' },
+  { label: pageTitles.regionBlocker, url: '/regionBlocker' },
+  { label: pageTitles.ipBlocker, url: '/ipBlocker' },
   {
     label: 'Bot(VPN/Proxy) Blocker',
     url: '/vpnBlocker',
     subNavigationItems: [{ label: pageTitles.botBlocker, url: '/botBlocker' }],
   },
-  { label: 'Customer Block Lists', url: '/checkoutValidate' },
+  { label: pageTitles.checkoutValidate, url: '/checkoutValidate' },
   { label: 'Block Lists(Legacy)', url: '/blockLists' },
   ...listBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
 ];
 
 export const firewall: NavItem[] = [
-  { label: 'Firewall Settings', url: '/firewallSettings' },
+  { label: pageTitles.firewallSettings, url: '/firewallSettings' },
   ...firewallListBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
-  { label: 'URL Blocker', url: '/fw-urlBlocker' },
-  { label: 'Realtime Access Log', url: '/fw-accessLog' },
+  { label: pageTitles.firewallUrlBlocker, url: '/fw-urlBlocker' },
+  { label: pageTitles.firewallAccessLog, url: '/fw-accessLog' },
 ];
 
 export const orderFilters: NavItem[] = [
-  { label: 'Fraud Protect', url: '/fraudProtect' },
-  { label: 'Auto-cancel filters', url: '/blacklists', matchPaths: ['/blacklists', '/blackLists'] },
+  { label: pageTitles.fraudProtect, url: '/fraudProtect' },
+  { label: pageTitles.blacklists, url: '/blacklists', matchPaths: ['/blacklists', '/blackLists'] },
 ];
 
 export const otherTools: NavItem[] = [
-  { label: 'Content Protection', url: '/contentProtect' },
-  { label: 'Geolocation Redirects', url: '/redirect' },
-  { label: 'IP Address Lookup', url: '/iplookup' },
+  { label: pageTitles.contentProtect, url: '/contentProtect' },
+  { label: pageTitles.redirect, url: '/redirect' },
+  { label: pageTitles.iplookup, url: '/iplookup' },
 ];
 
 interface Props {

@@ -1,6 +1,7 @@
 // What differs between the two IP lists: the calls of each (by contract name) and the words
 // the page uses for it. Everything else is the one shared list component.
 import type { IpListId } from '@gatehouse/contracts';
+import { pageTitles } from '../../lib/page-titles.js';
 
 export const listCalls = {
   ipBlocker: {
@@ -33,7 +34,7 @@ export interface ListTexts {
 
 export const listTexts: Record<IpListId, ListTexts> = {
   ipBlocker: {
-    title: 'IP Blocker',
+    title: pageTitles.ipBlocker,
     intro:
       'Visitors from these IP addresses and ranges are blocked. Enter single addresses or CIDR ranges, IPv4 or IPv6 (for example 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32).',
     noun: 'IP Blocker',
@@ -45,7 +46,7 @@ export const listTexts: Record<IpListId, ListTexts> = {
     },
   },
   whiteLists: {
-    title: 'IP Allow List',
+    title: pageTitles.whiteLists,
     intro:
       'Visitors from these IP addresses and ranges are always let in, whatever the other rules say. Enter single addresses or CIDR ranges, IPv4 or IPv6.',
     noun: 'IP Allow List',

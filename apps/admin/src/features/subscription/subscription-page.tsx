@@ -24,6 +24,7 @@ import { usePlans } from './api/use-plans.js';
 import { useSubscription } from './api/use-subscription.js';
 import { outcomeBanner } from './outcome.js';
 import { PlanCard } from './plan-card.js';
+import { pageTitles } from '../../lib/page-titles.js';
 
 export default function SubscriptionPage() {
   const navigate = useNavigate();
@@ -66,7 +67,7 @@ export default function SubscriptionPage() {
 
   const current = state.data;
   return (
-    <Page title="Subscription">
+    <Page title={pageTitles.subscription}>
       <Layout>
         {banner && (
           <Layout.Section>

@@ -20,8 +20,9 @@ import { toDraft, toInput } from '../auto-cancel-form.js';
 import { AutoCancelLogCard } from './auto-cancel-log-card.js';
 import { FilterCard } from './filter-card.js';
 import { FilterEditor } from './filter-editor.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Auto-cancel filters';
+const TITLE = pageTitles.blacklists;
 
 export function AutoCancelPage() {
   return (

@@ -30,8 +30,9 @@ import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
 import { GoodBotsCard } from './good-bots-card.js';
 import { RobotsTxtCard } from './robots-txt-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Bot Blocker';
+const TITLE = pageTitles.botBlocker;
 
 function Loading() {
   return (

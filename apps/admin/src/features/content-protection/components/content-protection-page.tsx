@@ -16,8 +16,9 @@ import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useContentProtection, useSaveContentProtection } from '../use-content-protection.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Content Protection';
+const TITLE = pageTitles.contentProtect;
 
 const SWITCHES: Record<ContentSwitch, { label: string; help: string }> = {
   rightClick: { label: 'Right-click', help: 'The right-click menu (save image, inspect).' },

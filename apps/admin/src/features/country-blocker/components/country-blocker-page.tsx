@@ -35,6 +35,7 @@ import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
 import { ModeCard } from './mode-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 export function CountryBlockerPage() {
   const { isExtensionEnabled, shellLoaded } = useAppState();
@@ -67,14 +68,14 @@ export function CountryBlockerPage() {
 
   const { draft, change, revealErrors, errors, refusal } = form;
   if (draft === undefined || query.isLoading) {
-    return <PageSkeleton title="Country Blocker" lines={6} />;
+    return <PageSkeleton title={pageTitles.regionBlocker} lines={6} />;
   }
 
   const errorOf = (field: CountryBlockerField) => errors[field];
   const requests = accessRequestsText(counts[COUNTRY_RULE_ID]);
 
   return (
-    <Page title="Country Blocker">
+    <Page title={pageTitles.regionBlocker}>
       <SaveBar {...form.saveBar} />
       <Layout>
         <RefusalBanner title="The Country Blocker was not saved" refusal={refusal} />

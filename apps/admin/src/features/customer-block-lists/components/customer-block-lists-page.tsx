@@ -22,8 +22,9 @@ import { EntriesTable } from './entries-table.js';
 import { KeptEntriesCard } from './kept-entries-card.js';
 import { MessageCard } from './message-card.js';
 import { SyncStatusCard } from './sync-status-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Customer Block Lists';
+const TITLE = pageTitles.checkoutValidate;
 
 export function CustomerBlockListsPage() {
   return (

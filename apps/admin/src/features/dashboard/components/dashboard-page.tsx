@@ -17,6 +17,7 @@ import { ReportRange } from './report-range.js';
 import { ReportsCaveatBanner } from './reports-caveat-banner.js';
 import { StatCards } from './stat-cards.js';
 import { VisitsChart } from './visits-chart.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 /**
  * `adminAccessCard` is the Admin Access feature's card, `embedWarning` the Extensions
@@ -50,7 +51,7 @@ export function DashboardPage({
   const outsideCard = { xs: '400', sm: '0' } as const;
 
   return (
-    <Page title="Dashboard">
+    <Page title={pageTitles.dashboard}>
       <Layout>
         <Layout.Section>
           <Box paddingInline={outsideCard}>

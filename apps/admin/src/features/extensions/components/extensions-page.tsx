@@ -15,8 +15,10 @@ import { EmbedStatusCard } from './embed-status-card.js';
 import { AfterThemeChange, InstallGuide } from './install-guide.js';
 import { SpeedCard } from './speed-card.js';
 import './extensions.css';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-export function ExtensionsPage({ title }: { title: string }) {
+export function ExtensionsPage() {
+  const title = pageTitles.extensions;
   const status = useEmbedStatus();
   const warning = useAppEmbedWarningQuery();
   if (!status.isSettled || !warning.isSettled) return <PageSkeleton title={title} lines={4} />;

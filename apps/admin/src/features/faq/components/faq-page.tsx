@@ -2,6 +2,7 @@
 import { BlockStack, Button, Card, InlineStack, Page, Text } from '@shopify/polaris';
 import { openContactDialog } from '../../../lib/shell-dialogs.js';
 import { faqEntries, type FaqLink } from './faq-entries.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 function FaqButton({ link }: { link: FaqLink }) {
   return link.to === 'contact' ? (
@@ -11,7 +12,8 @@ function FaqButton({ link }: { link: FaqLink }) {
   );
 }
 
-export function FaqPage({ title }: { title: string }) {
+export function FaqPage() {
+  const title = pageTitles.faq;
   return (
     <Page title={title} subtitle="Answers to what merchants ask us most">
       <BlockStack gap="400">

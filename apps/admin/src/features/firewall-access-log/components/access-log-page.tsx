@@ -26,8 +26,9 @@ import { NO_FILTERS, readFilters, type FilterDraft } from '../access-log-rows.js
 import { useAccessLog, type LiveState } from '../api/use-access-log.js';
 import { useBlockActions, type BlockTarget } from '../api/use-block-actions.js';
 import { AccessLogRow } from './access-log-row.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Realtime Access Log';
+const TITLE = pageTitles.firewallAccessLog;
 
 const STATES: Record<LiveState, { label: string; tone?: 'success' | 'attention' | 'info' }> = {
   live: { label: 'Live', tone: 'success' },

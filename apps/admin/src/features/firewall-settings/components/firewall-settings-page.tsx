@@ -32,8 +32,9 @@ import {
   type FirewallForm,
 } from '../firewall-form.js';
 import { ConnectionCard } from './connection-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Firewall Settings';
+const TITLE = pageTitles.firewallSettings;
 
 export function FirewallSettingsPage() {
   return (

@@ -12,8 +12,9 @@ import { useSaveUrlBlocker } from '../api/use-save-url-blocker.js';
 import { useUrlBlocker } from '../api/use-url-blocker.js';
 import { filterEntries, matchLabel } from '../url-blocker-form.js';
 import { AddUrlEntryForm } from './add-url-entry-form.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'URL Blocker';
+const TITLE = pageTitles.firewallUrlBlocker;
 
 export function UrlBlockerPage() {
   return (

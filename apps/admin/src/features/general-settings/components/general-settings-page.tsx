@@ -22,6 +22,7 @@ import { AllowListCard } from './allow-list-card.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 function formOf({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView): GeneralSettings {
   return form;
@@ -57,7 +58,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
   });
 
   if (draft === undefined || query.isLoading) {
-    return <PageSkeleton title="General Settings" lines={8} />;
+    return <PageSkeleton title={pageTitles.settings} lines={8} />;
   }
 
   // The switch saves only itself: the stored settings with the new state, edits stay drafts.
@@ -70,7 +71,7 @@ export function GeneralSettingsPage({ adminAccessField }: GeneralSettingsPagePro
   };
 
   return (
-    <Page title="General Settings">
+    <Page title={pageTitles.settings}>
       <SaveBar {...saveBar} />
       <Layout>
         <Layout.Section>

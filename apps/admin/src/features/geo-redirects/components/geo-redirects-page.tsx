@@ -25,8 +25,9 @@ import {
 } from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Geolocation Redirects';
+const TITLE = pageTitles.redirect;
 
 export function GeoRedirectsPage() {
   return (

@@ -18,6 +18,7 @@ import { isIp } from '@gatehouse/engine/values';
 import { useIpLookup } from '../api/use-ip-lookup.js';
 import { normaliseIpInput } from '../ip-address.js';
 import { LookupResult } from './lookup-result.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 export function IpLookupPage() {
   const { ip: routeIp = '' } = useParams();
@@ -68,7 +69,7 @@ export function IpLookupPage() {
     (lookup.isError ? lookup.error.message : null);
 
   return (
-    <Page title="IP Address Lookup">
+    <Page title={pageTitles.iplookup}>
       <Layout>
         <Layout.Section>
           <Card>

@@ -11,13 +11,14 @@ import { useAddLegacyEntry } from '../api/use-legacy-entries.js';
 import { kindFields, kindLabels } from '../legacy-texts.js';
 import { LegacyEntriesTable } from './legacy-entries-table.js';
 import { MigrationCard } from './migration-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 export function LegacyBlockListsPage() {
   const [kind, setKind] = useState<LegacyKind>('ip');
   const addEntry = useAddLegacyEntry();
 
   return (
-    <Page title="Block Lists (Legacy)">
+    <Page title={pageTitles.blockLists}>
       <Layout>
         <Layout.Section>
           <MigrationCard />

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { BlockStack, Card, List, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 export const PRIVACY_POLICY_UPDATED = 'Jan 12, 2020';
 
@@ -18,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function PrivacyPolicyPage() {
   return (
-    <Page title="Privacy Policy" subtitle={`Latest update: ${PRIVACY_POLICY_UPDATED}`}>
+    <Page title={pageTitles.privacyPolicy} subtitle={`Latest update: ${PRIVACY_POLICY_UPDATED}`}>
       <Card padding="600">
         <BlockStack gap="600">
           <Text as="p">

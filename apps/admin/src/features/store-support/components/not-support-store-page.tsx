@@ -4,6 +4,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, List, Page, Text } from 
 import { PRODUCT_NAME, type AccountInfo, type UnsupportedReason } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_HOURS } from '../../../lib/constants.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 interface Case {
   heading: string;
@@ -61,7 +62,8 @@ function intro(account: AccountInfo | undefined): string {
     : `${store} can use ${PRODUCT_NAME}. Stores in these cases cannot:`;
 }
 
-export function NotSupportStorePage({ title }: { title: string }) {
+export function NotSupportStorePage() {
+  const title = pageTitles.notSupportStore;
   const { account } = useAppState();
   const reason = account?.unsupportedReason ?? null;
   const shown = reason ? [cases[reason]] : Object.values(cases);

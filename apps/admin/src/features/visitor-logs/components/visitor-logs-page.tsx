@@ -28,6 +28,7 @@ import { ExportModal } from './export-modal.js';
 import { LogFilters } from './log-filters.js';
 import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
 export function VisitorLogsPage() {
   const { filters, filtersKey, anchor, setFilters } = useLogFilters();
@@ -94,7 +95,7 @@ export function VisitorLogsPage() {
   const firstError = Object.values(errors)[0];
   return (
     <Page
-      title="Shop Visitor Logs"
+      title={pageTitles.visitors}
       subtitle="Every storefront visit, what was done and which rule decided."
       fullWidth
       secondaryActions={[

@@ -32,8 +32,9 @@ import {
 import { FeedStatusCard } from './feed-status-card.js';
 import { NetworkSwitchCard } from './network-switch-card.js';
 import { TrustedNetworksCard } from './trusted-networks-card.js';
+import { pageTitles } from '../../../lib/page-titles.js';
 
-const TITLE = 'Bot (VPN/Proxy) Blocker';
+const TITLE = pageTitles.vpnBlocker;
 
 export function VpnBlockerPage() {
   return (

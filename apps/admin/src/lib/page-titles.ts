@@ -1,4 +1,5 @@
-// The title of every page in the route table, shared by the routes and the pages' <Page title>.
+// The title of every page of its own (a list blocker's is its manifest's), read by the page's
+// <Page title>, its loading skeleton, and the navigation where an item is named as its page.
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 
 export const pageTitles = {
@@ -15,7 +16,6 @@ export const pageTitles = {
   vpnBlocker: 'Bot (VPN/Proxy) Blocker',
   iplookup: 'IP Address Lookup',
   contentProtect: 'Content Protection',
-  asnBlocker: 'ISP/ASN Blocker',
   settings: 'General Settings',
   botBlocker: 'Bot Blocker',
   checkoutValidate: 'Customer Block Lists',
