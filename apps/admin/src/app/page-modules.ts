@@ -5,47 +5,57 @@
 // Plain data (the list blockers' pages read from their manifests), read by the build as well as
 // by the test that holds it to the router's routes.
 import { firewallListBlockers, listBlockers } from '@gatehouse/contracts';
+import { paths } from '../lib/pages.js';
 
-/** The first segment of a list blocker's page path, in lower case, as the table keys it. */
-export const pageSegment = (mf: { page: string }) => mf.page.slice(1).toLowerCase();
+/** The first segment of a page's path, in lower case, as the table keys it. */
+export const pageSegment = (path: string) => path.slice(1).toLowerCase();
 
 export const pageModules: Readonly<Record<string, string>> = {
   // "/" opens the dashboard for a signed-in merchant, as the admin's own link does.
   '': 'src/app/pages/dashboard-route.tsx',
-  login: 'src/features/auth/components/login-page.tsx',
-  logincomplete: 'src/features/auth/components/login-complete-page.tsx',
-  personate: 'src/features/auth/components/personate-page.tsx',
-  notsupportstore: 'src/features/store-support/components/not-support-store-page.tsx',
-  'private-policy': 'src/features/privacy-policy/components/privacy-policy-page.tsx',
-  dashboard: 'src/app/pages/dashboard-route.tsx',
-  whitelists: 'src/features/ip-lists/components/ip-list-page.tsx',
-  fraudprotect: 'src/features/fraud-protect/components/fraud-protect-page.tsx',
-  blacklists: 'src/features/auto-cancel/components/auto-cancel-page.tsx',
-  regionblocker: 'src/features/country-blocker/components/country-blocker-page.tsx',
-  visitors: 'src/features/visitor-logs/components/visitor-logs-page.tsx',
-  ipblocker: 'src/features/ip-lists/components/ip-list-page.tsx',
-  blocklists: 'src/features/legacy-block-lists/components/legacy-block-lists-page.tsx',
-  redirect: 'src/features/geo-redirects/components/geo-redirects-page.tsx',
-  vpnblocker: 'src/features/vpn-blocker/components/vpn-blocker-page.tsx',
-  iplookup: 'src/features/ip-lookup/components/ip-lookup-page.tsx',
-  contentprotect: 'src/features/content-protection/components/content-protection-page.tsx',
-  settings: 'src/app/pages/general-settings-route.tsx',
-  botblocker: 'src/features/bot-blocker/components/bot-blocker-page.tsx',
-  checkoutvalidate: 'src/features/customer-block-lists/components/customer-block-lists-page.tsx',
-  firewallsettings: 'src/features/firewall-settings/components/firewall-settings-page.tsx',
-  'fw-urlblocker': 'src/features/firewall-url-blocker/components/url-blocker-page.tsx',
-  'fw-accesslog': 'src/features/firewall-access-log/components/access-log-page.tsx',
-  extensions: 'src/features/extensions/components/extensions-page.tsx',
-  subscription: 'src/features/subscription/subscription-page.tsx',
-  faq: 'src/features/faq/components/faq-page.tsx',
+  [pageSegment(paths.login)]: 'src/features/auth/components/login-page.tsx',
+  [pageSegment(paths.loginComplete)]: 'src/features/auth/components/login-complete-page.tsx',
+  [pageSegment(paths.personate)]: 'src/features/auth/components/personate-page.tsx',
+  [pageSegment(paths.notSupportStore)]:
+    'src/features/store-support/components/not-support-store-page.tsx',
+  [pageSegment(paths.privacyPolicy)]:
+    'src/features/privacy-policy/components/privacy-policy-page.tsx',
+  [pageSegment(paths.dashboard)]: 'src/app/pages/dashboard-route.tsx',
+  [pageSegment(paths.whiteLists)]: 'src/features/ip-lists/components/ip-list-page.tsx',
+  [pageSegment(paths.fraudProtect)]: 'src/features/fraud-protect/components/fraud-protect-page.tsx',
+  [pageSegment(paths.blacklists)]: 'src/features/auto-cancel/components/auto-cancel-page.tsx',
+  [pageSegment(paths.regionBlocker)]:
+    'src/features/country-blocker/components/country-blocker-page.tsx',
+  [pageSegment(paths.visitors)]: 'src/features/visitor-logs/components/visitor-logs-page.tsx',
+  [pageSegment(paths.ipBlocker)]: 'src/features/ip-lists/components/ip-list-page.tsx',
+  [pageSegment(paths.blockLists)]:
+    'src/features/legacy-block-lists/components/legacy-block-lists-page.tsx',
+  [pageSegment(paths.redirect)]: 'src/features/geo-redirects/components/geo-redirects-page.tsx',
+  [pageSegment(paths.vpnBlocker)]: 'src/features/vpn-blocker/components/vpn-blocker-page.tsx',
+  [pageSegment(paths.iplookup)]: 'src/features/ip-lookup/components/ip-lookup-page.tsx',
+  [pageSegment(paths.contentProtect)]:
+    'src/features/content-protection/components/content-protection-page.tsx',
+  [pageSegment(paths.settings)]: 'src/app/pages/general-settings-route.tsx',
+  [pageSegment(paths.botBlocker)]: 'src/features/bot-blocker/components/bot-blocker-page.tsx',
+  [pageSegment(paths.checkoutValidate)]:
+    'src/features/customer-block-lists/components/customer-block-lists-page.tsx',
+  [pageSegment(paths.firewallSettings)]:
+    'src/features/firewall-settings/components/firewall-settings-page.tsx',
+  [pageSegment(paths.firewallUrlBlocker)]:
+    'src/features/firewall-url-blocker/components/url-blocker-page.tsx',
+  [pageSegment(paths.firewallAccessLog)]:
+    'src/features/firewall-access-log/components/access-log-page.tsx',
+  [pageSegment(paths.extensions)]: 'src/features/extensions/components/extensions-page.tsx',
+  [pageSegment(paths.subscription)]: 'src/features/subscription/subscription-page.tsx',
+  [pageSegment(paths.faq)]: 'src/features/faq/components/faq-page.tsx',
   // A list blocker's page is its feature's `<name>-page.tsx`; the firewall's own share one.
   ...Object.fromEntries([
     ...listBlockers.map((mf) => [
-      pageSegment(mf),
+      pageSegment(mf.page),
       `src/features/${mf.name}/components/${mf.name}-page.tsx`,
     ]),
     ...firewallListBlockers.map((mf) => [
-      pageSegment(mf),
+      pageSegment(mf.page),
       'src/features/firewall-lists/components/firewall-list-page.tsx',
     ]),
   ]),

@@ -26,6 +26,7 @@ import { RouteError } from './error-boundary.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 import { RootLayout } from './layout/root-layout.js';
 import { pageModuleKey, pageModules, pageSegment } from './page-modules.js';
+import { paths, routePath } from '../lib/pages.js';
 
 /** Every page module of the admin, loaded on demand, by its path from this folder. */
 const pageLoaders = import.meta.glob<Record<string, unknown>>([
@@ -44,13 +45,13 @@ const pageLoaders = import.meta.glob<Record<string, unknown>>([
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
 function pageAt<P extends object = any>(
-  segment: string,
+  path: string,
   exportName: string,
   pick = (module: Record<string, unknown>) => module[exportName],
 ): LazyPage<P> {
-  const source = pageModules[segment];
+  const source = pageModules[pageSegment(path)];
   const load = source && pageLoaders[pageModuleKey(source)];
-  if (!load) throw new Error(`No page module is named for /${segment}.`);
+  if (!load) throw new Error(`No page module is named for ${path}.`);
   return lazyPage(async () => {
     const page = pick(await load());
     if (!page) throw new Error(`${source} has no ${exportName}.`);
@@ -61,38 +62,38 @@ function pageAt<P extends object = any>(
 /** A list blocker's page: its module's `listBlockerPages` keyed by the manifest's name. */
 function listBlockerPage(mf: ListBlockerManifest): LazyPage<object> {
   return pageAt(
-    pageSegment(mf),
+    mf.page,
     `listBlockerPages['${mf.name}']`,
     (module) => (module.listBlockerPages as ListBlockerPages | undefined)?.[mf.name],
   );
 }
 
-const LoginPage = pageAt('login', 'LoginPage');
-const LoginCompletePage = pageAt('logincomplete', 'LoginCompletePage');
-const PersonatePage = pageAt('personate', 'PersonatePage');
-const DashboardPage = pageAt('dashboard', 'DashboardRoute');
-const PrivacyPolicyPage = pageAt('private-policy', 'PrivacyPolicyPage');
-const CountryBlockerPage = pageAt('regionblocker', 'CountryBlockerPage');
-const IpBlockerPage = pageAt('ipblocker', 'IpBlockerPage');
-const WhiteListsPage = pageAt('whitelists', 'WhiteListsPage');
-const LegacyBlockListsPage = pageAt('blocklists', 'LegacyBlockListsPage');
-const CustomerBlockListsPage = pageAt('checkoutvalidate', 'CustomerBlockListsPage');
-const AccessLogPage = pageAt('fw-accesslog', 'AccessLogPage');
-const AutoCancelPage = pageAt('blacklists', 'AutoCancelPage');
-const GeneralSettingsPage = pageAt('settings', 'GeneralSettingsRoute');
-const VisitorLogsPage = pageAt('visitors', 'VisitorLogsPage');
-const IpLookupPage = pageAt('iplookup', 'IpLookupPage');
-const ContentProtectionPage = pageAt('contentprotect', 'ContentProtectionPage');
-const GeoRedirectsPage = pageAt('redirect', 'GeoRedirectsPage');
-const VpnBlockerPage = pageAt('vpnblocker', 'VpnBlockerPage');
-const BotBlockerPage = pageAt('botblocker', 'BotBlockerPage');
-const FirewallSettingsPage = pageAt('firewallsettings', 'FirewallSettingsPage');
-const UrlBlockerPage = pageAt('fw-urlblocker', 'UrlBlockerPage');
-const FraudProtectPage = pageAt('fraudprotect', 'FraudProtectPage');
-const SubscriptionPage = pageAt('subscription', 'default');
-const ExtensionsPage = pageAt('extensions', 'ExtensionsPage');
-const FaqPage = pageAt('faq', 'FaqPage');
-const NotSupportStorePage = pageAt('notsupportstore', 'NotSupportStorePage');
+const LoginPage = pageAt(paths.login, 'LoginPage');
+const LoginCompletePage = pageAt(paths.loginComplete, 'LoginCompletePage');
+const PersonatePage = pageAt(paths.personate, 'PersonatePage');
+const DashboardPage = pageAt(paths.dashboard, 'DashboardRoute');
+const PrivacyPolicyPage = pageAt(paths.privacyPolicy, 'PrivacyPolicyPage');
+const CountryBlockerPage = pageAt(paths.regionBlocker, 'CountryBlockerPage');
+const IpBlockerPage = pageAt(paths.ipBlocker, 'IpBlockerPage');
+const WhiteListsPage = pageAt(paths.whiteLists, 'WhiteListsPage');
+const LegacyBlockListsPage = pageAt(paths.blockLists, 'LegacyBlockListsPage');
+const CustomerBlockListsPage = pageAt(paths.checkoutValidate, 'CustomerBlockListsPage');
+const AccessLogPage = pageAt(paths.firewallAccessLog, 'AccessLogPage');
+const AutoCancelPage = pageAt(paths.blacklists, 'AutoCancelPage');
+const GeneralSettingsPage = pageAt(paths.settings, 'GeneralSettingsRoute');
+const VisitorLogsPage = pageAt(paths.visitors, 'VisitorLogsPage');
+const IpLookupPage = pageAt(paths.iplookup, 'IpLookupPage');
+const ContentProtectionPage = pageAt(paths.contentProtect, 'ContentProtectionPage');
+const GeoRedirectsPage = pageAt(paths.redirect, 'GeoRedirectsPage');
+const VpnBlockerPage = pageAt(paths.vpnBlocker, 'VpnBlockerPage');
+const BotBlockerPage = pageAt(paths.botBlocker, 'BotBlockerPage');
+const FirewallSettingsPage = pageAt(paths.firewallSettings, 'FirewallSettingsPage');
+const UrlBlockerPage = pageAt(paths.firewallUrlBlocker, 'UrlBlockerPage');
+const FraudProtectPage = pageAt(paths.fraudProtect, 'FraudProtectPage');
+const SubscriptionPage = pageAt(paths.subscription, 'default');
+const ExtensionsPage = pageAt(paths.extensions, 'ExtensionsPage');
+const FaqPage = pageAt(paths.faq, 'FaqPage');
+const NotSupportStorePage = pageAt(paths.notSupportStore, 'NotSupportStorePage');
 
 /** A route's page: its element, and its chunk to load ahead of the first render. */
 type PageRoute = Pick<RouteObject, 'element' | 'handle'>;
@@ -143,66 +144,72 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'login', ...page(LoginPage) },
-          { path: 'loginComplete/:token', ...page(LoginCompletePage) },
-          { path: 'personate/:token', ...page(PersonatePage) },
+          { index: true, element: <Navigate to={paths.dashboard} replace /> },
+          { path: routePath(paths.login), ...page(LoginPage) },
+          { path: `${routePath(paths.loginComplete)}/:token`, ...page(LoginCompletePage) },
+          { path: `${routePath(paths.personate)}/:token`, ...page(PersonatePage) },
           {
-            path: 'notSupportStore',
+            path: routePath(paths.notSupportStore),
             ...page(NotSupportStorePage),
           },
-          { path: 'private-policy', ...page(PrivacyPolicyPage) },
-          { path: 'dashboard', ...withData(page(DashboardPage), dashboardData) },
-          { path: 'whiteLists', ...page(WhiteListsPage) },
+          { path: routePath(paths.privacyPolicy), ...page(PrivacyPolicyPage) },
+          { path: routePath(paths.dashboard), ...withData(page(DashboardPage), dashboardData) },
+          { path: routePath(paths.whiteLists), ...page(WhiteListsPage) },
           {
-            path: 'fraudProtect',
+            path: routePath(paths.fraudProtect),
             ...withData(page(FraudProtectPage), fraudProtectRead.prefetch),
           },
           // Both spellings appear in the product; matching is case-insensitive anyway.
-          { path: 'blacklists', ...page(AutoCancelPage) },
+          { path: routePath(paths.blacklists), ...page(AutoCancelPage) },
           { path: 'blackLists', ...page(AutoCancelPage) },
           {
-            path: 'regionBlocker',
+            path: routePath(paths.regionBlocker),
             ...withData(page(CountryBlockerPage), countryBlockerData),
           },
-          { path: 'visitors', ...withData(page(VisitorLogsPage), visitorLogData) },
-          { path: 'ipBlocker', ...page(IpBlockerPage) },
-          { path: 'blockLists', ...page(LegacyBlockListsPage) },
+          { path: routePath(paths.visitors), ...withData(page(VisitorLogsPage), visitorLogData) },
+          { path: routePath(paths.ipBlocker), ...page(IpBlockerPage) },
+          { path: routePath(paths.blockLists), ...page(LegacyBlockListsPage) },
           {
-            path: 'redirect',
+            path: routePath(paths.redirect),
             ...withData(page(GeoRedirectsPage), geoRedirectsRead.prefetch),
           },
-          { path: 'vpnBlocker', ...withData(page(VpnBlockerPage), vpnBlockerRead.prefetch) },
-          { path: 'iplookup', ...page(IpLookupPage) },
-          { path: 'iplookup/:ip', ...page(IpLookupPage) },
           {
-            path: 'contentProtect',
+            path: routePath(paths.vpnBlocker),
+            ...withData(page(VpnBlockerPage), vpnBlockerRead.prefetch),
+          },
+          { path: routePath(paths.iplookup), ...page(IpLookupPage) },
+          { path: `${routePath(paths.iplookup)}/:ip`, ...page(IpLookupPage) },
+          {
+            path: routePath(paths.contentProtect),
             ...withData(page(ContentProtectionPage), contentProtectionRead.prefetch),
           },
           ...listBlockers.map((mf) => listBlockerRoute(mf, listBlockerPage(mf))),
           {
-            path: 'settings',
+            path: routePath(paths.settings),
             ...withData(page(GeneralSettingsPage), generalSettingsRead.prefetch),
           },
-          { path: 'botBlocker', ...withData(page(BotBlockerPage), botBlockerRead.prefetch) },
-          { path: 'checkoutValidate', ...page(CustomerBlockListsPage) },
           {
-            path: 'firewallSettings',
+            path: routePath(paths.botBlocker),
+            ...withData(page(BotBlockerPage), botBlockerRead.prefetch),
+          },
+          { path: routePath(paths.checkoutValidate), ...page(CustomerBlockListsPage) },
+          {
+            path: routePath(paths.firewallSettings),
             ...withData(page(FirewallSettingsPage), firewallSettingsRead.prefetch),
           },
           ...firewallListBlockers.map((mf) => listBlockerRoute(mf, listBlockerPage(mf))),
           {
-            path: 'fw-urlBlocker',
+            path: routePath(paths.firewallUrlBlocker),
             ...withData(page(UrlBlockerPage), urlBlockerRead.prefetch),
           },
-          { path: 'fw-accessLog', ...page(AccessLogPage) },
+          { path: routePath(paths.firewallAccessLog), ...page(AccessLogPage) },
           {
-            path: 'extensions',
+            path: routePath(paths.extensions),
             ...withData(page(ExtensionsPage), appEmbedWarningRead.prefetch),
           },
-          { path: 'subscription', ...page(SubscriptionPage) },
-          { path: 'faq', ...page(FaqPage) },
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          { path: routePath(paths.subscription), ...page(SubscriptionPage) },
+          { path: routePath(paths.faq), ...page(FaqPage) },
+          { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
       },
     ],

@@ -11,7 +11,7 @@ import { ArrowLeftIcon, ChatIcon, HomeIcon, QuestionCircleIcon } from '@shopify/
 import { firewallListBlockers, listBlockers } from '@gatehouse/contracts';
 import { useAppState } from '../../lib/app-state.js';
 import { openContactDialog } from '../../lib/shell-dialogs.js';
-import { pageTitles } from '../../lib/page-titles.js';
+import { pageTitles, paths } from '../../lib/pages.js';
 import { backToUrl } from '../shell/back-to-url.js';
 
 export interface NavItem {
@@ -22,41 +22,45 @@ export interface NavItem {
 }
 
 export const general: NavItem[] = [
-  { label: pageTitles.dashboard, url: '/dashboard' },
-  { label: pageTitles.visitors, url: '/visitors' },
-  { label: pageTitles.settings, url: '/settings' },
-  { label: pageTitles.extensions, url: '/extensions' },
+  { label: pageTitles.dashboard, url: paths.dashboard },
+  { label: pageTitles.visitors, url: paths.visitors },
+  { label: pageTitles.settings, url: paths.settings },
+  { label: pageTitles.extensions, url: paths.extensions },
 ];
 
 export const storefrontBlockers: NavItem[] = [
-  { label: pageTitles.regionBlocker, url: '/regionBlocker' },
-  { label: pageTitles.ipBlocker, url: '/ipBlocker' },
+  { label: pageTitles.regionBlocker, url: paths.regionBlocker },
+  { label: pageTitles.ipBlocker, url: paths.ipBlocker },
   {
     label: 'Bot(VPN/Proxy) Blocker',
-    url: '/vpnBlocker',
-    subNavigationItems: [{ label: pageTitles.botBlocker, url: '/botBlocker' }],
+    url: paths.vpnBlocker,
+    subNavigationItems: [{ label: pageTitles.botBlocker, url: paths.botBlocker }],
   },
-  { label: pageTitles.checkoutValidate, url: '/checkoutValidate' },
-  { label: 'Block Lists(Legacy)', url: '/blockLists' },
+  { label: pageTitles.checkoutValidate, url: paths.checkoutValidate },
+  { label: 'Block Lists(Legacy)', url: paths.blockLists },
   ...listBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
 ];
 
 export const firewall: NavItem[] = [
-  { label: pageTitles.firewallSettings, url: '/firewallSettings' },
+  { label: pageTitles.firewallSettings, url: paths.firewallSettings },
   ...firewallListBlockers.map((mf) => ({ label: mf.title, url: mf.page })),
-  { label: pageTitles.firewallUrlBlocker, url: '/fw-urlBlocker' },
-  { label: pageTitles.firewallAccessLog, url: '/fw-accessLog' },
+  { label: pageTitles.firewallUrlBlocker, url: paths.firewallUrlBlocker },
+  { label: pageTitles.firewallAccessLog, url: paths.firewallAccessLog },
 ];
 
 export const orderFilters: NavItem[] = [
-  { label: pageTitles.fraudProtect, url: '/fraudProtect' },
-  { label: pageTitles.blacklists, url: '/blacklists', matchPaths: ['/blacklists', '/blackLists'] },
+  { label: pageTitles.fraudProtect, url: paths.fraudProtect },
+  {
+    label: pageTitles.blacklists,
+    url: paths.blacklists,
+    matchPaths: [paths.blacklists, '/blackLists'],
+  },
 ];
 
 export const otherTools: NavItem[] = [
-  { label: pageTitles.contentProtect, url: '/contentProtect' },
-  { label: pageTitles.redirect, url: '/redirect' },
-  { label: pageTitles.iplookup, url: '/iplookup' },
+  { label: pageTitles.contentProtect, url: paths.contentProtect },
+  { label: pageTitles.redirect, url: paths.redirect },
+  { label: pageTitles.iplookup, url: paths.iplookup },
 ];
 
 interface Props {
@@ -121,7 +125,7 @@ export function SideNavigation({ location, onNavigate }: Props) {
               openContactDialog();
             },
           },
-          { label: 'FAQ', url: '/faq', icon: QuestionCircleIcon, onClick: onNavigate },
+          { label: 'FAQ', url: paths.faq, icon: QuestionCircleIcon, onClick: onNavigate },
         ]}
       />
     </Navigation>

@@ -1,7 +1,7 @@
 // What differs between the two IP lists: the calls of each (by contract name) and the words
 // the page uses for it. Everything else is the one shared list component.
 import type { IpListId } from '@gatehouse/contracts';
-import { pageTitles } from '../../lib/page-titles.js';
+import { pageTitles } from '../../lib/pages.js';
 
 export const listCalls = {
   ipBlocker: {

@@ -24,7 +24,7 @@ import { usePlans } from './api/use-plans.js';
 import { useSubscription } from './api/use-subscription.js';
 import { outcomeBanner } from './outcome.js';
 import { PlanCard } from './plan-card.js';
-import { pageTitles } from '../../lib/page-titles.js';
+import { pageTitles } from '../../lib/pages.js';
 
 export default function SubscriptionPage() {
   const navigate = useNavigate();

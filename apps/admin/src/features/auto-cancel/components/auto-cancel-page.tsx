@@ -20,7 +20,7 @@ import { toDraft, toInput } from '../auto-cancel-form.js';
 import { AutoCancelLogCard } from './auto-cancel-log-card.js';
 import { FilterCard } from './filter-card.js';
 import { FilterEditor } from './filter-editor.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.blacklists;
 

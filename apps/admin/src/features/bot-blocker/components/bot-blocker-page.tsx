@@ -30,7 +30,7 @@ import { BotCategoriesCard } from './bot-categories-card.js';
 import { BotPatternsTable } from './bot-patterns-table.js';
 import { GoodBotsCard } from './good-bots-card.js';
 import { RobotsTxtCard } from './robots-txt-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.botBlocker;
 

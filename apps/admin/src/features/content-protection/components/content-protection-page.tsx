@@ -16,7 +16,7 @@ import { SaveBar } from '../../../components/save-bar.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useSaveBarForm } from '../../../lib/use-save-bar-form.js';
 import { useContentProtection, useSaveContentProtection } from '../use-content-protection.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.contentProtect;
 

@@ -35,7 +35,7 @@ import { blocksChina } from '../country-selection.js';
 import { RuleActionCard } from '../../../components/rule-action-card.js';
 import { CountryPicker } from './country-picker.js';
 import { ModeCard } from './mode-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export function CountryBlockerPage() {
   const { isExtensionEnabled, shellLoaded } = useAppState();

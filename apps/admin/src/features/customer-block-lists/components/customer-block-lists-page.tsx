@@ -22,7 +22,7 @@ import { EntriesTable } from './entries-table.js';
 import { KeptEntriesCard } from './kept-entries-card.js';
 import { MessageCard } from './message-card.js';
 import { SyncStatusCard } from './sync-status-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.checkoutValidate;
 

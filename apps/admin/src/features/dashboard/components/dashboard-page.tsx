@@ -17,7 +17,7 @@ import { ReportRange } from './report-range.js';
 import { ReportsCaveatBanner } from './reports-caveat-banner.js';
 import { StatCards } from './stat-cards.js';
 import { VisitsChart } from './visits-chart.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 /**
  * `adminAccessCard` is the Admin Access feature's card, `embedWarning` the Extensions

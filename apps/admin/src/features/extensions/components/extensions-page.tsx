@@ -15,7 +15,7 @@ import { EmbedStatusCard } from './embed-status-card.js';
 import { AfterThemeChange, InstallGuide } from './install-guide.js';
 import { SpeedCard } from './speed-card.js';
 import './extensions.css';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export function ExtensionsPage() {
   const title = pageTitles.extensions;

@@ -2,7 +2,7 @@
 import { BlockStack, Button, Card, InlineStack, Page, Text } from '@shopify/polaris';
 import { openContactDialog } from '../../../lib/shell-dialogs.js';
 import { faqEntries, type FaqLink } from './faq-entries.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 function FaqButton({ link }: { link: FaqLink }) {
   return link.to === 'contact' ? (

@@ -26,7 +26,7 @@ import { NO_FILTERS, readFilters, type FilterDraft } from '../access-log-rows.js
 import { useAccessLog, type LiveState } from '../api/use-access-log.js';
 import { useBlockActions, type BlockTarget } from '../api/use-block-actions.js';
 import { AccessLogRow } from './access-log-row.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.firewallAccessLog;
 

@@ -32,7 +32,7 @@ import {
   type FirewallForm,
 } from '../firewall-form.js';
 import { ConnectionCard } from './connection-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.firewallSettings;
 

@@ -12,7 +12,7 @@ import { useSaveUrlBlocker } from '../api/use-save-url-blocker.js';
 import { useUrlBlocker } from '../api/use-url-blocker.js';
 import { filterEntries, matchLabel } from '../url-blocker-form.js';
 import { AddUrlEntryForm } from './add-url-entry-form.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.firewallUrlBlocker;
 

@@ -17,7 +17,7 @@ import { fieldOf, fraudFormSchema, toFraudForm, toFraudSettings } from '../fraud
 import { FraudLogCard } from './fraud-log-card.js';
 import { FraudSettingsCard } from './fraud-settings-card.js';
 import { OrderRiskCard } from './order-risk-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.fraudProtect;
 const SUBTITLE = 'Cancel or flag the orders Shopify rates as risky';

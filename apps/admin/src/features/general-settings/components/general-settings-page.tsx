@@ -22,7 +22,7 @@ import { AllowListCard } from './allow-list-card.js';
 import { AppStatusCard } from './app-status-card.js';
 import { BehaviourCard } from './behaviour-card.js';
 import { BlockPageEditor } from './block-page-editor.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 function formOf({ maxLogRetentionHours: _max, ...form }: GeneralSettingsView): GeneralSettings {
   return form;

@@ -25,7 +25,7 @@ import {
 } from '../geo-redirects-form.js';
 import { RedirectRuleCard } from './redirect-rule-card.js';
 import { TestVisitorCard } from './test-visitor-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.redirect;
 

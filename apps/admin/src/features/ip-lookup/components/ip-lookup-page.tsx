@@ -18,7 +18,7 @@ import { isIp } from '@gatehouse/engine/values';
 import { useIpLookup } from '../api/use-ip-lookup.js';
 import { normaliseIpInput } from '../ip-address.js';
 import { LookupResult } from './lookup-result.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export function IpLookupPage() {
   const { ip: routeIp = '' } = useParams();

@@ -11,7 +11,7 @@ import { useAddLegacyEntry } from '../api/use-legacy-entries.js';
 import { kindFields, kindLabels } from '../legacy-texts.js';
 import { LegacyEntriesTable } from './legacy-entries-table.js';
 import { MigrationCard } from './migration-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export function LegacyBlockListsPage() {
   const [kind, setKind] = useState<LegacyKind>('ip');

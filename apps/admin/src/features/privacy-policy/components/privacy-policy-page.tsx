@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { BlockStack, Card, List, Page, Text } from '@shopify/polaris';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export const PRIVACY_POLICY_UPDATED = 'Jan 12, 2020';
 

@@ -4,7 +4,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, List, Page, Text } from 
 import { PRODUCT_NAME, type AccountInfo, type UnsupportedReason } from '@gatehouse/contracts';
 import { useAppState } from '../../../lib/app-state.js';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_HOURS } from '../../../lib/constants.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 interface Case {
   heading: string;

@@ -28,7 +28,7 @@ import { ExportModal } from './export-modal.js';
 import { LogFilters } from './log-filters.js';
 import { QuickActionModal } from './quick-action-modal.js';
 import { VisitsTable } from './visits-table.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 export function VisitorLogsPage() {
   const { filters, filtersKey, anchor, setFilters } = useLogFilters();

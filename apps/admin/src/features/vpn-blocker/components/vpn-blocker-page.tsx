@@ -32,7 +32,7 @@ import {
 import { FeedStatusCard } from './feed-status-card.js';
 import { NetworkSwitchCard } from './network-switch-card.js';
 import { TrustedNetworksCard } from './trusted-networks-card.js';
-import { pageTitles } from '../../../lib/page-titles.js';
+import { pageTitles } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.vpnBlocker;
 
