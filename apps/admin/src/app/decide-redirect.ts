@@ -4,6 +4,7 @@
 // store that cannot use the app goes to /notSupportStore from every page that needs a session.
 import type { AccountInfo } from '@gatehouse/contracts';
 import { inRouteGroup } from './route-groups.js';
+import { paths } from '../lib/pages.js';
 
 export interface RedirectInput {
   path: string;
@@ -19,9 +20,9 @@ function isLoginForm(path: string): boolean {
 
 /** Where the user must go instead of `path`, or null to stay. */
 export function decideRedirect({ path, loggedIn, account }: RedirectInput): string | null {
-  if (!loggedIn && !inRouteGroup('noAuth', path)) return '/login';
-  if (account?.unsupportedReason && !inRouteGroup('noAuth', path)) return '/notSupportStore';
-  if (loggedIn && isLoginForm(path)) return account?.isNew ? '/subscription' : '/dashboard';
-  if (account?.isNew && !inRouteGroup('newAccountAllowed', path)) return '/subscription';
+  if (!loggedIn && !inRouteGroup('noAuth', path)) return paths.login;
+  if (account?.unsupportedReason && !inRouteGroup('noAuth', path)) return paths.notSupportStore;
+  if (loggedIn && isLoginForm(path)) return account?.isNew ? paths.subscription : paths.dashboard;
+  if (account?.isNew && !inRouteGroup('newAccountAllowed', path)) return paths.subscription;
   return null;
 }

@@ -5,6 +5,7 @@ import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { dismissChinaReminder, isChinaReminderDismissed } from '../lib/local-flags.js';
+import { paths } from '../lib/pages.js';
 
 /** Blocking China while the extension is off, unless the merchant said not to remind again. */
 export function shouldShowChinaReminder(
@@ -25,7 +26,7 @@ export function ChinaReminderDialog({ open, onClose }: { open: boolean; onClose:
         content: 'learn more',
         onAction: () => {
           onClose();
-          void navigate('/extensions');
+          void navigate(paths.extensions);
         },
       }}
       secondaryActions={[

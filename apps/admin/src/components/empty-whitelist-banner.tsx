@@ -3,6 +3,7 @@
 // link, above the list being edited.
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
+import { paths } from '../lib/pages.js';
 
 export function EmptyWhitelistBanner({ withAction = true }: { withAction?: boolean }) {
   const navigate = useNavigate();
@@ -14,7 +15,7 @@ export function EmptyWhitelistBanner({ withAction = true }: { withAction?: boole
         ? {
             action: {
               content: 'Modify Whitelist',
-              onAction: () => void navigate('/regionBlocker'),
+              onAction: () => void navigate(paths.regionBlocker),
             },
           }
         : {})}

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Banner, Modal, type BannerProps } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
+import { paths } from '../lib/pages.js';
 
 export interface UpgradeDialogProps {
   open: boolean;
@@ -31,7 +32,7 @@ export function UpgradeDialog({
         content: 'Start Free Trial',
         onAction: () => {
           onClose();
-          void navigate('/subscription');
+          void navigate(paths.subscription);
         },
       }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose }]}

@@ -3,8 +3,9 @@
 // tokens sign every call, so the merchant is always signed in there.
 import { PERSONATE_COOKIE, SESSION_COOKIE } from '@gatehouse/contracts';
 import { isEmbedded } from './app-bridge.js';
+import { paths } from './pages.js';
 
-const LOGIN_PATH = '/login';
+const LOGIN_PATH = paths.login;
 /** The login page's query when the server ended the session: it says so above the form. */
 const EXPIRED = { key: 'session', value: 'expired' } as const;
 /** The server decides when a session really ends; the cookie only has to outlive it. */

@@ -2,6 +2,7 @@
 // leads to where it is turned back on.
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/pages.js';
 
 export const APP_DISABLED_TEXT = 'Based on your settings, all functions are temporarily suspended.';
 
@@ -10,7 +11,7 @@ export function AppDisabledWarning() {
   return (
     <Banner
       tone="warning"
-      action={{ content: 'Settings', onAction: () => void navigate('/settings') }}
+      action={{ content: 'Settings', onAction: () => void navigate(paths.settings) }}
     >
       <p>{APP_DISABLED_TEXT}</p>
     </Banner>

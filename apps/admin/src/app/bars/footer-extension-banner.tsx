@@ -4,6 +4,7 @@ import { Banner, Box } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@gatehouse/contracts';
 import { useHideExtensionBanner } from '../api/use-hide-extension-banner.js';
+import { paths } from '../../lib/pages.js';
 
 export const FOOTER_EXTENSION_TEXT = `Please enable the ${PRODUCT_NAME} app extension to enhance protection efficiency.`;
 
@@ -20,7 +21,7 @@ export function FooterExtensionBanner() {
     <Box paddingInline="400" paddingBlockStart="400">
       <Banner
         tone="info"
-        action={{ content: 'Enable', onAction: () => void navigate('/extensions') }}
+        action={{ content: 'Enable', onAction: () => void navigate(paths.extensions) }}
         secondaryAction={{
           content: 'Do not show again',
           onAction: () => void doNotShowAgain(),

@@ -2,6 +2,7 @@
 // "I confirm" reloads the page so the extension status is read again.
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/pages.js';
 
 export function ConfirmAppActivatedDialog({
   open,
@@ -22,7 +23,7 @@ export function ConfirmAppActivatedDialog({
           content: 'Installation Guide',
           onAction: () => {
             onClose();
-            void navigate('/extensions');
+            void navigate(paths.extensions);
           },
         },
       ]}

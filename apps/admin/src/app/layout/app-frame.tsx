@@ -18,12 +18,13 @@ import { EmbeddedChrome } from './embedded-chrome.js';
 import { SideNavigation } from './side-navigation.js';
 import { Toaster } from './toaster.js';
 import './app-frame.css';
+import { paths } from '../../lib/pages.js';
 
 const frameLogo = {
   topBarSource: logo,
   contextualSaveBarSource: logo,
   width: 124,
-  url: '/dashboard',
+  url: paths.dashboard,
   accessibilityLabel: PRODUCT_NAME,
 };
 

@@ -10,6 +10,7 @@ import { TopBarContactButton } from '../bars/floating-contact-button.js';
 import { RatingStars } from '../rating/rating-stars.js';
 import { useRate } from '../rating/use-rate.js';
 import { showsReviewStars } from '../shell/bar-visibility.js';
+import { paths } from '../../lib/pages.js';
 
 function ReviewPrompt() {
   const rate = useRate();
@@ -44,7 +45,7 @@ export function AppTopBar({
       name={account?.name ?? storeName}
       detail={storeName}
       initials={(account?.name || storeName).charAt(0).toUpperCase()}
-      actions={[{ items: [{ content: 'Subscription', url: '/subscription' }] }]}
+      actions={[{ items: [{ content: 'Subscription', url: paths.subscription }] }]}
       open={canOpen && menuOpen}
       onToggle={canOpen ? toggleMenu : () => undefined}
     />

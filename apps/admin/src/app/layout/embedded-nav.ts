@@ -12,8 +12,9 @@ import {
   storefrontBlockers,
   type NavItem,
 } from './side-navigation.js';
+import { paths } from '../../lib/pages.js';
 
-const FAQ: NavItem = { label: 'FAQ', url: '/faq' };
+const FAQ: NavItem = { label: 'FAQ', url: paths.faq };
 
 export function embeddedNavItems(showFirewall: boolean): NavItem[] {
   const sections = [

@@ -1,7 +1,7 @@
 // What differs between the two IP lists: the calls of each (by contract name) and the words
 // the page uses for it. Everything else is the one shared list component.
 import type { IpListId } from '@gatehouse/contracts';
-import { pageTitles } from '../../lib/pages.js';
+import { pageTitles, paths } from '../../lib/pages.js';
 
 export const listCalls = {
   ipBlocker: {
@@ -42,7 +42,7 @@ export const listTexts: Record<IpListId, ListTexts> = {
     other: {
       text: 'Addresses that must always get in, whatever the other rules say, go on the',
       link: 'IP Allow List',
-      url: '/whiteLists',
+      url: paths.whiteLists,
     },
   },
   whiteLists: {
@@ -54,7 +54,7 @@ export const listTexts: Record<IpListId, ListTexts> = {
     other: {
       text: 'Addresses to keep out of your store go on the',
       link: 'IP Blocker',
-      url: '/ipBlocker',
+      url: paths.ipBlocker,
     },
   },
 };

@@ -24,7 +24,7 @@ import { usePlans } from './api/use-plans.js';
 import { useSubscription } from './api/use-subscription.js';
 import { outcomeBanner } from './outcome.js';
 import { PlanCard } from './plan-card.js';
-import { pageTitles } from '../../lib/pages.js';
+import { pageTitles, paths } from '../../lib/pages.js';
 
 export default function SubscriptionPage() {
   const navigate = useNavigate();
@@ -55,7 +55,7 @@ export default function SubscriptionPage() {
       return;
     }
     setBusy(false);
-    void navigate('/dashboard');
+    void navigate(paths.dashboard);
   };
 
   const cancel = async () => {

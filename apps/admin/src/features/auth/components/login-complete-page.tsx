@@ -5,6 +5,7 @@ import { useAppState } from '../../../lib/app-state.js';
 import { useCompleteLogin } from '../api/use-complete-login.js';
 import { useTokenExchange } from '../use-token-exchange.js';
 import { SessionStart } from './session-start.js';
+import { paths } from '../../../lib/pages.js';
 
 export function LoginCompletePage() {
   const { token = '' } = useParams();
@@ -16,7 +17,7 @@ export function LoginCompletePage() {
     const outcome = await completeLogin.call({ id: token });
     if (!outcome.result) return outcome.message;
     await startSession(outcome.data.token);
-    navigate(outcome.data.isNew ? '/subscription' : '/dashboard', { replace: true });
+    navigate(outcome.data.isNew ? paths.subscription : paths.dashboard, { replace: true });
     return null;
   });
 

@@ -5,6 +5,7 @@ import { useAppState } from '../../../lib/app-state.js';
 import { usePersonate } from '../api/use-personate.js';
 import { useTokenExchange } from '../use-token-exchange.js';
 import { SessionStart } from './session-start.js';
+import { paths } from '../../../lib/pages.js';
 
 export function PersonatePage() {
   const { token = '' } = useParams();
@@ -16,7 +17,7 @@ export function PersonatePage() {
     const outcome = await personate.call({ id: token });
     if (!outcome.result) return outcome.message;
     await startSession(outcome.data, { impersonated: true });
-    navigate('/dashboard', { replace: true });
+    navigate(paths.dashboard, { replace: true });
     return null;
   });
 

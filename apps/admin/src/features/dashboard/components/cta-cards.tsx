@@ -3,6 +3,7 @@
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../lib/pages.js';
 
 interface Cta {
   title: string;
@@ -16,13 +17,13 @@ export const ctaCards: Cta[] = [
     title: 'Block Lists',
     text: 'Block visitors and orders by IP address, email or country in one list.',
     action: 'Setup Block lists',
-    url: '/blockLists',
+    url: paths.blockLists,
   },
   {
     title: 'Fraud Protect',
     text: 'Cancel, refund and restock the orders Shopify flags as risky, automatically.',
     action: 'Protect Now',
-    url: '/fraudProtect',
+    url: paths.fraudProtect,
   },
   {
     title: 'Auto-cancel filters',
@@ -34,19 +35,19 @@ export const ctaCards: Cta[] = [
     title: 'Country Blocker',
     text: 'Keep visitors from chosen countries out of your store, or let only them in.',
     action: 'Setup countries list',
-    url: '/regionBlocker',
+    url: paths.regionBlocker,
   },
   {
     title: 'IP Blocker',
     text: 'Block single IP addresses or whole ranges from your storefront.',
     action: 'Setup IP Blocker',
-    url: '/ipBlocker',
+    url: paths.ipBlocker,
   },
   {
     title: 'Geolocation Redirects',
     text: 'Send visitors to the right store for their location.',
     action: 'Redirect Now',
-    url: '/redirect',
+    url: paths.redirect,
   },
 ];
 

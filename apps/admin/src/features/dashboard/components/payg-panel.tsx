@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PAYG_USAGE_FULL } from '../../../lib/constants.js';
 import { formatCount } from '../../../lib/format-count.js';
 import { usagePercent } from '../dashboard-rules.js';
+import { paths } from '../../../lib/pages.js';
 
 export function PaygPanel({ usage }: { usage: number }) {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function PaygPanel({ usage }: { usage: number }) {
           <Text as="h2" variant="headingMd">
             You are on the Pay as you go Plan
           </Text>
-          <Button variant="primary" onClick={() => void navigate('/subscription')}>
+          <Button variant="primary" onClick={() => void navigate(paths.subscription)}>
             Upgrade to Premium
           </Button>
         </InlineStack>

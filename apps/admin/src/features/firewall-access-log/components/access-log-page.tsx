@@ -26,7 +26,7 @@ import { NO_FILTERS, readFilters, type FilterDraft } from '../access-log-rows.js
 import { useAccessLog, type LiveState } from '../api/use-access-log.js';
 import { useBlockActions, type BlockTarget } from '../api/use-block-actions.js';
 import { AccessLogRow } from './access-log-row.js';
-import { pageTitles } from '../../../lib/pages.js';
+import { pageTitles, paths } from '../../../lib/pages.js';
 
 const TITLE = pageTitles.firewallAccessLog;
 
@@ -155,7 +155,7 @@ function AccessLog() {
               image=""
               {...(filtered
                 ? {}
-                : { action: { content: 'Open Firewall Settings', url: '/firewallSettings' } })}
+                : { action: { content: 'Open Firewall Settings', url: paths.firewallSettings } })}
             >
               <Text as="p" tone="subdued">
                 {filtered

@@ -3,6 +3,7 @@
 import { Banner } from '@shopify/polaris';
 import { useNavigate } from 'react-router';
 import { useAccessRequests } from '../api/use-access-requests.js';
+import { paths } from '../../../lib/pages.js';
 
 /** How many requests wait for the merchant; 0 while none does (or before the answer). */
 export function useOpenAccessRequests(): number {
@@ -19,7 +20,7 @@ export function AccessRequestsNotice({ open }: { open: number }) {
           ? 'A blocked shopper asked to be let in'
           : `${open.toLocaleString('en-US')} blocked shoppers asked to be let in`
       }
-      action={{ content: 'Read in the visitor log', onAction: () => void navigate('/visitors') }}
+      action={{ content: 'Read in the visitor log', onAction: () => void navigate(paths.visitors) }}
     >
       <p>
         Your rules turned them away and they wrote from the block page. Allowing one adds the
