@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAllowTokenCache } from './allow-token-cache.js';
-import { ALLOW_TOKEN_TTL_MS, createSignedTokens } from '../../protection/signed-tokens.js';
+import { ALLOW_TOKEN_TTL_MS, createSignedTokens } from './signed-tokens.js';
 
 const shop = 'alice.myshopify.com';
 const t0 = Date.UTC(2026, 5, 1);

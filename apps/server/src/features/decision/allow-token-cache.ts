@@ -4,7 +4,8 @@
 // handed out while it has more than half its life left and the shop's rules are unchanged, and a visitor presenting exactly that token is recognised
 // without re-signing. Tokens from elsewhere (another instance, before a restart) are still
 // verified by signature. Bounded: past `max` pairs the oldest is forgotten.
-import { ALLOW_TOKEN_TTL_MS, type SignedTokens } from '../../protection/signed-tokens.js';
+import type { SignedTokens } from '../../protection/services.js';
+import { ALLOW_TOKEN_TTL_MS } from './signed-tokens.js';
 
 /** A token with less than this left is replaced by a new one (it then lasts a full TTL). */
 const REISSUE_BELOW_MS = ALLOW_TOKEN_TTL_MS / 2;

@@ -7,24 +7,9 @@
 // forged one without any lookup, and its SHA-256 must also be among the shop's live devices
 // (kept in the compiled policy) so a revoked device stops working.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SignedTokens } from '../../protection/services.js';
 
 export const ALLOW_TOKEN_TTL_MS = 30 * 60 * 1000;
-
-export interface SignedTokens {
-  /** `version` is the shop's policy version (base64url: never a dot). */
-  mintAllow(shop: string, ip: string, version: string, now?: number): string;
-  /** Milliseconds the token has left, or 0 when it is not a valid token for shop + ip + version. */
-  allowRemaining(
-    token: string | undefined,
-    shop: string,
-    ip: string,
-    version: string,
-    now?: number,
-  ): number;
-  mintDevice(shopId: string): string;
-  /** True when the device token was signed by this server for this shop. */
-  isSignedDevice(token: string | undefined, shopId: string): boolean;
-}
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);

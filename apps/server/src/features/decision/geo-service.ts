@@ -5,18 +5,11 @@
 // and answers are cached per address (engine's loadGeo). Loading starts with the app; the
 // first decisions wait for it, later ones never do. If it cannot load, decisions go on with
 // unknown facts (country rules then match nobody) and the failure is logged.
-import { loadGeo, type Geo, type GeoLookup, type NetworkClassifier } from '@gatehouse/engine';
+import { loadGeo, type Geo } from '@gatehouse/engine';
+import type { GeoService } from '../../protection/services.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 let shared: Promise<Geo> | null = null;
-
-export interface GeoService {
-  /** The loaded data, or null while loading or when it failed. */
-  current(): GeoLookup | null;
-  ready: Promise<GeoLookup | null>;
-  /** Classifies addresses from now on (once the data has loaded); remembered answers are dropped. */
-  setClassifier(classifier: NetworkClassifier): Promise<void>;
-}
 
 export function startGeo(log: FastifyBaseLogger): GeoService {
   const started = performance.now();
