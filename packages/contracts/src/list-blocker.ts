@@ -76,7 +76,7 @@ export function manifestName<T extends string>(
 }
 
 export interface ListBlockerManifest {
-  /** Its folder on both sides and its key in blocker_settings, e.g. `referrer-blocker`. */
+  /** Its folder on both sides and its key in blocker_settings, e.g. `asn-blocker`. */
   name: string;
   /** As the merchant reads it: the page's title and the visitor log's name of its rules. */
   title: string;
@@ -85,7 +85,7 @@ export interface ListBlockerManifest {
    * navigation and the firewall's enforce choices list them by it, lowest first.
    */
   order: number;
-  /** The admin page, e.g. `/referrerBlocker`. */
+  /** The admin page, e.g. `/asnBlocker`. */
   page: string;
   /** The engine rule kind every entry becomes. */
   ruleKind: RuleKind;
