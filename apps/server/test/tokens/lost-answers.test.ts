@@ -62,8 +62,13 @@ describe('a renewal whose answer was lost', () => {
     // Two hours on: the stored access token has expired on the platform.
     await t.emulator.setClock(new Date(Date.now() + 2 * 60 * 60_000).toISOString());
     await loseNextTokenAnswer();
-    await expect(shopName()).rejects.toBeInstanceOf(PlatformError);
+    // The first renewal after the clock moved loses its answer: the one this call asks for, or
+    // one a job of the app asked for first, when a job met the expired token before this call.
+    const first = await shopName().catch((error: unknown) => error);
+    expect(first === 'Lost Answers' || first instanceof PlatformError).toBe(true);
     expect(await shopName()).toBe('Lost Answers');
+    expect(await t.emulator.faults()).toEqual([]);
+    // Two grants: the one whose answer was lost, and the same pair again for the same token.
     expect((await grantsOf(t, shop.shop)).refresh).toBe(before + 2);
     expect((await shopRow(t, shop.shop)).tokenState).toBe('expiring');
   });
