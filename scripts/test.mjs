@@ -23,6 +23,8 @@ let failed = 0;
 const failures = [];
 /** @type {string[]} errors a vitest run reported outside its tests, repeated at the end */
 const outsideTests = [];
+/** @type {string[]} each failed test with the head of its error, repeated at the end */
+const failedTests = [];
 /** @type {{ title: string, seconds: number }[]} each step's wall time, printed at the end */
 const steps = [];
 const runStarted = Date.now();
@@ -69,6 +71,30 @@ function printSlowest(files) {
   for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.name}`);
 }
 
+/**
+ * Each failed test (or file that failed to load) with the first lines of its error, so that the
+ * end of the run names what failed however long the output above it.
+ * @param {{ name: string, message?: string, status: string, assertionResults: { status: string, fullName: string, failureMessages?: string[] }[] }[]} files
+ */
+function failedTestsOf(files) {
+  // The message and the project's own frames: the test runner's frames say nothing.
+  const head = (/** @type {string} */ text) =>
+    text
+      .split('\n')
+      .filter((line) => !/node_modules|<anonymous>/.test(line))
+      .slice(0, 12)
+      .join('\n    ');
+  return files.flatMap((f) => {
+    const name = relative(root, f.name);
+    const failedInFile = f.assertionResults.filter((a) => a.status === 'failed');
+    if (f.status === 'failed' && failedInFile.length === 0)
+      return [`${name}\n    ${head(f.message ?? '(the file failed to run)')}`];
+    return failedInFile.map(
+      (a) => `${name} > ${a.fullName}\n    ${head(a.failureMessages?.join('\n') ?? '')}`,
+    );
+  });
+}
+
 /** The unhandled errors a vitest run wrote (scripts/unhandled-errors-reporter.mjs). @param {string} file */
 function readUnhandled(file) {
   if (!existsSync(file)) return ['(no unhandled error was recorded)'];
@@ -104,9 +130,10 @@ function vitest(title, args, env = {}) {
     failures.push(`${title} (no report)`);
     return;
   }
-  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: { name: string, startTime: number, endTime: number, status: string, assertionResults: { status: string }[] }[] }} */
+  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: { name: string, message?: string, startTime: number, endTime: number, status: string, assertionResults: { status: string, fullName: string, failureMessages?: string[] }[] }[] }} */
   const report = JSON.parse(readFileSync(out, 'utf8'));
   printSlowest(report.testResults);
+  failedTests.push(...failedTestsOf(report.testResults));
   const brokenFiles = report.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
   ).length;
@@ -164,6 +191,11 @@ console.log('\nTime per step:');
 for (const { title, seconds } of steps)
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
 console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  in all`);
+if (failedTests.length) {
+  const shown = failedTests.slice(0, 15);
+  const more = failedTests.length - shown.length;
+  console.log(`\nFailed tests:\n${shown.join('\n\n')}${more ? `\n\n(and ${more} more)` : ''}`);
+}
 if (outsideTests.length) console.log(`\nErrors outside the tests:\n${outsideTests.join('\n\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
