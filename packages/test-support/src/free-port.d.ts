@@ -1,5 +1,12 @@
 /** A loopback port nothing listens on at the moment of asking. */
 export function freePort(): Promise<number>;
 
-/** A loopback port held until `release()`: release it just before the server listens on it. */
-export function reservePort(): Promise<{ port: number; release(): Promise<void> }>;
+/**
+ * A loopback port held until `release()`: the server listens with `listenOptions` (the port on
+ * loopback, shared with the reservation) first, then the reservation is released.
+ */
+export function reservePort(): Promise<{
+  port: number;
+  listenOptions: { port: number; host: string; reusePort: true };
+  release(): Promise<void>;
+}>;

@@ -249,8 +249,8 @@ describe('a firewall in front of the demo store', () => {
       // The store's origin is the emulator on loopback.
       devOrigins: parseDevOrigins('127.0.0.1'),
     });
+    await firewall.listen(heldPort.listenOptions);
     await heldPort.release();
-    await firewall.listen({ port: firewallPort, host: '127.0.0.1' });
   });
 
   it('serves the store to an allowed visitor', async () => {

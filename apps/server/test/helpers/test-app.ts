@@ -52,8 +52,8 @@ export async function createTestApp(
   /** More options for buildApp (e.g. onRoute, to list the routes as they are registered). */
   buildOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
-  // Both ports are held until their servers listen: the database and the app are made in
-  // between, and another test file could otherwise take a port meanwhile.
+  // Both ports are held until their servers listen on them too (reusePort): the database and
+  // the app are made in between, and another process could otherwise take a port meanwhile.
   const [serverPort, emulatorPort] = await Promise.all([reservePort(), reservePort()]);
   const appUrl = `http://127.0.0.1:${serverPort.port}`;
   const emulatorUrl = `http://127.0.0.1:${emulatorPort.port}`;
@@ -66,8 +66,8 @@ export async function createTestApp(
     webhookRetryBaseMs: emulatorOptions.webhookRetryBaseMs ?? 50,
     webhookMaxAttempts: 3,
   });
+  await emulatorApp.listen(emulatorPort.listenOptions);
   await emulatorPort.release();
-  await emulatorApp.listen({ port: emulatorPort.port, host: '127.0.0.1' });
 
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -93,8 +93,8 @@ export async function createTestApp(
     logger: false,
   });
   setup?.(app);
+  await app.listen(serverPort.listenOptions);
   await serverPort.release();
-  await app.listen({ port: serverPort.port, host: '127.0.0.1' });
 
   const call: TestApp['call'] = (name, token, input) => {
     const c = api[name];
