@@ -97,9 +97,21 @@ import { blockersPlugin } from './protection/blockers-plugin.js';
 import { tokenMigrationPlugin } from './core/tokens/token-migration.js';
 import { trackConnections } from '@gatehouse/graceful-close';
 
-/** The list blockers of one side, as their manifests list them, from `list-blockers.ts`. */
-function listBlockersOf(manifests: readonly { name: string }[]): Blocker[] {
-  const made = Object.values(listBlockerModules) as Blocker[];
+/**
+ * The list blockers of one side, as its manifests list them, from the blockers `made`: a
+ * manifest with no blocker, or a blocker no manifest of either side names (it would never
+ * run), stops the app from starting.
+ */
+export function listBlockersOf(
+  manifests: readonly { name: string }[],
+  made: readonly Blocker[] = Object.values(listBlockerModules),
+  everyManifest: readonly { name: string }[] = [...listBlockers, ...firewallListBlockers],
+): Blocker[] {
+  const unnamed = made.filter((b) => !everyManifest.some((mf) => mf.name === b.name));
+  if (unnamed.length > 0) {
+    const names = unnamed.map((b) => b.name).join(', ');
+    throw new Error(`list-blockers.ts has blockers no manifest names: ${names}`);
+  }
   return manifests.map((mf) => {
     const blocker = made.find((b) => b.name === mf.name);
     if (!blocker) throw new Error(`list-blockers.ts has no blocker for ${mf.name}`);

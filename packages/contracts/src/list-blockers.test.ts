@@ -15,11 +15,17 @@ describe('the lists read from the list blockers’ manifests', () => {
       'fw-asn-blocker',
     ]);
     const all: ListBlockerManifest[] = [...listBlockers, ...firewallListBlockers];
+    const named = new Set<string>();
     for (const mf of all) {
       const calls = [...Object.values(mf.calls), mf.csv?.importPreview, mf.csv?.importCommit];
-      for (const call of calls.filter((c) => c !== undefined))
+      for (const call of calls.filter((c) => c !== undefined)) {
         expect(listBlockerApi, `${mf.name}: ${call}`).toHaveProperty(call);
+        named.add(call);
+      }
     }
+    // A module's calls that no manifest names (its manifest left out, or exported under
+    // another name) would be served by no list blocker.
+    expect(Object.keys(listBlockerApi).filter((call) => !named.has(call))).toEqual([]);
   });
 
   it.each(listBlockers.map((mf) => [mf.name, mf] as const))(

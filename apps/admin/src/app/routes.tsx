@@ -6,7 +6,6 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import type { ComponentType } from 'react';
 import { firewallListBlockers, listBlockers, type ListBlockerManifest } from '@gatehouse/contracts';
 import { listBlockerRead } from '../components/entry-list/list-blocker-calls.js';
-import type { ListBlockerPages } from '../components/entry-list/list-blocker-kit.js';
 import { botBlockerRead } from '../features/bot-blocker/api/use-bot-blocker.js';
 import { contentProtectionRead } from '../features/content-protection/use-content-protection.js';
 import { countryBlockerData } from '../features/country-blocker/api/use-country-blocker.js';
@@ -39,34 +38,30 @@ const pageLoaders = import.meta.glob<Record<string, unknown>>([
 ]);
 
 /**
- * The page `exportName` of the module the table of page modules names for the path's first
- * segment (or the page `pick` finds in it), loaded lazily: the router and the build's preloads
- * read one table.
+ * The page a module exports as `exportName` (or under it, as `listBlockerPages.asn-blocker`) in
+ * the module the table of page modules names for the path's first segment, loaded lazily: the
+ * router and the build's preloads read one table.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
-function pageAt<P extends object = any>(
-  path: string,
-  exportName: string,
-  pick = (module: Record<string, unknown>) => module[exportName],
-): LazyPage<P> {
+function pageAt<P extends object = any>(path: string, exportName: string): LazyPage<P> {
   const source = pageModules[pageSegment(path)];
   const load = source && pageLoaders[pageModuleKey(source)];
   if (!load) throw new Error(`No page module is named for ${path}.`);
   return lazyPage(async () => {
-    const page = pick(await load());
+    const page = exportName
+      .split('.')
+      .reduce<unknown>(
+        (found, key) => (found as Record<string, unknown> | undefined)?.[key],
+        await load(),
+      );
     if (!page) throw new Error(`${source} has no ${exportName}.`);
     return page as ComponentType<P>;
   });
 }
 
 /** A list blocker's page: its module's `listBlockerPages` keyed by the manifest's name. */
-function listBlockerPage(mf: ListBlockerManifest): LazyPage<object> {
-  return pageAt(
-    mf.page,
-    `listBlockerPages['${mf.name}']`,
-    (module) => (module.listBlockerPages as ListBlockerPages | undefined)?.[mf.name],
-  );
-}
+const listBlockerPage = (mf: ListBlockerManifest): LazyPage<object> =>
+  pageAt(mf.page, `listBlockerPages.${mf.name}`);
 
 const LoginPage = pageAt(paths.login, 'LoginPage');
 const LoginCompletePage = pageAt(paths.loginComplete, 'LoginCompletePage');
