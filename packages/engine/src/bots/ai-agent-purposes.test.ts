@@ -42,6 +42,23 @@ const cases: [string, BotCategory][] = [
   [compatible('Manus-User'), 'ai-agents'],
   [compatible('QuillBot'), 'ai-agents'],
   [compatible('TwinAgent'), 'ai-agents'],
+  // Collecting pages to train models, or to sell as data for AI.
+  [compatible('Factset_spyderbot'), 'ai-crawlers'],
+  [compatible('ISSCyberRiskCrawler'), 'ai-crawlers'],
+  [compatible('VelenPublicWebCrawler'), 'ai-crawlers'],
+  ['Mozilla/5.0 (compatible; Sidetrade indexer bot)', 'ai-crawlers'],
+  [compatible('Crawlspace'), 'ai-crawlers'],
+  [compatible('cohere-training-data-crawler'), 'ai-crawlers'],
+  // Indexing pages for AI answers and for the search APIs AI applications call.
+  [compatible('ExaBot'), 'ai-search'],
+  [compatible('Querit-SearchBot'), 'ai-search'],
+  [compatible('amazon-QBusiness'), 'ai-search'],
+  [compatible('KlaviyoAIBot'), 'ai-search'],
+  // Fetching for a person's question or task.
+  [compatible('TongyiBot'), 'ai-agents'],
+  [compatible('YiyanBot'), 'ai-agents'],
+  [compatible('Mozilla-Tabstack'), 'ai-agents'],
+  ['opencode/1.0.0 (linux; x64)', 'ai-agents'],
 ];
 
 describe('AI agents by purpose', () => {

@@ -72,7 +72,7 @@ describe('AI agents by purpose against a held-out list', () => {
         .filter((b) => ours(b.agent) !== b.purpose)
         .map((b) => [b.token, `${b.purpose} → ${ours(b.agent)}`]),
     );
-    expect(agree.length / heldOut.length).toBeGreaterThanOrEqual(0.48);
+    expect(agree.length / heldOut.length).toBeGreaterThanOrEqual(0.51);
     expect(differ).toEqual(KNOWN_DIFFERENCES);
   });
 });
@@ -101,6 +101,7 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   LinerBot: 'ai-agents → ai-crawlers',
   'Poggio-Citations': 'ai-agents → ai-crawlers',
   ZanistaBot: 'ai-search → ai-crawlers',
+  QualifiedBot: 'ai-agents → ai-search',
   // Not named by our lists: "other bots" stops them, no AI switch does.
   SentiBot: 'ai-crawlers → other-bots',
   'GoogleAgent-Search': 'ai-agents → other-bots',
@@ -109,19 +110,15 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   'Google-Pinpoint': 'ai-agents → other-bots',
   webzio: 'ai-search → other-bots',
   'ChatGPT-Browser': 'ai-agents → other-bots',
-  Imagesift: 'ai-crawlers → other-bots',
   GitHubCopilotChat: 'ai-agents → other-bots',
   'Cohere-Command': 'ai-crawlers → other-bots',
-  'cohere-training': 'ai-crawlers → other-bots',
   IbouBot: 'ai-search → other-bots',
   'Replicate-Bot': 'ai-crawlers → other-bots',
   'Together-Bot': 'ai-crawlers → other-bots',
   'Groq-Bot': 'ai-crawlers → other-bots',
   'Character-AI': 'ai-agents → other-bots',
-  Crawlspace: 'ai-crawlers → other-bots',
   'RunPod-Bot': 'ai-crawlers → other-bots',
   'HuggingFace-Bot': 'ai-crawlers → other-bots',
-  QualifiedBot: 'ai-agents → other-bots',
   'gochitchat.ai': 'ai-crawlers → other-bots',
   ias_crawler: 'ai-crawlers → other-bots',
   ias_wombles: 'ai-crawlers → other-bots',
