@@ -4,7 +4,7 @@
 // orders still arrive afterwards through the app's declared subscriptions; a shop that no longer
 // grants script tags keeps its tags but loses its subscriptions.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shops } from '../../src/core/db/schema.js';
 import { updateCleanups } from '../../src/features/update-cleanup/update-cleanup-schema.js';
 import {
@@ -19,6 +19,12 @@ const OLD_SCOPES = 'read_orders,write_orders,read_themes,read_customers,write_sc
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SHOPIFY_SCOPES: OLD_SCOPES });
+  // The sweep sent at start must be done before a shop is signed in: one it found would be
+  // cleaned up in the background before the test leaves the older app's things behind.
+  await vi.waitFor(
+    async () => expect(await t.app.jobs.openJobs(UPDATE_CLEANUP_SWEEP_JOB, {})).toBe(0),
+    { timeout: 30_000, interval: 50 },
+  );
 });
 afterAll(async () => {
   await t?.close();
