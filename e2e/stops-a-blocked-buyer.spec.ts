@@ -40,7 +40,7 @@ describe('Customer Block Lists stop a blocked buyer at checkout', () => {
     await clickAndAwait(admin, 'Add to block list', '/api/checkoutValidate/add');
     await admin.getByRole('row').filter({ hasText: BLOCKED }).waitFor();
     await admin.getByLabel('Message at checkout').fill(MESSAGE);
-    await clickAndAwait(admin, 'Save message', '/api/checkoutValidate/save');
+    await clickAndAwait(admin, 'Save', '/api/checkoutValidate/save');
     // The page reads the status again while the sync is pending.
     await admin.getByText('Your checkout has the latest list').waitFor({ timeout: 30_000 });
     await screenshot(admin, 'customer-block-lists');

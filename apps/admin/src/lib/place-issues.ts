@@ -50,3 +50,22 @@ export function placeIssuesByName<N extends string>(
     return known.has(name) ? (name as N) : null;
   });
 }
+
+/**
+ * Puts a refusal on a form whose every problem has a field (`placeOf` never answers null, as
+ * in an add form or an edit dialog): each field gets its first problem, and the server's
+ * sentence, when it listed none there, goes on `fallback`.
+ */
+export function setRefusalErrors<P extends string>(
+  setError: (field: P, error: { message: string }) => void,
+  refusal: { message: string; issues: readonly ErrorIssue[] | undefined },
+  placeOf: (path: IssuePath) => P,
+  fallback: P,
+): void {
+  const refused = placeIssues(refusal.message, refusal.issues, placeOf);
+  for (const [field, messages] of Object.entries(refused.at) as [P, string[]][]) {
+    if (messages[0] !== undefined) setError(field, { message: messages[0] });
+  }
+  if (refused.banner !== null && refused.at[fallback] === undefined)
+    setError(fallback, { message: refused.banner });
+}

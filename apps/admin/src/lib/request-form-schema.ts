@@ -19,7 +19,7 @@ export function requestFormSchema<F>(
   request: ZodType,
   fieldOf: (path: IssuePath, form: F) => string | null,
   ownProblems: (form: F) => readonly FormProblem[] = () => [],
-): z.ZodType<F> {
+): z.ZodType<F, F> {
   return z.custom<F>().superRefine((form, ctx) => {
     for (const { field, message } of ownProblems(form))
       ctx.addIssue({ code: 'custom', message, path: field.split('.') });

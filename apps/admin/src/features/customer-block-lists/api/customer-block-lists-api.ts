@@ -42,8 +42,13 @@ export const useUpdateCustomerBlockEntry = () =>
   useApiMutation('updateCustomerBlockEntry', { ...stale, quietStatuses: [400, 403] });
 export const useDeleteCustomerBlockEntries = () =>
   useApiMutation('deleteCustomerBlockEntries', stale);
+/** The save answers with the page's read: the saved message shows without a second read. */
 export const useSaveCustomerBlockMessage = () =>
-  useApiMutation('saveCustomerBlockMessage', { ...stale, quietStatuses: [400, 403] });
+  useApiMutation('saveCustomerBlockMessage', {
+    ...stale,
+    replaces: 'getCustomerBlockLists',
+    quietStatuses: [400, 403],
+  });
 export const useSyncCustomerBlockLists = () => useApiMutation('syncCustomerBlockLists', stale);
 export const usePreviewCustomerBlockImport = () => useApiMutation('previewCustomerBlockImport');
 export const useCommitCustomerBlockImport = () =>

@@ -101,8 +101,7 @@ function CustomerBlockListsEditor({ onUpgrade }: { onUpgrade: () => void }) {
                 </div>
               </BlockStack>
             </Card>
-            {/* Keyed by the saved message: a new one read from the server starts the field again. */}
-            <MessageCard key={message} message={message} onUpgrade={onUpgrade} />
+            <MessageCard message={message} onUpgrade={onUpgrade} />
             <DataKeptCard
               title="What is kept about buyers"
               paragraphs={[

@@ -1,10 +1,33 @@
-// Changes one entry's value (of the same kind) and note; the server's 400 shows on the field.
-// The caller keys it by the entry, so each entry opens with its own value and note.
-import { useState } from 'react';
-import { FormLayout, Modal, TextField } from '@shopify/polaris';
-import { customerBlockKindLabels, type CustomerBlockEntry } from '@gatehouse/contracts';
+// Changes one entry's value (of the same kind) and note, as a react-hook-form form checked by
+// the update call's own schema; each problem, found here or by the server, shows at its field
+// (the value's when the problem names neither). The caller keys it by the entry, so each entry
+// opens with its own value and note.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormLayout, Modal } from '@shopify/polaris';
+import {
+  customerBlockKindLabels,
+  customerBlockUpdateRequest,
+  type CustomerBlockEntry,
+} from '@gatehouse/contracts';
+import { FormTextField } from '../../../components/form-text-field.js';
+import { setRefusalErrors, type IssuePath } from '../../../lib/place-issues.js';
+import { requestFormSchema } from '../../../lib/request-form-schema.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useUpdateCustomerBlockEntry } from '../api/customer-block-lists-api.js';
+
+interface EntryForm {
+  id: string;
+  value: string;
+  note: string;
+}
+
+type EntryField = 'value' | 'note';
+
+/** The field a problem of the update call is about: the note's, else the value's. */
+const fieldOf = (path: IssuePath): EntryField => (path[0] === 'note' ? 'note' : 'value');
+const toRequest = (form: EntryForm) => ({ ...form, note: form.note.trim() });
+const entryFormSchema = requestFormSchema(toRequest, customerBlockUpdateRequest, fieldOf);
 
 export function EditEntryModal({
   entry,
@@ -15,49 +38,53 @@ export function EditEntryModal({
   onClose: () => void;
   onUpgrade: () => void;
 }) {
-  const [value, setValue] = useState(entry?.value ?? '');
-  const [note, setNote] = useState(entry?.note ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<EntryForm>({
+    defaultValues: { id: entry?.id ?? '', value: entry?.value ?? '', note: entry?.note ?? '' },
+    resolver: zodResolver(entryFormSchema),
+  });
   const update = useUpdateCustomerBlockEntry();
 
-  const save = async () => {
-    if (!entry) return;
-    const outcome = await update.call({ id: entry.id, value, note: note.trim() });
+  const save = form.handleSubmit(async (values) => {
+    const outcome = await update.call(toRequest(values));
     if (outcome.result) {
       showToast('Entry saved');
       onClose();
-    } else if (outcome.status === 403) onUpgrade();
-    else setError(outcome.message);
-  };
+      return;
+    }
+    if (outcome.status === 403) {
+      onUpgrade();
+      return;
+    }
+    setRefusalErrors(
+      form.setError,
+      { message: outcome.message, issues: outcome.error?.issues },
+      fieldOf,
+      'value',
+    );
+  });
 
   return (
     <Modal
       open={entry !== null}
       onClose={onClose}
       title={entry ? `Edit ${customerBlockKindLabels[entry.kind].toLowerCase()}` : ''}
-      primaryAction={{ content: 'Save', loading: update.isPending, onAction: () => void save() }}
+      primaryAction={{
+        content: 'Save',
+        loading: update.isPending || form.formState.isSubmitting,
+        onAction: () => void save(),
+      }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
     >
       <Modal.Section>
         <FormLayout>
-          <TextField
+          <FormTextField
+            form={form}
+            name="value"
             label="Value"
-            value={value}
-            onChange={(text) => {
-              setValue(text);
-              setError(undefined);
-            }}
-            error={error}
             autoComplete="off"
             maxLength={200}
           />
-          <TextField
-            label="Note"
-            value={note}
-            onChange={setNote}
-            autoComplete="off"
-            maxLength={500}
-          />
+          <FormTextField form={form} name="note" label="Note" autoComplete="off" maxLength={500} />
         </FormLayout>
       </Modal.Section>
     </Modal>

@@ -1,8 +1,14 @@
-// One row of an IP list, with inline editing of its note and expiry. Clicks inside the editor
-// stay there instead of toggling the row's selection.
-import { useState, type ReactNode } from 'react';
-import { Button, IndexTable, InlineStack, Text, TextField } from '@shopify/polaris';
-import type { IpEntry, IpListId } from '@gatehouse/contracts';
+// One row of an IP list, with inline editing of its note and expiry: a react-hook-form form
+// checked by the update call's own schema, each problem (found here or by the server) at its
+// field. Clicks inside the editor stay there instead of toggling the row's selection.
+import { useMemo, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { ipUpdateRequest, type IpEntry, type IpListId } from '@gatehouse/contracts';
+import { FormTextField } from '../../../components/form-text-field.js';
+import { setRefusalErrors, type IssuePath } from '../../../lib/place-issues.js';
+import { requestFormSchema } from '../../../lib/request-form-schema.js';
 import { showToast } from '../../../lib/toast-store.js';
 import { useUpdateIpListEntry } from '../api/use-update-ip-list-entry.js';
 import { lastHitText } from '../../../lib/relative-time.js';
@@ -21,6 +27,21 @@ function Contained({ children }: { children: ReactNode }) {
   );
 }
 
+interface RowForm {
+  note: string;
+  /** The date field's value (yyyy-mm-dd), empty for none. */
+  expiry: string;
+}
+
+/** The field a problem of the update call is about: the expiry's, else the note's. */
+const fieldOf = (path: IssuePath): keyof RowForm => (path[0] === 'expiresAt' ? 'expiry' : 'note');
+
+const toRequest = (id: string, form: RowForm) => ({
+  id,
+  note: form.note.trim(),
+  expiresAt: expiryFromDate(form.expiry),
+});
+
 export function EntryRow({
   list,
   entry,
@@ -38,22 +59,46 @@ export function EntryRow({
   onEdit: () => void;
   onDone: () => void;
 }) {
-  const [note, setNote] = useState(entry.note);
-  const [expiry, setExpiry] = useState(dateFromExpiry(entry.expiresAt));
+  const schema = useMemo(
+    () => requestFormSchema((form: RowForm) => toRequest(entry.id, form), ipUpdateRequest, fieldOf),
+    [entry.id],
+  );
+  const form = useForm<RowForm>({
+    defaultValues: { note: entry.note, expiry: dateFromExpiry(entry.expiresAt) },
+    resolver: zodResolver(schema),
+  });
   const updateEntry = useUpdateIpListEntry(list);
-  const saving = updateEntry.isPending;
+  const saving = updateEntry.isPending || form.formState.isSubmitting;
   const requests = accessRequestsText(useAccessRequestCounts()[entry.id]);
 
-  const save = async () => {
-    const outcome = await updateEntry.call({
-      id: entry.id,
-      note: note.trim(),
-      expiresAt: expiryFromDate(expiry),
-    });
-    if (!outcome.result) return;
+  const save = form.handleSubmit(async (values) => {
+    const outcome = await updateEntry.call(toRequest(entry.id, values));
+    if (!outcome.result) {
+      setRefusalErrors(
+        form.setError,
+        { message: outcome.message, issues: outcome.error?.issues },
+        fieldOf,
+        'note',
+      );
+      return;
+    }
     showToast(`Saved ${outcome.data.ip}`);
     onDone();
-  };
+  });
+
+  const field = (name: keyof RowForm, label: string, type?: 'date') => (
+    <Contained>
+      <FormTextField
+        form={form}
+        name={name}
+        label={label}
+        labelHidden
+        type={type}
+        autoComplete="off"
+        maxLength={type ? undefined : 500}
+      />
+    </Contained>
+  );
 
   return (
     <IndexTable.Row id={entry.id} position={index} selected={selected}>
@@ -64,16 +109,7 @@ export function EntryRow({
       </IndexTable.Cell>
       <IndexTable.Cell>
         {editing ? (
-          <Contained>
-            <TextField
-              label={`Note for ${entry.ip}`}
-              labelHidden
-              value={note}
-              onChange={setNote}
-              autoComplete="off"
-              maxLength={500}
-            />
-          </Contained>
+          field('note', `Note for ${entry.ip}`)
         ) : (
           <span style={{ whiteSpace: 'normal' }}>{entry.note}</span>
         )}
@@ -90,20 +126,7 @@ export function EntryRow({
       </IndexTable.Cell>
       <IndexTable.Cell>{lastHitText(entry.lastHitAt)}</IndexTable.Cell>
       <IndexTable.Cell>
-        {editing ? (
-          <Contained>
-            <TextField
-              label={`Expiry of ${entry.ip}`}
-              labelHidden
-              type="date"
-              value={expiry}
-              onChange={setExpiry}
-              autoComplete="off"
-            />
-          </Contained>
-        ) : (
-          expiryText(entry.expiresAt)
-        )}
+        {editing ? field('expiry', `Expiry of ${entry.ip}`, 'date') : expiryText(entry.expiresAt)}
       </IndexTable.Cell>
       <IndexTable.Cell>{formatDate(entry.createdAt)}</IndexTable.Cell>
       <IndexTable.Cell>
