@@ -151,7 +151,10 @@ describe('server configuration', () => {
       pollIntervalSeconds: 2,
       superviseIntervalSeconds: 60,
       stopTimeoutMs: 10_000,
+      schedules: true,
     });
+    expect(loadConfig({ JOB_SCHEDULES: 'off' }).jobs.schedules).toBe(false);
+    expect(() => loadConfig({ JOB_SCHEDULES: 'no' })).toThrow(/JOB_SCHEDULES/);
     expect(loadConfig({ VISIT_PURGE_SCHEDULE: '' }).protection.visitPurgeSchedule).toBeNull();
     expect(
       loadConfig({ VISIT_PURGE_SCHEDULE: ' 5 */2 * * 1-5 ' }).protection.visitPurgeSchedule,

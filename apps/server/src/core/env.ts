@@ -99,6 +99,7 @@ const envSchema = z
     JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
     JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    JOB_SCHEDULES: z.enum(['on', 'off']).default('on'),
     RATE_LIMIT_DECIDE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     VISIT_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
     VISIT_FLUSH_BATCH: z.coerce.number().int().min(1).default(500),
@@ -268,6 +269,11 @@ export interface AppConfig {
     superviseIntervalSeconds: number;
     /** How long closing waits for running jobs. */
     stopTimeoutMs: number;
+    /**
+     * Whether this instance turns the jobs' schedules (the hourly token upkeep, the sweeps, the
+     * purges) into jobs; off, it works only the jobs sent to it.
+     */
+    schedules: boolean;
   };
   protection: {
     /** Storefront decisions allowed per visitor IP per minute. */
@@ -377,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
       superviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
       stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
+      schedules: e.JOB_SCHEDULES === 'on',
     },
     protection: {
       decidePerMinute: e.RATE_LIMIT_DECIDE_PER_MINUTE,

@@ -83,6 +83,9 @@ export async function createTestApp(
     RATE_LIMIT_SUPPORT_PER_MINUTE: '100000',
     // Tests never download the publishers' feeds; a test that needs feeds serves its own.
     NETWORK_FEEDS_SCHEDULE: '',
+    // No job comes due by the wall clock (the token upkeep at minute 41, the sweeps) in the
+    // middle of a test: a test runs a scheduled job itself.
+    JOB_SCHEDULES: 'off',
     ...database.env,
     ...overrides,
   });

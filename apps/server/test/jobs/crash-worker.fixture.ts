@@ -14,6 +14,7 @@ const jobs = createJobQueue({
   pollIntervalSeconds: 0.5,
   superviseIntervalSeconds: 1,
   stopTimeoutMs: 1000,
+  schedules: false,
 });
 await jobs.define(
   crashQueue(async (job) => {

@@ -51,7 +51,10 @@ describe('a renewal whose answer was lost', () => {
     await loseNextTokenAnswer();
     await expect(t.app.tokens.migrate(shop.shop)).rejects.toBeInstanceOf(PlatformError);
     expect((await shopRow(t, shop.shop)).tokenState).toBe('non-expiring');
-    expect(await t.app.tokens.migrate(shop.shop)).toBe('migrated');
+    // The next migration sends the same token again: the one this call asks for, or one a job
+    // of the app asked for first, when a job met the old token (which the platform revoked with
+    // the migration whose answer was lost) before this call.
+    expect(['migrated', 'already-expiring']).toContain(await t.app.tokens.migrate(shop.shop));
     expect(await grantsOf(t, shop.shop)).toMatchObject({ migration: 2 });
     expect((await shopRow(t, shop.shop)).tokenState).toBe('expiring');
     expect(await shopName()).toBe('Lost Answers');

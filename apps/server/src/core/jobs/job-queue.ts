@@ -39,6 +39,8 @@ export interface JobQueueOptions {
   superviseIntervalSeconds: number;
   /** How long stopping waits for running jobs. */
   stopTimeoutMs: number;
+  /** Whether this instance sends the jobs of the queues' schedules when they come due. */
+  schedules: boolean;
 }
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
@@ -49,6 +51,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const common: ConstructorOptions = {
     schema: JOB_SCHEMA,
     superviseIntervalSeconds: options.superviseIntervalSeconds,
+    schedule: options.schedules,
     monitorIntervalSeconds: options.superviseIntervalSeconds,
     registerInstance: false,
     openTelemetry: { enabled: false },

@@ -26,6 +26,7 @@ export const jobsPlugin = fp(
       pollIntervalSeconds: config.jobs.pollIntervalSeconds,
       superviseIntervalSeconds: config.jobs.superviseIntervalSeconds,
       stopTimeoutMs: config.jobs.stopTimeoutMs,
+      schedules: config.jobs.schedules,
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => jobs.start());
