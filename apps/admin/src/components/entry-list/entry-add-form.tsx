@@ -7,8 +7,9 @@
 // value, the note and the list's own fields are one react-hook-form form; the caller's message
 // is the value's error.
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
-import { Button, FormLayout, TextField } from '@shopify/polaris';
+import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import { Button, FormLayout } from '@shopify/polaris';
+import { FormTextField } from '../form-text-field.js';
 import { useCostConfirmation } from '../rule-cost/cost-confirmation.js';
 import { RuleCostSummary } from '../rule-cost/rule-cost-summary.js';
 import type { CostDraft } from '../rule-cost/use-rule-cost.js';
@@ -112,39 +113,23 @@ export function EntryAddForm<X extends object = Record<string, never>>({
     >
       <FormLayout>
         <FormLayout.Group>
-          <Controller
-            control={form.control}
+          <FormTextField
+            form={form}
             name="value"
-            render={({ field: input, fieldState }) => (
-              <TextField
-                label={valueField.label}
-                placeholder={valueField.placeholder}
-                helpText={valueField.helpText}
-                value={input.value}
-                onChange={(text) => {
-                  input.onChange(text);
-                  form.clearErrors('value');
-                }}
-                error={fieldState.error?.message}
-                autoComplete="off"
-                multiline={valueField.multiline}
-                maxLength={valueField.maxLength}
-              />
-            )}
+            label={valueField.label}
+            placeholder={valueField.placeholder}
+            helpText={valueField.helpText}
+            autoComplete="off"
+            multiline={valueField.multiline}
+            maxLength={valueField.maxLength}
           />
-          <Controller
-            control={form.control}
+          <FormTextField
+            form={form}
             name="note"
-            render={({ field: input }) => (
-              <TextField
-                label="Note"
-                placeholder={notePlaceholder}
-                value={input.value}
-                onChange={input.onChange}
-                autoComplete="off"
-                maxLength={500}
-              />
-            )}
+            label="Note"
+            placeholder={notePlaceholder}
+            autoComplete="off"
+            maxLength={500}
           />
           {extra.render(bind)}
         </FormLayout.Group>
